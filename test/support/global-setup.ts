@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { migrate } from '../../src/db/migrate';
+
+export const TEMPLATE_DATABASE = 'shop_template';
+
+/** One embedded Postgres for the whole run; each suite gets its own database cloned from a migrated template. */
+export default async function globalSetup(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-pg-'));
+  fs.chmodSync(dataDir, 0o755);
+  const postgres = await startEmbeddedPostgres({ dataDir });
+  await postgres.createDatabase(TEMPLATE_DATABASE);
+  await migrate(postgres.url(TEMPLATE_DATABASE));
+  process.env.TEST_POSTGRES_URL = postgres.url('postgres');
+  (globalThis as Record<string, unknown>).__shopTestPostgres = { postgres, dataDir };
+}

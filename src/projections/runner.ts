@@ -1,0 +1,223 @@
+import pg from 'pg';
+import { sql, type DatabasePool } from 'slonik';
+import { EventStore, ORIGIN, Position, StoredEvent } from '../eventstore/types';
+import { outboxPublisher, silentPublisher } from '../live/outbox';
+import type { Projection } from './types';
+
+const BATCH_SIZE = 500;
+
+export class CheckpointMoved extends Error {
+  override name = 'CheckpointMoved';
+}
+
+/** Wakes idle runners when new events become readable; they also poll, so a missed wake-up only delays. */
+export interface Waker {
+  next(timeoutMs: number, signal: AbortSignal): Promise<void>;
+}
+
+export interface RunnerOptions {
+  store: EventStore;
+  pool: DatabasePool;
+  /** A plain connection string for the advisory-lock connection. */
+  databaseUrl: string;
+  waker: Waker;
+  pollIntervalMs?: number;
+  onError?: (projection: string, error: unknown) => void;
+}
+
+interface CheckpointRow {
+  position: string;
+  replay_until: string | null;
+}
+
+async function loadCheckpoint(pool: DatabasePool, name: string): Promise<CheckpointRow> {
+  await pool.query(sql.unsafe`
+    insert into projection_checkpoints (name, position) values (${name}, ${ORIGIN}) on conflict (name) do nothing`);
+  return pool.one(sql.unsafe`select position, replay_until from projection_checkpoints where name = ${name}`);
+}
+
+/**
+ * Applies one batch: the projection's rows and its checkpoint commit together, so a crash applies an event
+ * either fully or not at all. The checkpoint is compared first, in case another runner moved it.
+ */
+export async function applyBatch(
+  pool: DatabasePool,
+  projection: Projection,
+  batch: StoredEvent[],
+  expected: Position,
+): Promise<Position> {
+  const last = batch[batch.length - 1].position;
+  const handled = new Set(projection.eventTypes);
+  await pool.transaction(async (tx) => {
+    const stored = await tx.one(sql.unsafe`
+      select position, replay_until from projection_checkpoints where name = ${projection.name} for update`);
+    if (stored.position !== expected) throw new CheckpointMoved(`${projection.name} is at ${stored.position}, not ${expected}`);
+    const live = outboxPublisher(tx);
+    for (const event of batch) {
+      if (!handled.has(event.type)) continue;
+      const replaying = stored.replay_until !== null && event.position <= stored.replay_until;
+      await projection.apply(event, { tx, publish: replaying ? silentPublisher : live });
+    }
+    await tx.query(sql.unsafe`
+      update projection_checkpoints
+         set position = ${last}, updated_at = now(),
+             replay_until = case when replay_until <= ${last} then null else replay_until end
+       where name = ${projection.name}`);
+  }, 0);
+  return last;
+}
+
+/** Runs one projection: catch-up then live, only on the instance holding its advisory lock. */
+export class ProjectionRunner {
+  private position: Position = ORIGIN;
+  private readonly progressWaiters = new Set<{ target: Position; resolve: () => void }>();
+  private running?: Promise<void>;
+  private controller = new AbortController();
+  private lockClient?: pg.Client;
+  private active = false;
+
+  constructor(
+    readonly projection: Projection,
+    private readonly options: RunnerOptions,
+  ) {}
+
+  /** True while this instance holds the projection's lock and applies events. */
+  get isActive(): boolean {
+    return this.active;
+  }
+
+  get checkpoint(): Position {
+    return this.position;
+  }
+
+  start(): void {
+    this.controller = new AbortController();
+    this.running = this.run(this.controller.signal);
+  }
+
+  async stop(): Promise<void> {
+    this.controller.abort();
+    await this.running;
+    this.running = undefined;
+  }
+
+  /** Resolves once the read model includes `target` (read-your-writes), or rejects after `timeoutMs`. */
+  async waitFor(target: Position, timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await this.reached(target))) {
+      if (Date.now() > deadline) {
+        throw new Error(`Projection ${this.projection.name} did not reach ${target} within ${timeoutMs} ms`);
+      }
+      // Woken by our own progress; polled when another instance runs the projection.
+      await new Promise<void>((resolve) => {
+        const waiter = { target, resolve: () => { clearTimeout(timer); resolve(); } };
+        const timer = setTimeout(() => {
+          this.progressWaiters.delete(waiter);
+          resolve();
+        }, this.options.pollIntervalMs ?? 500);
+        this.progressWaiters.add(waiter);
+      });
+    }
+  }
+
+  private async reached(target: Position): Promise<boolean> {
+    if (this.position >= target) return true;
+    // Another instance may run this projection: its checkpoint is in the table.
+    const row = await this.options.pool.maybeOne(sql.unsafe`
+      select position from projection_checkpoints where name = ${this.projection.name}`);
+    return row !== null && (row.position as string) >= target;
+  }
+
+  private advanced(position: Position): void {
+    this.position = position;
+    for (const waiter of this.progressWaiters) {
+      if (position >= waiter.target) {
+        this.progressWaiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    const pollIntervalMs = this.options.pollIntervalMs ?? 500;
+    while (!signal.aborted) {
+      try {
+        if (!(await this.acquireLock())) {
+          await this.options.waker.next(pollIntervalMs * 4, signal);
+          continue;
+        }
+        this.active = true;
+        await this.applyUntilAborted(signal, pollIntervalMs);
+      } catch (error) {
+        if (!(error instanceof CheckpointMoved)) this.options.onError?.(this.projection.name, error);
+        await this.options.waker.next(pollIntervalMs, signal);
+      }
+    }
+    this.active = false;
+    await this.releaseLock();
+  }
+
+  private async applyUntilAborted(signal: AbortSignal, pollIntervalMs: number): Promise<void> {
+    const { store, pool, waker } = this.options;
+    this.advanced((await loadCheckpoint(pool, this.projection.name)).position as Position);
+    while (!signal.aborted && this.lockClient) {
+      const batch = await store.readAll({ after: this.position, limit: BATCH_SIZE });
+      if (batch.length > 0) {
+        this.advanced(await applyBatch(pool, this.projection, batch, this.position));
+      } else if ((await loadCheckpoint(pool, this.projection.name)).position !== this.position) {
+        // Reset for a rebuild while we were idle: start again from the stored checkpoint.
+        this.position = (await loadCheckpoint(pool, this.projection.name)).position as Position;
+        continue;
+      }
+      if (batch.length < BATCH_SIZE) await waker.next(pollIntervalMs, signal);
+    }
+  }
+
+  private async acquireLock(): Promise<boolean> {
+    if (this.lockClient) return true;
+    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    client.on('error', () => {
+      // The lock went with the connection: stop applying until it is taken again.
+      if (this.lockClient === client) {
+        this.lockClient = undefined;
+        this.active = false;
+      }
+    });
+    await client.connect();
+    const { rows } = await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock(hashtext($1)) as locked',
+      [`projection:${this.projection.name}`],
+    );
+    if (!rows[0].locked) {
+      await client.end();
+      return false;
+    }
+    this.lockClient = client;
+    return true;
+  }
+
+  private async releaseLock(): Promise<void> {
+    const client = this.lockClient;
+    this.lockClient = undefined;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Empties a projection's tables and sends its checkpoint back to the start in one transaction. The runner
+ * holding the projection then replays everything, without publishing live messages for the old events.
+ */
+export async function resetProjection(pool: DatabasePool, projection: Projection, store: EventStore): Promise<void> {
+  const head = await store.headPosition();
+  await pool.transaction(async (tx) => {
+    await tx.query(sql.unsafe`
+      insert into projection_checkpoints (name, position) values (${projection.name}, ${ORIGIN})
+      on conflict (name) do nothing`);
+    await tx.query(sql.unsafe`select 1 from projection_checkpoints where name = ${projection.name} for update`);
+    for (const table of projection.tables) await tx.query(sql.unsafe`delete from ${sql.identifier([table])}`);
+    await tx.query(sql.unsafe`
+      update projection_checkpoints set position = ${ORIGIN}, replay_until = ${head === ORIGIN ? null : head},
+             updated_at = now()
+       where name = ${projection.name}`);
+  });
+}

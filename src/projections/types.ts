@@ -1,0 +1,20 @@
+import type { DatabaseTransactionConnection } from 'slonik';
+import type { StoredEvent } from '../eventstore/types';
+
+/** Queues a Server-Sent Event inside the projection's transaction; the hub sends it after commit. */
+export type Publish = (channel: string, event: string, data: unknown) => Promise<void>;
+
+export interface ProjectionContext {
+  tx: DatabaseTransactionConnection;
+  publish: Publish;
+}
+
+/** A read model built from events. Its rows and its checkpoint move in one transaction. */
+export interface Projection {
+  name: string;
+  /** The event types it reads; other events only move its checkpoint. */
+  eventTypes: readonly string[];
+  /** Its own tables, emptied when it is rebuilt. */
+  tables: readonly string[];
+  apply(event: StoredEvent, context: ProjectionContext): Promise<void>;
+}

@@ -33,7 +33,8 @@ interface CheckpointRow {
 async function loadCheckpoint(pool: DatabasePool, name: string): Promise<CheckpointRow> {
   await pool.query(sql.unsafe`
     insert into projection_checkpoints (name, position) values (${name}, ${ORIGIN}) on conflict (name) do nothing`);
-  return pool.one(sql.unsafe`select position, replay_until from projection_checkpoints where name = ${name}`);
+  return (await pool.one(sql.unsafe`
+    select position, replay_until from projection_checkpoints where name = ${name}`)) as CheckpointRow;
 }
 
 /**
@@ -49,8 +50,8 @@ export async function applyBatch(
   const last = batch[batch.length - 1].position;
   const handled = new Set(projection.eventTypes);
   await pool.transaction(async (tx) => {
-    const stored = await tx.one(sql.unsafe`
-      select position, replay_until from projection_checkpoints where name = ${projection.name} for update`);
+    const stored = (await tx.one(sql.unsafe`
+      select position, replay_until from projection_checkpoints where name = ${projection.name} for update`)) as CheckpointRow;
     if (stored.position !== expected) throw new CheckpointMoved(`${projection.name} is at ${stored.position}, not ${expected}`);
     const live = outboxPublisher(tx);
     for (const event of batch) {
@@ -123,9 +124,9 @@ export class ProjectionRunner {
   private async reached(target: Position): Promise<boolean> {
     if (this.position >= target) return true;
     // Another instance may run this projection: its checkpoint is in the table.
-    const row = await this.options.pool.maybeOne(sql.unsafe`
-      select position from projection_checkpoints where name = ${this.projection.name}`);
-    return row !== null && (row.position as string) >= target;
+    const row = (await this.options.pool.maybeOne(sql.unsafe`
+      select position from projection_checkpoints where name = ${this.projection.name}`)) as { position: string } | null;
+    return row !== null && row.position >= target;
   }
 
   private advanced(position: Position): void {

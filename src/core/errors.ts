@@ -1,0 +1,15 @@
+/** The closed family of errors a command or route may raise; only the HTTP error middleware maps them to statuses. */
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many';
+
+export class DomainError extends Error {
+  override name = 'DomainError';
+
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    /** Seconds a throttled caller should wait. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}

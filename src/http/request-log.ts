@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+
+declare module 'koa' {
+  interface Context {
+    log: Logger;
+  }
+}
+
+/** One structured line per request, with an id that also goes back in X-Request-Id. */
+export function requestLog(logger: Logger) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const started = process.hrtime.bigint();
+    const requestId = randomUUID();
+    ctx.log = logger.child({ requestId });
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      ctx.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+    }
+  };
+}

@@ -1,0 +1,49 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { DomainError } from '../core/errors';
+import type { createLoginThrottle } from './login-throttle';
+import { verifyAgainstNothing, verifyPassword } from './passwords';
+import type { User, UserRepository } from './users';
+
+const loginInput = z.strictObject({
+  email: z.string().trim().max(254).pipe(z.email('Not a valid email address')),
+  password: z.string().min(1, 'Enter your password').max(1024),
+});
+
+const WRONG_CREDENTIALS = 'Incorrect email or password';
+
+const publicUser = (user: User) => ({ id: user.id, email: user.email, role: user.role });
+
+export function identityRoutes(deps: { users: UserRepository; throttle: ReturnType<typeof createLoginThrottle> }) {
+  const router = new Router();
+
+  router.post('/api/login', async (ctx) => {
+    const { email, password } = loginInput.parse(ctx.request.body);
+    const account = email.toLowerCase();
+    await deps.throttle.assertAllowed(account, ctx.ip);
+    const found = await deps.users.findByEmail(email);
+    const valid = found ? await verifyPassword(found.password_hash, password) : await verifyAgainstNothing(password);
+    if (!found || !valid) {
+      await deps.throttle.recordFailure(account, ctx.ip);
+      throw new DomainError('unauthenticated', WRONG_CREDENTIALS);
+    }
+    await deps.throttle.clearAccount(account);
+    // A new session id at login (no fixation); what the guest had, such as the basket, comes along.
+    const session = ctx.session!;
+    await session.regenerate();
+    session.userId = found.id;
+    ctx.body = { status: true, user: publicUser(found) };
+  });
+
+  router.post('/api/logout', async (ctx) => {
+    ctx.session = null;
+    ctx.body = { status: true };
+  });
+
+  router.get('/api/me', async (ctx) => {
+    const user = ctx.state.user as User | undefined;
+    ctx.body = { status: true, user: user ? publicUser(user) : null };
+  });
+
+  return router;
+}

@@ -1,0 +1,145 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import SseChannel from 'sse-channel';
+import { sql, type DatabasePool } from 'slonik';
+import { NotificationListener } from '../db/notification-listener';
+import { LIVE_NOTIFY_CHANNEL } from './outbox';
+
+/** A reconnecting client that missed more than this is told to refetch instead. */
+export const MAX_REPLAY = 1000;
+
+export const LIVE_CHANNELS = ['orders', 'store'] as const;
+export type LiveChannel = (typeof LIVE_CHANNELS)[number];
+
+interface LiveMessageRow {
+  id: number;
+  event: string;
+  data: unknown;
+}
+
+export interface LiveHubOptions {
+  pool: DatabasePool;
+  databaseUrl: string;
+  channels?: readonly string[];
+  pollIntervalMs?: number;
+  /** sse-channel's keep-alive comment interval. */
+  pingIntervalMs?: number;
+}
+
+/**
+ * Server-Sent Events from the live_messages outbox. Every instance tails the table and sends each row with its
+ * id, so ids are increasing integers. Missed messages come from Postgres, never from sse-channel's in-memory
+ * history, so a reconnect works after a restart and against another instance.
+ */
+export class LiveHub {
+  private readonly channels = new Map<string, SseChannel>();
+  private readonly lastDelivered = new Map<string, number>();
+  private readonly listener: NotificationListener;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly controller = new AbortController();
+  private tailing?: Promise<void>;
+
+  constructor(private readonly options: LiveHubOptions) {
+    this.listener = new NotificationListener(options.databaseUrl, LIVE_NOTIFY_CHANNEL);
+    for (const name of options.channels ?? LIVE_CHANNELS) {
+      this.channels.set(
+        name,
+        new SseChannel({ jsonEncode: true, retryTimeout: 3000, historySize: 1, pingInterval: options.pingIntervalMs }),
+      );
+    }
+  }
+
+  async start(): Promise<void> {
+    for (const name of this.channels.keys()) {
+      const last = await this.options.pool.oneFirst(sql.unsafe`
+        select coalesce(max(id), 0)::int from live_messages where channel = ${name}`);
+      this.lastDelivered.set(name, last as number);
+    }
+    const wakeUp = this.listener.subscribe();
+    const signal = this.controller.signal;
+    this.tailing = (async () => {
+      while (!signal.aborted) {
+        await this.serialized(() => this.deliverNew()).catch(() => undefined);
+        await wakeUp.next(this.options.pollIntervalMs ?? 500, signal);
+      }
+      wakeUp.close();
+    })();
+  }
+
+  async stop(): Promise<void> {
+    this.controller.abort();
+    await this.tailing;
+    await this.listener.close();
+    for (const channel of this.channels.values()) channel.close();
+  }
+
+  clientCount(channel: string): number {
+    return this.channels.get(channel)?.getConnectionCount() ?? 0;
+  }
+
+  /**
+   * Adds a client to a channel. The role check happens before this. A client that sends Last-Event-ID gets
+   * what it missed first, before any live message, or a `resync` event when the gap is too large to replay.
+   */
+  attach(channelName: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const channel = this.channels.get(channelName);
+    if (!channel) throw new Error(`Unknown live channel ${channelName}`);
+    const lastEventId = takeLastEventId(req);
+    return this.serialized(async () => {
+      const delivered = this.lastDelivered.get(channelName) ?? 0;
+      let missed: LiveMessageRow[] = [];
+      let resync = false;
+      if (lastEventId !== undefined && lastEventId < delivered) {
+        missed = (await this.options.pool.any(sql.unsafe`
+          select id::int, event, data from live_messages
+           where channel = ${channelName} and id > ${lastEventId} and id <= ${delivered}
+           order by id limit ${MAX_REPLAY + 1}`)) as LiveMessageRow[];
+        resync = missed.length > MAX_REPLAY;
+      } else if (lastEventId !== undefined && lastEventId > delivered) {
+        resync = true; // an id this database never issued: the client's view cannot be trusted
+      }
+      channel.addClient(req, res);
+      if (resync) {
+        channel.send({ id: delivered || undefined, event: 'resync', data: { reason: 'gap too large' } }, [res]);
+      } else {
+        for (const row of missed) channel.send({ id: row.id, event: row.event, data: row.data }, [res]);
+      }
+    });
+  }
+
+  private async deliverNew(): Promise<void> {
+    for (const [name, channel] of this.channels) {
+      const after = this.lastDelivered.get(name) ?? 0;
+      const rows = (await this.options.pool.any(sql.unsafe`
+        select id::int, event, data from live_messages where channel = ${name} and id > ${after}
+         order by id limit 1000`)) as LiveMessageRow[];
+      for (const row of rows) {
+        channel.send({ id: row.id, event: row.event, data: row.data });
+        this.lastDelivered.set(name, row.id);
+      }
+    }
+  }
+
+  /** Delivery and attaching take turns, so a reconnecting client never sees a live message before a missed one. */
+  private serialized<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(task);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** Reads Last-Event-ID from the header or query, and removes it so sse-channel does not replay its own history. */
+function takeLastEventId(req: IncomingMessage): number | undefined {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const raw =
+    (req.headers['last-event-id'] as string | undefined) ??
+    url.searchParams.get('lastEventId') ??
+    url.searchParams.get('evs_last_event_id') ??
+    undefined;
+  delete req.headers['last-event-id'];
+  url.searchParams.delete('lastEventId');
+  url.searchParams.delete('evs_last_event_id');
+  req.url = url.pathname + url.search;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id >= 0 ? id : undefined;
+}

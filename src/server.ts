@@ -1,0 +1,151 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino, { type Logger } from 'pino';
+import type { DatabasePool } from 'slonik';
+import type { Config } from './config';
+import { systemClock, type Clock } from './core/clock';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
+import { migrate } from './db/migrate';
+import { createDatabasePool } from './db/pool';
+import { createPostgresEventStore } from './eventstore/postgres';
+import type { EventStore } from './eventstore/types';
+import { createApp } from './http/app';
+import { healthRoutes } from './http/health';
+import { deleteExpiredSessions, sessionKeys } from './http/session';
+import { ensureAdmin } from './identity/bootstrap';
+import { createLoginThrottle } from './identity/login-throttle';
+import { identityRoutes } from './identity/routes';
+import { createUserRepository } from './identity/users';
+import { LiveHub } from './live/hub';
+import { liveRoutes } from './live/routes';
+import { ProjectionRunner } from './projections/runner';
+import { startStoreWaker } from './projections/waker';
+import { allProjections } from '../projections';
+
+export interface Shop {
+  url: string;
+  port: number;
+  databaseUrl: string;
+  pool: DatabasePool;
+  store: EventStore;
+  hub: LiveHub;
+  runners: ProjectionRunner[];
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** Where the built web app is; defaults to web/dist. */
+  webRoot?: string;
+}
+
+async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
+  if (config.EVENT_STORE === 'esdb') {
+    const { createEsdbEventStore } = await import('./eventstore/esdb');
+    return createEsdbEventStore(config.EVENTSTORE_CONNECTION_STRING!);
+  }
+  return createPostgresEventStore({ url: databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS, maxConnections: 20 });
+}
+
+/** Starts everything the shop needs, in order, and returns a handle that stops it all in reverse. */
+export async function startShop(config: Config, options: StartOptions = {}): Promise<Shop> {
+  const logger = options.logger ?? pino({ level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] });
+  const clock = options.clock ?? systemClock;
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) await step().catch((error) => logger.error({ err: error }, 'stop step failed'));
+  };
+
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const embedded: EmbeddedPostgres = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        log: (line) => logger.debug({ postgres: line }),
+      });
+      stops.push(() => embedded.stop());
+      await embedded.createDatabase('shop');
+      databaseUrl = embedded.url('shop');
+      logger.info({ dataDir: config.dataDir }, 'embedded Postgres started');
+    }
+    await migrate(databaseUrl, { log: (line) => logger.info(line) });
+
+    const pool = await createDatabasePool(databaseUrl);
+    stops.push(() => pool.end());
+    const store = await openEventStore(config, databaseUrl);
+    stops.push(() => store.close());
+
+    const users = createUserRepository(pool);
+    await ensureAdmin(users, {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+      announce: (message) => logger.warn(message),
+    });
+
+    const waker = startStoreWaker(store);
+    stops.push(() => waker.stop());
+    const runners = allProjections().map(
+      (projection) =>
+        new ProjectionRunner(projection, {
+          store,
+          pool,
+          databaseUrl: databaseUrl!,
+          waker,
+          pollIntervalMs: config.PROJECTION_POLL_MS,
+          onError: (name, error) => logger.error({ err: error, projection: name }, 'projection failed; retrying'),
+        }),
+    );
+    for (const runner of runners) runner.start();
+    stops.push(async () => {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    });
+
+    const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
+    await hub.start();
+    stops.push(() => hub.stop());
+
+    const throttle = createLoginThrottle(pool, clock);
+    const housekeeping = setInterval(() => {
+      void deleteExpiredSessions(pool).catch(() => undefined);
+      void throttle.deleteExpired().catch(() => undefined);
+    }, 60 * 60 * 1000);
+    housekeeping.unref();
+    stops.push(async () => clearInterval(housekeeping));
+
+    const app = createApp({
+      logger,
+      pool,
+      users,
+      sessionKeys: sessionKeys(config.SESSION_KEYS, config.dataDir),
+      publicOrigin: config.publicOrigin,
+      production: config.NODE_ENV === 'production',
+      webRoot: options.webRoot,
+      routers: [
+        healthRoutes({ pool, store, runners }),
+        identityRoutes({ users, throttle }),
+        liveRoutes({ hub }),
+      ],
+    });
+    const server = http.createServer(app.callback());
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, resolve);
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://localhost:${port}`;
+    logger.info({ url }, 'shop is listening');
+    return { url, port, databaseUrl, pool, store, hub, runners, logger, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+const chromiumPath = '/usr/bin/chromium';
+
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A headless Chromium with a fresh profile and one open page. */
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BrowserSession> {
+  if (!fs.existsSync(chromiumPath)) {
+    // Browser tests must fail, never skip, when the browser is missing.
+    throw new Error("Install Debian's chromium (apt-get install -y chromium) to run the browser tests");
+  }
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'takeaway-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumFlags,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      fs.rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}

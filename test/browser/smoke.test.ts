@@ -1,0 +1,77 @@
+import { launchBrowser, type BrowserSession } from './browser';
+import { visibleWidth, waitUntilFullyInViewport } from './viewport';
+import { startTestServer } from '../support/server';
+
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+describe('web shell smoke test', () => {
+  let server: TestServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startTestServer({ withWeb: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const discreetLogin = () => browser.page.getByTestId('discreet-login');
+
+  it('renders the home page', async () => {
+    await browser.page.goto(server.baseUrl);
+    await browser.page.getByTestId('home').waitFor();
+  });
+
+  it('keeps the Login button off-screen until it is hovered', async () => {
+    await browser.page.goto(server.baseUrl);
+    await discreetLogin().waitFor();
+    expect(await visibleWidth(discreetLogin())).toBeLessThanOrEqual(6);
+
+    await discreetLogin().hover();
+    await waitUntilFullyInViewport(discreetLogin());
+  });
+
+  it("shows the server's message when the password is wrong", async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('Email').fill(server.admin.email);
+    await page.getByLabel('Password').fill(`${server.admin.password}-wrong`);
+
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/login')),
+      page.getByRole('button', { name: 'Login' }).click(),
+    ]);
+    const { message } = (await answer.json()) as { message: string };
+
+    expect(answer.status()).toBe(401);
+    await page.getByRole('alert').filter({ hasText: message }).waitFor();
+  });
+
+  it('logs the admin in through the discreet Login button', async () => {
+    const { page } = browser;
+    await page.goto(server.baseUrl);
+    await discreetLogin().click();
+    await page.waitForURL(`${server.baseUrl}/login`);
+
+    await page.getByLabel('Email').fill(server.admin.email);
+    await page.getByLabel('Password').fill(server.admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByTestId('signed-in-user').filter({ hasText: server.admin.email }).waitFor();
+
+    const me = await page.request.get(`${server.baseUrl}/api/me`);
+    expect(me.status()).toBe(200);
+    expect(await me.json()).toMatchObject({ status: true, user: { email: server.admin.email, role: 'admin' } });
+  });
+
+  it('logs out and offers the Login button again', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await discreetLogin().waitFor();
+    await page.getByTestId('signed-in-user').waitFor({ state: 'detached' });
+  });
+});

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../../src/config';
+import type { Clock } from '../../src/core/clock';
+import { startShop, type Shop } from '../../src/server';
+import { ensureWebBuild } from '../../src/web-build';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export const TEST_ADMIN = { email: 'admin@test.example', password: 'correct horse battery staple' };
+
+export interface TestServer {
+  baseUrl: string;
+  admin: { email: string; password: string };
+  shop: Shop;
+  database: TestDatabase;
+  stop(): Promise<void>;
+}
+
+/** The real shop over HTTP on a free port, on a fresh database of its own. */
+export async function startTestServer(
+  options: { env?: Record<string, string>; clock?: Clock; database?: TestDatabase; withWeb?: boolean } = {},
+): Promise<TestServer> {
+  if (options.withWeb) await ensureWebBuild();
+  const database = options.database ?? (await createTestDatabase());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    SESSION_KEYS: 'test-session-key-0123456789abcdefghijklmnop',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    PROJECTION_POLL_MS: '50',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const shop = await startShop(config, { clock: options.clock, logger: pino({ level: 'silent' }) });
+  // PUBLIC_ORIGIN defaults from PORT, which was 0: tests talk to the real port.
+  return {
+    baseUrl: shop.url,
+    admin: TEST_ADMIN,
+    shop,
+    database,
+    async stop() {
+      await shop.stop();
+      if (!options.database) await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { Outlet } from 'react-router';
+import Container from 'react-bootstrap/Container';
+import { useMeQuery } from '../features/auth/authApi';
+import { DiscreetLogin } from './DiscreetLogin';
+import { SiteHeader } from './SiteHeader';
+
+export function Layout() {
+  const { data: user, isLoading } = useMeQuery();
+  const isGuest = !isLoading && !user;
+
+  return (
+    <>
+      <SiteHeader />
+      <Container as="main" className="py-4">
+        <Outlet />
+      </Container>
+      {isGuest && <DiscreetLogin />}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const apiServer = 'http://localhost:3000';
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': apiServer,
+      '/events': apiServer,
+      '/healthz': apiServer,
+      '/readyz': apiServer,
+    },
+  },
+});

@@ -9,7 +9,7 @@ export async function ensureWebBuild(): Promise<void> {
   console.log('Building the web app (first start only)...');
   const root = path.resolve(WEB_DIST, '..', '..');
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [require.resolve('vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts'], {
+    const child = spawn(process.execPath, [path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.mts'], {
       cwd: root,
       stdio: 'inherit',
     });

@@ -4,8 +4,7 @@ import pino, { type Logger } from 'pino';
 import type { DatabasePool } from 'slonik';
 import type { Config } from './config';
 import { systemClock, type Clock } from './core/clock';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
-import { migrate } from './db/migrate';
+import { openDatabase } from './db/open-database';
 import { createDatabasePool } from './db/pool';
 import { createPostgresEventStore } from './eventstore/postgres';
 import type { EventStore } from './eventstore/types';
@@ -59,18 +58,9 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
   };
 
   try {
-    let databaseUrl = config.DATABASE_URL;
-    if (!databaseUrl) {
-      const embedded: EmbeddedPostgres = await startEmbeddedPostgres({
-        dataDir: config.dataDir,
-        log: (line) => logger.debug({ postgres: line }),
-      });
-      stops.push(() => embedded.stop());
-      await embedded.createDatabase('shop');
-      databaseUrl = embedded.url('shop');
-      logger.info({ dataDir: config.dataDir }, 'embedded Postgres started');
-    }
-    await migrate(databaseUrl, { log: (line) => logger.info(line) });
+    const database = await openDatabase(config, logger);
+    stops.push(() => database.close());
+    const databaseUrl = database.url;
 
     const pool = await createDatabasePool(databaseUrl);
     stops.push(() => pool.end());
@@ -91,7 +81,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         new ProjectionRunner(projection, {
           store,
           pool,
-          databaseUrl: databaseUrl!,
+          databaseUrl,
           waker,
           pollIntervalMs: config.PROJECTION_POLL_MS,
           onError: (name, error) => logger.error({ err: error, projection: name }, 'projection failed; retrying'),

@@ -1,14 +1,11 @@
 import { sql } from 'slonik';
 import type { Projection } from '../../src/projections/types';
 
-/**
- * Who did what, when: one row per event of the listed types. Admins read it to audit settings and staff
- * actions; modules add their event types here as they arrive.
- */
-export function auditProjection(eventTypes: readonly string[]): Projection {
+/** Who did what, when: one row per event, for admins to audit settings changes and staff actions. */
+export function auditProjection(): Projection {
   return {
     name: 'audit',
-    eventTypes,
+    eventTypes: 'all',
     tables: ['audit_log'],
     async apply(event, { tx }) {
       await tx.query(sql.unsafe`

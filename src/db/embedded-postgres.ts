@@ -90,17 +90,29 @@ function run(binary: string, args: string[], owner: { uid: number; gid: number }
   execFileSync(binary, args, { stdio: 'pipe', ...(owner ?? {}), env: { ...process.env, LC_ALL: 'C' } });
 }
 
-/**
- * A cluster left running by an app that was killed with SIGKILL still holds the data directory.
- * Stop it (fast shutdown, so committed data is kept) before starting our own.
- */
-async function stopOrphanedCluster(clusterDir: string): Promise<void> {
+/** The running cluster's pid and port from postmaster.pid, if one is running on this data directory. */
+function runningCluster(clusterDir: string): { pid: number; port: number } | undefined {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  process.kill(pid, 'SIGINT');
-  await waitUntil(() => !isAlive(pid), 30_000, `the orphaned Postgres (pid ${pid}) to stop`);
+  if (!fs.existsSync(pidFile)) return undefined;
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  return { pid, port };
+}
+
+/** The pid of a live shop that owns this data directory (written by the shop while it runs). */
+export function owningAppPid(dataDir: string): number | undefined {
+  const file = path.join(dataDir, 'app.pid');
+  if (!fs.existsSync(file)) return undefined;
+  const pid = Number(fs.readFileSync(file, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : undefined;
+}
+
+export function claimDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'app.pid');
+  fs.writeFileSync(file, String(process.pid));
+  return () => fs.rmSync(file, { force: true });
 }
 
 async function canConnect(url: string): Promise<boolean> {
@@ -120,11 +132,17 @@ async function canConnect(url: string): Promise<boolean> {
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   log?: (line: string) => void;
+  /** Share the cluster of a shop already running on this data directory instead of refusing. */
+  attachToRunning?: boolean;
 }): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
   const bin = binDir();
   const owner = postgresUser();
   fs.mkdirSync(options.dataDir, { recursive: true });
+  if (owner) {
+    // The postgres user must be able to pass through DATA_DIR to reach its cluster (not to list or read it).
+    fs.chmodSync(options.dataDir, fs.statSync(options.dataDir).mode | 0o111);
+  }
   const clusterDir = path.join(options.dataDir, 'pg');
   const passwordFile = path.join(options.dataDir, 'pg-password');
 
@@ -133,7 +151,7 @@ export async function startEmbeddedPostgres(options: {
     fs.rmSync(clusterDir, { recursive: true, force: true });
     fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 });
-    const initPasswordFile = path.join(clusterDir, '..', `.pwfile-${process.pid}`);
+    const initPasswordFile = path.join(options.dataDir, `.pwfile-${process.pid}`);
     fs.writeFileSync(initPasswordFile, `${fs.readFileSync(passwordFile, 'utf8')}\n`, { mode: 0o600 });
     if (owner) {
       chownTree(clusterDir, owner);
@@ -159,11 +177,27 @@ export async function startEmbeddedPostgres(options: {
     chownTree(clusterDir, owner);
   }
 
-  await stopOrphanedCluster(clusterDir);
   const password = fs.readFileSync(passwordFile, 'utf8').trim();
-  const port = await freePort();
-  const url = (database: string) =>
+  const urlFor = (port: number) => (database: string) =>
     `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+
+  const running = runningCluster(clusterDir);
+  if (running) {
+    const owner = owningAppPid(options.dataDir);
+    if (owner !== undefined) {
+      if (!options.attachToRunning) {
+        throw new Error(`${options.dataDir} is in use by a running shop (pid ${owner}): stop it or choose another DATA_DIR`);
+      }
+      // A command-line tool next to a running shop shares its cluster and leaves it running.
+      return attached(urlFor(running.port));
+    }
+    // Left behind by a shop killed with SIGKILL: fast shutdown keeps every committed transaction.
+    log(`Stopping the orphaned Postgres (pid ${running.pid}) left by an earlier run`);
+    process.kill(running.pid, 'SIGINT');
+    await waitUntil(() => !isAlive(running.pid), 30_000, `the orphaned Postgres (pid ${running.pid}) to stop`);
+  }
+  const port = await freePort();
+  const url = urlFor(port);
 
   const child: ChildProcess = spawn(
     path.join(bin, 'postgres'),
@@ -180,30 +214,34 @@ export async function startEmbeddedPostgres(options: {
     return canConnect(url('postgres'));
   }, 60_000, 'embedded Postgres to accept connections');
 
-  const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
-    const client = new pg.Client({ connectionString: url('postgres') });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
-
   return {
     url,
-    async createDatabase(name, template) {
-      await admin(async (client) => {
-        const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-        if (exists.rowCount) return;
-        const from = template ? ` template ${client.escapeIdentifier(template)}` : '';
-        await client.query(`create database ${client.escapeIdentifier(name)}${from}`);
-      });
-    },
+    createDatabase: (name, template) => createDatabase(url('postgres'), name, template),
     async stop() {
       if (exited) return;
       child.kill('SIGINT');
       await exitedPromise;
     },
   };
+}
+
+function attached(url: (database: string) => string): EmbeddedPostgres {
+  return {
+    url,
+    createDatabase: (name, template) => createDatabase(url('postgres'), name, template),
+    stop: async () => undefined,
+  };
+}
+
+async function createDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount) return;
+    const from = template ? ` template ${client.escapeIdentifier(template)}` : '';
+    await client.query(`create database ${client.escapeIdentifier(name)}${from}`);
+  } finally {
+    await client.end();
+  }
 }

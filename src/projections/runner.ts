@@ -48,14 +48,14 @@ export async function applyBatch(
   expected: Position,
 ): Promise<Position> {
   const last = batch[batch.length - 1].position;
-  const handled = new Set(projection.eventTypes);
+  const handles = (type: string) => projection.eventTypes === 'all' || projection.eventTypes.includes(type);
   await pool.transaction(async (tx) => {
     const stored = (await tx.one(sql.unsafe`
       select position, replay_until from projection_checkpoints where name = ${projection.name} for update`)) as CheckpointRow;
     if (stored.position !== expected) throw new CheckpointMoved(`${projection.name} is at ${stored.position}, not ${expected}`);
     const live = outboxPublisher(tx);
     for (const event of batch) {
-      if (!handled.has(event.type)) continue;
+      if (!handles(event.type)) continue;
       const replaying = stored.replay_until !== null && event.position <= stored.replay_until;
       await projection.apply(event, { tx, publish: replaying ? silentPublisher : live });
     }

@@ -12,8 +12,8 @@ export interface ProjectionContext {
 /** A read model built from events. Its rows and its checkpoint move in one transaction. */
 export interface Projection {
   name: string;
-  /** The event types it reads; other events only move its checkpoint. */
-  eventTypes: readonly string[];
+  /** The event types it reads (or 'all'); other events only move its checkpoint. */
+  eventTypes: readonly string[] | 'all';
   /** Its own tables, emptied when it is rebuilt. */
   tables: readonly string[];
   apply(event: StoredEvent, context: ProjectionContext): Promise<void>;

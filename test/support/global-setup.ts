@@ -9,7 +9,6 @@ export const TEMPLATE_DATABASE = 'shop_template';
 /** One embedded Postgres for the whole run; each suite gets its own database cloned from a migrated template. */
 export default async function globalSetup(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-pg-'));
-  fs.chmodSync(dataDir, 0o755);
   const postgres = await startEmbeddedPostgres({ dataDir });
   await postgres.createDatabase(TEMPLATE_DATABASE);
   await migrate(postgres.url(TEMPLATE_DATABASE));

@@ -30,6 +30,13 @@ const configSchema = z
     /** The origin browsers use to reach the shop; state-changing requests from any other origin are refused. */
     PUBLIC_ORIGIN: optionalText.pipe(z.url().optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Minutes a basket keeps its units while untouched; then they go back to stock by themselves. */
+    BASKET_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    /** Seed the demo takeaway menu on first start (a shop with a menu is never reseeded). */
+    DEMO_MENU: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
     /** How often projection runners poll when no notification arrives. */
     PROJECTION_POLL_MS: z.coerce.number().int().min(10).max(60000).default(500),
   })

@@ -20,6 +20,15 @@ import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
 import { startStoreWaker } from './projections/waker';
 import { allProjections } from '../projections';
+import { CommandHandler } from './core/handle-command';
+import type { Services } from './services';
+import { MenuCache } from '../projections/menu/cache';
+import { menuRoutes } from '../projections/menu/routes';
+import { settingsRoutes } from '../projections/settings/routes';
+import { basketRoutes, createBasket } from '../modules/cart';
+import { seedDemoMenu } from '../modules/catalog';
+import { createHoldSweeper } from '../modules/stock/hold-sweeper';
+import { commandContext } from './http/command-context';
 
 export interface Shop {
   url: string;
@@ -29,6 +38,8 @@ export interface Shop {
   store: EventStore;
   hub: LiveHub;
   runners: ProjectionRunner[];
+  services: Services;
+  holdSweeper: ReturnType<typeof createHoldSweeper>;
   logger: Logger;
   stop(): Promise<void>;
 }
@@ -92,6 +103,28 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       await Promise.all(runners.map((runner) => runner.stop()));
     });
 
+    const runnerByName = new Map(runners.map((runner) => [runner.projection.name, runner]));
+    const services: Services = {
+      store,
+      commands: new CommandHandler(store),
+      pool,
+      clock,
+      basketHoldMinutes: config.BASKET_HOLD_MINUTES,
+      readModels: {
+        waitFor: async (name, position) => {
+          if (position) await runnerByName.get(name)!.waitFor(position);
+        },
+        checkpoint: (name) => runnerByName.get(name)!.checkpoint,
+      },
+    };
+    if (config.DEMO_MENU) {
+      const seeded = await seedDemoMenu(services.commands, { actor: 'system', now: clock().toISOString(), correlationId: 'demo-menu' });
+      if (seeded) logger.info('seeded the demo menu');
+    }
+    const menuCache = new MenuCache(pool, clock, () => services.readModels.checkpoint('menu'));
+    const basket = createBasket(services, menuCache);
+    const holdSweeper = createHoldSweeper(services);
+
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
     await hub.start();
     stops.push(() => hub.stop());
@@ -102,7 +135,14 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       void throttle.deleteExpired().catch(() => undefined);
     }, 60 * 60 * 1000);
     housekeeping.unref();
-    stops.push(async () => clearInterval(housekeeping));
+    const sweeping = setInterval(() => {
+      void holdSweeper.sweep().catch((error) => logger.error({ err: error }, 'hold sweep failed'));
+    }, 60 * 1000);
+    sweeping.unref();
+    stops.push(async () => {
+      clearInterval(housekeeping);
+      clearInterval(sweeping);
+    });
 
     const app = createApp({
       logger,
@@ -114,8 +154,18 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       webRoot: options.webRoot,
       routers: [
         healthRoutes({ pool, store, runners }),
-        identityRoutes({ users, throttle }),
+        identityRoutes({
+          users,
+          throttle,
+          afterLogin: async (ctx, user) => {
+            const cartId = ctx.session?.cartId;
+            if (typeof cartId === 'string') await basket.assignToUser(cartId, user.id, commandContext(ctx, clock));
+          },
+        }),
         liveRoutes({ hub }),
+        menuRoutes({ menu: menuCache }),
+        settingsRoutes({ pool }),
+        basketRoutes({ basket, pool, clock }),
       ],
     });
     const server = http.createServer(app.callback());
@@ -133,7 +183,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const port = (server.address() as AddressInfo).port;
     const url = `http://localhost:${port}`;
     logger.info({ url }, 'shop is listening');
-    return { url, port, databaseUrl, pool, store, hub, runners, logger, stop };
+    return { url, port, databaseUrl, pool, store, hub, runners, services, holdSweeper, logger, stop };
   } catch (error) {
     await stop();
     throw error;

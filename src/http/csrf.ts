@@ -12,9 +12,11 @@ export function refuseCrossSite(publicOrigin: string) {
     if (SAFE_METHODS.has(ctx.method)) return next();
     const fetchSite = ctx.get('sec-fetch-site');
     const origin = ctx.get('origin');
+    // Not ctx.origin: since Koa 3 that is the request's Origin header, which would make every origin our own.
+    const ownOrigin = `${ctx.protocol}://${ctx.host}`;
     const crossSite =
       (fetchSite !== '' && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
-      (origin !== '' && origin !== publicOrigin && origin !== ctx.origin);
+      (origin !== '' && origin !== publicOrigin && origin !== ownOrigin);
     if (crossSite || ctx.get('x-requested-with') !== 'fetch') {
       throw new DomainError('forbidden', 'Cross-site request refused');
     }

@@ -25,9 +25,11 @@ export function describeZodError(error: ZodError): string {
 export async function errorHandler(ctx: Context, next: Next): Promise<void> {
   try {
     await next();
-    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
-      ctx.status = 404;
-      ctx.body = { status: false, message: 'Not found' };
+    // A missing route, or a route called with a method it lacks (405 from the router's allowedMethods).
+    const status = ctx.status;
+    if (status >= 400 && ctx.body == null && ctx.path.startsWith('/api/')) {
+      ctx.status = status;
+      ctx.body = { status: false, message: status === 404 ? 'Not found' : ctx.message };
     }
   } catch (error) {
     const { status, message, retryAfter } = classify(error);

@@ -3,7 +3,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 
 declare module 'koa' {
-  interface Context {
+  interface DefaultContext {
     log: Logger;
   }
 }

@@ -8,7 +8,7 @@ import { sql, type DatabasePool } from 'slonik';
 const MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 declare module 'koa' {
-  interface Context {
+  interface DefaultContext {
     session: ({ userId?: string; [key: string]: unknown } & {
       regenerate(): Promise<void>;
       maxAge?: number;

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { DomainError } from '../core/errors';
 import type { createLoginThrottle } from './login-throttle';
@@ -14,7 +15,12 @@ const WRONG_CREDENTIALS = 'Incorrect email or password';
 
 const publicUser = (user: User) => ({ id: user.id, email: user.email, role: user.role });
 
-export function identityRoutes(deps: { users: UserRepository; throttle: ReturnType<typeof createLoginThrottle> }) {
+export function identityRoutes(deps: {
+  users: UserRepository;
+  throttle: ReturnType<typeof createLoginThrottle>;
+  /** Runs once the new session holds the user, e.g. to give the guest's basket to the customer. */
+  afterLogin?: (ctx: Context, user: User) => Promise<void>;
+}) {
   const router = new Router();
 
   router.post('/api/login', async (ctx) => {
@@ -32,6 +38,8 @@ export function identityRoutes(deps: { users: UserRepository; throttle: ReturnTy
     const session = ctx.session!;
     await session.regenerate();
     session.userId = found.id;
+    ctx.state.user = publicUser(found);
+    await deps.afterLogin?.(ctx, found);
     ctx.body = { status: true, user: publicUser(found) };
   });
 

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandContext } from '../../src/core/decider';
+import { DomainError } from '../../src/core/errors';
+import type { Position } from '../../src/eventstore/types';
+import type { Services } from '../../src/services';
+import type { MenuCache } from '../../projections/menu/cache';
+import type { MenuProduct } from '../../projections/menu/queries';
+import { cartLines, findCart } from '../../projections/carts/queries';
+import { createStockHandlers, OutOfStock, stockFigures, type StockFigures } from '../stock';
+import { cartDecider } from './decider';
+import { cartStream } from './events';
+
+export interface CartItem {
+  id: number;
+  variant_id: number | null;
+  variant: string;
+  name: string;
+  short_desc: string;
+  price: number;
+  incremental_price: number;
+  quantity: number;
+  stock: number;
+  in_basket: number;
+  available: number;
+  image: string | null;
+  virtual: boolean;
+  /** The basket's hold ran out: the units went back to stock. */
+  released: boolean;
+}
+
+export interface CartView {
+  cartId: string | null;
+  userId: string | null;
+  cartItems: CartItem[];
+  order_extra: string;
+}
+
+export const EMPTY_CART: Omit<CartView, 'userId'> = { cartId: null, cartItems: [], order_extra: '' };
+
+function describe(product: MenuProduct, variantId: number | null): string {
+  const variant = product.variants.find((candidate) => candidate.id === variantId);
+  return variant ? `${product.name} (${variant.name})` : product.name;
+}
+
+/** The customer's basket: the stock it holds, the note and its owner; built on the stock and cart modules. */
+export function createBasket(services: Services, menu: MenuCache) {
+  const stock = createStockHandlers(services.commands);
+  const holdUntil = (context: CommandContext) =>
+    new Date(Date.parse(context.now) + services.basketHoldMinutes * 60_000).toISOString();
+
+  async function productFor(productId: number, variantId: number | null, adding: boolean): Promise<MenuProduct> {
+    const product = await menu.product(productId);
+    if (!product) throw new DomainError('not_found', 'That product is not on the menu');
+    if (product.variants.length === 0 && variantId !== null) throw new DomainError('invalid', `${product.name} has no options to choose from`);
+    if (product.variants.length > 0) {
+      if (variantId === null) throw new DomainError('invalid', `Please choose an option for ${product.name}`);
+      const variant = product.variants.find((candidate) => candidate.id === variantId);
+      if (!variant) throw new DomainError('not_found', `That option of ${product.name} does not exist`);
+      if (adding && variant.status !== 'active') throw new DomainError('conflict', `Sorry, ${describe(product, variantId)} is not available right now`);
+    }
+    if (adding && product.status !== 'active') throw new DomainError('conflict', `Sorry, ${product.name} is not available right now`);
+    return product;
+  }
+
+  /** Touching the basket keeps all of it: holds older than a minute are renewed. */
+  async function renewOtherHolds(cartId: string, context: CommandContext): Promise<void> {
+    const renewBefore = Date.parse(context.now) + (services.basketHoldMinutes - 1) * 60_000;
+    const lines = await cartLines(services.pool, cartId);
+    const products = new Set(lines.filter((line) => line.holdUntil.getTime() < renewBefore).map((line) => line.productId));
+    for (const productId of products) await stock.renewHolds(productId, cartId, holdUntil(context), context);
+  }
+
+  return {
+    /** The session's basket, opened on first use and tied to the signed-in customer. */
+    async ensureCart(existing: string | undefined, userId: string | null, context: CommandContext): Promise<string> {
+      const cartId = existing ?? randomUUID();
+      await services.commands.handle(cartStream(cartId), cartDecider, { type: 'OpenCart', cartId }, context);
+      if (userId) await services.commands.handle(cartStream(cartId), cartDecider, { type: 'AssignToUser', cartId, userId }, context);
+      return cartId;
+    },
+
+    /** +n reserves units for the basket, -n gives them back. */
+    async move(
+      cartId: string,
+      productId: number,
+      variantId: number | null,
+      quantity: number,
+      context: CommandContext,
+    ): Promise<{ figures: StockFigures; position?: Position }> {
+      const adding = quantity > 0;
+      const product = await productFor(productId, variantId, adding);
+      try {
+        const result = adding
+          ? await stock.reserve(productId, variantId, cartId, quantity, holdUntil(context), context)
+          : await stock.giveBack(productId, variantId, cartId, -quantity, context);
+        await renewOtherHolds(cartId, context);
+        return { figures: stockFigures(result.state, productId, variantId, context.now), position: result.position };
+      } catch (error) {
+        if (error instanceof OutOfStock) {
+          throw new DomainError('conflict', `Sorry, there is no more ${describe(product, variantId)} left`);
+        }
+        throw error;
+      }
+    },
+
+    /** Gives every unit of the basket back to stock. */
+    async clear(cartId: string, context: CommandContext): Promise<Position | undefined> {
+      let position: Position | undefined;
+      for (const line of await cartLines(services.pool, cartId)) {
+        const result = await stock.giveBack(line.productId, line.variantId, cartId, line.quantity, context).catch((error) => {
+          if (error instanceof DomainError && error.kind === 'not_found') return undefined; // already gone
+          throw error;
+        });
+        position = result?.position ?? position;
+      }
+      return position;
+    },
+
+    async changeNote(cartId: string, note: string, context: CommandContext): Promise<Position | undefined> {
+      const result = await services.commands.handle(cartStream(cartId), cartDecider, { type: 'ChangeNote', cartId, note }, context);
+      return result.position;
+    },
+
+    async assignToUser(cartId: string, userId: string, context: CommandContext): Promise<void> {
+      await services.commands.handle(cartStream(cartId), cartDecider, { type: 'AssignToUser', cartId, userId }, context);
+    },
+
+    /** The basket as the web app shows it, once the carts read model includes `after`. */
+    async view(cartId: string | undefined, userId: string | null, after?: Position, fresh?: StockFigures): Promise<CartView> {
+      if (!cartId) return { ...EMPTY_CART, userId };
+      await services.readModels.waitFor('carts', after);
+      const [cart, lines, current] = await Promise.all([findCart(services.pool, cartId), cartLines(services.pool, cartId), menu.get()]);
+      if (!cart) return { ...EMPTY_CART, userId };
+      const now = services.clock();
+      const cartItems: CartItem[] = [];
+      for (const line of lines) {
+        const product = current.products.find((candidate) => candidate.id === line.productId);
+        if (!product) continue;
+        const variant = product.variants.find((candidate) => candidate.id === line.variantId);
+        const figures =
+          fresh && fresh.id === line.productId && fresh.variant === line.variantId ? fresh : variant ?? product;
+        const released = line.holdUntil <= now;
+        cartItems.push({
+          id: product.id,
+          variant_id: line.variantId,
+          variant: variant?.name ?? '',
+          name: product.name,
+          short_desc: product.short_desc,
+          price: product.price,
+          incremental_price: variant?.incremental_price ?? 0,
+          quantity: released ? 0 : line.quantity,
+          stock: figures.stock,
+          in_basket: figures.in_basket,
+          available: figures.available,
+          image: product.image,
+          virtual: product.virtual,
+          released,
+        });
+      }
+      return { cartId, userId: cart.userId ?? userId, cartItems, order_extra: cart.note };
+    },
+
+    async availableStock(productId: number): Promise<{ available: number } | { vars: Array<{ name: string; available: number }> }> {
+      const product = await menu.product(productId);
+      if (!product) throw new DomainError('not_found', 'That product is not on the menu');
+      const state = await stock.current(productId);
+      const now = services.clock().toISOString();
+      if (product.variants.length === 0) return { available: stockFigures(state, productId, null, now).available };
+      return { vars: product.variants.map((variant) => ({ name: variant.name, available: stockFigures(state, productId, variant.id, now).available })) };
+    },
+  };
+}
+
+export type Basket = ReturnType<typeof createBasket>;

@@ -1,0 +1,107 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { Clock } from '../../src/core/clock';
+import { DomainError } from '../../src/core/errors';
+import { commandContext } from '../../src/http/command-context';
+import type { DatabasePool } from 'slonik';
+import { readSettings } from '../../projections/settings/queries';
+import type { Basket } from './basket';
+
+const productId = z.number().int().positive().max(2_147_483_647);
+/** The web app sends null (or '' as the original client did) for "no variant". */
+const variantId = z
+  .union([productId, z.null(), z.literal('')])
+  .optional()
+  .transform((value) => (value === '' || value === undefined ? null : value));
+
+export const moveStockInput = z.strictObject({
+  id: productId,
+  variant: variantId,
+  quantity: z
+    .number()
+    .int('quantity must be a whole number')
+    .refine((quantity) => quantity !== 0, 'quantity must not be 0')
+    .refine((quantity) => Math.abs(quantity) <= 99, 'quantity must be between -99 and 99'),
+  returnToStock: z.boolean().optional(),
+});
+
+const cartItemInput = z.object({ id: productId, variant: variantId, quantity: z.number().int().min(0).max(99) });
+
+export const updateCartInput = z.strictObject({
+  items: z.array(cartItemInput).max(100).optional(),
+  order_extra: z.string().max(1000, 'The note can be at most 1000 characters').optional(),
+});
+
+const stockQueryInput = z.strictObject({ productId: productId });
+
+const CLOSED = "Sorry, we're closed & not taking orders right now. Please try again when we're next open";
+
+function userId(ctx: Context): string | null {
+  return (ctx.state.user as { id: string } | undefined)?.id ?? null;
+}
+
+function cartIdOf(ctx: Context): string | undefined {
+  const cartId = ctx.session?.cartId;
+  return typeof cartId === 'string' ? cartId : undefined;
+}
+
+export function basketRoutes(deps: { basket: Basket; pool: DatabasePool; clock: Clock }) {
+  const { basket, clock } = deps;
+  const router = new Router();
+
+  async function refuseWhenClosed(): Promise<void> {
+    const settings = await readSettings(deps.pool, ['is_takeaway', 'order_status']);
+    if (settings.is_takeaway === true && settings.order_status === 'closed') throw new DomainError('conflict', CLOSED);
+  }
+
+  async function openCart(ctx: Context): Promise<string> {
+    const cartId = await basket.ensureCart(cartIdOf(ctx), userId(ctx), commandContext(ctx, clock));
+    ctx.session!.cartId = cartId;
+    return cartId;
+  }
+
+  router.post('/api/moveProductStockToBasket', async (ctx) => {
+    const input = moveStockInput.parse(ctx.request.body);
+    if (input.quantity > 0) await refuseWhenClosed();
+    const existing = cartIdOf(ctx);
+    if (input.quantity < 0 && !existing) throw new DomainError('not_found', 'Failed to locate item in cart to reduce qty ');
+    const cartId = input.quantity > 0 ? await openCart(ctx) : existing!;
+    const { figures, position } = await basket.move(cartId, input.id, input.variant, input.quantity, commandContext(ctx, clock));
+    const cart = await basket.view(cartId, userId(ctx), position, figures);
+    ctx.body = { status: true, message: '', product: figures, cart };
+  });
+
+  router.post('/api/product/getAvailableStock', async (ctx) => {
+    const { productId } = stockQueryInput.parse(ctx.request.body);
+    ctx.body = { status: true, message: '', ...(await basket.availableStock(productId)) };
+  });
+
+  router.post('/api/getCartFromSession', async (ctx) => {
+    ctx.body = { status: true, ...(await basket.view(cartIdOf(ctx), userId(ctx))) };
+  });
+
+  router.post('/api/updateCartInSession', async (ctx) => {
+    const input = updateCartInput.parse(ctx.request.body);
+    let position;
+    if (input.order_extra !== undefined && (cartIdOf(ctx) || input.order_extra !== '')) {
+      const cartId = await openCart(ctx);
+      position = await basket.changeNote(cartId, input.order_extra, commandContext(ctx, clock));
+    }
+    // Quantities are never taken from the client: the answer is the basket the server holds.
+    ctx.body = { status: true, ...(await basket.view(cartIdOf(ctx), userId(ctx), position)) };
+  });
+
+  router.post('/api/clearCart', async (ctx) => {
+    const cartId = cartIdOf(ctx);
+    const position = cartId ? await basket.clear(cartId, commandContext(ctx, clock)) : undefined;
+    ctx.body = { status: true, ...(await basket.view(cartId, userId(ctx), position)) };
+  });
+
+  router.get('/api/orderExtra', async (ctx) => {
+    const cart = await basket.view(cartIdOf(ctx), userId(ctx));
+    ctx.body = { status: true, order_extra: cart.order_extra, message: '' };
+  });
+
+  return router;
+}

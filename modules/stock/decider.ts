@@ -1,0 +1,159 @@
+import type { Decider } from '../../src/core/decider';
+import { DomainError } from '../../src/core/errors';
+import type { StockEvent } from './events';
+
+export interface Hold {
+  cartId: string;
+  variantId: number | null;
+  quantity: number;
+  holdUntil: string;
+}
+
+/** Units on the shelf per variant ('-' for a product without variants) and the baskets holding some of them. */
+export interface StockState {
+  units: Record<string, number>;
+  holds: Record<string, Hold>;
+}
+
+export type StockCommand =
+  | { type: 'SetStockLevel'; productId: number; variantId: number | null; units: number }
+  | { type: 'ReserveStock'; productId: number; variantId: number | null; cartId: string; quantity: number; now: string; holdUntil: string }
+  | { type: 'ReturnStock'; productId: number; variantId: number | null; cartId: string; quantity: number; now: string }
+  | { type: 'RenewHolds'; productId: number; cartId: string; now: string; holdUntil: string }
+  | { type: 'ExpireHolds'; productId: number; now: string }
+  | { type: 'SellStock'; productId: number; variantId: number | null; cartId: string; orderId: string; quantity: number; now: string };
+
+export class OutOfStock extends DomainError {
+  constructor(readonly available: number) {
+    super('conflict', 'No more stock');
+  }
+}
+
+export const NOT_IN_BASKET = 'Failed to locate item in cart to reduce qty ';
+
+export const variantKey = (variantId: number | null) => (variantId === null ? '-' : String(variantId));
+const holdKey = (cartId: string, variantId: number | null) => `${cartId}|${variantKey(variantId)}`;
+
+export const isActive = (hold: Hold, now: string) => Date.parse(hold.holdUntil) > Date.parse(now);
+
+/** Units not on the shelf for others: every active hold. Never negative, even if the level was lowered. */
+export function availableUnits(state: StockState, variantId: number | null, now: string): number {
+  const key = variantKey(variantId);
+  const held = Object.values(state.holds)
+    .filter((hold) => variantKey(hold.variantId) === key && isActive(hold, now))
+    .reduce((sum, hold) => sum + hold.quantity, 0);
+  return Math.max(0, (state.units[key] ?? 0) - held);
+}
+
+export function evolveStock(state: StockState, event: StockEvent): StockState {
+  switch (event.type) {
+    case 'StockLevelSet':
+      return { ...state, units: { ...state.units, [variantKey(event.data.variantId)]: event.data.units } };
+    case 'StockReserved': {
+      const key = holdKey(event.data.cartId, event.data.variantId);
+      const existing = state.holds[key];
+      const hold: Hold = {
+        cartId: event.data.cartId,
+        variantId: event.data.variantId,
+        quantity: (existing?.quantity ?? 0) + event.data.quantity,
+        holdUntil: event.data.holdUntil,
+      };
+      return { ...state, holds: { ...state.holds, [key]: hold } };
+    }
+    case 'StockReturned':
+    case 'StockHoldExpired':
+      return { ...state, holds: reduceHold(state.holds, holdKey(event.data.cartId, event.data.variantId), event.data.quantity) };
+    case 'StockHoldRenewed': {
+      const key = holdKey(event.data.cartId, event.data.variantId);
+      const existing = state.holds[key];
+      return existing ? { ...state, holds: { ...state.holds, [key]: { ...existing, holdUntil: event.data.holdUntil } } } : state;
+    }
+    case 'StockSold': {
+      const key = variantKey(event.data.variantId);
+      return {
+        units: { ...state.units, [key]: Math.max(0, (state.units[key] ?? 0) - event.data.quantity) },
+        holds: reduceHold(state.holds, holdKey(event.data.cartId, event.data.variantId), event.data.quantity),
+      };
+    }
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
+function reduceHold(holds: Record<string, Hold>, key: string, quantity: number): Record<string, Hold> {
+  const existing = holds[key];
+  if (!existing) return holds;
+  const { [key]: _removed, ...rest } = holds;
+  return existing.quantity > quantity ? { ...rest, [key]: { ...existing, quantity: existing.quantity - quantity } } : rest;
+}
+
+/** An expired hold of this basket is given back first: the basket starts again from nothing for that line. */
+function expireOwn(state: StockState, cartId: string, variantId: number | null, now: string, productId: number): StockEvent[] {
+  const hold = state.holds[holdKey(cartId, variantId)];
+  return hold && !isActive(hold, now)
+    ? [{ type: 'StockHoldExpired', data: { productId, variantId, cartId, quantity: hold.quantity } }]
+    : [];
+}
+
+export function decideStock(command: StockCommand, state: StockState): StockEvent[] {
+  switch (command.type) {
+    case 'SetStockLevel':
+      return state.units[variantKey(command.variantId)] === command.units
+        ? []
+        : [{ type: 'StockLevelSet', data: { productId: command.productId, variantId: command.variantId, units: command.units } }];
+    case 'ReserveStock': {
+      const { productId, variantId, cartId, quantity, now, holdUntil } = command;
+      const available = availableUnits(state, variantId, now);
+      if (available < quantity) throw new OutOfStock(available);
+      return [
+        ...expireOwn(state, cartId, variantId, now, productId),
+        { type: 'StockReserved', data: { productId, variantId, cartId, quantity, holdUntil } },
+      ];
+    }
+    case 'ReturnStock': {
+      const { productId, variantId, cartId, now } = command;
+      const hold = state.holds[holdKey(cartId, variantId)];
+      if (!hold) throw new DomainError('not_found', NOT_IN_BASKET);
+      if (!isActive(hold, now)) return expireOwn(state, cartId, variantId, now, productId);
+      const quantity = Math.min(command.quantity, hold.quantity);
+      return [{ type: 'StockReturned', data: { productId, variantId, cartId, quantity } }];
+    }
+    case 'RenewHolds':
+      return Object.values(state.holds)
+        .filter((hold) => hold.cartId === command.cartId)
+        .map((hold): StockEvent =>
+          isActive(hold, command.now)
+            ? { type: 'StockHoldRenewed', data: { productId: command.productId, variantId: hold.variantId, cartId: hold.cartId, holdUntil: command.holdUntil } }
+            : { type: 'StockHoldExpired', data: { productId: command.productId, variantId: hold.variantId, cartId: hold.cartId, quantity: hold.quantity } },
+        );
+    case 'ExpireHolds':
+      return Object.values(state.holds)
+        .filter((hold) => !isActive(hold, command.now))
+        .map((hold) => ({
+          type: 'StockHoldExpired',
+          data: { productId: command.productId, variantId: hold.variantId, cartId: hold.cartId, quantity: hold.quantity },
+        }));
+    case 'SellStock': {
+      const { productId, variantId, cartId, orderId, quantity } = command;
+      const hold = state.holds[holdKey(cartId, variantId)];
+      // A basket whose hold lapsed may still buy what is on the shelf; never more than that.
+      const heldByCart = hold && isActive(hold, command.now) ? hold.quantity : 0;
+      const fromShelf = Math.max(0, quantity - heldByCart);
+      const events: StockEvent[] = hold && !isActive(hold, command.now) ? expireOwn(state, cartId, variantId, command.now, productId) : [];
+      if (fromShelf > availableUnits(state, variantId, command.now)) throw new OutOfStock(availableUnits(state, variantId, command.now));
+      return [...events, { type: 'StockSold', data: { productId, variantId, cartId, orderId, quantity } }];
+    }
+    default: {
+      const never: never = command;
+      return never;
+    }
+  }
+}
+
+export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
+  initialState: { units: {}, holds: {} },
+  evolve: evolveStock,
+  decide: decideStock,
+};

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const productId = z.number().int().positive();
+/** null for a product without variants. */
+const variantId = z.number().int().positive().nullable();
+const cartId = z.string().uuid();
+const units = z.number().int().nonnegative();
+const quantity = z.number().int().positive();
+const instant = z.string().datetime();
+
+export const StockLevelSet = z.object({
+  type: z.literal('StockLevelSet'),
+  data: z.object({ productId, variantId, units }),
+});
+export const StockReserved = z.object({
+  type: z.literal('StockReserved'),
+  data: z.object({ productId, variantId, cartId, quantity, holdUntil: instant }),
+});
+export const StockReturned = z.object({
+  type: z.literal('StockReturned'),
+  data: z.object({ productId, variantId, cartId, quantity }),
+});
+export const StockHoldRenewed = z.object({
+  type: z.literal('StockHoldRenewed'),
+  data: z.object({ productId, variantId, cartId, holdUntil: instant }),
+});
+export const StockHoldExpired = z.object({
+  type: z.literal('StockHoldExpired'),
+  data: z.object({ productId, variantId, cartId, quantity }),
+});
+export const StockSold = z.object({
+  type: z.literal('StockSold'),
+  data: z.object({ productId, variantId, cartId, orderId: z.string(), quantity }),
+});
+
+export type StockLevelSet = z.infer<typeof StockLevelSet>;
+export type StockReserved = z.infer<typeof StockReserved>;
+export type StockReturned = z.infer<typeof StockReturned>;
+export type StockHoldRenewed = z.infer<typeof StockHoldRenewed>;
+export type StockHoldExpired = z.infer<typeof StockHoldExpired>;
+export type StockSold = z.infer<typeof StockSold>;
+
+export type StockEvent = StockLevelSet | StockReserved | StockReturned | StockHoldRenewed | StockHoldExpired | StockSold;
+
+export const STOCK_EVENT_TYPES = [
+  'StockLevelSet',
+  'StockReserved',
+  'StockReturned',
+  'StockHoldRenewed',
+  'StockHoldExpired',
+  'StockSold',
+] as const;
+
+export const stockStream = (productId: number) => `stock-${productId}`;

@@ -1,0 +1,92 @@
+import { sql } from 'slonik';
+import type { StoredEvent } from '../../src/eventstore/types';
+import type { Projection } from '../../src/projections/types';
+import { CATALOG_EVENT_TYPES, type CategoryAdded, type ProductAdded, type ProductStatusChanged, type VariantAdded, type VariantStatusChanged } from '../../modules/catalog/events';
+import { STOCK_EVENT_TYPES, type StockEvent } from '../../modules/stock/events';
+import { variantKey } from '../../modules/stock/decider';
+
+type MenuEvent = CategoryAdded | ProductAdded | ProductStatusChanged | VariantAdded | VariantStatusChanged | StockEvent;
+
+/** The menu as customers and staff see it: catalogue plus units on the shelf and units held in baskets. */
+export const menuProjection: Projection = {
+  name: 'menu',
+  eventTypes: [...CATALOG_EVENT_TYPES, ...STOCK_EVENT_TYPES],
+  tables: ['menu_categories', 'menu_products', 'menu_variants', 'menu_stock_levels', 'menu_stock_holds'],
+  async apply(stored: StoredEvent, { tx }) {
+    const event = { type: stored.type, data: stored.data } as MenuEvent;
+    switch (event.type) {
+      case 'CategoryAdded': {
+        const { categoryId, name, position } = event.data;
+        await tx.query(sql.unsafe`insert into menu_categories (id, name, position) values (${categoryId}, ${name}, ${position})`);
+        return;
+      }
+      case 'ProductAdded': {
+        const p = event.data;
+        await tx.query(sql.unsafe`
+          insert into menu_products (id, category_id, name, short_desc, description, price_pence, image, virtual, position, status)
+          values (${p.productId}, ${p.categoryId}, ${p.name}, ${p.shortDescription}, ${p.description}, ${p.pricePence},
+                  ${p.image}, ${p.virtual}, ${p.position}, 'active')`);
+        return;
+      }
+      case 'ProductStatusChanged':
+        await tx.query(sql.unsafe`update menu_products set status = ${event.data.status} where id = ${event.data.productId}`);
+        return;
+      case 'VariantAdded': {
+        const v = event.data;
+        await tx.query(sql.unsafe`
+          insert into menu_variants (id, product_id, name, incremental_price_pence, weighting, status)
+          values (${v.variantId}, ${v.productId}, ${v.name}, ${v.incrementalPricePence}, ${v.weighting}, 'active')`);
+        return;
+      }
+      case 'VariantStatusChanged':
+        await tx.query(sql.unsafe`update menu_variants set status = ${event.data.status} where id = ${event.data.variantId}`);
+        return;
+      case 'StockLevelSet':
+        await tx.query(sql.unsafe`
+          insert into menu_stock_levels (product_id, variant_key, units)
+          values (${event.data.productId}, ${variantKey(event.data.variantId)}, ${event.data.units})
+          on conflict (product_id, variant_key) do update set units = excluded.units`);
+        return;
+      case 'StockReserved':
+        await tx.query(sql.unsafe`
+          insert into menu_stock_holds (product_id, variant_key, cart_id, quantity, hold_until)
+          values (${event.data.productId}, ${variantKey(event.data.variantId)}, ${event.data.cartId}, ${event.data.quantity},
+                  ${event.data.holdUntil})
+          on conflict (product_id, variant_key, cart_id)
+          do update set quantity = menu_stock_holds.quantity + excluded.quantity, hold_until = excluded.hold_until`);
+        return;
+      case 'StockHoldRenewed':
+        await tx.query(sql.unsafe`
+          update menu_stock_holds set hold_until = ${event.data.holdUntil}
+           where product_id = ${event.data.productId} and variant_key = ${variantKey(event.data.variantId)}
+             and cart_id = ${event.data.cartId}`);
+        return;
+      case 'StockReturned':
+      case 'StockHoldExpired':
+        await reduceHold(tx, event.data.productId, event.data.variantId, event.data.cartId, event.data.quantity);
+        return;
+      case 'StockSold':
+        await reduceHold(tx, event.data.productId, event.data.variantId, event.data.cartId, event.data.quantity);
+        await tx.query(sql.unsafe`
+          update menu_stock_levels set units = greatest(0, units - ${event.data.quantity})
+           where product_id = ${event.data.productId} and variant_key = ${variantKey(event.data.variantId)}`);
+        return;
+      default: {
+        const never: never = event;
+        return never;
+      }
+    }
+  },
+};
+
+type Tx = Parameters<Projection['apply']>[1]['tx'];
+
+async function reduceHold(tx: Tx, productId: number, variantId: number | null, cartId: string, quantity: number) {
+  const key = variantKey(variantId);
+  await tx.query(sql.unsafe`
+    update menu_stock_holds set quantity = quantity - ${quantity}
+     where product_id = ${productId} and variant_key = ${key} and cart_id = ${cartId}`);
+  await tx.query(sql.unsafe`
+    delete from menu_stock_holds
+     where product_id = ${productId} and variant_key = ${key} and cart_id = ${cartId} and quantity <= 0`);
+}

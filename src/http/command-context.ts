@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import type { Clock } from '../core/clock';
+import type { CommandContext } from '../core/decider';
+
+/** Who is acting (the signed-in user, or the guest's session) and when, for the events a request causes. */
+export function commandContext(ctx: Context, clock: Clock): CommandContext {
+  const user = ctx.state.user as { id: string } | undefined;
+  const requestId = (ctx.response.get('X-Request-Id') as string) || randomUUID();
+  return {
+    actor: user ? user.id : `customer:${guestId(ctx)}`,
+    now: clock().toISOString(),
+    correlationId: requestId,
+  };
+}
+
+/** A stable pseudonymous id for a guest: derived from nothing secret, stored in the session. */
+function guestId(ctx: Context): string {
+  const session = ctx.session!;
+  if (typeof session.guestId !== 'string') session.guestId = randomUUID();
+  return session.guestId as string;
+}

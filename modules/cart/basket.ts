@@ -71,6 +71,9 @@ export function createBasket(services: Services, menu: MenuCache) {
   }
 
   return {
+    /** Refuses an unknown, unavailable or wrongly specified product before anything is written. */
+    check: (productId: number, variantId: number | null, adding: boolean) => productFor(productId, variantId, adding),
+
     /** The session's basket, opened on first use and tied to the signed-in customer. */
     async ensureCart(existing: string | undefined, userId: string | null, context: CommandContext): Promise<string> {
       const cartId = existing ?? randomUUID();

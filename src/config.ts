@@ -13,7 +13,9 @@ const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./.data'),
-    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    DATABASE_URL: optionalText.pipe(
+      z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+    ),
     EVENT_STORE: z.enum(['postgres', 'esdb']).default('postgres'),
     EVENTSTORE_CONNECTION_STRING: optionalText.pipe(
       z.string().regex(/^esdb(\+discover)?:\/\//, 'must start with esdb:// or esdb+discover://').optional(),
@@ -28,7 +30,7 @@ const configSchema = z
     ADMIN_EMAIL: z.email().default('admin@example.com'),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'needs at least 12 characters').optional()),
     /** The origin browsers use to reach the shop; state-changing requests from any other origin are refused. */
-    PUBLIC_ORIGIN: optionalText.pipe(z.url().optional()),
+    PUBLIC_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Minutes a basket keeps its units while untouched; then they go back to stock by themselves. */
     BASKET_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...config,
     dataDir: path.resolve(config.DATA_DIR),
-    publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+    // Browsers send the bare origin, so a trailing slash or path in PUBLIC_ORIGIN must not make every request cross-site.
+    publicOrigin: config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : `http://localhost:${config.PORT}`,
   };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
+import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
 import type { DatabasePool } from 'slonik';
 import { readSettings } from '../../projections/settings/queries';
 import type { Basket } from './basket';
@@ -30,10 +31,15 @@ const cartItemInput = z.object({ id: productId, variant: variantId, quantity: z.
 
 export const updateCartInput = z.strictObject({
   items: z.array(cartItemInput).max(100).optional(),
-  order_extra: z.string().max(1000, 'The note can be at most 1000 characters').optional(),
+  order_extra: z
+    .string()
+    .max(1000, 'The note can be at most 1000 characters')
+    .refine((note) => !containsCardNumber(note), NO_CARD_NUMBERS)
+    .optional(),
 });
 
 const stockQueryInput = z.strictObject({ productId: productId });
+const noInput = z.strictObject({});
 
 const CLOSED = "Sorry, we're closed & not taking orders right now. Please try again when we're next open";
 
@@ -79,6 +85,7 @@ export function basketRoutes(deps: { basket: Basket; pool: DatabasePool; clock: 
   });
 
   router.post('/api/getCartFromSession', async (ctx) => {
+    noInput.parse(ctx.request.body);
     ctx.body = { status: true, ...(await basket.view(cartIdOf(ctx), userId(ctx))) };
   });
 
@@ -94,6 +101,7 @@ export function basketRoutes(deps: { basket: Basket; pool: DatabasePool; clock: 
   });
 
   router.post('/api/clearCart', async (ctx) => {
+    noInput.parse(ctx.request.body);
     const cartId = cartIdOf(ctx);
     const position = cartId ? await basket.clear(cartId, commandContext(ctx, clock)) : undefined;
     ctx.body = { status: true, ...(await basket.view(cartId, userId(ctx), position)) };

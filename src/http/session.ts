@@ -11,6 +11,7 @@ declare module 'koa' {
   interface DefaultContext {
     session: ({ userId?: string; [key: string]: unknown } & {
       regenerate(): Promise<void>;
+      toJSON(): Record<string, unknown>;
       maxAge?: number;
     }) | null;
   }

@@ -11,7 +11,15 @@ export const MAX_ADDRESS_FAILURES = 50;
 export function createLoginThrottle(pool: DatabasePool, now: () => Date) {
   const since = () => new Date(now().getTime() - WINDOW_MINUTES * 60_000).toISOString();
   return {
-    async assertAllowed(account: string, address: string): Promise<void> {
+    /**
+     * Counts this attempt as a failure before the password is checked, and refuses it when the account or the
+     * address is over its limit. Counting first means guesses sent all at once cannot all pass the check before
+     * any of them is recorded; a successful login clears the account's failures, this one included.
+     */
+    async beginAttempt(account: string, address: string): Promise<void> {
+      const attempt = (await pool.oneFirst(sql.unsafe`
+        insert into login_failures (account, address, failed_at) values (${account}, ${address}, ${now().toISOString()})
+        returning ctid::text`)) as string;
       const counts = (await pool.one(sql.unsafe`
         select
           (select count(*)::int from login_failures where account = ${account} and failed_at > ${since()}) as account,
@@ -19,17 +27,15 @@ export function createLoginThrottle(pool: DatabasePool, now: () => Date) {
         account: number;
         address: number;
       };
-      if (counts.account >= MAX_ACCOUNT_FAILURES || counts.address >= MAX_ADDRESS_FAILURES) {
+      if (counts.account > MAX_ACCOUNT_FAILURES || counts.address > MAX_ADDRESS_FAILURES) {
+        // A refused attempt checked no password, so it is not a failure: the lock ends a window after the last real one.
+        await pool.query(sql.unsafe`delete from login_failures where ctid = ${attempt}::tid`);
         throw new DomainError(
           'too_many',
           `Too many failed logins: please wait ${WINDOW_MINUTES} minutes and try again`,
           WINDOW_MINUTES * 60,
         );
       }
-    },
-    async recordFailure(account: string, address: string): Promise<void> {
-      await pool.query(sql.unsafe`
-        insert into login_failures (account, address, failed_at) values (${account}, ${address}, ${now().toISOString()})`);
     },
     async clearAccount(account: string): Promise<void> {
       await pool.query(sql.unsafe`delete from login_failures where account = ${account}`);

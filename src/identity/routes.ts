@@ -11,6 +11,8 @@ const loginInput = z.strictObject({
   password: z.string().min(1, 'Enter your password').max(1024),
 });
 
+const noInput = z.strictObject({});
+
 const WRONG_CREDENTIALS = 'Incorrect email or password';
 
 const publicUser = (user: User) => ({ id: user.id, email: user.email, role: user.role });
@@ -26,16 +28,17 @@ export function identityRoutes(deps: {
   router.post('/api/login', async (ctx) => {
     const { email, password } = loginInput.parse(ctx.request.body);
     const account = email.toLowerCase();
-    await deps.throttle.assertAllowed(account, ctx.ip);
+    await deps.throttle.beginAttempt(account, ctx.ip);
     const found = await deps.users.findByEmail(email);
     const valid = found ? await verifyPassword(found.password_hash, password) : await verifyAgainstNothing(password);
-    if (!found || !valid) {
-      await deps.throttle.recordFailure(account, ctx.ip);
-      throw new DomainError('unauthenticated', WRONG_CREDENTIALS);
-    }
+    if (!found || !valid) throw new DomainError('unauthenticated', WRONG_CREDENTIALS);
     await deps.throttle.clearAccount(account);
-    // A new session id at login (no fixation); what the guest had, such as the basket, comes along.
+    // A new session id at login (no fixation). What a guest had, such as the basket, comes along; what
+    // another signed-in user had does not.
     const session = ctx.session!;
+    if (session.userId !== undefined && session.userId !== found.id) {
+      for (const key of Object.keys(session.toJSON())) delete session[key];
+    }
     await session.regenerate();
     session.userId = found.id;
     ctx.state.user = publicUser(found);
@@ -44,6 +47,7 @@ export function identityRoutes(deps: {
   });
 
   router.post('/api/logout', async (ctx) => {
+    noInput.parse(ctx.request.body);
     ctx.session = null;
     ctx.body = { status: true };
   });

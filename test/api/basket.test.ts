@@ -210,4 +210,26 @@ describe('basket and stock API', () => {
     expect(cart.body.cartId).toBe(built.body.cart.cartId);
     expect(cart.body.cartItems).toHaveLength(1);
   });
+
+  it('refuses a card number in the note, and keeps the note as it was', async () => {
+    const customer = shopper(server);
+    await customer.move(ONION_BHAJI, null, 1).expect(200);
+    await customer.post('/api/updateCartInSession', { order_extra: 'Leave at the door' }).expect(200);
+    const refused = await customer.post('/api/updateCartInSession', { order_extra: 'my card is 4242 4242 4242 4242 exp 12/29' }).expect(400);
+    expect(refused.body.message).toContain('Please do not write card numbers here');
+    expect((await customer.get('/api/orderExtra').expect(200)).body.order_extra).toBe('Leave at the door');
+  });
+
+  it('does not hand one customer’s basket to another who logs in on the same browser', async () => {
+    const users = createUserRepository(server.shop.pool);
+    await users.create({ email: 'ann@example.com', password: 'ann long password', role: 'customer' });
+    await users.create({ email: 'bob@example.com', password: 'bob long password', role: 'customer' });
+    const browser = shopper(server);
+    await browser.post('/api/login', { email: 'ann@example.com', password: 'ann long password' }).expect(200);
+    const anns = await browser.move(ONION_BHAJI, null, 1).expect(200);
+    await browser.post('/api/login', { email: 'bob@example.com', password: 'bob long password' }).expect(200);
+    const bobs = await browser.post('/api/getCartFromSession').expect(200);
+    expect(bobs.body.cartId).not.toBe(anns.body.cart.cartId);
+    expect(bobs.body.cartItems).toEqual([]);
+  });
 });

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import type { Role } from '../../src/identity/roles';
+import { createUserRepository } from '../../src/identity/users';
+import { startTestServer, type TestServer } from '../support/server';
+import { cookieHeader, rawRequest, sameOrigin } from './http';
+import { recordMountedRoutes, type RouteEntry } from './routes';
+
+/** Who may call each route: anyone, or a role and every role above it. */
+type Access = 'anyone' | Exclude<Role, 'customer'> | 'customer';
+
+/**
+ * The policy: every route the app mounts must be listed here, so a new route cannot ship without a decision
+ * about who may call it (default deny). Checks on data owned by someone else belong to each module's tests.
+ */
+const POLICY: Record<string, Access> = {
+  'GET /healthz': 'anyone',
+  'GET /readyz': 'anyone',
+  'POST /api/login': 'anyone',
+  'POST /api/logout': 'anyone',
+  'GET /api/me': 'anyone',
+  'GET /events/store': 'anyone',
+  'GET /events/orders': 'staff',
+  'GET /api/menu': 'anyone',
+  'POST /api/settings': 'anyone',
+  'GET /api/settings/is_takeaway': 'anyone',
+  'GET /api/settings/order_status': 'anyone',
+  'POST /api/moveProductStockToBasket': 'anyone',
+  'POST /api/product/getAvailableStock': 'anyone',
+  'POST /api/getCartFromSession': 'anyone',
+  'POST /api/updateCartInSession': 'anyone',
+  'POST /api/clearCart': 'anyone',
+  'GET /api/orderExtra': 'anyone',
+};
+
+const CALLERS = ['anonymous', 'customer A', 'customer B', 'staff', 'manager', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+const ROLE_OF: Record<Caller, Role | null> = {
+  anonymous: null,
+  'customer A': 'customer',
+  'customer B': 'customer',
+  staff: 'staff',
+  manager: 'manager',
+  admin: 'admin',
+};
+const RANK: Role[] = ['customer', 'staff', 'manager', 'admin'];
+
+/** 'allowed' means the guard let the call through: whatever the route then answers, it is not 401/403/5xx. */
+function expected(access: Access, caller: Caller): 401 | 403 | 'allowed' {
+  if (access === 'anyone') return 'allowed';
+  const role = ROLE_OF[caller];
+  if (role === null) return 401;
+  return RANK.indexOf(role) >= RANK.indexOf(access) ? 'allowed' : 403;
+}
+
+const key = (route: RouteEntry) => `${route.method} ${route.path}`;
+
+describe('authorisation matrix', () => {
+  let server: TestServer;
+  const mountedRoutes = recordMountedRoutes();
+  const cookies = new Map<Caller, string>();
+
+  const credentials = new Map<Caller, { email: string; password: string }>();
+
+  async function login(caller: Caller): Promise<void> {
+    const response = await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send(credentials.get(caller));
+    expect(response.status).toBe(200);
+    cookies.set(caller, cookieHeader(response));
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const users = createUserRepository(server.shop.pool);
+    for (const caller of CALLERS) {
+      const role = ROLE_OF[caller];
+      if (role === null) continue;
+      const email = `${caller.replace(' ', '-')}-${randomBytes(3).toString('hex')}@test.example`;
+      credentials.set(caller, { email, password: `pw ${caller} 12345` });
+      await users.create({ ...credentials.get(caller)!, role });
+      await login(caller);
+    }
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('has a policy for every mounted route, and no policy for a route that is gone', () => {
+    const mounted = mountedRoutes().map(key);
+    expect(mounted.length).toBeGreaterThan(0);
+    expect(mounted.filter((route) => !(route in POLICY))).toEqual([]);
+    expect(Object.keys(POLICY).filter((route) => !mounted.includes(route))).toEqual([]);
+  });
+
+  it('answers every route for every caller as the policy says', async () => {
+    // Logging out ends the caller's session, so it goes last.
+    const routes = mountedRoutes().sort((a, b) => Number(a.path === '/api/logout') - Number(b.path === '/api/logout'));
+    const outcomes: string[] = [];
+    const wanted: string[] = [];
+    for (const route of routes) {
+      for (const caller of CALLERS) {
+        const cookie = cookies.get(caller);
+        const answer = await rawRequest(server.baseUrl, {
+          method: route.method,
+          path: route.path.replace(/:\w+/g, '1'),
+          headers: { ...sameOrigin(server), 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+          chunks: route.method === 'GET' ? [] : [Buffer.from('{}')],
+          headersOnly: true,
+        });
+        const outcome = answer.status === 401 || answer.status === 403 ? answer.status : answer.status < 500 ? 'allowed' : answer.status;
+        outcomes.push(`${key(route)} as ${caller}: ${outcome}`);
+        wanted.push(`${key(route)} as ${caller}: ${expected(POLICY[key(route)], caller)}`);
+      }
+    }
+    expect(outcomes).toEqual(wanted);
+  });
+
+  it("never shows customer A's basket to customer B", async () => {
+    await login('customer A');
+    await login('customer B');
+    const menu = await request(server.baseUrl).get('/api/menu');
+    const added = await request(server.baseUrl)
+      .post('/api/moveProductStockToBasket')
+      .set(sameOrigin(server))
+      .set('Cookie', cookies.get('customer A')!)
+      .send({ id: menu.body.products[0].id, quantity: 1 });
+    expect(added.status).toBe(200);
+    const cartOf = async (caller: Caller) =>
+      (
+        await request(server.baseUrl)
+          .post('/api/getCartFromSession')
+          .set(sameOrigin(server))
+          .set('Cookie', cookies.get(caller)!)
+          .send({})
+      ).body;
+    expect(await cartOf('customer A')).toMatchObject({ cartId: added.body.cart.cartId, cartItems: [expect.anything()] });
+    const other = await cartOf('customer B');
+    expect(other.cartId).not.toBe(added.body.cart.cartId);
+    expect(other.cartItems).toEqual([]);
+  });
+});

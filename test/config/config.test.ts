@@ -1,0 +1,143 @@
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config';
+
+const KEY_A = 'a'.repeat(32);
+const KEY_B = 'b'.repeat(40);
+
+/** The message of the ConfigError that loadConfig throws for this environment. */
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('starts with no settings at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      EVENT_STORE: 'postgres',
+      LOG_LEVEL: 'info',
+      DEMO_MENU: true,
+      publicOrigin: 'http://localhost:3000',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SESSION_KEYS).toBeUndefined();
+    expect(config.ADMIN_PASSWORD).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve(process.cwd(), '.data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it('reads the environment it is given, not process.env, and leaves it unchanged', () => {
+    const saved = process.env.PORT;
+    process.env.PORT = '4444';
+    try {
+      const env = { DATA_DIR: 'somewhere' };
+      expect(loadConfig(env).PORT).toBe(3000);
+      expect(env).toEqual({ DATA_DIR: 'somewhere' });
+    } finally {
+      if (saved === undefined) delete process.env.PORT;
+      else process.env.PORT = saved;
+    }
+  });
+
+  it('parses the values it is given', () => {
+    const dataDir = path.join(os.tmpdir(), 'shop-config-test');
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgresql://shop:pw@db.internal:5432/shop',
+      EVENT_STORE: 'esdb',
+      EVENTSTORE_CONNECTION_STRING: 'esdb+discover://events.internal:2113',
+      SESSION_KEYS: ` ${KEY_A} , ${KEY_B}`,
+      PUBLIC_ORIGIN: 'https://shop.example',
+      DEMO_MENU: 'false',
+    });
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      PORT: 8080,
+      dataDir,
+      DATABASE_URL: 'postgresql://shop:pw@db.internal:5432/shop',
+      EVENT_STORE: 'esdb',
+      EVENTSTORE_CONNECTION_STRING: 'esdb+discover://events.internal:2113',
+      SESSION_KEYS: [KEY_A, KEY_B],
+      publicOrigin: 'https://shop.example',
+      DEMO_MENU: false,
+    });
+  });
+
+  it('treats an empty or blank variable as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', SESSION_KEYS: '   ', ADMIN_PASSWORD: '', PUBLIC_ORIGIN: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SESSION_KEYS).toBeUndefined();
+    expect(config.ADMIN_PASSWORD).toBeUndefined();
+    expect(config.publicOrigin).toBe('http://localhost:3000');
+  });
+
+  it('reduces PUBLIC_ORIGIN to the origin a browser sends', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://shop.example/' }).publicOrigin).toBe('https://shop.example');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://Shop.Example:8443/menu' }).publicOrigin).toBe('https://shop.example:8443');
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '80.5' }],
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['EVENT_STORE', { EVENT_STORE: 'mysql' }],
+    ['SESSION_KEYS', { SESSION_KEYS: 'too-short' }],
+    ['SESSION_KEYS', { SESSION_KEYS: `${KEY_A},too-short` }],
+    ['EVENTSTORE_CONNECTION_STRING', { EVENT_STORE: 'esdb' }],
+    ['EVENTSTORE_CONNECTION_STRING', { EVENT_STORE: 'esdb', EVENTSTORE_CONNECTION_STRING: 'http://events:2113' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://shop@db/shop' }],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'javascript:alert(1)' }],
+    ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'shop.example' }],
+    ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'short' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'not-an-email' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+  ])('names %s when it is wrong (%j)', (variable, env) => {
+    const message = refusal(env);
+    expect(message).toMatch(new RegExp(`^\\s+${variable}(\\.\\d+)?: `, 'm'));
+    // Only the wrong variable is named.
+    const named = message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/[.:]/)[0]);
+    expect(named).toEqual([variable]);
+  });
+
+  it('names every wrong variable at once', () => {
+    const message = refusal({ PORT: 'abc', EVENT_STORE: 'mysql', SESSION_KEYS: 'short' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('EVENT_STORE');
+    expect(message).toContain('SESSION_KEYS');
+  });
+
+  it('never repeats a secret in its message', () => {
+    const message = refusal({
+      DATABASE_URL: 'mysql://shop:hunter2-db-secret@db/shop',
+      SESSION_KEYS: 'short-secret-key',
+      ADMIN_PASSWORD: 'pw-secret',
+    });
+    for (const secret of ['hunter2-db-secret', 'short-secret-key', 'pw-secret']) expect(message).not.toContain(secret);
+  });
+
+  it('gives independent configs for independent environments', () => {
+    const first = loadConfig({ PORT: '3001', DATA_DIR: '/tmp/shop-one' });
+    const second = loadConfig({ PORT: '3002', DATA_DIR: '/tmp/shop-two' });
+    expect([first.PORT, first.dataDir, first.publicOrigin]).toEqual([3001, '/tmp/shop-one', 'http://localhost:3001']);
+    expect([second.PORT, second.dataDir, second.publicOrigin]).toEqual([3002, '/tmp/shop-two', 'http://localhost:3002']);
+    (first as { PORT: number }).PORT = 9999;
+    expect(second.PORT).toBe(3002);
+    expect(loadConfig({ PORT: '3001', DATA_DIR: '/tmp/shop-one' }).PORT).toBe(3001);
+  });
+});

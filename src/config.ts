@@ -39,6 +39,12 @@ const configSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((value) => value === 'true'),
+    /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587; without it mail is written to DATA_DIR/mail. */
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+    MAIL_FROM: z.string().default('Spice Garden Takeaway <orders@spicegarden.example>'),
+    /** The offline postcode table (default) or a postcodes.io-compatible service at POSTCODES_URL. */
+    POSTCODE_LOOKUP: z.enum(['table', 'http']).default('table'),
+    POSTCODES_URL: z.url().default('https://api.postcodes.io'),
     /** How often projection runners poll when no notification arrives. */
     PROJECTION_POLL_MS: z.coerce.number().int().min(10).max(60000).default(500),
   })

@@ -29,6 +29,13 @@ import { basketRoutes, createBasket } from '../modules/cart';
 import { seedDemoMenu } from '../modules/catalog';
 import { createHoldSweeper } from '../modules/stock/hold-sweeper';
 import { commandContext } from './http/command-context';
+import { createMailer } from './mail/mailer';
+import { httpGeocoder, tableGeocoder } from '../modules/delivery/geocoder';
+import { createDeliveryService } from '../modules/delivery/service';
+import { deliveryRoutes } from '../modules/delivery/routes';
+import { createCheckout } from '../modules/order/checkout';
+import { checkoutRoutes } from '../modules/order/routes';
+import { storeSettingsRoutes } from '../modules/store/routes';
 
 export interface Shop {
   url: string;
@@ -124,6 +131,10 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const menuCache = new MenuCache(pool, clock, () => services.readModels.checkpoint('menu'));
     const basket = createBasket(services, menuCache);
     const holdSweeper = createHoldSweeper(services);
+    const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
+    const delivery = createDeliveryService(pool, geocoder);
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, from: config.MAIL_FROM });
+    const checkout = createCheckout({ services, basket, delivery, mailer });
 
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
     await hub.start();
@@ -166,6 +177,9 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         menuRoutes({ menu: menuCache }),
         settingsRoutes({ pool }),
         basketRoutes({ basket, pool, clock }),
+        deliveryRoutes({ delivery, basket, pool }),
+        checkoutRoutes({ checkout, clock }),
+        storeSettingsRoutes({ services, clock }),
       ],
     });
     const server = http.createServer(app.callback());

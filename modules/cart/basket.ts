@@ -76,8 +76,17 @@ export function createBasket(services: Services, menu: MenuCache) {
 
     /** The session's basket, opened on first use and tied to the signed-in customer. */
     async ensureCart(existing: string | undefined, userId: string | null, context: CommandContext): Promise<string> {
-      const cartId = existing ?? randomUUID();
-      await services.commands.handle(cartStream(cartId), cartDecider, { type: 'OpenCart', cartId }, context);
+      let cartId = existing ?? randomUUID();
+      const opened = await services.commands
+        .handle(cartStream(cartId), cartDecider, { type: 'OpenCart', cartId }, context)
+        .then(() => true, (error) => {
+          if (error instanceof DomainError && error.kind === 'conflict') return false; // that basket was ordered
+          throw error;
+        });
+      if (!opened) {
+        cartId = randomUUID();
+        await services.commands.handle(cartStream(cartId), cartDecider, { type: 'OpenCart', cartId }, context);
+      }
       if (userId) await services.commands.handle(cartStream(cartId), cartDecider, { type: 'AssignToUser', cartId, userId }, context);
       return cartId;
     },

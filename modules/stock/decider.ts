@@ -13,6 +13,8 @@ export interface Hold {
 export interface StockState {
   units: Record<string, number>;
   holds: Record<string, Hold>;
+  /** Units sold per order and variant, so selling an order again changes nothing. */
+  sold: Record<string, number>;
 }
 
 export type StockCommand =
@@ -21,7 +23,8 @@ export type StockCommand =
   | { type: 'ReturnStock'; productId: number; variantId: number | null; cartId: string; quantity: number; now: string }
   | { type: 'RenewHolds'; productId: number; cartId: string; now: string; holdUntil: string }
   | { type: 'ExpireHolds'; productId: number; now: string }
-  | { type: 'SellStock'; productId: number; variantId: number | null; cartId: string; orderId: string; quantity: number; now: string };
+  | { type: 'SellStock'; productId: number; variantId: number | null; cartId: string; orderId: string; quantity: number; now: string }
+  | { type: 'CancelSale'; productId: number; variantId: number | null; orderId: string };
 
 export class OutOfStock extends DomainError {
   constructor(readonly available: number) {
@@ -33,6 +36,7 @@ export const NOT_IN_BASKET = 'Failed to locate item in cart to reduce qty ';
 
 export const variantKey = (variantId: number | null) => (variantId === null ? '-' : String(variantId));
 const holdKey = (cartId: string, variantId: number | null) => `${cartId}|${variantKey(variantId)}`;
+const saleKey = (orderId: string, variantId: number | null) => `${orderId}|${variantKey(variantId)}`;
 
 export const isActive = (hold: Hold, now: string) => Date.parse(hold.holdUntil) > Date.parse(now);
 
@@ -73,7 +77,13 @@ export function evolveStock(state: StockState, event: StockEvent): StockState {
       return {
         units: { ...state.units, [key]: Math.max(0, (state.units[key] ?? 0) - event.data.quantity) },
         holds: reduceHold(state.holds, holdKey(event.data.cartId, event.data.variantId), event.data.quantity),
+        sold: { ...state.sold, [saleKey(event.data.orderId, event.data.variantId)]: event.data.quantity },
       };
+    }
+    case 'StockSaleCancelled': {
+      const key = variantKey(event.data.variantId);
+      const { [saleKey(event.data.orderId, event.data.variantId)]: _cancelled, ...sold } = state.sold;
+      return { ...state, units: { ...state.units, [key]: (state.units[key] ?? 0) + event.data.quantity }, sold };
     }
     default: {
       const never: never = event;
@@ -137,6 +147,7 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
         }));
     case 'SellStock': {
       const { productId, variantId, cartId, orderId, quantity } = command;
+      if (state.sold[saleKey(orderId, variantId)] !== undefined) return [];
       const hold = state.holds[holdKey(cartId, variantId)];
       // A basket whose hold lapsed may still buy what is on the shelf; never more than that.
       const heldByCart = hold && isActive(hold, command.now) ? hold.quantity : 0;
@@ -144,6 +155,12 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
       const events: StockEvent[] = hold && !isActive(hold, command.now) ? expireOwn(state, cartId, variantId, command.now, productId) : [];
       if (fromShelf > availableUnits(state, variantId, command.now)) throw new OutOfStock(availableUnits(state, variantId, command.now));
       return [...events, { type: 'StockSold', data: { productId, variantId, cartId, orderId, quantity } }];
+    }
+    case 'CancelSale': {
+      const quantity = state.sold[saleKey(command.orderId, command.variantId)];
+      return quantity === undefined
+        ? []
+        : [{ type: 'StockSaleCancelled', data: { productId: command.productId, variantId: command.variantId, orderId: command.orderId, quantity } }];
     }
     default: {
       const never: never = command;
@@ -153,7 +170,7 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
 }
 
 export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
-  initialState: { units: {}, holds: {} },
+  initialState: { units: {}, holds: {}, sold: {} },
   evolve: evolveStock,
   decide: decideStock,
 };

@@ -33,14 +33,28 @@ export const StockSold = z.object({
   data: z.object({ productId, variantId, cartId, orderId: z.string(), quantity }),
 });
 
+/** A sale undone before the order was placed (another line of the same order could not be sold). */
+export const StockSaleCancelled = z.object({
+  type: z.literal('StockSaleCancelled'),
+  data: z.object({ productId, variantId, orderId: z.string(), quantity }),
+});
+
 export type StockLevelSet = z.infer<typeof StockLevelSet>;
 export type StockReserved = z.infer<typeof StockReserved>;
 export type StockReturned = z.infer<typeof StockReturned>;
 export type StockHoldRenewed = z.infer<typeof StockHoldRenewed>;
 export type StockHoldExpired = z.infer<typeof StockHoldExpired>;
 export type StockSold = z.infer<typeof StockSold>;
+export type StockSaleCancelled = z.infer<typeof StockSaleCancelled>;
 
-export type StockEvent = StockLevelSet | StockReserved | StockReturned | StockHoldRenewed | StockHoldExpired | StockSold;
+export type StockEvent =
+  | StockLevelSet
+  | StockReserved
+  | StockReturned
+  | StockHoldRenewed
+  | StockHoldExpired
+  | StockSold
+  | StockSaleCancelled;
 
 export const STOCK_EVENT_TYPES = [
   'StockLevelSet',
@@ -49,6 +63,7 @@ export const STOCK_EVENT_TYPES = [
   'StockHoldRenewed',
   'StockHoldExpired',
   'StockSold',
+  'StockSaleCancelled',
 ] as const;
 
 export const stockStream = (productId: number) => `stock-${productId}`;

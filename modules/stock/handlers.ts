@@ -45,6 +45,17 @@ export function createStockHandlers(commands: CommandHandler) {
     expireHolds: (productId: number, context: CommandContext) =>
       commands.handle(stockStream(productId), stockDecider, { type: 'ExpireHolds', productId, now: context.now }, context),
 
+    sell: (productId: number, variantId: number | null, cartId: string, orderId: string, quantity: number, context: CommandContext) =>
+      commands.handle(
+        stockStream(productId),
+        stockDecider,
+        { type: 'SellStock', productId, variantId, cartId, orderId, quantity, now: context.now },
+        context,
+      ),
+
+    cancelSale: (productId: number, variantId: number | null, orderId: string, context: CommandContext) =>
+      commands.handle(stockStream(productId), stockDecider, { type: 'CancelSale', productId, variantId, orderId }, context),
+
     current: (productId: number) => commands.load(stockStream(productId), stockDecider),
   };
 }

@@ -4,6 +4,17 @@ import { z } from 'zod';
  * Every setting the shop reads, with its type and the value it has until a manager changes it.
  * Changes are events (SettingChanged on settings-main), so every change is audited.
  */
+const pence = z.number().int().min(0).max(1_000_000);
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 17:30');
+
+export const deliveryBandSchema = z.strictObject({
+  up_to_miles: z.number().positive().max(100),
+  charge: pence,
+});
+export type DeliveryBand = z.infer<typeof deliveryBandSchema>;
+
+export const PAYMENT_METHODS = ['phone', 'card', 'paypal'] as const;
+
 export const SETTINGS = {
   site_name: { schema: z.string().min(1).max(80), default: 'Spice Garden Takeaway' },
   cart_label: { schema: z.string().min(1).max(30), default: 'Cart' },
@@ -11,6 +22,36 @@ export const SETTINGS = {
   order_status: { schema: z.enum(['open', 'busy', 'slammed', 'closed']), default: 'open' },
   show_square_product_images: { schema: z.boolean(), default: true },
   missing_product_image: { schema: z.string().max(300), default: '/images/placeholder.svg' },
+  delivering_status: { schema: z.boolean(), default: true },
+  delivery_radius: { schema: z.number().min(0).max(50), default: 3 },
+  kitchen_postcode: { schema: z.string().max(10), default: 'LS1 4AP' },
+  full_address: { schema: z.string().max(300), default: 'Spice Garden, 12 Park Row, Leeds LS1 4AP' },
+  checkout_intro: {
+    schema: z.string().max(2000),
+    default: 'Everything is cooked to order. Collection orders are usually ready in about 30 minutes.',
+  },
+  phone_no_display: { schema: z.string().max(30), default: '0113 496 0000' },
+  offer_takeaway_collect_discount: { schema: z.boolean(), default: true },
+  takeaway_collect_discount_type: { schema: z.enum(['Percentage %', 'Fixed Amount']), default: 'Percentage %' },
+  /** A percentage (0-100) or, for 'Fixed Amount', pence. */
+  takeaway_collect_discount_amount_or_percent: { schema: z.number().int().min(0).max(100_000), default: 10 },
+  /** Delivery charge by distance: the first band whose up_to_miles covers the distance applies. */
+  delivery_charge_bands: {
+    schema: z.array(deliveryBandSchema).min(1).max(20),
+    default: [
+      { up_to_miles: 1, charge: 150 },
+      { up_to_miles: 2, charge: 250 },
+      { up_to_miles: 3, charge: 350 },
+    ] as DeliveryBand[],
+  },
+  /** Items total a delivery order needs, in pence. */
+  delivery_minimum_order: { schema: pence, default: 1200 },
+  payment_methods: { schema: z.array(z.enum(PAYMENT_METHODS)).max(3), default: ['phone'] as Array<(typeof PAYMENT_METHODS)[number]> },
+  open_delivery_minutes: { schema: z.number().int().min(1).max(600), default: 31 },
+  busy_delivery_minutes: { schema: z.number().int().min(1).max(600), default: 61 },
+  slammed_delivery_minutes: { schema: z.number().int().min(1).max(600), default: 91 },
+  open_time: { schema: clockTime, default: '17:00' },
+  close_time: { schema: clockTime, default: '23:00' },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -26,3 +67,19 @@ export const SettingChanged = z.object({
 export type SettingChanged = z.infer<typeof SettingChanged>;
 
 export const SETTINGS_STREAM = 'settings-main';
+
+/** Parses one setting's new value; a wrong value names the setting. */
+export function parseSetting(key: SettingKey, value: unknown): unknown {
+  const parsed = SETTINGS[key].schema.safeParse(value);
+  if (!parsed.success) throw new SettingInvalid(key, parsed.error.issues[0].message);
+  return parsed.data;
+}
+
+export class SettingInvalid extends Error {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
+    super(`${key}: ${reason}`);
+  }
+}

@@ -1,5 +1,5 @@
 /** The closed family of errors a command or route may raise; only the HTTP error middleware maps them to statuses. */
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many';
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'unavailable';
 
 export class DomainError extends Error {
   override name = 'DomainError';

@@ -1,0 +1,1 @@
+alter table carts add column checked_out_order uuid;

@@ -1,0 +1,42 @@
+import { formatPence } from '../../src/shared/money';
+import type { DeliveryBand } from '../store/settings';
+
+export interface CollectDiscount {
+  offer: boolean;
+  type: 'Percentage %' | 'Fixed Amount';
+  amountOrPercent: number;
+}
+
+/** The charge of the first band that covers the distance; null beyond the last band. */
+export function deliveryChargeFor(miles: number, bands: DeliveryBand[]): number | null {
+  const band = [...bands].sort((a, b) => a.up_to_miles - b.up_to_miles).find((candidate) => miles <= candidate.up_to_miles);
+  return band ? band.charge : null;
+}
+
+/** Collecting earns the discount as a negative postage: a rounded percentage of the items, or a fixed amount. */
+export function collectPostage(itemsTotalPence: number, discount: CollectDiscount): number {
+  if (!discount.offer || itemsTotalPence <= 0) return 0;
+  const amount =
+    discount.type === 'Percentage %'
+      ? Math.round((itemsTotalPence * discount.amountOrPercent) / 100)
+      : discount.amountOrPercent;
+  return -Math.min(amount, itemsTotalPence);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** The bands explained, for the checkout's toggleable explanation; built from numbers only, escaped anyway. */
+export function chargeBandsSummary(bands: DeliveryBand[], minimumOrderPence: number, radiusMiles: number): string {
+  let from = 0;
+  const rows = [...bands]
+    .sort((a, b) => a.up_to_miles - b.up_to_miles)
+    .filter((band) => band.up_to_miles <= radiusMiles || from < radiusMiles)
+    .map((band) => {
+      const row = `<li>${escapeHtml(`${from === 0 ? 'Up to' : `Over ${from} and up to`} ${band.up_to_miles} miles: ${band.charge === 0 ? 'free' : formatPence(band.charge)}`)}</li>`;
+      from = band.up_to_miles;
+      return row;
+    });
+  const minimum = minimumOrderPence > 0 ? `<p>${escapeHtml(`Delivery needs an order of at least ${formatPence(minimumOrderPence)}.`)}</p>` : '';
+  return `<ul>${rows.join('')}</ul>${minimum}`;
+}

@@ -1,0 +1,67 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { DomainError } from '../../src/core/errors';
+import type { Basket } from '../cart';
+import { chargeBandsSummary } from './charges';
+import { deliverySettings, type DeliveryCheck, type DeliveryService } from './service';
+
+const postcodeParam = z.string().max(20, 'That is too long for a postcode');
+const noInput = z.strictObject({});
+
+export function lastDeliveryCheck(ctx: Context): DeliveryCheck | undefined {
+  const check = ctx.session?.deliveryCheck as DeliveryCheck | undefined;
+  return check && typeof check.postcode === 'string' && typeof check.miles === 'number' ? check : undefined;
+}
+
+/** Items total and whether everything is virtual, for the basket in this session. */
+export async function basketTotals(basket: Basket, ctx: Context) {
+  const cartId = typeof ctx.session?.cartId === 'string' ? ctx.session.cartId : undefined;
+  const cart = await basket.view(cartId, null);
+  const lines = cart.cartItems.filter((item) => !item.released && item.quantity > 0);
+  return {
+    itemsTotalPence: lines.reduce((sum, item) => sum + (item.price + item.incremental_price) * item.quantity, 0),
+    allVirtual: lines.length > 0 && lines.every((item) => item.virtual),
+    empty: lines.length === 0,
+  };
+}
+
+export function deliveryRoutes(deps: { delivery: DeliveryService; basket: Basket; pool: DatabasePool }) {
+  const router = new Router();
+
+  router.get('/api/postcode-distance/:postcode', async (ctx) => {
+    const postcode = postcodeParam.parse(ctx.params.postcode);
+    const check = await deps.delivery.distance(postcode);
+    const settings = await deliverySettings(deps.pool);
+    // Kept for the delivery charge and the order: the customer never tells us the distance.
+    ctx.session!.deliveryCheck = check;
+    ctx.body = { status: true, miles: check.miles, postcode: check.postcode, inside_area: check.miles <= settings.radiusMiles, message: '' };
+  });
+
+  router.get('/api/calc_delivery', async (ctx) => {
+    const totals = await basketTotals(deps.basket, ctx);
+    if (totals.empty) throw new DomainError('invalid', 'Cart is Empty');
+    const charge = await deps.delivery.postage('DELIVER', totals, lastDeliveryCheck(ctx));
+    ctx.body = { status: true, delivery_charge: charge, message: '' };
+  });
+
+  router.get('/api/takeawayDiscountSettings', async (ctx) => {
+    const { discount } = await deliverySettings(deps.pool);
+    ctx.body = {
+      status: true,
+      offer_takeaway_collect_discount: discount.offer,
+      takeaway_collect_discount_type: discount.type,
+      takeaway_collect_discount_amount_or_percent: discount.amountOrPercent,
+      message: '',
+    };
+  });
+
+  router.post('/api/deliveryChargesSummary', async (ctx) => {
+    noInput.parse(ctx.request.body);
+    const settings = await deliverySettings(deps.pool);
+    ctx.body = { status: true, summary: chargeBandsSummary(settings.bands, settings.minimumOrderPence, settings.radiusMiles) };
+  });
+
+  return router;
+}

@@ -1,0 +1,207 @@
+import type { CommandContext } from '../../src/core/decider';
+import { DomainError } from '../../src/core/errors';
+import { uuidFromName } from '../../src/core/uuid';
+import type { Mailer } from '../../src/mail/mailer';
+import type { Services } from '../../src/services';
+import { formatPence } from '../../src/shared/money';
+import { readSettings } from '../../projections/settings/queries';
+import type { Basket } from '../cart';
+import { cartDecider } from '../cart/decider';
+import { cartStream } from '../cart/events';
+import type { DeliveryCheck, DeliveryService } from '../delivery/service';
+import { createStockHandlers, OutOfStock } from '../stock';
+import { confirmationEmail } from './confirmation-email';
+import { missingForPayment, orderDecider, type OrderState } from './decider';
+import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMethod, type TakeawayMethod } from './events';
+import { orderView } from './view';
+
+/** Order ids derive from the basket: saving one basket twice, in two tabs or by a retry, is one order. */
+const ORDER_NAMESPACE = '6f1c1f0e-8a39-4a4b-9a52-2f0d8a7b3c11';
+export const orderIdFor = (cartId: string) => uuidFromName(ORDER_NAMESPACE, cartId);
+
+export const CLOSED = "Sorry, we're closed & not taking orders right now. Please try again when we're next open";
+
+export interface CheckoutDeps {
+  services: Services;
+  basket: Basket;
+  delivery: DeliveryService;
+  mailer: Mailer;
+}
+
+/** The checkout: basket → order → method and postage → details → payment → placed. */
+export function createCheckout({ services, basket, delivery, mailer }: CheckoutDeps) {
+  const stock = createStockHandlers(services.commands);
+  const load = (orderId: string) => services.commands.load(orderStream(orderId), orderDecider);
+  const handle = (orderId: string, command: Parameters<typeof orderDecider.decide>[0], context: CommandContext) =>
+    services.commands.handle(orderStream(orderId), orderDecider, command, context);
+
+  async function shopSettings() {
+    return readSettings(services.pool, ['is_takeaway', 'order_status', 'payment_methods', 'site_name', 'phone_no_display', 'full_address', 'cart_label']);
+  }
+
+  async function assertOpen(): Promise<{ takeaway: boolean }> {
+    const settings = await shopSettings();
+    const takeaway = settings.is_takeaway === true;
+    if (takeaway && settings.order_status === 'closed') throw new DomainError('conflict', CLOSED);
+    return { takeaway };
+  }
+
+  /** Every order must exist before it is changed, and only by the session that saved it. */
+  async function current(orderId: string | undefined): Promise<Extract<OrderState, { status: 'checkout' }> | Exclude<OrderState, { status: 'none' }>> {
+    if (!orderId) throw new DomainError('not_found', 'There is no order to update: save your basket first');
+    const state = await load(orderId);
+    if (state.status === 'none') throw new DomainError('not_found', 'There is no order to update: save your basket first');
+    return state;
+  }
+
+  async function availablePaymentMethods(): Promise<string[]> {
+    return (await shopSettings()).payment_methods as string[];
+  }
+
+  return {
+    assertOpen,
+    availablePaymentMethods,
+
+    async canPay(): Promise<boolean> {
+      const settings = await shopSettings();
+      const closed = settings.is_takeaway === true && settings.order_status === 'closed';
+      return !closed && (settings.payment_methods as string[]).length > 0;
+    },
+
+    /** Freezes the basket's lines, names and prices from the catalogue into the order. */
+    async saveCartAsOrder(cartId: string | undefined, userId: string | null, email: string | null, note: string | undefined, context: CommandContext) {
+      await assertOpen();
+      const cart = await basket.view(cartId, userId);
+      const lines = cart.cartItems.filter((item) => !item.released && item.quantity > 0);
+      if (!cart.cartId || lines.length === 0) {
+        throw new DomainError('invalid', `${(await shopSettings()).cart_label} is Empty`);
+      }
+      const items: OrderItem[] = lines.map((item) => ({
+        productId: item.id,
+        variantId: item.variant_id,
+        name: item.name,
+        variantName: item.variant,
+        unitPricePence: item.price + item.incremental_price,
+        quantity: item.quantity,
+        virtual: item.virtual,
+      }));
+      const orderId = orderIdFor(cart.cartId);
+      await handle(orderId, {
+        type: 'PlaceOrder',
+        data: {
+          orderId,
+          cartId: cart.cartId,
+          userId,
+          email,
+          items,
+          itemsTotalPence: items.reduce((sum, item) => sum + item.unitPricePence * item.quantity, 0),
+          note: note ?? cart.order_extra,
+        },
+      }, context);
+      return orderId;
+    },
+
+    /** The server computes the postage; a client whose figures disagree is told the right ones. */
+    async chooseMethod(
+      orderId: string | undefined,
+      input: { method: TakeawayMethod; postcode: string | null; postagePence: number; totalPence: number },
+      check: DeliveryCheck | undefined,
+      context: CommandContext,
+    ) {
+      await assertOpen();
+      const order = await current(orderId);
+      if (order.status !== 'checkout') throw new DomainError('conflict', 'This order has already been placed');
+      const deliveryCheck = input.method === 'DELIVER' ? check : undefined;
+      if (input.method === 'DELIVER' && (!check || (input.postcode !== null && input.postcode.trim().toUpperCase() !== check.postcode))) {
+        throw new DomainError('invalid', 'Please check your postcode again before choosing delivery');
+      }
+      const allVirtual = order.items.every((item) => item.virtual);
+      const postagePence = await delivery.postage(input.method, { itemsTotalPence: order.itemsTotalPence, allVirtual }, deliveryCheck);
+      const totalPence = order.itemsTotalPence + postagePence;
+      if (input.postagePence !== postagePence || input.totalPence !== totalPence) {
+        throw new DomainError(
+          'conflict',
+          `The ${postagePence < 0 ? 'collect discount' : 'delivery charge'} is ${formatPence(postagePence)} and the total ${formatPence(totalPence)}: please check your order`,
+        );
+      }
+      await handle(order.orderId, {
+        type: 'ChooseTakeawayMethod',
+        data: { orderId: order.orderId, method: input.method, postcode: deliveryCheck?.postcode ?? null, miles: deliveryCheck?.miles ?? null, postagePence },
+      }, context);
+    },
+
+    async giveDetails(orderId: string | undefined, details: DeliveryDetails, context: CommandContext) {
+      const order = await current(orderId);
+      await handle(order.orderId, { type: 'GiveDeliveryDetails', orderId: order.orderId, details }, context);
+    },
+
+    async choosePaymentMethod(orderId: string | undefined, method: OrderPaymentMethod, context: CommandContext) {
+      const order = await current(orderId);
+      if (!(await availablePaymentMethods()).includes(method.toLowerCase())) {
+        throw new DomainError('invalid', 'That payment method is not available');
+      }
+      if (method === 'PHONE' && order.status === 'checkout' && !order.details?.phone) {
+        throw new DomainError('invalid', 'Not a valid phone No');
+      }
+      await handle(order.orderId, { type: 'ChoosePaymentMethod', orderId: order.orderId, method }, context);
+    },
+
+    async fetch(orderId: string | undefined) {
+      if (!orderId) return null;
+      return orderView(await load(orderId));
+    },
+
+    /**
+     * Places the order: the basket's held units become sold (all or none), the order is submitted, the
+     * basket is done and the confirmation goes out. Safe to repeat: a retry changes nothing and answers the same.
+     */
+    async complete(orderId: string | undefined, method: OrderPaymentMethod, context: CommandContext) {
+      const { takeaway } = await assertOpen();
+      const order = await current(orderId);
+      if (order.status === 'checkout') {
+        const missing = missingForPayment(order, takeaway);
+        if (missing) throw new DomainError('invalid', missing);
+        if (method === 'PHONE' && !order.details?.phone) throw new DomainError('invalid', 'Not a valid phone No');
+        await sellAll(order.orderId, order.cartId, order.items, context);
+      }
+      const submitted = await handle(order.orderId, { type: 'SubmitOrder', orderId: order.orderId, paymentMethod: method, takeaway, now: context.now }, context);
+      await services.commands.handle(cartStream(order.cartId), cartDecider, { type: 'CheckOutCart', cartId: order.cartId, orderId: order.orderId }, context);
+      const view = orderView(submitted.state)!;
+      if (submitted.events.length > 0) {
+        const settings = await shopSettings();
+        await mailer.send(
+          confirmationEmail(view, {
+            siteName: settings.site_name as string,
+            phone: settings.phone_no_display as string,
+            address: readAddress(settings.full_address),
+          }),
+        );
+      }
+      return view;
+    },
+  };
+
+  /** Sells every line for this order; if one cannot be sold, the lines already sold go back on the shelf. */
+  async function sellAll(orderId: string, cartId: string, items: OrderItem[], context: CommandContext): Promise<void> {
+    const sold: OrderItem[] = [];
+    for (const item of items) {
+      try {
+        await stock.sell(item.productId, item.variantId, cartId, orderId, item.quantity, context);
+        sold.push(item);
+      } catch (error) {
+        for (const done of sold) await stock.cancelSale(done.productId, done.variantId, orderId, context);
+        if (error instanceof OutOfStock) {
+          const name = item.variantName ? `${item.name} (${item.variantName})` : item.name;
+          throw new DomainError('conflict', `Sorry, ${name} sold out while you were checking out: please update your basket`);
+        }
+        throw error;
+      }
+    }
+  }
+}
+
+function readAddress(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export type Checkout = ReturnType<typeof createCheckout>;

@@ -1,0 +1,34 @@
+import { formatPence } from '../../src/shared/money';
+import type { MailMessage } from '../../src/mail/mailer';
+import type { OrderView } from './view';
+
+/** The customer's confirmation: what they ordered, how they get it, and how to pay by phone. */
+export function confirmationEmail(order: OrderView, shop: { siteName: string; phone: string; address: string }): MailMessage {
+  const lines = order.items.map(
+    (item) => `${item.quantity} x ${item.name}${item.variant ? ` (${item.variant})` : ''}  ${formatPence(item.price * item.quantity)}`,
+  );
+  const method = order.ta_method === 'DELIVER' ? `Delivery to ${[order.address_1, order.town_city, order.postcode].filter(Boolean).join(', ')}` : `Collection from ${shop.address}`;
+  const postageLine = order.postage ? `${order.postage < 0 ? 'Collect Discount' : 'Delivery Charge'}: ${formatPence(order.postage)}` : '';
+  const payment =
+    order.payment_method === 'PHONE'
+      ? `Please call us on ${shop.phone} to pay. We start cooking as soon as your order is paid.`
+      : 'Your order is paid. Thank you!';
+  const text = [
+    `Hello ${order.full_name},`,
+    '',
+    `Thank you for your order ${order.ref} at ${shop.siteName}.`,
+    '',
+    ...lines,
+    `Items: ${formatPence(order.items_total)}`,
+    postageLine,
+    `Total: ${formatPence(order.total_cost)}`,
+    '',
+    method,
+    order.extra_info ? `Your note: ${order.extra_info}` : '',
+    '',
+    payment,
+  ]
+    .filter((line, index, all) => line !== '' || all[index - 1] !== '')
+    .join('\n');
+  return { to: order.email, subject: `${shop.siteName}: your order ${order.ref}`, text };
+}

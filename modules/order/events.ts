@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+export const orderItemSchema = z.object({
+  productId: z.number().int().positive(),
+  variantId: z.number().int().positive().nullable(),
+  name: z.string(),
+  variantName: z.string(),
+  unitPricePence: z.number().int(),
+  quantity: z.number().int().positive(),
+  virtual: z.boolean(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const TAKEAWAY_METHODS = ['COLLECT', 'DELIVER'] as const;
+export type TakeawayMethod = (typeof TAKEAWAY_METHODS)[number];
+export const ORDER_PAYMENT_METHODS = ['PHONE', 'CARD', 'PAYPAL'] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
+
+export const deliveryDetailsSchema = z.object({
+  email: z.string(),
+  fullName: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  address3: z.string(),
+  townCity: z.string(),
+  postcode: z.string(),
+  phone: z.string(),
+  deliveryInfo: z.string(),
+});
+export type DeliveryDetails = z.infer<typeof deliveryDetailsSchema>;
+
+/** The basket frozen into an order: names and prices as the catalogue had them at that moment. */
+export const OrderPlaced = z.object({
+  type: z.literal('OrderPlaced'),
+  data: z.object({
+    orderId: z.string().uuid(),
+    cartId: z.string().uuid(),
+    userId: z.string().uuid().nullable(),
+    email: z.string().nullable(),
+    items: z.array(orderItemSchema),
+    itemsTotalPence: z.number().int(),
+    note: z.string(),
+  }),
+});
+/** The basket was saved again before paying (the customer went back and changed it). */
+export const OrderItemsRefreshed = z.object({
+  type: z.literal('OrderItemsRefreshed'),
+  data: z.object({ orderId: z.string().uuid(), items: z.array(orderItemSchema), itemsTotalPence: z.number().int(), note: z.string() }),
+});
+export const TakeawayMethodChosen = z.object({
+  type: z.literal('TakeawayMethodChosen'),
+  data: z.object({
+    orderId: z.string().uuid(),
+    method: z.enum(TAKEAWAY_METHODS),
+    postcode: z.string().nullable(),
+    miles: z.number().nullable(),
+    postagePence: z.number().int(),
+  }),
+});
+export const DeliveryDetailsGiven = z.object({
+  type: z.literal('DeliveryDetailsGiven'),
+  data: deliveryDetailsSchema.extend({ orderId: z.string().uuid() }),
+});
+export const PaymentMethodChosen = z.object({
+  type: z.literal('PaymentMethodChosen'),
+  data: z.object({ orderId: z.string().uuid(), method: z.enum(ORDER_PAYMENT_METHODS) }),
+});
+/** The customer finished: AWAITING-PAYMENT for pay by phone (not prepared until paid), NEW once paid. */
+export const OrderSubmitted = z.object({
+  type: z.literal('OrderSubmitted'),
+  data: z.object({
+    orderId: z.string().uuid(),
+    paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
+    status: z.enum(['AWAITING-PAYMENT', 'NEW']),
+    itemsTotalPence: z.number().int(),
+    postagePence: z.number().int(),
+    voucherDeductionPence: z.number().int(),
+    totalPence: z.number().int(),
+    submittedAt: z.string(),
+  }),
+});
+
+export type OrderPlaced = z.infer<typeof OrderPlaced>;
+export type OrderItemsRefreshed = z.infer<typeof OrderItemsRefreshed>;
+export type TakeawayMethodChosen = z.infer<typeof TakeawayMethodChosen>;
+export type DeliveryDetailsGiven = z.infer<typeof DeliveryDetailsGiven>;
+export type PaymentMethodChosen = z.infer<typeof PaymentMethodChosen>;
+export type OrderSubmitted = z.infer<typeof OrderSubmitted>;
+
+export type OrderEvent =
+  | OrderPlaced
+  | OrderItemsRefreshed
+  | TakeawayMethodChosen
+  | DeliveryDetailsGiven
+  | PaymentMethodChosen
+  | OrderSubmitted;
+
+export const ORDER_EVENT_TYPES = [
+  'OrderPlaced',
+  'OrderItemsRefreshed',
+  'TakeawayMethodChosen',
+  'DeliveryDetailsGiven',
+  'PaymentMethodChosen',
+  'OrderSubmitted',
+] as const;
+
+export const orderStream = (orderId: string) => `order-${orderId}`;

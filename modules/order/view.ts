@@ -1,0 +1,41 @@
+import type { OrderState } from './decider';
+import { postageOf, totalOf } from './decider';
+
+/** An order as the web app reads it (customer spec §3 field names). */
+export function orderView(state: OrderState) {
+  if (state.status === 'none') return null;
+  const details = state.details;
+  return {
+    id: state.orderId,
+    ref: state.orderId.slice(0, 8).toUpperCase(),
+    status: state.status,
+    email: details?.email ?? state.email ?? '',
+    full_name: details?.fullName ?? '',
+    address_1: details?.address1 ?? '',
+    address_2: details?.address2 ?? '',
+    address_3: details?.address3 ?? '',
+    town_city: details?.townCity ?? '',
+    postcode: details?.postcode ?? state.method?.postcode ?? '',
+    phone_number: details?.phone ?? '',
+    delivery_info: details?.deliveryInfo ?? '',
+    extra_info: state.note,
+    user_id: state.userId,
+    ta_method: state.method?.method ?? null,
+    postage: state.method ? postageOf(state) : null,
+    items_total: state.itemsTotalPence,
+    voucher_deduction: 0,
+    total_cost: totalOf(state),
+    payment_method: state.status === 'checkout' ? state.paymentMethod : state.submitted.paymentMethod,
+    items: state.items.map((item) => ({
+      id: item.productId,
+      variant_id: item.variantId,
+      name: item.name,
+      variant: item.variantName,
+      price: item.unitPricePence,
+      quantity: item.quantity,
+      virtual: item.virtual,
+    })),
+  };
+}
+
+export type OrderView = NonNullable<ReturnType<typeof orderView>>;

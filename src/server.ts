@@ -45,6 +45,7 @@ export interface Shop {
   store: EventStore;
   hub: LiveHub;
   runners: ProjectionRunner[];
+  config: Config;
   services: Services;
   holdSweeper: ReturnType<typeof createHoldSweeper>;
   logger: Logger;
@@ -128,6 +129,9 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       const seeded = await seedDemoMenu(services.commands, { actor: 'system', now: clock().toISOString(), correlationId: 'demo-menu' });
       if (seeded) logger.info('seeded the demo menu');
     }
+    // Serve once the read models include everything already stored (the demo menu on a first start).
+    const head = await store.headPosition();
+    await Promise.all(runners.map((runner) => runner.waitFor(head, 30_000).catch(() => undefined)));
     const menuCache = new MenuCache(pool, clock, () => services.readModels.checkpoint('menu'));
     const basket = createBasket(services, menuCache);
     const holdSweeper = createHoldSweeper(services);
@@ -197,7 +201,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const port = (server.address() as AddressInfo).port;
     const url = `http://localhost:${port}`;
     logger.info({ url }, 'shop is listening');
-    return { url, port, databaseUrl, pool, store, hub, runners, services, holdSweeper, logger, stop };
+    return { url, port, databaseUrl, pool, store, hub, runners, config, services, holdSweeper, logger, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -3,16 +3,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { WEB_DIST } from './http/static-web';
 
-/** `npm start` builds the web app the first time, so a fresh clone needs no separate build step. */
+const ROOT = path.resolve(WEB_DIST, '..', '..');
+/** What the web build is made from; a change in any of them makes the build stale. */
+const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.mts', 'src/shared'];
+
+function newestChange(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(target).map((entry) => newestChange(path.join(target, entry))));
+}
+
+export function webBuildIsCurrent(): boolean {
+  const index = path.join(WEB_DIST, 'index.html');
+  if (!fs.existsSync(index)) return false;
+  const built = fs.statSync(index).mtimeMs;
+  return SOURCES.every((source) => newestChange(path.join(ROOT, source)) <= built);
+}
+
+/** `npm start` builds the web app when there is no build, or when its sources changed since the last one. */
 export async function ensureWebBuild(): Promise<void> {
-  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
-  console.log('Building the web app (first start only)...');
-  const root = path.resolve(WEB_DIST, '..', '..');
+  if (webBuildIsCurrent()) return;
+  console.log('Building the web app...');
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.mts'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+    const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.mts'], { cwd: ROOT, stdio: 'inherit' });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`web build failed with exit code ${code}`))));
   });
 }

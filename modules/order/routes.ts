@@ -74,7 +74,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
   });
 
   router.post('/api/updateOrder', async (ctx) => {
-    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const body = z.record(z.string(), z.unknown(), { error: 'Send ta_method, deliveryForm or payment_method' }).parse(ctx.request.body);
     const context = commandContext(ctx, clock);
     const orderId = orderIdOf(ctx);
     if ('deliveryForm' in body) {

@@ -9,7 +9,7 @@ import { SETTING_KEYS, SETTINGS_STREAM, type SettingKey } from './settings';
 import { settingsDecider } from './settings-decider';
 
 const updateInput = z.strictObject({
-  settings: z.record(z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]), z.unknown()).refine((value) => Object.keys(value).length > 0, 'Nothing to change'),
+  settings: z.partialRecord(z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]), z.unknown()).refine((value) => Object.keys(value).length > 0, 'Nothing to change'),
 });
 
 /** Managers change settings; each changed value is an event, so every change is audited. */

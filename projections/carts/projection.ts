@@ -23,6 +23,10 @@ export const cartsProjection: Projection = {
       case 'CartNoteChanged':
         await tx.query(sql.unsafe`update carts set note = ${event.data.note} where cart_id = ${event.data.cartId}`);
         return;
+      case 'CartCheckedOut':
+        await tx.query(sql.unsafe`
+          update carts set checked_out_order = ${event.data.orderId} where cart_id = ${event.data.cartId}`);
+        return;
       case 'CartAssignedToUser':
         await tx.query(sql.unsafe`update carts set user_id = ${event.data.userId} where cart_id = ${event.data.cartId}`);
         return;
@@ -51,6 +55,7 @@ export const cartsProjection: Projection = {
         return;
       }
       case 'StockLevelSet':
+      case 'StockSaleCancelled':
         return;
       default: {
         const never: never = event;

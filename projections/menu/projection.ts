@@ -71,6 +71,11 @@ export const menuProjection: Projection = {
           update menu_stock_levels set units = greatest(0, units - ${event.data.quantity})
            where product_id = ${event.data.productId} and variant_key = ${variantKey(event.data.variantId)}`);
         return;
+      case 'StockSaleCancelled':
+        await tx.query(sql.unsafe`
+          update menu_stock_levels set units = units + ${event.data.quantity}
+           where product_id = ${event.data.productId} and variant_key = ${variantKey(event.data.variantId)}`);
+        return;
       default: {
         const never: never = event;
         return never;

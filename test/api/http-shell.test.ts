@@ -37,7 +37,8 @@ function expectStrictPolicy(headers: Record<string, string>): void {
 }
 
 /** A path to call for a route: parameters get a placeholder value. */
-const concrete = (route: RouteEntry) => route.path.replace(/:\w+/g, '1');
+const SAMPLE_PARAMETERS: Record<string, string> = { postcode: 'LS6%202AA' };
+const concrete = (route: RouteEntry) => route.path.replace(/:(\w+)/g, (_match, name: string) => SAMPLE_PARAMETERS[name] ?? '1');
 
 describe('HTTP shell', () => {
   let server: TestServer;
@@ -365,7 +366,8 @@ describe('HTTP shell', () => {
         for (const route of reading) {
           // Event streams never end: take the status line and hang up.
           const answer = await rawRequest(server.baseUrl, { path: concrete(route), headers, headersOnly: true });
-          expect({ caller, route: route.path, answered: [200, 401, 403].includes(answer.status) }).toEqual({
+          // A route may refuse a caller or a state (an empty basket has no delivery charge), but never fail.
+          expect({ caller, route: route.path, answered: answer.status >= 200 && answer.status < 500 }).toEqual({
             caller,
             route: route.path,
             answered: true,

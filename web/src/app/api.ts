@@ -19,6 +19,6 @@ export const api = createApi({
       return headers;
     },
   }),
-  tagTypes: ['Me'],
+  tagTypes: ['Me', 'Menu', 'Cart', 'Settings'],
   endpoints: () => ({}),
 });

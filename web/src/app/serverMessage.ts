@@ -14,3 +14,21 @@ export function serverMessage(error: FetchBaseQueryError | SerializedError | und
   }
   return error.message ?? fallback;
 }
+
+/** `serverMessage` for an error caught from `unwrap()` or `queryFulfilled`, whose type is unknown. */
+export function caughtMessage(caught: unknown, fallback: string): string {
+  return serverMessage(asRequestError(caught), fallback);
+}
+
+/** True when the server answered (with an HTTP status), as opposed to a network or parsing failure. */
+export function isServerAnswer(caught: unknown): boolean {
+  const error = asRequestError(caught);
+  return error !== undefined && 'status' in error && typeof error.status === 'number';
+}
+
+// queryFulfilled rejects with `{ error }`; unwrap() rejects with the error itself.
+function asRequestError(caught: unknown): FetchBaseQueryError | SerializedError | undefined {
+  if (!caught || typeof caught !== 'object') return undefined;
+  if ('error' in caught && caught.error && typeof caught.error === 'object') return caught.error as FetchBaseQueryError;
+  return caught as FetchBaseQueryError | SerializedError;
+}

@@ -1,9 +1,15 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { dialogSlice } from '../features/dialog/dialogSlice';
+import { categoryFilterSlice } from '../features/menu/categoryFilterSlice';
 import { api } from './api';
 
 export const store = configureStore({
-  reducer: { [api.reducerPath]: api.reducer },
+  reducer: {
+    [api.reducerPath]: api.reducer,
+    [dialogSlice.reducerPath]: dialogSlice.reducer,
+    [categoryFilterSlice.reducerPath]: categoryFilterSlice.reducer,
+  },
   middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
 });
 

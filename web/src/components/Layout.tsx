@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import { useMeQuery } from '../features/auth/authApi';
+import { AppDialog } from '../features/dialog/AppDialog';
 import { DiscreetLogin } from './DiscreetLogin';
 import { SiteHeader } from './SiteHeader';
 
@@ -15,6 +16,7 @@ export function Layout() {
         <Outlet />
       </Container>
       {isGuest && <DiscreetLogin />}
+      <AppDialog />
     </>
   );
 }

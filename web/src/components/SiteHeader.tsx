@@ -4,11 +4,14 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { useLogoutMutation, useMeQuery } from '../features/auth/authApi';
+import { BasketWidget } from '../features/cart/BasketWidget';
+import { useShopSettings } from '../features/settings/useShopSettings';
 
 export function SiteHeader() {
   const { data: user } = useMeQuery();
   const [logout, { isLoading: isLoggingOut }] = useLogoutMutation();
   const navigate = useNavigate();
+  const { siteName } = useShopSettings();
 
   const handleLogout = async () => {
     await logout();
@@ -19,24 +22,27 @@ export function SiteHeader() {
     <Navbar as="header" bg="dark" data-bs-theme="dark" expand="sm">
       <Container>
         <Navbar.Brand as={Link} to="/">
-          Takeaway
+          {siteName ?? 'Takeaway'}
         </Navbar.Brand>
         <Nav as="nav" aria-label="Main" className="me-auto">
           <Nav.Link as={NavLink} to="/" end>
             Home
           </Nav.Link>
         </Nav>
-        {user && (
-          <div className="d-flex align-items-center gap-3">
-            <Navbar.Text data-testid="signed-in-user">
-              <span className="text-light">{user.email}</span>{' '}
-              <span className="badge text-bg-secondary">{user.role}</span>
-            </Navbar.Text>
-            <Button variant="outline-light" size="sm" onClick={handleLogout} disabled={isLoggingOut}>
-              Logout
-            </Button>
-          </div>
-        )}
+        <div className="d-flex align-items-center gap-3">
+          <BasketWidget />
+          {user && (
+            <>
+              <Navbar.Text data-testid="signed-in-user">
+                <span className="text-light">{user.email}</span>{' '}
+                <span className="badge text-bg-secondary">{user.role}</span>
+              </Navbar.Text>
+              <Button variant="outline-light" size="sm" onClick={handleLogout} disabled={isLoggingOut}>
+                Logout
+              </Button>
+            </>
+          )}
+        </div>
       </Container>
     </Navbar>
   );

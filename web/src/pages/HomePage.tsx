@@ -1,8 +1,33 @@
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { CartSummaryPanel } from '../features/cart/CartSummaryPanel';
+import { CategoryFilter } from '../features/menu/CategoryFilter';
+import { MenuByCategory } from '../features/menu/MenuByCategory';
+import { MenuLoadState } from '../features/menu/MenuLoadState';
+import { useGetMenuQuery } from '../features/menu/menuApi';
+
 export function HomePage() {
+  const menuQuery = useGetMenuQuery();
+  const menu = menuQuery.data;
+
   return (
     <section data-testid="home">
-      <h1>Menu</h1>
-      <p className="text-body-secondary">The menu will appear here.</p>
+      <h1 className="h3 mb-3">Menu</h1>
+      <Row>
+        {/* First in the page order, so it sits above the menu on narrow screens and beside it from 768 px. */}
+        <Col xs={12} md={{ span: 4, order: 'last' }} lg={3}>
+          <CartSummaryPanel />
+        </Col>
+        <Col xs={12} md={8} lg={9}>
+          <MenuLoadState query={menuQuery} />
+          {menu && (
+            <>
+              <CategoryFilter categories={menu.categories} />
+              <MenuByCategory menu={menu} />
+            </>
+          )}
+        </Col>
+      </Row>
     </section>
   );
 }

@@ -33,11 +33,12 @@ export const authApi = api.injectEndpoints({
     login: build.mutation<User, Credentials>({
       query: (credentials) => ({ url: '/api/login', method: 'POST', body: credentials }),
       transformResponse: (answer: LoginAnswer) => answer.user,
-      invalidatesTags: ['Me'],
+      // The basket belongs to the session, which signing in or out may replace.
+      invalidatesTags: ['Me', 'Cart'],
     }),
     logout: build.mutation<void, void>({
       query: () => ({ url: '/api/logout', method: 'POST' }),
-      invalidatesTags: ['Me'],
+      invalidatesTags: ['Me', 'Cart'],
     }),
   }),
 });

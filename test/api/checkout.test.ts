@@ -1,0 +1,262 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { sql } from 'slonik';
+import { createUserRepository } from '../../src/identity/users';
+import { startTestServer, type TestServer } from '../support/server';
+
+const ONION_BHAJI = 1; // £3.95
+const KORMA = 13; // £9.50
+const DONATION = 33; // £1.00, virtual
+const details = { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456' };
+const address = { address_1: '1 Hyde Park Road', town_city: 'Leeds' };
+
+function shopper(server: TestServer) {
+  const agent = request.agent(server.baseUrl);
+  const headers = { 'X-Requested-With': 'fetch', Origin: server.baseUrl };
+  const post = (url: string, body: object = {}) => agent.post(url).set(headers).send(body);
+  return {
+    post,
+    get: (url: string) => agent.get(url),
+    add: (id: number, quantity = 1) => post('/api/moveProductStockToBasket', { id, variant: null, quantity }),
+    checkPostcode: (postcode: string) => agent.get(`/api/postcode-distance/${encodeURIComponent(postcode)}`),
+    save: () => post('/api/saveCartAsOrder'),
+    method: (ta_method: 'COLLECT' | 'DELIVER', postage: number, total_cost: number, postcode: string | null = null) =>
+      post('/api/updateOrder', { ta_method, postage, total_cost, postcode }),
+    form: (form: object) => post('/api/updateOrder', { deliveryForm: form }),
+    payByPhone: () => post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' }),
+    complete: () => post('/complete-order', { payment_method: 'PHONE' }),
+  };
+}
+
+describe('checkout API', () => {
+  let server: TestServer;
+  let manager: ReturnType<typeof shopper>;
+
+  const events = async (type?: string) =>
+    (await server.shop.pool.oneFirst(
+      type ? sql.unsafe`select count(*)::int from es_events where event_type = ${type}` : sql.unsafe`select count(*)::int from es_events`,
+    )) as number;
+
+  async function settings(values: Record<string, unknown>) {
+    const answer = await manager.post('/api/settings/update', { settings: values });
+    if (answer.body.status !== true) throw new Error(JSON.stringify(answer.body));
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    await createUserRepository(server.shop.pool).create({ email: 'boss@example.com', password: 'boss long password', role: 'manager' });
+    manager = shopper(server);
+    await manager.post('/api/login', { email: 'boss@example.com', password: 'boss long password' }).expect(200);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+  afterEach(async () => {
+    await settings({
+      order_status: 'open',
+      delivery_radius: 3,
+      offer_takeaway_collect_discount: true,
+      takeaway_collect_discount_type: 'Percentage %',
+      takeaway_collect_discount_amount_or_percent: 10,
+      delivering_status: true,
+    });
+  });
+
+  it('places a collection order paid by phone: discount, AWAITING-PAYMENT, stock sold, basket emptied, email written', async () => {
+    const customer = shopper(server);
+    await customer.add(ONION_BHAJI, 2).expect(200);
+    await customer.add(KORMA).expect(200);
+    const saved = await customer.save().expect(200);
+    expect(saved.body.order).toMatchObject({ status: 'checkout', items_total: 1740, total_cost: 1740 });
+    // 10 % of £17.40 is 174p, given as negative postage.
+    await customer.method('COLLECT', -174, 1566).expect(200);
+    await customer.form(details).expect(200);
+    await customer.payByPhone().expect(200);
+    const done = await customer.complete().expect(200);
+    expect(done.body.status).toBe(true);
+    expect(done.body.order).toMatchObject({ status: 'AWAITING-PAYMENT', payment_method: 'PHONE', postage: -174, total_cost: 1566, ta_method: 'COLLECT' });
+    const cart = await customer.post('/api/getCartFromSession').expect(200);
+    expect(cart.body.cartItems).toEqual([]);
+    const sold = await server.shop.pool.anyFirst(sql.unsafe`
+      select (data->>'quantity')::int from es_events where event_type = 'StockSold' and data->>'orderId' = ${done.body.order.id}`);
+    expect([...sold].sort()).toEqual([1, 2]);
+    const mail = fs.readdirSync(path.join(server.shop.config.dataDir, 'mail'));
+    const latest = fs.readFileSync(path.join(server.shop.config.dataDir, 'mail', mail[mail.length - 1]), 'utf8');
+    expect(latest).toContain('To: sam@example.com');
+    expect(latest).toContain(done.body.order.ref);
+  });
+
+  describe('postcodes and distance', () => {
+    it.each([
+      ['LS6 2AA', true],
+      ['ls6 2aa', true],
+      ['  LS6 2AA  ', true],
+      ['LS62AA', false],
+      ['QQ1 1AA', false],
+      ['V1 1AA', false],
+      ['LS6 2', false],
+      ['LS6 2CI', false],
+    ])('%s valid: %s', async (postcode, valid) => {
+      const answer = await shopper(server).checkPostcode(postcode);
+      if (valid) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({ status: true, postcode: 'LS6 2AA', miles: 2.01 });
+      } else {
+        expect(answer.status).toBe(400);
+        expect(answer.body).toEqual({ status: false, message: ' ... incomplete or invalid postcode' });
+      }
+    });
+
+    it("takes 'GIR 0AA' as a postcode (and says so when the lookup does not know it)", async () => {
+      const answer = await shopper(server).checkPostcode('GIR 0AA');
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toBe('We could not find GIR 0AA: please check it');
+    });
+
+    it('delivers only within the radius, the boundary included', async () => {
+      await settings({ delivery_radius: 2.01 });
+      const inside = shopper(server);
+      await inside.add(KORMA, 2).expect(200);
+      expect((await inside.checkPostcode('LS6 2AA').expect(200)).body.inside_area).toBe(true);
+      await inside.get('/api/calc_delivery').expect(200);
+      await settings({ delivery_radius: 2 });
+      expect((await inside.checkPostcode('LS6 2AA').expect(200)).body.inside_area).toBe(false);
+      const refused = await inside.get('/api/calc_delivery').expect(409);
+      expect(refused.body.message).toContain('outside our delivery area');
+    });
+  });
+
+  describe('postage', () => {
+    it.each([
+      ['LS2 9JT', 0.76, 150],
+      ['LS9 8AA', 1.41, 250],
+      ['LS8 1AA', 2.37, 350],
+    ])('delivering to %s (%s miles) costs its band', async (postcode, miles, charge) => {
+      const customer = shopper(server);
+      await customer.add(KORMA, 2).expect(200);
+      expect((await customer.checkPostcode(postcode).expect(200)).body.miles).toBe(miles);
+      expect((await customer.get('/api/calc_delivery').expect(200)).body.delivery_charge).toBe(charge);
+      await customer.save().expect(200);
+      const chosen = await customer.method('DELIVER', charge, 1900 + charge, postcode).expect(200);
+      expect(chosen.body.order).toMatchObject({ ta_method: 'DELIVER', postage: charge, postcode, total_cost: 1900 + charge });
+    });
+
+    it('rounds the percentage collect discount and applies a fixed one as it is', async () => {
+      const customer = shopper(server);
+      await customer.add(ONION_BHAJI).expect(200); // £3.95: 5 % is 19.75p
+      await customer.save().expect(200);
+      await settings({ takeaway_collect_discount_amount_or_percent: 5 });
+      await customer.method('COLLECT', -20, 375).expect(200);
+      await settings({ takeaway_collect_discount_type: 'Fixed Amount', takeaway_collect_discount_amount_or_percent: 50 });
+      await customer.method('COLLECT', -50, 345).expect(200);
+      await settings({ offer_takeaway_collect_discount: false });
+      await customer.method('COLLECT', 0, 395).expect(200);
+    });
+
+    it('charges nothing to collect or deliver an all-virtual basket', async () => {
+      const customer = shopper(server);
+      await customer.add(DONATION, 3).expect(200);
+      await customer.save().expect(200);
+      const collected = await customer.method('COLLECT', 0, 300).expect(200);
+      expect(collected.body.order.postage).toBe(0);
+    });
+
+    it('refuses a tampered postage or total, says the right figures and changes nothing', async () => {
+      const customer = shopper(server);
+      await customer.add(KORMA).expect(200);
+      await customer.save().expect(200);
+      const before = await events();
+      const refused = await customer.method('COLLECT', -1, 100).expect(409);
+      expect(refused.body).toEqual({ status: false, message: 'The collect discount is (£0.95) and the total £8.55: please check your order' });
+      expect(await events()).toBe(before);
+    });
+
+    it('refuses delivery when it is switched off or below the minimum order', async () => {
+      const small = shopper(server);
+      await small.add(ONION_BHAJI).expect(200);
+      await small.checkPostcode('LS2 9JT').expect(200);
+      expect((await small.get('/api/calc_delivery').expect(409)).body.message).toBe('Delivery needs an order of at least £12.00');
+      await settings({ delivering_status: false });
+      expect((await small.get('/api/calc_delivery').expect(409)).body.message).toBe("Sorry we can't offer delivery right now.");
+    });
+  });
+
+  describe('rules that block', () => {
+    it('an empty basket cannot be saved as an order', async () => {
+      const before = await events();
+      const refused = await shopper(server).save().expect(400);
+      expect(refused.body).toEqual({ status: false, message: 'Cart is Empty' });
+      expect(await events()).toBe(before);
+    });
+
+    it('a closed store takes no order, no basket change and no completion', async () => {
+      const customer = shopper(server);
+      await customer.add(ONION_BHAJI).expect(200);
+      await customer.save().expect(200);
+      await settings({ order_status: 'closed' });
+      const before = await events();
+      for (const answer of [await customer.add(KORMA), await customer.save(), await customer.complete()]) {
+        expect(answer.status).toBe(409);
+        expect(answer.body.message).toBe("Sorry, we're closed & not taking orders right now. Please try again when we're next open");
+      }
+      expect(await events()).toBe(before);
+      expect((await customer.get('/api/can_pay').expect(200)).body.value).toBe(false);
+    });
+
+    it('cannot be completed before the details are given', async () => {
+      const customer = shopper(server);
+      await customer.add(ONION_BHAJI).expect(200);
+      await customer.save().expect(200);
+      expect((await customer.complete().expect(400)).body.message).toBe('Please choose collection or delivery');
+      await customer.method('COLLECT', -40, 355).expect(200);
+      expect((await customer.complete().expect(400)).body.message).toBe('Please complete your details');
+    });
+
+    it.each([
+      ['a bad email', { ...details, email: 'sam@@example' }, 'Not a valid email address'],
+      ['no name', { ...details, full_name: ' ' }, 'Full name is required'],
+      ['a bad phone', { ...details, phone_number: '12345' }, 'Not a valid phone No'],
+      ['a bad postcode', { ...details, postcode: 'LS62AA' }, 'Not a valid postcode'],
+      ['an unknown field', { ...details, card: '4111' }, 'card'],
+    ])('the delivery form refuses %s, naming it, and changes nothing', async (_name, form, message) => {
+      const customer = shopper(server);
+      await customer.add(ONION_BHAJI).expect(200);
+      await customer.save().expect(200);
+      const before = await events();
+      const refused = await customer.form(form).expect(400);
+      expect(refused.body.message).toContain(message);
+      expect(await events()).toBe(before);
+    });
+
+    it('a delivery needs the address, and the postcode whose distance was checked', async () => {
+      const customer = shopper(server);
+      await customer.add(KORMA, 2).expect(200);
+      await customer.checkPostcode('LS2 9JT').expect(200);
+      await customer.save().expect(200);
+      await customer.method('DELIVER', 150, 2050, 'LS2 9JT').expect(200);
+      expect((await customer.form({ ...details, postcode: 'LS2 9JT' }).expect(400)).body.message).toContain('address_1');
+      const other = await customer.form({ ...details, ...address, postcode: 'LS6 2AA' }).expect(400);
+      expect(other.body.message).toBe('The delivery postcode must be LS2 9JT, the one whose distance was checked');
+      await customer.form({ ...details, ...address, postcode: 'LS2 9JT' }).expect(200);
+    });
+  });
+
+  it('the same order placed many times at once is one order, sold once, mailed once', async () => {
+    const customer = shopper(server);
+    await customer.add(KORMA).expect(200);
+    const saves = await Promise.all([1, 2, 3, 4, 5].map(() => customer.save()));
+    expect(new Set(saves.map((answer) => answer.body.order.id)).size).toBe(1);
+    const orderId = saves[0].body.order.id;
+    await customer.method('COLLECT', -95, 855).expect(200);
+    await customer.form(details).expect(200);
+    const completions = await Promise.all([1, 2, 3, 4, 5].map(() => customer.complete()));
+    expect(completions.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const count = async (type: string) =>
+      (await server.shop.pool.oneFirst(sql.unsafe`
+        select count(*)::int from es_events where event_type = ${type} and (data->>'orderId' = ${orderId})`)) as number;
+    expect(await count('OrderPlaced')).toBe(1);
+    expect(await count('OrderSubmitted')).toBe(1);
+    expect(await count('StockSold')).toBe(1);
+  });
+});

@@ -1,0 +1,259 @@
+import type { Locator, Page } from 'playwright-core';
+import { formatPence } from '../../src/shared/money';
+import { startTestServer } from '../support/server';
+import { launchBrowser, type BrowserSession } from './browser';
+
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+interface MenuVariant {
+  id: number;
+  incremental_price: number;
+  status: string;
+  available: number;
+}
+interface MenuProduct {
+  id: number;
+  name: string;
+  price: number;
+  status: string;
+  available: number;
+  category_id: number;
+  variants: MenuVariant[];
+}
+interface MenuAnswer {
+  categories: { id: number; name: string }[];
+  products: MenuProduct[];
+}
+
+/** Units available per product ('p12') and per variant ('v34'), as GET /api/menu reports them. */
+type Availability = Record<string, number>;
+
+function availabilityOf(menu: MenuAnswer): Availability {
+  const availability: Availability = {};
+  for (const product of menu.products) {
+    availability[`p${product.id}`] = product.available;
+    for (const variant of product.variants) availability[`v${variant.id}`] = variant.available;
+  }
+  return availability;
+}
+
+async function fetchMenu(page: Page, baseUrl: string): Promise<MenuAnswer> {
+  const answer = await page.request.get(`${baseUrl}/api/menu`);
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as MenuAnswer;
+}
+
+/** Resolves once the menu read model reports `expected` (projections may trail the command by a moment). */
+async function waitForAvailability(page: Page, expected: Availability): Promise<void> {
+  await page.waitForFunction(
+    async (wanted: Availability) => {
+      const answer = await fetch('/api/menu');
+      if (!answer.ok) return false;
+      const menu = (await answer.json()) as MenuAnswer;
+      const now: Availability = {};
+      for (const product of menu.products) {
+        now[`p${product.id}`] = product.available;
+        for (const variant of product.variants) now[`v${variant.id}`] = variant.available;
+      }
+      return Object.keys(wanted).every((key) => now[key] === wanted[key]);
+    },
+    expected,
+    { polling: 100, timeout: 10_000 },
+  );
+}
+
+/** Waits until the element's text is exactly `text`. */
+async function waitForText(locator: Locator, text: string): Promise<void> {
+  await locator.filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\£]/g, '\\$&')}\\s*$`) }).waitFor();
+}
+
+const isStockMove = (url: string) => url.endsWith('/api/moveProductStockToBasket');
+
+describe('basket journey in the browser', () => {
+  let server: TestServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startTestServer({ withWeb: true });
+    // The demo menu is seeded at start-up; let the menu read model take in all of it first.
+    const { services } = server.shop;
+    await services.readModels.waitFor('menu', await services.store.headPosition());
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('filters the menu, fills the basket, changes it, clears it and gives every unit back', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    const menu = await fetchMenu(page, baseUrl);
+    const availableBefore = availabilityOf(menu);
+
+    const simpleProduct = menu.products.find((product) => product.variants.length === 0 && product.status === 'active' && product.available >= 3);
+    const productWithVariants = menu.products.find(
+      (product) => product.status === 'active' && product.variants.some((variant) => variant.status === 'active' && variant.available > 0),
+    );
+    if (!simpleProduct || !productWithVariants) throw new Error('the demo menu needs a product without variants and one with variants in stock');
+    const variant = productWithVariants.variants.find((candidate) => candidate.status === 'active' && candidate.available > 0)!;
+
+    await page.goto(baseUrl);
+    await page.getByTestId('home').waitFor();
+    await page.getByTestId('product-card').first().waitFor();
+    await page.getByTestId('basket-count').filter({ hasText: '0' }).waitFor();
+
+    // The category filter: off hides the category's products, on shows them again.
+    const category = menu.categories.find((candidate) => menu.products.some((product) => product.category_id === candidate.id))!;
+    const toggle = page.locator(`[data-testid="category-toggle"][data-category-id="${category.id}"]`);
+    const cardsOfCategory = page.locator(`[data-testid="product-card"][data-category-id="${category.id}"]`);
+    const shownAtFirst = await cardsOfCategory.count();
+    expect(shownAtFirst).toBe(menu.products.filter((product) => product.category_id === category.id).length);
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+
+    await toggle.click();
+    await cardsOfCategory.first().waitFor({ state: 'hidden' });
+    expect(await cardsOfCategory.count()).toBe(0);
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByTestId('product-card').count()).toBe(menu.products.length - shownAtFirst);
+
+    await toggle.click();
+    await cardsOfCategory.first().waitFor();
+    expect(await cardsOfCategory.count()).toBe(shownAtFirst);
+
+    // Add a product without variants: the header widget counts it and pulses.
+    const [added] = await Promise.all([
+      page.waitForResponse((response) => isStockMove(response.url())),
+      page.locator(`[data-testid="add-to-cart"][data-product-id="${simpleProduct.id}"]`).click(),
+    ]);
+    expect(added.status()).toBe(200);
+    await page.locator('[data-testid="basket-widget"][data-pulsing="true"]').waitFor();
+    await waitForText(page.getByTestId('basket-count'), '1');
+    await waitForText(page.getByTestId('basket-total'), formatPence(simpleProduct.price));
+    await page.locator('[data-testid="basket-widget"][data-pulsing="false"]').waitFor();
+
+    // Add a variant through the variants modal.
+    await page.locator(`[data-testid="choose-variant"][data-product-id="${productWithVariants.id}"]`).click();
+    const option = page.locator(`[data-testid="variant-option"][data-variant-id="${variant.id}"]`);
+    await option.waitFor();
+    const [addedVariant] = await Promise.all([page.waitForResponse((response) => isStockMove(response.url())), option.click()]);
+    expect(addedVariant.status()).toBe(200);
+    expect(addedVariant.request().postDataJSON()).toMatchObject({ id: productWithVariants.id, variant: variant.id, quantity: 1 });
+    await page.getByTestId('variants-modal').waitFor({ state: 'hidden' });
+    await waitForText(page.getByTestId('basket-count'), '2');
+    const variantUnitPrice = productWithVariants.price + variant.incremental_price;
+    await waitForText(page.getByTestId('basket-total'), formatPence(simpleProduct.price + variantUnitPrice));
+    await waitForAvailability(page, {
+      [`p${simpleProduct.id}`]: simpleProduct.available - 1,
+      [`v${variant.id}`]: variant.available - 1,
+    });
+
+    // The header widget opens the basket page.
+    await page.getByTestId('basket-widget').click();
+    await page.waitForURL(`${baseUrl}/manageCart`);
+    await page.getByTestId('manage-cart').waitFor();
+    expect(await page.getByTestId('manage-cart-heading').textContent()).toBe('Your Cart');
+    const rows = page.getByTestId('cart-row');
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
+
+    const simpleRow = page.locator(`[data-testid="cart-row"][data-product-id="${simpleProduct.id}"][data-variant-id=""]`);
+    const variantRow = page.locator(`[data-testid="cart-row"][data-product-id="${productWithVariants.id}"][data-variant-id="${variant.id}"]`);
+    await waitForText(simpleRow.getByTestId('line-quantity'), '1');
+    await waitForText(variantRow.getByTestId('line-price'), formatPence(variantUnitPrice));
+
+    // Raise and lower a quantity.
+    await Promise.all([page.waitForResponse((response) => isStockMove(response.url())), simpleRow.getByTestId('qty-up').click()]);
+    await waitForText(simpleRow.getByTestId('line-quantity'), '2');
+    await waitForText(simpleRow.getByTestId('line-price'), formatPence(simpleProduct.price * 2));
+    await waitForText(page.getByTestId('total-items'), '3');
+    await waitForText(page.getByTestId('total-price'), formatPence(simpleProduct.price * 2 + variantUnitPrice));
+
+    await Promise.all([page.waitForResponse((response) => isStockMove(response.url())), simpleRow.getByTestId('qty-down').click()]);
+    await waitForText(simpleRow.getByTestId('line-quantity'), '1');
+    await waitForText(page.getByTestId('total-items'), '2');
+
+    // Remove one line.
+    const [removed] = await Promise.all([
+      page.waitForResponse((response) => isStockMove(response.url())),
+      variantRow.getByTestId('remove-line').click(),
+    ]);
+    expect(removed.request().postDataJSON()).toMatchObject({ id: productWithVariants.id, variant: variant.id, quantity: -1, returnToStock: true });
+    await variantRow.waitFor({ state: 'detached' });
+    await waitForText(page.getByTestId('total-items'), '1');
+    await waitForText(page.getByTestId('total-price'), formatPence(simpleProduct.price));
+
+    // Clear the basket.
+    const [cleared] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/clearCart')),
+      page.getByTestId('clear-cart').click(),
+    ]);
+    expect(cleared.status()).toBe(200);
+    await page.getByTestId('manage-cart-heading').filter({ hasText: 'Your Cart is empty' }).waitFor();
+    expect(await rows.count()).toBe(0);
+    await waitForText(page.getByTestId('total-items'), '0');
+    await waitForText(page.getByTestId('basket-count'), '0');
+
+    // Every unit is back in stock.
+    await waitForAvailability(page, availableBefore);
+    expect(availabilityOf(await fetchMenu(page, baseUrl))).toEqual(availableBefore);
+    expect(await page.getByTestId('app-dialog').count()).toBe(0);
+  });
+
+  it('adds from the single product page, whose category filter leads back to the filtered menu', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    const menu = await fetchMenu(page, baseUrl);
+    const product = menu.products.find((candidate) => candidate.variants.length === 0 && candidate.status === 'active' && candidate.available > 0)!;
+
+    await page.goto(`${baseUrl}/product/${product.id}`);
+    await page.locator('#singleProduct').waitFor();
+    await waitForText(page.getByTestId('available-stock'), `${product.available} available`);
+    await waitForText(page.getByTestId('basket-count'), '0');
+
+    await Promise.all([
+      page.waitForResponse((response) => isStockMove(response.url()) && response.status() === 200),
+      page.locator(`[data-testid="add-to-cart"][data-product-id="${product.id}"]`).click(),
+    ]);
+    await waitForText(page.getByTestId('basket-count'), '1');
+    await waitForText(page.getByTestId('available-stock'), `${product.available - 1} available`);
+
+    await page.locator(`[data-testid="category-toggle"][data-category-id="${product.category_id}"]`).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await page.locator(`[data-testid="product-card"][data-category-id="${product.category_id}"]`).count()).toBe(0);
+    await page.locator(`[data-testid="category-toggle"][data-category-id="${product.category_id}"]`).click();
+    await page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`).waitFor();
+
+    await page.getByTestId('summary-manage-cart').click();
+    await page.waitForURL(`${baseUrl}/manageCart`);
+    await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/clearCart') && response.status() === 200),
+      page.getByTestId('clear-cart').click(),
+    ]);
+    await waitForText(page.getByTestId('basket-count'), '0');
+  });
+
+  it('shows the cart summary beside the menu on wide screens and above it below 768 px', async () => {
+    const { page } = browser;
+    await page.goto(server.baseUrl);
+    const summary = page.getByTestId('cart-summary');
+    const firstCard = page.getByTestId('product-card').first();
+    await firstCard.waitFor();
+
+    const wideSummary = (await summary.boundingBox())!;
+    const wideCard = (await firstCard.boundingBox())!;
+    expect(wideSummary.x).toBeGreaterThan(wideCard.x + wideCard.width - 1);
+
+    await page.setViewportSize({ width: 600, height: 800 });
+    try {
+      await page.waitForFunction(() => (globalThis as unknown as { innerWidth: number }).innerWidth === 600);
+      const narrowSummary = (await summary.boundingBox())!;
+      const narrowCard = (await firstCard.boundingBox())!;
+      expect(narrowSummary.y + narrowSummary.height).toBeLessThanOrEqual(narrowCard.y);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { formatPence } from '../../app/money';
+import { BasketIcon } from '../../components/icons/BasketIcon';
+import { useShopSettings } from '../settings/useShopSettings';
+import { useGetCartQuery } from './cartApi';
+import { cartSignature, totalItems, totalPrice } from './cartFigures';
+import { usePulseOnChange } from './usePulseOnChange';
+import './BasketWidget.css';
+
+/** Spec §2 "Header basket widget". */
+export function BasketWidget() {
+  const { cartLabel } = useShopSettings();
+  const { data: cart, isLoading, isUninitialized } = useGetCartQuery();
+  const { pulsing, pulseKey } = usePulseOnChange(cart && cartSignature(cart));
+  const loadingDone = !isLoading && !isUninitialized;
+
+  return (
+    <Link
+      to="/manageCart"
+      title={`Manage ${cartLabel}`}
+      aria-label={cart ? `Manage ${cartLabel}: ${totalItems(cart)} items, ${formatPence(totalPrice(cart))}` : `Manage ${cartLabel}`}
+      className={`btn btn-outline-light d-inline-flex align-items-center gap-2 ${loadingDone ? 'visible' : 'invisible'}`}
+      data-testid="basket-widget"
+      data-pulsing={pulsing}
+    >
+      <span key={pulseKey} className={`d-inline-flex ${pulsing ? 'basket-pulse' : ''}`}>
+        <BasketIcon size="1.25em" />
+      </span>
+      {cart ? (
+        <>
+          <span className="badge text-bg-light" data-testid="basket-count">
+            {totalItems(cart)}
+          </span>
+          <span data-testid="basket-total">{formatPence(totalPrice(cart))}</span>
+        </>
+      ) : (
+        <span data-testid="basket-total">£</span>
+      )}
+    </Link>
+  );
+}

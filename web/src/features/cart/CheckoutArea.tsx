@@ -1,0 +1,14 @@
+import { useShopSettings } from '../settings/useShopSettings';
+import { CheckoutButton } from './CheckoutButton';
+import { CollectOrDeliverPlaceholder } from './CollectOrDeliverPlaceholder';
+
+/** Spec §2: the 'Collect or Deliver' block in takeaway mode, otherwise a single 'Checkout' button. */
+export function CheckoutArea() {
+  const { isTakeaway } = useShopSettings();
+  if (isTakeaway) return <CollectOrDeliverPlaceholder />;
+  return (
+    <div className="d-flex justify-content-end">
+      <CheckoutButton />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import Modal from 'react-bootstrap/Modal';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { closeDialog, selectOpenDialog, type DialogLook } from './dialogSlice';
+
+const headerClassByLook: Record<DialogLook, string> = {
+  error: 'bg-danger text-white',
+  success: 'bg-success text-white',
+  info: 'bg-info-subtle',
+};
+
+/** Spec §2 "Generic modal dialog": a close 'x' button and a body area, in an error, success or info look. */
+export function AppDialog() {
+  const dialog = useAppSelector(selectOpenDialog);
+  const dispatch = useAppDispatch();
+
+  return (
+    <Modal
+      show={dialog !== null}
+      onHide={() => dispatch(closeDialog())}
+      centered
+      aria-labelledby="app-dialog-title"
+      data-testid="app-dialog"
+      data-look={dialog?.look}
+    >
+      {dialog && (
+        <>
+          <Modal.Header
+            closeButton
+            closeVariant={dialog.look === 'info' ? undefined : 'white'}
+            closeLabel="Close"
+            className={headerClassByLook[dialog.look]}
+          >
+            <Modal.Title id="app-dialog-title" as="h2" className="h5">
+              {dialog.title}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body data-testid="app-dialog-message">
+            {dialog.message.split('\n').map((line, index) => (
+              <p key={index} className="mb-1">
+                {line}
+              </p>
+            ))}
+          </Modal.Body>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,36 @@
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { useAppSelector } from '../../app/hooks';
+import { selectHiddenCategoryIds } from './categoryFilterSlice';
+import type { Menu } from './menuApi';
+import { ProductCard } from './ProductCard';
+
+/** The menu, one section per category the filter leaves shown. */
+export function MenuByCategory({ menu }: { menu: Menu }) {
+  const hiddenCategoryIds = useAppSelector(selectHiddenCategoryIds);
+  const shownCategories = menu.categories.filter((category) => !hiddenCategoryIds.includes(category.id));
+
+  return (
+    <>
+      {shownCategories.map((category) => {
+        const products = menu.products.filter((product) => product.category_id === category.id);
+        if (products.length === 0) return null;
+        const headingId = `category-${category.id}`;
+        return (
+          <section key={category.id} aria-labelledby={headingId} className="mb-4" data-testid="category-section" data-category-id={category.id}>
+            <h2 id={headingId} className="h4">
+              {category.name}
+            </h2>
+            <Row xs={1} sm={2} lg={3} className="g-3">
+              {products.map((product) => (
+                <Col key={product.id}>
+                  <ProductCard product={product} />
+                </Col>
+              ))}
+            </Row>
+          </section>
+        );
+      })}
+    </>
+  );
+}

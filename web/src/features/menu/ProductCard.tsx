@@ -1,0 +1,26 @@
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router';
+import { formatPence } from '../../app/money';
+import type { Product } from './menuApi';
+import { ProductImage } from './ProductImage';
+import { ProductOrderButton } from './ProductOrderButton';
+
+export function ProductCard({ product }: { product: Product }) {
+  return (
+    <Card className="h-100" data-testid="product-card" data-product-id={product.id} data-category-id={product.category_id}>
+      <ProductImage src={product.image} alt="" className="card-img-top" />
+      <Card.Body className="d-flex flex-column">
+        <Card.Title as="h3" className="h6">
+          <Link to={`/product/${product.id}`}>{product.name}</Link>
+        </Card.Title>
+        <Card.Text className="text-body-secondary small flex-grow-1">{product.short_desc}</Card.Text>
+        <div className="d-flex justify-content-between align-items-center gap-2">
+          <span className="fw-semibold" data-testid="product-price">
+            {formatPence(product.price)}
+          </span>
+          <ProductOrderButton product={product} size="sm" />
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

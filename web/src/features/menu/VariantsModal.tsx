@@ -1,0 +1,56 @@
+import Badge from 'react-bootstrap/Badge';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Modal from 'react-bootstrap/Modal';
+import { formatPence, formatPriceAdjustment } from '../../app/money';
+import { useAddToCart } from '../cart/useAddToCart';
+import { canBeAdded, type Product } from './menuApi';
+
+/** Lists a product's active variants; choosing one adds a unit of it to the basket. */
+export function VariantsModal({ product, show, onHide }: { product: Product; show: boolean; onHide: () => void }) {
+  const { addToCart, isProcessing, isOrderingBlocked } = useAddToCart();
+  const activeVariants = product.variants.filter((variant) => variant.status === 'active');
+  const titleId = `variants-title-${product.id}`;
+
+  return (
+    <Modal show={show} onHide={onHide} centered aria-labelledby={titleId} data-testid="variants-modal">
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id={titleId} as="h2" className="h5">
+          Choose {product.name}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <ListGroup>
+          {activeVariants.map((variant) => {
+            const inStock = canBeAdded(variant);
+            return (
+              <ListGroup.Item
+                key={variant.id}
+                action
+                as="button"
+                type="button"
+                disabled={isProcessing || !inStock || isOrderingBlocked}
+                title={inStock ? undefined : 'no more stock'}
+                onClick={async () => {
+                  if (await addToCart(product, variant)) onHide();
+                }}
+                className="d-flex justify-content-between align-items-center gap-2"
+                data-testid="variant-option"
+                data-variant-id={variant.id}
+              >
+                <span>
+                  {variant.name} <span className="text-body-secondary">{formatPriceAdjustment(variant.incremental_price)}</span>
+                </span>
+                <span className="d-flex align-items-center gap-2">
+                  <span>{formatPence(product.price + variant.incremental_price)}</span>
+                  <Badge bg={inStock ? 'success' : 'secondary'} data-testid="variant-available">
+                    {inStock ? `${variant.available} available` : 'no more stock'}
+                  </Badge>
+                </span>
+              </ListGroup.Item>
+            );
+          })}
+        </ListGroup>
+      </Modal.Body>
+    </Modal>
+  );
+}

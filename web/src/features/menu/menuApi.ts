@@ -1,0 +1,117 @@
+import { api } from '../../app/api';
+import { caughtMessage } from '../../app/serverMessage';
+import { showDialog } from '../dialog/dialogSlice';
+
+export type StockStatus = 'active' | 'out-of-stock';
+
+export interface Category {
+  id: number;
+  name: string;
+  position: number;
+}
+
+/** Counts of units: `available` is stock minus what baskets hold (`in_basket`). */
+export interface StockCounts {
+  stock: number;
+  in_basket: number;
+  available: number;
+}
+
+export interface Variant extends StockCounts {
+  id: number;
+  name: string;
+  incremental_price: number;
+  weighting: number;
+  status: StockStatus;
+}
+
+/** A product with variants carries the sums of its variants' counts. */
+export interface Product extends StockCounts {
+  id: number;
+  name: string;
+  short_desc: string;
+  description: string;
+  price: number;
+  image: string | null;
+  status: StockStatus;
+  virtual: boolean;
+  category_id: number;
+  position: number;
+  variants: Variant[];
+}
+
+export interface Menu {
+  categories: Category[];
+  products: Product[];
+}
+
+interface MenuAnswer extends Menu {
+  status: true;
+}
+
+/** What is available now: one count, or one per variant. */
+export type AvailableStock = { available: number } | { vars: { name: string; available: number }[] };
+
+type AvailableStockAnswer = AvailableStock & { status: true };
+
+/** The product's (or variant's) counts as answered by a stock move. */
+export interface ProductStock extends StockCounts {
+  id: number;
+  variant: number | null;
+}
+
+export const menuApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMenu: build.query<Menu, void>({
+      query: () => '/api/menu',
+      transformResponse: ({ categories, products }: MenuAnswer) => ({ categories, products }),
+      providesTags: ['Menu'],
+    }),
+    /** The name only words the failure dialog; the server is asked by id. */
+    getAvailableStock: build.query<AvailableStock, { productId: number; productName: string }>({
+      query: ({ productId }) => ({ url: '/api/product/getAvailableStock', method: 'POST', body: { productId } }),
+      transformResponse: (answer: AvailableStockAnswer) => ('vars' in answer ? { vars: answer.vars } : { available: answer.available }),
+      providesTags: ['Menu'],
+      async onQueryStarted({ productName }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch (failure) {
+          const message = caughtMessage(failure, `failed to fetch available qty for ${productName}`);
+          dispatch(showDialog({ title: 'Error', message, look: 'error' }));
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetMenuQuery, useGetAvailableStockQuery } = menuApi;
+
+/** Puts the counts a stock move answered into the cached menu at once, before the refetch confirms them. */
+export function applyProductStock(menu: Menu, moved: ProductStock): void {
+  const product = menu.products.find((candidate) => candidate.id === moved.id);
+  if (!product) return;
+  const counts = { stock: moved.stock, in_basket: moved.in_basket, available: moved.available };
+  if (moved.variant === null) {
+    Object.assign(product, counts);
+    return;
+  }
+  const variant = product.variants.find((candidate) => candidate.id === moved.variant);
+  if (!variant) return;
+  Object.assign(variant, counts);
+  product.stock = sum(product.variants, 'stock');
+  product.in_basket = sum(product.variants, 'in_basket');
+  product.available = sum(product.variants, 'available');
+}
+
+function sum(variants: Variant[], field: keyof StockCounts): number {
+  return variants.reduce((total, variant) => total + variant[field], 0);
+}
+
+export function hasVariants(product: Product): boolean {
+  return product.variants.length > 0;
+}
+
+/** Spec §4: add-to-cart is offered only for an active item with units available. */
+export function canBeAdded(item: StockCounts & { status: StockStatus }): boolean {
+  return item.status === 'active' && item.available > 0;
+}

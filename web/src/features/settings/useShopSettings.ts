@@ -1,0 +1,51 @@
+import { useGetSettingsQuery, type SettingValues } from './settingsApi';
+
+export type OrderStatus = 'open' | 'busy' | 'slammed' | 'closed';
+
+export interface ShopSettings {
+  cartLabel: string;
+  isTakeaway: boolean;
+  orderStatus: OrderStatus;
+  showSquareProductImages: boolean;
+  missingProductImage: string | undefined;
+  siteName: string | undefined;
+}
+
+// One fixed list, so every component shares a single cached request.
+const SHOP_SETTING_KEYS = [
+  'cart_label',
+  'is_takeaway',
+  'order_status',
+  'show_square_product_images',
+  'missing_product_image',
+  'site_name',
+] as const;
+
+const ORDER_STATUSES: readonly OrderStatus[] = ['open', 'busy', 'slammed', 'closed'];
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function readShopSettings(values: SettingValues | undefined): ShopSettings {
+  const orderStatus = values?.order_status;
+  return {
+    cartLabel: text(values?.cart_label) ?? 'Cart',
+    isTakeaway: values?.is_takeaway === true,
+    orderStatus: ORDER_STATUSES.find((status) => status === orderStatus) ?? 'open',
+    showSquareProductImages: values?.show_square_product_images === true,
+    missingProductImage: text(values?.missing_product_image),
+    siteName: text(values?.site_name),
+  };
+}
+
+/** The settings the shop pages read, with the spec's defaults until (or unless) the server answers. */
+export function useShopSettings(): ShopSettings & { isLoaded: boolean } {
+  const { data, isSuccess, isError } = useGetSettingsQuery(SHOP_SETTING_KEYS);
+  return { ...readShopSettings(data), isLoaded: isSuccess || isError };
+}
+
+/** Spec §4 "Ordering block": order status 'closed' blocks ordering, in takeaway mode only. */
+export function isOrderingClosed(settings: Pick<ShopSettings, 'isTakeaway' | 'orderStatus'>): boolean {
+  return settings.isTakeaway && settings.orderStatus === 'closed';
+}

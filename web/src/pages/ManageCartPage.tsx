@@ -1,0 +1,37 @@
+import Spinner from 'react-bootstrap/Spinner';
+import { CartLines } from '../features/cart/CartLines';
+import { CartTotals } from '../features/cart/CartTotals';
+import { CheckoutArea } from '../features/cart/CheckoutArea';
+import { OrderingClosedNotice } from '../features/cart/OrderingClosedNotice';
+import { OrderNote } from '../features/cart/OrderNote';
+import { useGetCartQuery } from '../features/cart/cartApi';
+import { isCartEmpty } from '../features/cart/cartFigures';
+import { isOrderingClosed, useShopSettings } from '../features/settings/useShopSettings';
+
+/** /manageCart, the basket page (spec §2 "Manage-cart page"). */
+export function ManageCartPage() {
+  const settings = useShopSettings();
+  const { data: cart, isLoading } = useGetCartQuery();
+  const { cartLabel } = settings;
+
+  if (!settings.isLoaded || isLoading) {
+    return (
+      <Spinner animation="border" role="status">
+        <span className="visually-hidden">Loading your {cartLabel}…</span>
+      </Spinner>
+    );
+  }
+  if (isOrderingClosed(settings)) return <OrderingClosedNotice />;
+
+  return (
+    <section data-testid="manage-cart">
+      <h1 className="h3 mb-3" data-testid="manage-cart-heading">
+        {isCartEmpty(cart) ? `Your ${cartLabel} is empty` : `Your ${cartLabel}`}
+      </h1>
+      {cart && <CartLines cart={cart} cartLabel={cartLabel} />}
+      <CartTotals cart={cart} />
+      <OrderNote />
+      <CheckoutArea />
+    </section>
+  );
+}

@@ -36,6 +36,12 @@ import { deliveryRoutes } from '../modules/delivery/routes';
 import { createCheckout } from '../modules/order/checkout';
 import { checkoutRoutes } from '../modules/order/routes';
 import { storeSettingsRoutes } from '../modules/store/routes';
+import { createKitchen } from '../modules/order/kitchen';
+import { kitchenRoutes } from '../modules/order/kitchen-routes';
+import { storeStatusRoutes } from '../modules/store/status-routes';
+import { createStoreClock } from '../modules/store/store-clock';
+import { stockStatusRoutes } from '../modules/catalog/stock-status-routes';
+import { logRoutes } from './http/log-routes';
 
 export interface Shop {
   url: string;
@@ -48,6 +54,7 @@ export interface Shop {
   config: Config;
   services: Services;
   holdSweeper: ReturnType<typeof createHoldSweeper>;
+  storeClock: ReturnType<typeof createStoreClock>;
   logger: Logger;
   stop(): Promise<void>;
 }
@@ -139,6 +146,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const delivery = createDeliveryService(pool, geocoder);
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, from: config.MAIL_FROM });
     const checkout = createCheckout({ services, basket, delivery, mailer });
+    const kitchen = createKitchen(services, mailer);
+    const storeClock = createStoreClock(services);
 
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
     await hub.start();
@@ -154,9 +163,14 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       void holdSweeper.sweep().catch((error) => logger.error({ err: error }, 'hold sweep failed'));
     }, 60 * 1000);
     sweeping.unref();
+    const ticking = setInterval(() => {
+      void storeClock.tick().catch((error) => logger.error({ err: error }, 'store clock failed'));
+    }, 60 * 1000);
+    ticking.unref();
     stops.push(async () => {
       clearInterval(housekeeping);
       clearInterval(sweeping);
+      clearInterval(ticking);
     });
 
     const app = createApp({
@@ -184,6 +198,10 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         deliveryRoutes({ delivery, basket, pool }),
         checkoutRoutes({ checkout, clock }),
         storeSettingsRoutes({ services, clock }),
+        kitchenRoutes({ kitchen, pool, clock, menu: menuCache }),
+        storeStatusRoutes({ services, pool, clock, delivery }),
+        stockStatusRoutes({ services, menu: menuCache, clock }),
+        logRoutes(),
       ],
     });
     const server = http.createServer(app.callback());
@@ -201,7 +219,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const port = (server.address() as AddressInfo).port;
     const url = `http://localhost:${port}`;
     logger.info({ url }, 'shop is listening');
-    return { url, port, databaseUrl, pool, store, hub, runners, config, services, holdSweeper, logger, stop };
+    return { url, port, databaseUrl, pool, store, hub, runners, config, services, holdSweeper, storeClock, logger, stop };
   } catch (error) {
     await stop();
     throw error;

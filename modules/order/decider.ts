@@ -1,5 +1,6 @@
 import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
+import { londonTime } from '../../src/shared/london-time';
 import type {
   DeliveryDetails,
   OrderEvent,
@@ -23,17 +24,33 @@ interface OrderBody {
   paymentMethod: OrderPaymentMethod | null;
 }
 
+/** After submission: what the kitchen did with it. */
+interface Kitchen {
+  submitted: OrderSubmitted['data'];
+  paidAt: string | null;
+  dueBy: string | null;
+  copiesPrinted: number;
+  notifiedAt: string | null;
+  completedAt: string | null;
+}
+
+export type KitchenStatus = 'AWAITING-PAYMENT' | 'NEW' | 'PRINTED' | 'NOTIFIED' | 'COMPLETE';
+
 export type OrderState =
   | { status: 'none' }
   | ({ status: 'checkout' } & OrderBody)
-  | ({ status: 'AWAITING-PAYMENT' | 'NEW'; submitted: OrderSubmitted['data'] } & OrderBody);
+  | ({ status: KitchenStatus } & Kitchen & OrderBody);
 
 export type OrderCommand =
   | { type: 'PlaceOrder'; data: OrderPlaced['data'] }
   | { type: 'ChooseTakeawayMethod'; data: TakeawayMethodChosen['data'] }
   | { type: 'GiveDeliveryDetails'; orderId: string; details: DeliveryDetails }
   | { type: 'ChoosePaymentMethod'; orderId: string; method: OrderPaymentMethod }
-  | { type: 'SubmitOrder'; orderId: string; paymentMethod: OrderPaymentMethod; takeaway: boolean; now: string };
+  | { type: 'SubmitOrder'; orderId: string; paymentMethod: OrderPaymentMethod; takeaway: boolean; now: string }
+  | { type: 'MarkPaid'; orderId: string; now: string; dueBy: string }
+  | { type: 'PrintOrder'; orderId: string; now: string; via: 'browser' | 'bluetooth' | 'marked' }
+  | { type: 'NotifyCustomer'; orderId: string; now: string }
+  | { type: 'CompleteOrder'; orderId: string; now: string };
 
 export const ALREADY_PLACED = 'This order has already been placed';
 
@@ -78,7 +95,20 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'PaymentMethodChosen':
       return state.status === 'checkout' ? { ...state, paymentMethod: event.data.method } : state;
     case 'OrderSubmitted':
-      return state.status === 'checkout' ? { ...state, status: event.data.status, submitted: event.data } : state;
+      return state.status === 'checkout'
+        ? { ...state, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, notifiedAt: null, completedAt: null }
+        : state;
+    case 'OrderPaid':
+      return state.status === 'AWAITING-PAYMENT' ? { ...state, status: 'NEW', paidAt: event.data.paidAt, dueBy: event.data.dueBy } : state;
+    case 'OrderPrinted':
+      if (state.status === 'none' || state.status === 'checkout') return state;
+      return { ...state, status: state.status === 'NEW' ? 'PRINTED' : state.status, copiesPrinted: event.data.copy };
+    case 'CustomerNotified':
+      if (state.status === 'none' || state.status === 'checkout') return state;
+      return { ...state, status: state.status === 'COMPLETE' ? state.status : 'NOTIFIED', notifiedAt: event.data.notifiedAt };
+    case 'OrderCompleted':
+      if (state.status === 'none' || state.status === 'checkout') return state;
+      return { ...state, status: 'COMPLETE', completedAt: event.data.completedAt };
     default: {
       const never: never = event;
       return never;
@@ -129,7 +159,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return order.paymentMethod === command.method ? [] : [{ type: 'PaymentMethodChosen', data: { orderId: command.orderId, method: command.method } }];
     }
     case 'SubmitOrder': {
-      if (state.status === 'AWAITING-PAYMENT' || state.status === 'NEW') {
+      if (state.status !== 'none' && state.status !== 'checkout') {
         if (state.submitted.paymentMethod === command.paymentMethod) return []; // a retried completion
         throw new DomainError('conflict', ALREADY_PLACED);
       }
@@ -156,11 +186,42 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
         },
       ];
     }
+    case 'MarkPaid': {
+      const order = inKitchen(state);
+      if (order.status !== 'AWAITING-PAYMENT') {
+        if (order.paidAt) return []; // marked twice: the first one counts
+        throw new DomainError('conflict', 'This order is already paid');
+      }
+      return [{ type: 'OrderPaid', data: { orderId: command.orderId, paidAt: command.now, dueBy: command.dueBy } }];
+    }
+    case 'PrintOrder': {
+      const order = inKitchen(state);
+      if (order.status === 'AWAITING-PAYMENT') throw new DomainError('conflict', 'Mark this order paid before printing it: it is not to be cooked yet');
+      return [{ type: 'OrderPrinted', data: { orderId: command.orderId, printedAt: command.now, copy: order.copiesPrinted + 1, via: command.via } }];
+    }
+    case 'NotifyCustomer': {
+      const order = inKitchen(state);
+      if (order.notifiedAt) throw new DomainError('conflict', `The customer was already notified at ${londonTime(order.notifiedAt)}`);
+      if (order.status !== 'PRINTED') throw new DomainError('conflict', 'Print the order before notifying the customer');
+      return [{ type: 'CustomerNotified', data: { orderId: command.orderId, notifiedAt: command.now } }];
+    }
+    case 'CompleteOrder': {
+      const order = inKitchen(state);
+      if (order.status === 'COMPLETE') return [];
+      if (order.status !== 'PRINTED' && order.status !== 'NOTIFIED') throw new DomainError('conflict', 'Only a printed order can be completed');
+      return [{ type: 'OrderCompleted', data: { orderId: command.orderId, completedAt: command.now } }];
+    }
     default: {
       const never: never = command;
       return never;
     }
   }
+}
+
+function inKitchen(state: OrderState): Extract<OrderState, { submitted: unknown }> {
+  if (state.status === 'none') throw new DomainError('not_found', 'There is no such order');
+  if (state.status === 'checkout') throw new DomainError('conflict', 'This order has not been placed yet');
+  return state;
 }
 
 export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {

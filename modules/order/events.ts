@@ -80,7 +80,30 @@ export const OrderSubmitted = z.object({
   }),
 });
 
+/** Staff took the phone payment (or the card payment succeeded): cook it, due by dueBy. */
+export const OrderPaid = z.object({
+  type: z.literal('OrderPaid'),
+  data: z.object({ orderId: z.string().uuid(), paidAt: z.string(), dueBy: z.string() }),
+});
+/** A ticket was printed; copy 2 and later are reprints, marked DUPLICATE on the ticket. */
+export const OrderPrinted = z.object({
+  type: z.literal('OrderPrinted'),
+  data: z.object({ orderId: z.string().uuid(), printedAt: z.string(), copy: z.number().int().positive(), via: z.enum(['browser', 'bluetooth', 'marked']) }),
+});
+export const CustomerNotified = z.object({
+  type: z.literal('CustomerNotified'),
+  data: z.object({ orderId: z.string().uuid(), notifiedAt: z.string() }),
+});
+export const OrderCompleted = z.object({
+  type: z.literal('OrderCompleted'),
+  data: z.object({ orderId: z.string().uuid(), completedAt: z.string() }),
+});
+
 export type OrderPlaced = z.infer<typeof OrderPlaced>;
+export type OrderPaid = z.infer<typeof OrderPaid>;
+export type OrderPrinted = z.infer<typeof OrderPrinted>;
+export type CustomerNotified = z.infer<typeof CustomerNotified>;
+export type OrderCompleted = z.infer<typeof OrderCompleted>;
 export type OrderItemsRefreshed = z.infer<typeof OrderItemsRefreshed>;
 export type TakeawayMethodChosen = z.infer<typeof TakeawayMethodChosen>;
 export type DeliveryDetailsGiven = z.infer<typeof DeliveryDetailsGiven>;
@@ -93,7 +116,11 @@ export type OrderEvent =
   | TakeawayMethodChosen
   | DeliveryDetailsGiven
   | PaymentMethodChosen
-  | OrderSubmitted;
+  | OrderSubmitted
+  | OrderPaid
+  | OrderPrinted
+  | CustomerNotified
+  | OrderCompleted;
 
 export const ORDER_EVENT_TYPES = [
   'OrderPlaced',
@@ -102,6 +129,10 @@ export const ORDER_EVENT_TYPES = [
   'DeliveryDetailsGiven',
   'PaymentMethodChosen',
   'OrderSubmitted',
+  'OrderPaid',
+  'OrderPrinted',
+  'CustomerNotified',
+  'OrderCompleted',
 ] as const;
 
 export const orderStream = (orderId: string) => `order-${orderId}`;

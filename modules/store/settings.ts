@@ -52,6 +52,12 @@ export const SETTINGS = {
   slammed_delivery_minutes: { schema: z.number().int().min(1).max(600), default: 91 },
   open_time: { schema: clockTime, default: '17:00' },
   close_time: { schema: clockTime, default: '23:00' },
+  /** Image for the top of printed tickets, a path on this site; empty for none. */
+  bt_print_logo: { schema: z.string().max(300).regex(/^(\/[\w./-]*)?$/, 'must be a path on this site'), default: '' },
+  /** Newline-separated category names printed on kitchen tickets; empty prints every category. */
+  ta_print_categories: { schema: z.string().max(2000), default: '' },
+  /** Orders left NEW and unprinted this long raise the alarm on the live-orders screen. */
+  unprinted_alarm_minutes: { schema: z.number().int().min(1).max(60), default: 2 },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

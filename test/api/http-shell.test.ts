@@ -37,7 +37,7 @@ function expectStrictPolicy(headers: Record<string, string>): void {
 }
 
 /** A path to call for a route: parameters get a placeholder value. */
-const SAMPLE_PARAMETERS: Record<string, string> = { postcode: 'LS6%202AA' };
+const SAMPLE_PARAMETERS: Record<string, string> = { postcode: 'LS6%202AA', id: '00000000-0000-4000-8000-000000000000' };
 const concrete = (route: RouteEntry) => route.path.replace(/:(\w+)/g, (_match, name: string) => SAMPLE_PARAMETERS[name] ?? '1');
 
 describe('HTTP shell', () => {

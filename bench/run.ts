@@ -1,0 +1,120 @@
+/**
+ * `npm run bench [-- <filter>] [-- --quick]`: starts a private embedded Postgres (default settings, fsync on)
+ * in a temp dir, runs every registered benchmark whose name contains <filter>, prints one table and cleans up.
+ * Benchmarks are never part of `npm test`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
+import { migrate } from '../src/db/migrate';
+import { eventStoreBenchmark } from './eventstore';
+import { cpuTimes } from './support';
+import type { Benchmark, BenchContext, BenchRow } from './types';
+
+/** Add new benchmark modules here. */
+const BENCHMARKS: Benchmark[] = [eventStoreBenchmark];
+
+const TEMPLATE = 'bench_template';
+
+function formatFigure(row: BenchRow): string {
+  const digits = Math.abs(row.figure) >= 100 ? 0 : 1;
+  return row.figure.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+function printTable(rows: BenchRow[]): void {
+  const header = ['benchmark', 'figure', 'unit', 'target', 'result'];
+  const cells = rows.map((row) => [
+    row.name,
+    formatFigure(row),
+    row.unit,
+    row.target ?? '',
+    row.target === undefined ? 'info' : row.pass ? 'PASS' : 'FAIL',
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column].length)));
+  const line = (values: string[]) =>
+    `| ${values.map((value, column) => (column === 1 ? value.padStart(widths[column]) : value.padEnd(widths[column]))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width, column) => (column === 1 ? `${'-'.repeat(width + 1)}:` : '-'.repeat(width + 2))).join('|')}|`);
+  for (const values of cells) console.log(line(values));
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const quick = args.includes('--quick');
+  const filter = args.find((arg) => !arg.startsWith('--'));
+  const selected = BENCHMARKS.filter((benchmark) => !filter || benchmark.name.includes(filter));
+  if (selected.length === 0) {
+    console.error(`No benchmark matches "${filter}". Known: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
+    return 2;
+  }
+  const log = (line: string) => console.error(`[bench] ${line}`);
+  const started = performance.now();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-pg-'));
+  fs.chmodSync(dataDir, 0o755); // as root, Postgres runs as the `postgres` user and must reach its data
+  let postgres: EmbeddedPostgres | undefined;
+  const cleanUp = async () => {
+    await postgres?.stop().catch((error) => log(`stopping Postgres failed: ${String(error)}`));
+    postgres = undefined;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  }
+  // A stray rejection (e.g. from a background loop) would otherwise exit without stopping Postgres.
+  for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+    process.once(event, (error) => {
+      console.error(error);
+      void cleanUp().finally(() => process.exit(1));
+    });
+  }
+
+  const load = () => os.loadavg().map((value) => value.toFixed(1)).join(' ');
+  const rows: BenchRow[] = [];
+  let failure: unknown;
+  try {
+    log(`host: ${os.cpus().length} CPUs, load average ${load()} (other work on the host skews the figures)`);
+    log(`starting embedded Postgres in ${dataDir}`);
+    postgres = await startEmbeddedPostgres({ dataDir });
+    await postgres.createDatabase(TEMPLATE);
+    await migrate(postgres.url(TEMPLATE));
+    const cluster = postgres;
+    let databases = 0;
+    const context: BenchContext = {
+      quick,
+      postgres: cluster,
+      log,
+      cpu: () => cpuTimes(dataDir),
+      async database(name: string) {
+        const database = `bench_${name}_${++databases}`;
+        await cluster.createDatabase(database, TEMPLATE);
+        return cluster.url(database);
+      },
+    };
+    for (const benchmark of selected) {
+      log(`running ${benchmark.name}${quick ? ' (quick)' : ''}`);
+      rows.push(...(await benchmark.run(context)));
+    }
+  } catch (error) {
+    failure = error;
+  } finally {
+    await cleanUp();
+  }
+
+  if (rows.length > 0) printTable(rows);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  log(`done in ${seconds} s, load average now ${load()}${quick ? ' (quick: figures are indicative only)' : ''}`);
+  if (failure) {
+    console.error(failure);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,102 @@
+/** Small helpers shared by benchmarks. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BenchContext, CpuTimes } from './types';
+
+/** Linux only (reads /proc); elsewhere Postgres reads as 0. */
+export function cpuTimes(dataDir: string): CpuTimes {
+  const usage = process.cpuUsage();
+  let ticks = 0;
+  try {
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // fields[1] is ppid; fields[11] and [12] are utime and stime in clock ticks (100 per second on Linux)
+        if (Number(entry) === postmaster || Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process exited meanwhile
+      }
+    }
+  } catch {
+    // not Linux, or Postgres is not running
+  }
+  return { nodeMs: (usage.user + usage.system) / 1000, postgresMs: ticks * 10 };
+}
+
+/** Adds up the CPU used by Node and Postgres during the pieces of work it measures. */
+export function cpuMeter(context: BenchContext) {
+  let nodeMs = 0;
+  let postgresMs = 0;
+  let elapsedMs = 0;
+  return {
+    async measure<T>(work: () => Promise<T>): Promise<T> {
+      const before = context.cpu();
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        const after = context.cpu();
+        elapsedMs += performance.now() - started;
+        nodeMs += after.nodeMs - before.nodeMs;
+        postgresMs += after.postgresMs - before.postgresMs;
+      }
+    },
+    /** "CPU node 85%, postgres 110% of one core" (the host has several cores). */
+    describe(): string {
+      const share = (ms: number) => `${((100 * ms) / elapsedMs).toFixed(0)}%`;
+      return `CPU node ${share(nodeMs)}, postgres ${share(postgresMs)} of one core`;
+    },
+  };
+}
+
+/** Runs `work` and logs how busy Node and Postgres were meanwhile. */
+export async function withCpuLog<T>(context: BenchContext, label: string, work: () => Promise<T>): Promise<T> {
+  const meter = cpuMeter(context);
+  const result = await meter.measure(work);
+  context.log(`${label}: ${meter.describe()}`);
+  return result;
+}
+
+/**
+ * Runs `workers` loops of `step` for warm-up + duration and returns completed steps per second counted in the
+ * measured window only (the warm-up opens connections and fills caches).
+ */
+export async function throughput(
+  workers: number,
+  { durationMs, warmupMs }: { durationMs: number; warmupMs: number },
+  makeStep: (worker: number) => () => Promise<void>,
+): Promise<number> {
+  const from = performance.now() + warmupMs;
+  const until = from + durationMs;
+  let counted = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      const step = makeStep(worker);
+      while (performance.now() < until) {
+        await step();
+        const now = performance.now();
+        if (now >= from && now < until) counted += 1;
+      }
+    }),
+  );
+  return counted / (durationMs / 1000);
+}
+
+/** Nearest-rank percentile (p in 0..100) of unsorted values. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Resolves once `check` holds, testing it in-process every `everyMs` (no database round trip). */
+export async function until(check: () => boolean, timeoutMs: number, what: string, everyMs = 1): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

@@ -1,0 +1,36 @@
+import type { EmbeddedPostgres } from '../src/db/embedded-postgres';
+
+/** What every benchmark gets from bench/run.ts. */
+export interface BenchContext {
+  /** A short smoke run: seconds, not minutes. Figures are indicative only. */
+  quick: boolean;
+  postgres: EmbeddedPostgres;
+  /** Creates a fresh, migrated database (cloned from a template) and returns its connection string. */
+  database(name: string): Promise<string>;
+  /** Progress lines, printed to stderr so that stdout holds only the table. */
+  log(line: string): void;
+  /** CPU used so far by this process and by the benchmark's Postgres; compare two readings. */
+  cpu(): CpuTimes;
+}
+
+export interface CpuTimes {
+  /** CPU time used by this Node process, in ms. */
+  nodeMs: number;
+  /** CPU time used by the benchmark's Postgres (postmaster and its living children), in ms. */
+  postgresMs: number;
+}
+
+/** One line of the results table. A row without a target is informative and always passes. */
+export interface BenchRow {
+  name: string;
+  figure: number;
+  unit: string;
+  /** e.g. ">= 50" or "< 50"; `pass` says whether the figure met it. */
+  target?: string;
+  pass?: boolean;
+}
+
+export interface Benchmark {
+  name: string;
+  run(context: BenchContext): Promise<BenchRow[]>;
+}

@@ -1,0 +1,84 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { Clock } from '../../src/core/clock';
+import { commandContext } from '../../src/http/command-context';
+import { requireRole } from '../../src/identity/auth';
+import type { DatabasePool } from 'slonik';
+import type { MenuCache } from '../../projections/menu/cache';
+import { todaysOrders, todaysTally } from '../../projections/orders/queries';
+import { readSettings } from '../../projections/settings/queries';
+import type { Kitchen } from './kitchen';
+import { ticketHtml, ticketPrintData, type TicketOptions } from './ticket';
+
+const orderId = z.string().uuid('orderId must be an order id');
+const printInput = z.strictObject({ orderId, status: z.literal('PRINTED').optional(), via: z.enum(['browser', 'bluetooth', 'marked']).default('browser') });
+const idInput = z.strictObject({ id: orderId });
+const orderIdInput = z.strictObject({ orderId });
+
+/** The live-orders screen's calls; staff and above only. */
+export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; clock: Clock; menu: MenuCache }) {
+  const { kitchen, clock } = deps;
+  const router = new Router();
+  const staff = requireRole('staff');
+
+  async function ticketOptions(duplicate: boolean): Promise<TicketOptions> {
+    const settings = await readSettings(deps.pool, ['site_name', 'bt_print_logo', 'ta_print_categories']);
+    const menu = await deps.menu.get();
+    const categories = new Map(menu.categories.map((category) => [category.id, category.name]));
+    const productCategory = new Map(menu.products.map((product) => [product.id, categories.get(product.category_id)]));
+    return {
+      siteName: settings.site_name as string,
+      logo: (settings.bt_print_logo as string) || null,
+      categories: String(settings.ta_print_categories ?? '').split('\n').map((name) => name.trim()).filter(Boolean),
+      categoryOf: (productId) => productCategory.get(productId),
+      duplicate,
+    };
+  }
+
+  router.get('/api/todaysOrders', staff, async (ctx) => {
+    ctx.body = await todaysOrders(deps.pool, clock());
+  });
+
+  router.get('/api/todaysOrderTally', staff, async (ctx) => {
+    ctx.body = await todaysTally(deps.pool, clock());
+  });
+
+  router.get('/api/fetchOrder/:id', staff, async (ctx) => {
+    const order = await kitchen.order(orderId.parse(ctx.params.id));
+    ctx.body = { status: true, order, items: order.order_items };
+  });
+
+  router.post('/api/ta/markPaid', staff, async (ctx) => {
+    const input = orderIdInput.parse(ctx.request.body);
+    ctx.body = { status: true, order: await kitchen.markPaid(input.orderId, commandContext(ctx, clock)) };
+  });
+
+  router.post('/takeaway/printOrder', staff, async (ctx) => {
+    const input = printInput.parse(ctx.request.body);
+    ctx.body = { status: true, order: await kitchen.print(input.orderId, input.via, commandContext(ctx, clock)) };
+  });
+
+  router.post('/api/ta/notifyCustomer', staff, async (ctx) => {
+    const { id } = idInput.parse(ctx.request.body);
+    const order = await kitchen.notify(id, commandContext(ctx, clock));
+    ctx.body = { status: true, notified_at: order.notified_at, order };
+  });
+
+  router.post('/takeaway/orderComplete', staff, async (ctx) => {
+    const input = orderIdInput.parse(ctx.request.body);
+    ctx.body = { status: true, order: await kitchen.complete(input.orderId, commandContext(ctx, clock)) };
+  });
+
+  router.get('/takeaway/:id/preview', staff, async (ctx) => {
+    const order = await kitchen.order(orderId.parse(ctx.params.id));
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = ticketHtml(order, await ticketOptions(order.printed_copies > 0));
+  });
+
+  router.get('/takeaway/:id/bt-print', staff, async (ctx) => {
+    const order = await kitchen.order(orderId.parse(ctx.params.id));
+    ctx.body = ticketPrintData(order, await ticketOptions(order.printed_copies > 0));
+  });
+
+  return router;
+}

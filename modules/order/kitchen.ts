@@ -1,0 +1,65 @@
+import type { CommandContext } from '../../src/core/decider';
+import { DomainError } from '../../src/core/errors';
+import type { Mailer } from '../../src/mail/mailer';
+import type { Services } from '../../src/services';
+import { readSettings } from '../../projections/settings/queries';
+import { placedOrder, type KitchenOrder } from '../../projections/orders/queries';
+import { orderDecider } from './decider';
+import { orderStream } from './events';
+
+const DELIVERY_MINUTES_SETTING = { open: 'open_delivery_minutes', busy: 'busy_delivery_minutes', slammed: 'slammed_delivery_minutes' } as const;
+
+/** What the kitchen does with placed orders: take the phone payment, print, notify, complete. */
+export function createKitchen(services: Services, mailer: Mailer) {
+  const handle = (orderId: string, command: Parameters<typeof orderDecider.decide>[0], context: CommandContext) =>
+    services.commands.handle(orderStream(orderId), orderDecider, command, context);
+
+  async function order(orderId: string, after?: Parameters<Services['readModels']['waitFor']>[1]): Promise<KitchenOrder> {
+    await services.readModels.waitFor('orders', after);
+    const found = await placedOrder(services.pool, orderId, services.clock());
+    if (!found) throw new DomainError('not_found', 'There is no such order');
+    return found;
+  }
+
+  return {
+    order,
+
+    /** Due by = paid time + the delivery minutes of the store's status at that moment. */
+    async markPaid(orderId: string, context: CommandContext) {
+      const settings = await readSettings(services.pool, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
+      const status = settings.order_status as keyof typeof DELIVERY_MINUTES_SETTING | 'closed';
+      const minutes = settings[DELIVERY_MINUTES_SETTING[status === 'closed' ? 'open' : status]] as number;
+      const dueBy = new Date(Date.parse(context.now) + minutes * 60_000).toISOString();
+      const result = await handle(orderId, { type: 'MarkPaid', orderId, now: context.now, dueBy }, context);
+      return order(orderId, result.position);
+    },
+
+    async print(orderId: string, via: 'browser' | 'bluetooth' | 'marked', context: CommandContext) {
+      const result = await handle(orderId, { type: 'PrintOrder', orderId, now: context.now, via }, context);
+      return order(orderId, result.position);
+    },
+
+    /** Tells the customer the order is ready to collect or on its way; once only. */
+    async notify(orderId: string, context: CommandContext) {
+      const result = await handle(orderId, { type: 'NotifyCustomer', orderId, now: context.now }, context);
+      const notified = await order(orderId, result.position);
+      const settings = await readSettings(services.pool, ['site_name', 'full_address', 'phone_no_display']);
+      const delivering = notified.ta_method === 'DELIVER';
+      await mailer.send({
+        to: notified.email,
+        subject: `${settings.site_name}: your order ${notified.ref} is ${delivering ? 'on its way' : 'ready for collection'}`,
+        text: delivering
+          ? `Hello ${notified.full_name},\n\nYour order ${notified.ref} has left the kitchen and is on its way to you.\n\n${settings.site_name}, ${settings.phone_no_display}`
+          : `Hello ${notified.full_name},\n\nYour order ${notified.ref} is ready for collection at ${settings.full_address}.\n\n${settings.site_name}, ${settings.phone_no_display}`,
+      });
+      return notified;
+    },
+
+    async complete(orderId: string, context: CommandContext) {
+      const result = await handle(orderId, { type: 'CompleteOrder', orderId, now: context.now }, context);
+      return order(orderId, result.position);
+    },
+  };
+}
+
+export type Kitchen = ReturnType<typeof createKitchen>;

@@ -1,0 +1,76 @@
+import { formatPence } from '../../src/shared/money';
+import { londonTime } from '../../src/shared/london-time';
+import type { KitchenOrder } from '../../projections/orders/queries';
+
+export interface TicketOptions {
+  siteName: string;
+  logo: string | null;
+  /** Only these categories are printed; empty means all. */
+  categories: string[];
+  categoryOf: (productId: number) => string | undefined;
+  /** The next print is a reprint. */
+  duplicate: boolean;
+}
+
+interface TicketLine {
+  text: string;
+  bold?: boolean;
+  big?: boolean;
+  centre?: boolean;
+}
+
+/** The kitchen ticket as lines: one source for the HTML preview and the Bluetooth printer data. */
+export function ticketLines(order: KitchenOrder, options: TicketOptions): TicketLine[] {
+  const wanted = (productId: number) =>
+    options.categories.length === 0 || options.categories.includes(options.categoryOf(productId) ?? '');
+  const items = order.order_items.filter((item) => wanted(item.product_id));
+  const method = order.ta_method === 'DELIVER' ? 'DELIVERY' : 'COLLECTION';
+  return [
+    { text: options.siteName, bold: true, centre: true },
+    ...(options.duplicate ? [{ text: '*** DUPLICATE ***', bold: true, big: true, centre: true }] : []),
+    { text: `Order ${order.ref}`, bold: true, big: true, centre: true },
+    { text: `${method}  ${order.payment_method === 'PHONE' ? 'PAY BY PHONE' : order.payment_method ?? ''}`.trim(), bold: true, centre: true },
+    { text: `Received ${order.updated_at ? londonTime(order.updated_at) : ''}${order.due_by ? `  Due ${londonTime(order.due_by)}` : ''}` },
+    { text: '' },
+    ...items.map((item) => ({ text: `${item.quantity} x ${item.name}`, bold: true })),
+    ...(order.extra_info ? [{ text: '' }, { text: `Note: ${order.extra_info}` }] : []),
+    { text: '' },
+    { text: `Total ${formatPence(order.total_cost)}`, bold: true },
+    { text: order.full_name },
+    { text: order.phone_number },
+    ...(order.ta_method === 'DELIVER'
+      ? [order.address_1, order.address_2, order.address_3, order.town_city, order.postcode, order.delivery_info].filter(Boolean).map((text) => ({ text }))
+      : []),
+  ];
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** An 80 mm ticket page, printable from any browser. Every value is escaped; nothing runs on it. */
+export function ticketHtml(order: KitchenOrder, options: TicketOptions): string {
+  const body = ticketLines(order, options)
+    .map((line) => {
+      const classes = [line.bold && 'b', line.big && 'big', line.centre && 'c'].filter(Boolean).join(' ');
+      return `<p${classes ? ` class="${classes}"` : ''}>${escapeHtml(line.text) || '&nbsp;'}</p>`;
+    })
+    .join('\n');
+  const logo = options.logo ? `<img src="${escapeHtml(options.logo)}" alt="" class="logo">` : '';
+  return `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><title>Order ${escapeHtml(order.ref)}</title>
+<link rel="stylesheet" href="/ticket.css"></head>
+<body><main class="ticket">${logo}
+${body}
+</main></body></html>`;
+}
+
+/** Print data for an Android Bluetooth thermal-printer app: one entry per line (type 0 = text). */
+export function ticketPrintData(order: KitchenOrder, options: TicketOptions) {
+  return ticketLines(order, options).map((line) => ({
+    type: 0,
+    content: line.text,
+    bold: line.bold ? 1 : 0,
+    align: line.centre ? 1 : 0,
+    format: line.big ? 2 : 0,
+  }));
+}

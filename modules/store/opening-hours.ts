@@ -1,0 +1,44 @@
+import { londonInstant } from '../../src/shared/london-time';
+
+export interface OpeningHours {
+  openTime: string;
+  closeTime: string;
+}
+
+/** Today's opening and closing instants on London's clock. */
+export function todaysHours(now: Date, hours: OpeningHours): { opensAt: Date; closesAt: Date } {
+  return { opensAt: londonInstant(now, hours.openTime), closesAt: londonInstant(now, hours.closeTime) };
+}
+
+export function isWithinHours(now: Date, hours: OpeningHours): boolean {
+  const { opensAt, closesAt } = todaysHours(now, hours);
+  return now >= opensAt && now < closesAt;
+}
+
+/** Seconds until closing time today; negative once it has passed. */
+export function secondsToClose(now: Date, hours: OpeningHours): number {
+  return Math.floor((todaysHours(now, hours).closesAt.getTime() - now.getTime()) / 1000);
+}
+
+/** The next opening instant: today's if it is still ahead, else tomorrow's. */
+export function nextOpenAt(now: Date, hours: OpeningHours): Date {
+  const today = todaysHours(now, hours).opensAt;
+  if (now < today) return today;
+  return londonInstant(new Date(today.getTime() + 26 * 3600_000), hours.openTime);
+}
+
+/** The customer banner's closing notice, or null when closing is more than 15 minutes away. */
+export function closingNotice(secondsLeft: number): { message: string; mins: number } | null {
+  if (secondsLeft <= 0 || secondsLeft > 15 * 60) return null;
+  const mins = Math.ceil(secondsLeft / 60);
+  if (secondsLeft < 60) return { message: '--- Closing in less than a minute ---', mins: 0 };
+  return { message: mins === 1 ? '--- Closing in approx. 1 minute ---' : `--- Closing in approx. ${mins} minutes ---`, mins };
+}
+
+const BANNER: Record<string, string> = { open: 'OPEN', busy: 'BUSY', slammed: 'VERY BUSY' };
+
+/** The customer banner's text for a store status. */
+export function bannerText(status: string, minutes: number): string {
+  if (status === 'closed') return "CLOSED - we're not taking orders right now";
+  return `${BANNER[status] ?? 'OPEN'} - orders ready ~${minutes} mins after payment`;
+}

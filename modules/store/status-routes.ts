@@ -1,0 +1,100 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { DatabasePool } from 'slonik';
+import { z } from 'zod';
+import type { Clock } from '../../src/core/clock';
+import { DomainError } from '../../src/core/errors';
+import { commandContext } from '../../src/http/command-context';
+import { requireRole } from '../../src/identity/auth';
+import type { Services } from '../../src/services';
+import { readSettings } from '../../projections/settings/queries';
+import type { DeliveryService } from '../delivery/service';
+import { parsePostcode } from '../delivery/postcode';
+import { bannerText, isWithinHours, nextOpenAt, secondsToClose, type OpeningHours } from './opening-hours';
+import { SETTINGS_STREAM, type SettingKey } from './settings';
+import { settingsDecider } from './settings-decider';
+
+const statusInput = z.strictObject({ state: z.enum(['closed', 'open', 'busy', 'slammed'], 'state must be closed, open, busy or slammed') });
+const deliveringInput = z.strictObject({ delivering: z.boolean() });
+const postcodeInput = z.strictObject({ postcode: z.string().max(20) });
+const noInput = z.strictObject({});
+const KITCHEN_POSTCODE_PROBLEM = 'Kitchen Postcode missing or invalid';
+
+/** Store status, opening hours, the delivery toggle and the settings screen's helpers. */
+export function storeStatusRoutes(deps: { services: Services; pool: DatabasePool; clock: Clock; delivery: DeliveryService }) {
+  const { services, pool, clock } = deps;
+  const router = new Router();
+
+  const change = async (ctx: Context, changes: Partial<Record<SettingKey, unknown>>) => {
+    const result = await services.commands.handle(SETTINGS_STREAM, settingsDecider, { type: 'ChangeSettings', changes }, commandContext(ctx, clock));
+    await services.readModels.waitFor('settings', result.position);
+  };
+
+  async function hours(): Promise<OpeningHours> {
+    const values = await readSettings(pool, ['open_time', 'close_time']);
+    return { openTime: values.open_time as string, closeTime: values.close_time as string };
+  }
+
+  /** Delivery can be offered only when the kitchen's own postcode is valid and can be located. */
+  async function canOfferDelivery(): Promise<boolean> {
+    const { kitchen_postcode: kitchen } = await readSettings(pool, ['kitchen_postcode']);
+    const postcode = parsePostcode(String(kitchen));
+    if (!postcode) return false;
+    return deps.delivery.distance(postcode).then(() => true, () => false);
+  }
+
+  router.post('/api/change-status', requireRole('staff'), async (ctx) => {
+    const { state } = statusInput.parse(ctx.request.body);
+    await change(ctx, { order_status: state });
+    ctx.body = { status: true, message: `The store is now ${state}` };
+  });
+
+  router.get('/store-status', async (ctx) => {
+    const values = await readSettings(pool, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
+    const status = values.order_status as string;
+    const minutes = (values[`${status === 'closed' ? 'open' : status}_delivery_minutes` as SettingKey] as number) ?? 31;
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.body = bannerText(status, minutes);
+  });
+
+  router.get('/api/minsToCloseTime', async (ctx) => {
+    const seconds = secondsToClose(clock(), await hours());
+    ctx.body = { status: true, minsToClose: Math.floor(seconds / 60), secsToClose: seconds };
+  });
+
+  router.get('/api/nextOpenAt', async (ctx) => {
+    const next = nextOpenAt(clock(), await hours());
+    ctx.body = { status: true, nextOpenAt: next.toISOString(), message: '' };
+  });
+
+  router.post('/api/ta/canOpen', requireRole('staff'), async (ctx) => {
+    noInput.parse(ctx.request.body);
+    ctx.body = { status: isWithinHours(clock(), await hours()) };
+  });
+
+  router.get('/api/deliveringStatus', async (ctx) => {
+    const { delivering_status: delivering } = await readSettings(pool, ['delivering_status']);
+    const canOffer = await canOfferDelivery();
+    ctx.body = { status: true, delivering: delivering === true && canOffer, can_offer_delivery: canOffer, message: canOffer ? '' : KITCHEN_POSTCODE_PROBLEM };
+  });
+
+  router.post('/api/deliveringStatus', requireRole('staff'), async (ctx) => {
+    const { delivering } = deliveringInput.parse(ctx.request.body);
+    if (delivering && !(await canOfferDelivery())) throw new DomainError('conflict', KITCHEN_POSTCODE_PROBLEM);
+    await change(ctx, { delivering_status: delivering });
+    ctx.body = { status: true, delivering, message: delivering ? 'delivering' : 'not-delivering' };
+  });
+
+  router.post('/api/validate_postcode', requireRole('manager'), async (ctx) => {
+    const { postcode } = postcodeInput.parse(ctx.request.body);
+    const valid = parsePostcode(postcode);
+    const located = valid ? await deps.delivery.distance(valid).then(() => true, () => false) : false;
+    ctx.body = { status: located, message: located ? 'postcode is OK' : valid ? "Can't check delivery distance" : ' ... incomplete or invalid postcode' };
+  });
+
+  router.get('/api/settings/ta_print_categories', requireRole('staff'), async (ctx) => {
+    ctx.body = { status: true, value: (await readSettings(pool, ['ta_print_categories'])).ta_print_categories };
+  });
+
+  return router;
+}

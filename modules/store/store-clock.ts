@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { Services } from '../../src/services';
+import { outboxPublisher } from '../../src/live/outbox';
+import { readSettings } from '../../projections/settings/queries';
+import { closingNotice, isWithinHours, secondsToClose } from './opening-hours';
+import { SETTINGS_STREAM } from './settings';
+import { settingsDecider } from './settings-decider';
+
+/**
+ * Once a minute: tells customers when closing is near (ClosingTime), closes the store at closing time, and
+ * tells staff when it is time to open (TakeawayOpenTime). Driven by the injected clock, so tests call tick().
+ */
+export function createStoreClock(services: Services) {
+  async function publish(event: string, data: unknown): Promise<void> {
+    await services.pool.transaction(async (tx) => outboxPublisher(tx)('store', event, data));
+  }
+
+  return {
+    async tick(): Promise<string | null> {
+      const now = services.clock();
+      const settings = await readSettings(services.pool, ['order_status', 'open_time', 'close_time', 'is_takeaway']);
+      if (settings.is_takeaway !== true) return null;
+      const hours = { openTime: settings.open_time as string, closeTime: settings.close_time as string };
+      const open = settings.order_status !== 'closed';
+      const left = secondsToClose(now, hours);
+      if (open && left <= 0 && left > -60 * 60) {
+        const context = { actor: 'system', now: now.toISOString(), correlationId: randomUUID() };
+        await services.commands.handle(SETTINGS_STREAM, settingsDecider, { type: 'ChangeSettings', changes: { order_status: 'closed' } }, context);
+        return 'closed';
+      }
+      const notice = open ? closingNotice(left) : null;
+      if (notice) {
+        await publish('ClosingTime', notice);
+        return 'ClosingTime';
+      }
+      if (!open && isWithinHours(now, hours)) {
+        await publish('TakeawayOpenTime', { message: 'Time to open for orders' });
+        return 'TakeawayOpenTime';
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { sql } from 'slonik';
+import type { StoredEvent } from '../../src/eventstore/types';
+import type { Projection, ProjectionContext } from '../../src/projections/types';
+import { londonDate } from '../../src/shared/london-time';
+import { ORDER_EVENT_TYPES, type OrderEvent } from '../../modules/order/events';
+
+type Tx = ProjectionContext['tx'];
+
+async function tallyFor(tx: Tx, orderId: string): Promise<number> {
+  return (await tx.oneFirst(sql.unsafe`
+    select coalesce(sum(total_pence), 0)::int from orders
+     where trading_day = (select trading_day from orders where order_id = ${orderId}) and submitted_at is not null`)) as number;
+}
+
+/**
+ * Orders as customers and the kitchen read them. Staff screens hear of each submitted order (NewOrder, with
+ * today's tally) and each change of status (OrderChange) through the live outbox, in the same transaction.
+ */
+export const ordersProjection: Projection = {
+  name: 'orders',
+  eventTypes: ORDER_EVENT_TYPES,
+  tables: ['orders'],
+  async apply(stored: StoredEvent, { tx, publish }) {
+    const event = { type: stored.type, data: stored.data } as OrderEvent;
+    switch (event.type) {
+      case 'OrderPlaced': {
+        const o = event.data;
+        await tx.query(sql.unsafe`
+          insert into orders (order_id, ref, cart_id, user_id, status, email, note, items, items_total_pence, total_pence)
+          values (${o.orderId}, ${o.orderId.slice(0, 8).toUpperCase()}, ${o.cartId}, ${o.userId}, 'checkout', ${o.email ?? ''},
+                  ${o.note}, ${sql.jsonb(o.items)}, ${o.itemsTotalPence}, ${o.itemsTotalPence})`);
+        return;
+      }
+      case 'OrderItemsRefreshed': {
+        const o = event.data;
+        await tx.query(sql.unsafe`
+          update orders set items = ${sql.jsonb(o.items)}, items_total_pence = ${o.itemsTotalPence}, note = ${o.note},
+                 ta_method = null, postage_pence = null, total_pence = ${o.itemsTotalPence}
+           where order_id = ${o.orderId}`);
+        return;
+      }
+      case 'TakeawayMethodChosen': {
+        const o = event.data;
+        await tx.query(sql.unsafe`
+          update orders set ta_method = ${o.method}, postage_pence = ${o.postagePence},
+                 total_pence = items_total_pence + ${o.postagePence}, postcode = coalesce(${o.postcode}, postcode)
+           where order_id = ${o.orderId}`);
+        return;
+      }
+      case 'DeliveryDetailsGiven': {
+        const d = event.data;
+        await tx.query(sql.unsafe`
+          update orders set email = ${d.email}, full_name = ${d.fullName}, address_1 = ${d.address1}, address_2 = ${d.address2},
+                 address_3 = ${d.address3}, town_city = ${d.townCity}, postcode = ${d.postcode}, phone_number = ${d.phone},
+                 delivery_info = ${d.deliveryInfo}
+           where order_id = ${d.orderId}`);
+        return;
+      }
+      case 'PaymentMethodChosen':
+        await tx.query(sql.unsafe`update orders set payment_method = ${event.data.method} where order_id = ${event.data.orderId}`);
+        return;
+      case 'OrderSubmitted': {
+        const o = event.data;
+        await tx.query(sql.unsafe`
+          update orders set status = ${o.status}, payment_method = ${o.paymentMethod}, total_pence = ${o.totalPence},
+                 submitted_at = ${o.submittedAt}, trading_day = ${londonDate(o.submittedAt)}
+           where order_id = ${o.orderId}`);
+        await publish('orders', 'NewOrder', { id: o.orderId, tally: await tallyFor(tx, o.orderId) });
+        return;
+      }
+      case 'OrderPaid':
+        await changeStatus(tx, publish, event.data.orderId, 'NEW', sql.fragment`paid_at = ${event.data.paidAt}, due_by = ${event.data.dueBy}`);
+        return;
+      case 'OrderPrinted':
+        await tx.query(sql.unsafe`
+          update orders set printed_copies = ${event.data.copy},
+                 status = case when status = 'NEW' then 'PRINTED' else status end
+           where order_id = ${event.data.orderId}`);
+        await publishStatus(tx, publish, event.data.orderId);
+        return;
+      case 'CustomerNotified':
+        await tx.query(sql.unsafe`
+          update orders set notified_at = ${event.data.notifiedAt},
+                 status = case when status = 'COMPLETE' then status else 'NOTIFIED' end
+           where order_id = ${event.data.orderId}`);
+        await publishStatus(tx, publish, event.data.orderId);
+        return;
+      case 'OrderCompleted':
+        await changeStatus(tx, publish, event.data.orderId, 'COMPLETE', sql.fragment`completed_at = ${event.data.completedAt}`);
+        return;
+      default: {
+        const never: never = event;
+        return never;
+      }
+    }
+  },
+};
+
+async function changeStatus(tx: Tx, publish: ProjectionContext['publish'], orderId: string, status: string, also: ReturnType<typeof sql.fragment>) {
+  await tx.query(sql.unsafe`update orders set status = ${status}, ${also} where order_id = ${orderId}`);
+  await publishStatus(tx, publish, orderId);
+}
+
+async function publishStatus(tx: Tx, publish: ProjectionContext['publish'], orderId: string) {
+  const status = await tx.oneFirst(sql.unsafe`select status from orders where order_id = ${orderId}`);
+  await publish('orders', 'OrderChange', { id: orderId, status });
+}

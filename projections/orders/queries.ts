@@ -1,0 +1,95 @@
+import { sql, type DatabasePool } from 'slonik';
+import { londonDate } from '../../src/shared/london-time';
+
+interface OrderRow {
+  order_id: string;
+  ref: string;
+  status: string;
+  email: string;
+  full_name: string;
+  address_1: string;
+  address_2: string;
+  address_3: string;
+  town_city: string;
+  postcode: string;
+  phone_number: string;
+  delivery_info: string;
+  note: string;
+  ta_method: string | null;
+  postage_pence: number | null;
+  items: Array<{ productId: number; name: string; variantName: string; unitPricePence: number; quantity: number }>;
+  items_total_pence: number;
+  total_pence: number;
+  payment_method: string | null;
+  submitted_at: number | null;
+  paid_at: number | null;
+  due_by: number | null;
+  notified_at: number | null;
+  printed_copies: number;
+  completed_at: number | null;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** An order as the staff screens read it (staff spec §3). */
+export function kitchenOrder(row: OrderRow, now: Date) {
+  const dueBy = iso(row.due_by);
+  return {
+    id: row.order_id,
+    ref: row.ref,
+    status: row.status,
+    full_name: row.full_name,
+    email: row.email,
+    phone_number: row.phone_number,
+    address_1: row.address_1,
+    address_2: row.address_2,
+    address_3: row.address_3,
+    town_city: row.town_city,
+    postcode: row.postcode,
+    delivery_info: row.delivery_info,
+    extra_info: row.note,
+    payment_method: row.payment_method,
+    ta_method: row.ta_method,
+    postage: row.postage_pence,
+    items_total: row.items_total_pence,
+    total_cost: row.total_pence,
+    updated_at: iso(row.submitted_at),
+    paid_at: iso(row.paid_at),
+    due_by: dueBy,
+    remaining: row.due_by === null ? null : Math.round((row.due_by - now.getTime()) / 1000),
+    notified_at: iso(row.notified_at),
+    printed_copies: row.printed_copies,
+    completed_at: iso(row.completed_at),
+    order_items: row.items.map((item) => ({
+      product_id: item.productId,
+      quantity: item.quantity,
+      price: item.unitPricePence,
+      name: item.variantName ? `${item.name} (${item.variantName})` : item.name,
+    })),
+    takeawayorder: { order_status: row.status, due_by: dueBy },
+  };
+}
+
+export type KitchenOrder = ReturnType<typeof kitchenOrder>;
+
+const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1, address_2, address_3, town_city, postcode,
+  phone_number, delivery_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
+  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at`;
+
+/** Today's (London trading day) placed orders, newest first. */
+export async function todaysOrders(pool: DatabasePool, now: Date): Promise<KitchenOrder[]> {
+  const rows = await pool.any(sql.unsafe`
+    select ${COLUMNS} from orders where trading_day = ${londonDate(now)} and submitted_at is not null
+     order by submitted_at desc`);
+  return (rows as unknown as OrderRow[]).map((row) => kitchenOrder(row, now));
+}
+
+export async function todaysTally(pool: DatabasePool, now: Date): Promise<number> {
+  return (await pool.oneFirst(sql.unsafe`
+    select coalesce(sum(total_pence), 0)::int from orders where trading_day = ${londonDate(now)} and submitted_at is not null`)) as number;
+}
+
+export async function placedOrder(pool: DatabasePool, orderId: string, now: Date): Promise<KitchenOrder | null> {
+  const row = await pool.maybeOne(sql.unsafe`select ${COLUMNS} from orders where order_id = ${orderId} and submitted_at is not null`);
+  return row ? kitchenOrder(row as unknown as OrderRow, now) : null;
+}

@@ -1,0 +1,37 @@
+/** The shop's wall clock is London's; these turn instants into London dates and times (DST included). */
+const ZONE = 'Europe/London';
+
+const parts = (instant: Date | string) =>
+  Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+
+/** 'YYYY-MM-DD' of the London day the instant falls in: the trading day. */
+export function londonDate(instant: Date | string): string {
+  const p = parts(instant);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** 'HH:mm' on London's clock. */
+export function londonTime(instant: Date | string): string {
+  const p = parts(instant);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** The instant at which London's clock shows `hhmm` on the London day of `reference`. */
+export function londonInstant(reference: Date, hhmm: string): Date {
+  const [hours, minutes] = hhmm.split(':').map(Number);
+  const day = londonDate(reference);
+  // Start from that wall time as if it were UTC, then correct by London's offset at that moment (twice, for DST edges).
+  let guess = new Date(`${day}T${hhmm}:00.000Z`);
+  for (let pass = 0; pass < 2; pass++) {
+    const p = parts(guess);
+    const shownMinutes = Number(p.hour) * 60 + Number(p.minute);
+    const shownDay = `${p.year}-${p.month}-${p.day}`;
+    const dayShift = shownDay === day ? 0 : shownDay > day ? 24 * 60 : -24 * 60;
+    guess = new Date(guess.getTime() - (shownMinutes + dayShift - (hours * 60 + minutes)) * 60_000);
+  }
+  return guess;
+}

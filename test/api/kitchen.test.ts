@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { createUserRepository } from '../../src/identity/users';
+import { startTestServer, type TestServer } from '../support/server';
+import { connectSse, type SseConnection } from '../support/sse-client';
+
+const KORMA = 13;
+const details = { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' };
+
+function agentFor(server: TestServer) {
+  const agent = request.agent(server.baseUrl);
+  const headers = { 'X-Requested-With': 'fetch', Origin: server.baseUrl };
+  return {
+    post: (url: string, body: object = {}) => agent.post(url).set(headers).send(body),
+    get: (url: string) => agent.get(url),
+  };
+}
+
+function testClock(start: string) {
+  let now = new Date(start);
+  return Object.assign(() => new Date(now), { set: (iso: string) => (now = new Date(iso)) });
+}
+
+describe('kitchen: live orders, store status and stock status', () => {
+  let server: TestServer;
+  let staff: ReturnType<typeof agentFor>;
+  let staffCookie: string;
+  const clock = testClock('2026-11-20T19:00:00.000Z'); // 19:00 in London, inside 17:00-23:00
+  const streams: SseConnection[] = [];
+
+  async function phoneOrder(): Promise<string> {
+    const customer = agentFor(server);
+    await customer.post('/api/moveProductStockToBasket', { id: KORMA, variant: null, quantity: 1 }).expect(200);
+    await customer.post('/api/saveCartAsOrder').expect(200);
+    await customer.post('/api/updateOrder', { ta_method: 'COLLECT', postage: -95, total_cost: 855, postcode: null }).expect(200);
+    await customer.post('/api/updateOrder', { deliveryForm: details }).expect(200);
+    const done = await customer.post('/complete-order', { payment_method: 'PHONE' }).expect(200);
+    return done.body.order.id;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock });
+    const users = createUserRepository(server.shop.pool);
+    await users.create({ email: 'cook@example.com', password: 'cook long password', role: 'staff' });
+    await users.create({ email: 'cust@example.com', password: 'cust long password', role: 'customer' });
+    staff = agentFor(server);
+    const login = await staff.post('/api/login', { email: 'cook@example.com', password: 'cook long password' }).expect(200);
+    staffCookie = (login.headers['set-cookie'] as unknown as string[]).map((cookie) => cookie.split(';')[0]).join('; ');
+  });
+  afterEach(() => streams.splice(0).forEach((stream) => stream.close()));
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('a phone order reaches the staff screen live, is paid, printed, notified once and completed', async () => {
+    const live = await connectSse(`${server.baseUrl}/events/orders`, { cookie: staffCookie });
+    streams.push(live);
+    expect(live.status).toBe(200);
+    const orderId = await phoneOrder();
+
+    const [newOrder] = await live.waitForCount(1);
+    expect(newOrder).toMatchObject({ event: 'NewOrder', data: { id: orderId, tally: 855 } });
+    const today = await staff.get('/api/todaysOrders').expect(200);
+    expect(today.body[0]).toMatchObject({ id: orderId, status: 'AWAITING-PAYMENT', total_cost: 855, full_name: 'Kim Lee', payment_method: 'PHONE', ta_method: 'COLLECT' });
+    expect((await staff.get('/api/todaysOrderTally').expect(200)).body).toBe(855);
+
+    const early = await staff.post('/takeaway/printOrder', { orderId, status: 'PRINTED' }).expect(409);
+    expect(early.body.message).toContain('Mark this order paid before printing it');
+
+    clock.set('2026-11-20T19:05:00.000Z');
+    const paid = await staff.post('/api/ta/markPaid', { orderId }).expect(200);
+    expect(paid.body.order).toMatchObject({ status: 'NEW', due_by: '2026-11-20T19:36:00.000Z', remaining: 31 * 60 });
+
+    const preview = await staff.get(`/takeaway/${orderId}/preview`).expect(200);
+    expect(preview.headers['content-type']).toContain('text/html');
+    expect(preview.text).toContain(paid.body.order.ref);
+    expect(preview.text).not.toContain('DUPLICATE');
+    await staff.post('/takeaway/printOrder', { orderId, status: 'PRINTED' }).expect(200);
+    expect((await staff.get(`/takeaway/${orderId}/preview`).expect(200)).text).toContain('DUPLICATE');
+    const btPrint = await staff.get(`/takeaway/${orderId}/bt-print`).expect(200);
+    expect(btPrint.body.some((line: { content: string }) => line.content === '1 x Chicken Korma')).toBe(true);
+
+    clock.set('2026-11-20T19:25:00.000Z');
+    const notified = await staff.post('/api/ta/notifyCustomer', { id: orderId }).expect(200);
+    expect(notified.body.notified_at).toBe('2026-11-20T19:25:00.000Z');
+    const again = await staff.post('/api/ta/notifyCustomer', { id: orderId }).expect(409);
+    expect(again.body.message).toBe('The customer was already notified at 19:25');
+    const mail = fs.readdirSync(path.join(server.shop.config.dataDir, 'mail')).map((name) =>
+      fs.readFileSync(path.join(server.shop.config.dataDir, 'mail', name), 'utf8'),
+    );
+    expect(mail.some((message) => message.includes('ready for collection'))).toBe(true);
+
+    await staff.post('/takeaway/orderComplete', { orderId }).expect(200);
+    const changes = await live.waitForCount(5);
+    expect(changes.slice(1).map((message) => [message.event, (message.data as { status: string }).status])).toEqual([
+      ['OrderChange', 'NEW'],
+      ['OrderChange', 'PRINTED'],
+      ['OrderChange', 'NOTIFIED'],
+      ['OrderChange', 'COMPLETE'],
+    ]);
+  });
+
+  it('keeps every staff route from guests (401) and customers (403), and refuses bad input', async () => {
+    const customer = agentFor(server);
+    await customer.post('/api/login', { email: 'cust@example.com', password: 'cust long password' }).expect(200);
+    const guest = agentFor(server);
+    for (const [method, url, body] of [
+      ['get', '/api/todaysOrders'],
+      ['get', '/api/todaysOrderTally'],
+      ['post', '/takeaway/printOrder', { orderId: '00000000-0000-4000-8000-000000000000' }],
+      ['post', '/api/ta/notifyCustomer', { id: '00000000-0000-4000-8000-000000000000' }],
+      ['post', '/api/change-status', { state: 'open' }],
+      ['post', '/api/oosProducts', {}],
+    ] as const) {
+      const send = (who: ReturnType<typeof agentFor>) => (method === 'get' ? who.get(url) : who.post(url, body ?? {}));
+      expect((await send(guest)).status).toBe(401);
+      expect((await send(customer)).status).toBe(403);
+    }
+    expect((await staff.post('/api/change-status', { state: 'party' }).expect(400)).body.message).toContain('state must be closed, open, busy or slammed');
+    expect((await staff.post('/api/ta/notifyCustomer', { id: 'nope' }).expect(400)).body.message).toContain('id');
+    await staff.post('/takeaway/orderComplete', { orderId: '00000000-0000-4000-8000-000000000000' }).expect(404);
+  });
+
+  it('store status reaches every customer banner live; a closed store refuses checkout', async () => {
+    const banner = await connectSse(`${server.baseUrl}/events/store`);
+    streams.push(banner);
+    await staff.post('/api/change-status', { state: 'busy' }).expect(200);
+    const [busy] = await banner.waitForCount(1);
+    expect(busy).toMatchObject({ event: 'StoreStatusChange', data: { state: 'busy', minutes: 61, text: 'BUSY - orders ready ~61 mins after payment' } });
+    expect((await request(server.baseUrl).get('/store-status').expect(200)).text).toBe('BUSY - orders ready ~61 mins after payment');
+
+    await staff.post('/api/change-status', { state: 'closed' }).expect(200);
+    expect((await banner.waitForCount(2))[1].data).toMatchObject({ state: 'closed', text: "CLOSED - we're not taking orders right now" });
+    const customer = agentFor(server);
+    await customer.post('/api/moveProductStockToBasket', { id: KORMA, variant: null, quantity: 1 }).expect(409);
+
+    await staff.post('/api/change-status', { state: 'open' }).expect(200);
+    const opened = await banner.waitForCount(4);
+    expect(opened.slice(2).map((message) => message.event)).toEqual(['StoreStatusChange', 'StoreOpened']);
+  });
+
+  it('the store clock warns of closing, closes at closing time, and calls staff to open', async () => {
+    const banner = await connectSse(`${server.baseUrl}/events/store`);
+    streams.push(banner);
+    clock.set('2026-11-20T22:50:00.000Z'); // 10 minutes to 23:00
+    expect((await request(server.baseUrl).get('/api/minsToCloseTime').expect(200)).body).toMatchObject({ minsToClose: 10, secsToClose: 600 });
+    expect(await server.shop.storeClock.tick()).toBe('ClosingTime');
+    expect((await banner.waitForCount(1))[0]).toMatchObject({ event: 'ClosingTime', data: { message: '--- Closing in approx. 10 minutes ---', mins: 10 } });
+    clock.set('2026-11-20T23:00:30.000Z');
+    expect(await server.shop.storeClock.tick()).toBe('closed');
+    clock.set('2026-11-21T17:01:00.000Z');
+    expect((await staff.post('/api/ta/canOpen').expect(200)).body.status).toBe(true);
+    expect(await server.shop.storeClock.tick()).toBe('TakeawayOpenTime');
+    expect((await request(server.baseUrl).get('/api/nextOpenAt').expect(200)).body.nextOpenAt).toBe('2026-11-22T17:00:00.000Z');
+    await staff.post('/api/change-status', { state: 'open' }).expect(200);
+  });
+
+  it('out-of-stock manager: lists, takes a product and a variant off the menu and back', async () => {
+    const lists = await staff.post('/api/oosProducts').expect(200);
+    const products = JSON.parse(lists.body.products);
+    const variants = JSON.parse(lists.body.variants);
+    expect(products.find((product: { id: number }) => product.id === KORMA)).toMatchObject({ name: 'Chicken Korma', status: 'active' });
+    expect(variants[0]).toMatchObject({ prod_name: 'Vegetable Samosa', name: '2 pieces', combined_price: '£3.50' });
+
+    await staff.post('/api/product/update_product_status', { id: KORMA, status: 'out-of-stock' }).expect(200);
+    const customer = agentFor(server);
+    const refused = await customer.post('/api/moveProductStockToBasket', { id: KORMA, variant: null, quantity: 1 }).expect(409);
+    expect(refused.body.message).toBe('Sorry, Chicken Korma is not available right now');
+    await staff.post('/api/productVariant/update_status', { id: variants[0].id, status: 'out-of-stock' }).expect(200);
+    const menu = await request(server.baseUrl).get('/api/menu').expect(200);
+    expect(menu.body.products.find((product: { id: number }) => product.id === KORMA).status).toBe('out-of-stock');
+    expect(menu.body.products.find((product: { id: number }) => product.id === 2).variants[0].status).toBe('out-of-stock');
+    await staff.post('/api/product/update_product_status', { id: KORMA, status: 'active' }).expect(200);
+    await customer.post('/api/moveProductStockToBasket', { id: KORMA, variant: null, quantity: 1 }).expect(200);
+    await staff.post('/api/product/update_product_status', { id: KORMA, status: 'gone' }).expect(400);
+  });
+});

@@ -129,6 +129,10 @@ function timedAuditProjection(pool: DatabasePool) {
       batch.push(event.id);
       await inner.apply(event, applyContext);
     },
+    async applyAll(events, applyContext) {
+      batch.push(...events.map((event) => event.id));
+      await inner.applyAll!(events, applyContext);
+    },
   };
   const timedPool = onEachCommit(pool, {
     onBegin: () => {

@@ -7,11 +7,16 @@ export function auditProjection(): Projection {
     name: 'audit',
     eventTypes: 'all',
     tables: ['audit_log'],
-    async apply(event, { tx }) {
+    async apply(event, context) {
+      await this.applyAll!([event], context);
+    },
+    async applyAll(events, { tx }) {
       await tx.query(sql.unsafe`
         insert into audit_log (position, stream, event_type, actor, correlation_id, occurred_at)
-        values (${event.position}, ${event.stream}, ${event.type}, ${event.metadata.actor},
-                ${event.metadata.correlationId}, ${event.metadata.at})`);
+        select * from ${sql.unnest(
+          events.map((event) => [event.position, event.stream, event.type, event.metadata.actor, event.metadata.correlationId, event.metadata.at]),
+          ['text', 'text', 'text', 'text', 'text', 'timestamptz'],
+        )}`);
     },
   };
 }

@@ -58,6 +58,11 @@ export class NotificationListener {
     };
   }
 
+  /** Wakes this process's subscribers without a round trip (used right after our own commit). */
+  wakeLocal(): void {
+    this.notifyAll();
+  }
+
   private notifyAll(): void {
     for (const waiter of this.waiters) {
       waiter.pending = true;
@@ -117,5 +122,44 @@ export class NotificationListener {
     this.client = undefined;
     await this.connecting;
     await client?.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Sends NOTIFY after a commit, never inside the writing transaction: Postgres serializes the commits of
+ * notifying transactions on one cluster-wide lock. At most one NOTIFY is in flight per process; pokes that
+ * arrive meanwhile are folded into one more. Local subscribers are woken at once.
+ */
+export class AfterCommitNotifier {
+  private inFlight = false;
+  private again = false;
+
+  constructor(
+    private readonly send: () => Promise<unknown>,
+    private readonly wakeLocal: () => void,
+  ) {}
+
+  poke(): void {
+    this.wakeLocal();
+    if (this.inFlight) {
+      this.again = true;
+      return;
+    }
+    this.inFlight = true;
+    void this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      await this.send();
+    } catch {
+      // Only a wake-up: readers poll as well.
+    }
+    if (this.again) {
+      this.again = false;
+      void this.flush();
+    } else {
+      this.inFlight = false;
+    }
   }
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { NotificationListener } from '../db/notification-listener';
+import { AfterCommitNotifier, NotificationListener } from '../db/notification-listener';
 import {
   AppendResult,
   DuplicateEventId,
@@ -74,9 +74,11 @@ export async function appendWith(
   const expected = typeof expectedRevision === 'bigint' ? expectedRevision.toString() : expectedRevision;
   let outcome: { outcome: string; last_revision: string | null; tx_id: string | null; global_seq: string | null };
   try {
-    const result = await connection.query(
-      `select outcome, last_revision::text, tx_id, global_seq from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])`,
-      [
+    const result = await connection.query({
+      // A named statement is parsed and planned once per connection.
+      name: 'es_append',
+      text: `select outcome, last_revision::text, tx_id, global_seq from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])`,
+      values: [
         stream,
         expected,
         events.map((event) => event.id),
@@ -84,7 +86,7 @@ export async function appendWith(
         events.map((event) => JSON.stringify(event.data)),
         events.map((event) => JSON.stringify(event.metadata)),
       ],
-    );
+    });
     outcome = result.rows[0];
   } catch (error) {
     // A concurrent retry of the same batch got there first (it raced past the duplicate check).
@@ -141,6 +143,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   pool.on('error', () => undefined); // an idle client lost its connection; the pool replaces it
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const listener = new NotificationListener(options.url, CHANNEL);
+  const notifier = new AfterCommitNotifier(() => pool.query(`select pg_notify('${CHANNEL}', '')`), () => listener.wakeLocal());
 
   async function readAll({ after, limit }: { after?: Position; limit: number }): Promise<StoredEvent[]> {
     const [afterTx, afterSeq] = parsePosition(after);
@@ -176,7 +179,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   return {
     kind: 'postgres',
     pool,
-    append: (stream, events, { expectedRevision }) => appendWith(pool, stream, events, expectedRevision),
+    async append(stream, events, { expectedRevision }) {
+      const result = await appendWith(pool, stream, events, expectedRevision);
+      notifier.poke();
+      return result;
+    },
 
     async read(stream, { fromRevision = 0n, maxCount } = {}): Promise<ReadStreamResult> {
       const head = await pool.query<{ revision: string }>(

@@ -85,6 +85,8 @@ export class LiveHub {
     if (!channel) throw new Error(`Unknown live channel ${channelName}`);
     const lastEventId = takeLastEventId(req);
     return this.serialized(async () => {
+      // Catch up with the outbox first, so "what the client missed" is measured against all that is committed.
+      await this.deliverNew();
       const delivered = this.lastDelivered.get(channelName) ?? 0;
       let missed: LiveMessageRow[] = [];
       let resync = false;

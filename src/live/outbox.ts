@@ -1,23 +1,29 @@
-import { sql, type DatabaseTransactionConnection } from 'slonik';
+import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import type { Publish } from '../projections/types';
 
 export const LIVE_NOTIFY_CHANNEL = 'live_messages';
 
 /**
  * Writes a live message into the outbox inside the caller's transaction. The per-channel advisory lock makes
- * writers of one channel commit in id order, so the hub's `id > last` tail never skips a message.
+ * writers of one channel commit in id order, so the hub's `id > last` tail never skips a message. The caller
+ * wakes the hubs after its commit with notifyLiveHubs (not inside: see AfterCommitNotifier).
  */
-export function outboxPublisher(tx: DatabaseTransactionConnection): Publish {
+export function outboxPublisher(tx: DatabaseTransactionConnection, onPublish: () => void = () => undefined): Publish {
   const locked = new Set<string>();
   return async (channel, event, data) => {
+    onPublish();
     if (!locked.has(channel)) {
       await tx.query(sql.unsafe`select pg_advisory_xact_lock(hashtext(${`live:${channel}`}))`);
       locked.add(channel);
     }
     await tx.query(sql.unsafe`
       insert into live_messages (channel, event, data) values (${channel}, ${event}, ${sql.jsonb(data as never)})`);
-    await tx.query(sql.unsafe`select pg_notify(${LIVE_NOTIFY_CHANNEL}, ${channel})`);
   };
+}
+
+/** Wakes every instance's hub to read the outbox; hubs poll as well, so a lost wake-up only delays. */
+export async function notifyLiveHubs(pool: DatabasePool): Promise<void> {
+  await pool.query(sql.unsafe`select pg_notify(${LIVE_NOTIFY_CHANNEL}, '')`).catch(() => undefined);
 }
 
 /** A publisher that drops messages: used while a rebuilt projection replays old events. */

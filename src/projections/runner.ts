@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { EventStore, ORIGIN, Position, StoredEvent } from '../eventstore/types';
-import { outboxPublisher, silentPublisher } from '../live/outbox';
+import { notifyLiveHubs, outboxPublisher, silentPublisher } from '../live/outbox';
 import type { Projection } from './types';
 
-const BATCH_SIZE = 500;
+const BATCH_SIZE = 1000;
 
 export class CheckpointMoved extends Error {
   override name = 'CheckpointMoved';
@@ -12,7 +12,10 @@ export class CheckpointMoved extends Error {
 
 /** Wakes idle runners when new events become readable; they also poll, so a missed wake-up only delays. */
 export interface Waker {
-  next(timeoutMs: number, signal: AbortSignal): Promise<void>;
+  /** Counts wake-ups; a runner notes it before reading, so one that comes while it reads is not lost. */
+  generation(): number;
+  /** Resolves at the next wake-up after `seen` (at once if there was one), after `timeoutMs`, or on abort. */
+  next(timeoutMs: number, signal: AbortSignal, seen?: number): Promise<void>;
 }
 
 export interface RunnerOptions {
@@ -49,15 +52,19 @@ export async function applyBatch(
 ): Promise<Position> {
   const last = batch[batch.length - 1].position;
   const handles = (type: string) => projection.eventTypes === 'all' || projection.eventTypes.includes(type);
+  let published = false;
   await pool.transaction(async (tx) => {
     const stored = (await tx.one(sql.unsafe`
       select position, replay_until from projection_checkpoints where name = ${projection.name} for update`)) as CheckpointRow;
     if (stored.position !== expected) throw new CheckpointMoved(`${projection.name} is at ${stored.position}, not ${expected}`);
-    const live = outboxPublisher(tx);
-    for (const event of batch) {
-      if (!handles(event.type)) continue;
-      const replaying = stored.replay_until !== null && event.position <= stored.replay_until;
-      await projection.apply(event, { tx, publish: replaying ? silentPublisher : live });
+    const live = outboxPublisher(tx, () => (published = true));
+    const handled = batch.filter((event) => handles(event.type));
+    const replaying = (event: StoredEvent) => stored.replay_until !== null && event.position <= stored.replay_until;
+    if (projection.applyAll && handled.length > 0) {
+      // Batch appliers publish nothing: they are for read models without live messages.
+      await projection.applyAll(handled, { tx, publish: silentPublisher });
+    } else {
+      for (const event of handled) await projection.apply(event, { tx, publish: replaying(event) ? silentPublisher : live });
     }
     await tx.query(sql.unsafe`
       update projection_checkpoints
@@ -65,6 +72,7 @@ export async function applyBatch(
              replay_until = case when replay_until <= ${last} then null else replay_until end
        where name = ${projection.name}`);
   }, 0);
+  if (published) await notifyLiveHubs(pool);
   return last;
 }
 
@@ -111,6 +119,7 @@ export class ProjectionRunner {
       }
       // Woken by our own progress; polled when another instance runs the projection.
       await new Promise<void>((resolve) => {
+        if (this.position >= target) return resolve(); // advanced while reached() was asking the database
         const waiter = { target, resolve: () => { clearTimeout(timer); resolve(); } };
         const timer = setTimeout(() => {
           this.progressWaiters.delete(waiter);
@@ -144,14 +153,14 @@ export class ProjectionRunner {
     while (!signal.aborted) {
       try {
         if (!(await this.acquireLock())) {
-          await this.options.waker.next(pollIntervalMs * 4, signal);
+          await this.options.waker.next(pollIntervalMs * 4, signal, this.options.waker.generation());
           continue;
         }
         this.active = true;
         await this.applyUntilAborted(signal, pollIntervalMs);
       } catch (error) {
         if (!(error instanceof CheckpointMoved)) this.options.onError?.(this.projection.name, error);
-        await this.options.waker.next(pollIntervalMs, signal);
+        await this.options.waker.next(pollIntervalMs, signal, this.options.waker.generation());
       }
     }
     this.active = false;
@@ -161,16 +170,27 @@ export class ProjectionRunner {
   private async applyUntilAborted(signal: AbortSignal, pollIntervalMs: number): Promise<void> {
     const { store, pool, waker } = this.options;
     this.advanced((await loadCheckpoint(pool, this.projection.name)).position as Position);
+    let seen = waker.generation();
+    let batch = await store.readAll({ after: this.position, limit: BATCH_SIZE });
     while (!signal.aborted && this.lockClient) {
-      const batch = await store.readAll({ after: this.position, limit: BATCH_SIZE });
       if (batch.length > 0) {
+        // Read the next batch while this one is applied: a rebuild is then bound by the slower of the two.
+        const from = batch[batch.length - 1].position;
+        const readingAhead = store.readAll({ after: from, limit: BATCH_SIZE });
+        readingAhead.catch(() => undefined);
         this.advanced(await applyBatch(pool, this.projection, batch, this.position));
-      } else if ((await loadCheckpoint(pool, this.projection.name)).position !== this.position) {
-        // Reset for a rebuild while we were idle: start again from the stored checkpoint.
-        this.position = (await loadCheckpoint(pool, this.projection.name)).position as Position;
+        seen = waker.generation();
+        batch = await readingAhead;
         continue;
       }
-      if (batch.length < BATCH_SIZE) await waker.next(pollIntervalMs, signal);
+      if ((await loadCheckpoint(pool, this.projection.name)).position !== this.position) {
+        // Reset for a rebuild while we were idle: start again from the stored checkpoint.
+        this.position = (await loadCheckpoint(pool, this.projection.name)).position as Position;
+      } else {
+        await waker.next(pollIntervalMs, signal, seen);
+      }
+      seen = waker.generation();
+      batch = await store.readAll({ after: this.position, limit: BATCH_SIZE });
     }
   }
 

@@ -8,7 +8,9 @@ import type { Waker } from './runner';
 export function startStoreWaker(store: EventStore): Waker & { stop(): Promise<void> } {
   const waiting = new Set<() => void>();
   const controller = new AbortController();
+  let generation = 0;
   const wakeAll = () => {
+    generation += 1;
     for (const wake of waiting) wake();
     waiting.clear();
   };
@@ -26,9 +28,10 @@ export function startStoreWaker(store: EventStore): Waker & { stop(): Promise<vo
     }
   })();
   return {
-    next(timeoutMs, signal) {
+    generation: () => generation,
+    next(timeoutMs, signal, seen) {
       return new Promise<void>((resolve) => {
-        if (signal.aborted) return resolve();
+        if (signal.aborted || (seen !== undefined && generation > seen)) return resolve();
         const done = () => {
           clearTimeout(timer);
           signal.removeEventListener('abort', done);

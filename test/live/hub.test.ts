@@ -1,5 +1,5 @@
 import { sql } from 'slonik';
-import { outboxPublisher } from '../../src/live/outbox';
+import { notifyLiveHubs, outboxPublisher } from '../../src/live/outbox';
 import { MAX_REPLAY } from '../../src/live/hub';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startTestServer, type TestServer } from '../support/server';
@@ -19,13 +19,15 @@ describe('live updates over Server-Sent Events', () => {
 
   /** Publishes as a projection does: through the outbox, inside a transaction. */
   async function publish(count: number, label: string): Promise<number[]> {
-    return first.shop.pool.transaction(async (tx) => {
+    const ids = await first.shop.pool.transaction(async (tx) => {
       const send = outboxPublisher(tx);
       for (let n = 0; n < count; n++) await send('store', 'StoreStatusChange', { label, n });
       const ids = await tx.anyFirst(sql.unsafe`
         select id::int from live_messages where channel = 'store' and data->>'label' = ${label} order by id`);
       return [...ids] as number[];
     });
+    await notifyLiveHubs(first.shop.pool);
+    return ids;
   }
 
   beforeAll(async () => {

@@ -5,6 +5,7 @@ import type { DatabasePool } from 'slonik';
 import type { Config } from './config';
 import { systemClock, type Clock } from './core/clock';
 import { openDatabase } from './db/open-database';
+import { assertDurable } from './db/durability';
 import { createDatabasePool } from './db/pool';
 import { createPostgresEventStore } from './eventstore/postgres';
 import type { EventStore } from './eventstore/types';
@@ -87,6 +88,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const database = await openDatabase(config, logger);
     stops.push(() => database.close());
     const databaseUrl = database.url;
+    if (config.NODE_ENV === 'production' && config.EVENT_STORE === 'postgres') await assertDurable(databaseUrl);
 
     const pool = await createDatabasePool(databaseUrl);
     stops.push(() => pool.end());

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../../src/services';
-import { outboxPublisher } from '../../src/live/outbox';
+import { notifyLiveHubs, outboxPublisher } from '../../src/live/outbox';
 import { readSettings } from '../../projections/settings/queries';
 import { closingNotice, isWithinHours, secondsToClose } from './opening-hours';
 import { SETTINGS_STREAM } from './settings';
@@ -13,6 +13,7 @@ import { settingsDecider } from './settings-decider';
 export function createStoreClock(services: Services) {
   async function publish(event: string, data: unknown): Promise<void> {
     await services.pool.transaction(async (tx) => outboxPublisher(tx)('store', event, data));
+    await notifyLiveHubs(services.pool);
   }
 
   return {
@@ -25,7 +26,8 @@ export function createStoreClock(services: Services) {
       const left = secondsToClose(now, hours);
       if (open && left <= 0 && left > -60 * 60) {
         const context = { actor: 'system', now: now.toISOString(), correlationId: randomUUID() };
-        await services.commands.handle(SETTINGS_STREAM, settingsDecider, { type: 'ChangeSettings', changes: { order_status: 'closed' } }, context);
+        const result = await services.commands.handle(SETTINGS_STREAM, settingsDecider, { type: 'ChangeSettings', changes: { order_status: 'closed' } }, context);
+        await services.readModels.waitFor('settings', result.position);
         return 'closed';
       }
       const notice = open ? closingNotice(left) : null;

@@ -128,8 +128,11 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       clock,
       basketHoldMinutes: config.BASKET_HOLD_MINUTES,
       readModels: {
+        // Read-your-writes is bounded: a command that succeeded is never turned into an error because a read
+        // model is slow; its answer may then be a moment behind.
         waitFor: async (name, position) => {
-          if (position) await runnerByName.get(name)!.waitFor(position);
+          if (!position) return;
+          await runnerByName.get(name)!.waitFor(position, 10_000).catch((error) => logger.warn({ err: error, projection: name }, 'read model behind'));
         },
         checkpoint: (name) => runnerByName.get(name)!.checkpoint,
       },

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { noInput } from '../../src/http/inputs';
 import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
@@ -39,7 +40,6 @@ export const updateCartInput = z.strictObject({
 });
 
 const stockQueryInput = z.strictObject({ productId: productId });
-const noInput = z.strictObject({});
 
 const CLOSED = "Sorry, we're closed & not taking orders right now. Please try again when we're next open";
 

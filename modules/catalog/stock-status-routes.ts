@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { noInput } from '../../src/http/inputs';
 import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
@@ -14,7 +15,6 @@ const statusInput = z.strictObject({
   id: z.number().int().positive(),
   status: z.enum(['active', 'out-of-stock'], "status must be 'active' or 'out-of-stock'"),
 });
-const noInput = z.strictObject({});
 
 /** The out-of-stock manager: staff take products and variants off the menu and put them back. */
 export function stockStatusRoutes(deps: { services: Services; menu: MenuCache; clock: Clock }) {

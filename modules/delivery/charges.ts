@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../src/shared/escape-html';
 import { formatPence } from '../../src/shared/money';
 import type { DeliveryBand } from '../store/settings';
 
@@ -22,9 +23,6 @@ export function collectPostage(itemsTotalPence: number, discount: CollectDiscoun
       : discount.amountOrPercent;
   return -Math.min(amount, itemsTotalPence);
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** The bands explained, for the checkout's toggleable explanation; built from numbers only, escaped anyway. */
 export function chargeBandsSummary(bands: DeliveryBand[], minimumOrderPence: number, radiusMiles: number): string {

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { noInput } from '../../src/http/inputs';
 import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
@@ -50,7 +51,6 @@ const completeInput = z.strictObject({
   status: z.string().max(40).optional(),
   message: z.string().max(500).optional(),
 });
-const noInput = z.strictObject({});
 
 function orderIdOf(ctx: Context): string | undefined {
   return typeof ctx.session?.orderId === 'string' ? ctx.session.orderId : undefined;

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../src/shared/escape-html';
 import { formatPence } from '../../src/shared/money';
 import { londonTime } from '../../src/shared/london-time';
 import type { KitchenOrder } from '../../projections/orders/queries';
@@ -43,9 +44,6 @@ export function ticketLines(order: KitchenOrder, options: TicketOptions): Ticket
       : []),
   ];
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** An 80 mm ticket page, printable from any browser. Every value is escaped; nothing runs on it. */
 export function ticketHtml(order: KitchenOrder, options: TicketOptions): string {

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { z } from 'zod';
+import { noInput } from '../../src/http/inputs';
 import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
@@ -17,7 +18,6 @@ import { settingsDecider } from './settings-decider';
 const statusInput = z.strictObject({ state: z.enum(['closed', 'open', 'busy', 'slammed'], 'state must be closed, open, busy or slammed') });
 const deliveringInput = z.strictObject({ delivering: z.boolean() });
 const postcodeInput = z.strictObject({ postcode: z.string().max(20) });
-const noInput = z.strictObject({});
 const KITCHEN_POSTCODE_PROBLEM = 'Kitchen Postcode missing or invalid';
 
 /** Store status, opening hours, the delivery toggle and the settings screen's helpers. */

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { noInput } from '../http/inputs';
 import { DomainError } from '../core/errors';
 import type { createLoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
@@ -11,7 +12,6 @@ const loginInput = z.strictObject({
   password: z.string().min(1, 'Enter your password').max(1024),
 });
 
-const noInput = z.strictObject({});
 
 const WRONG_CREDENTIALS = 'Incorrect email or password';
 

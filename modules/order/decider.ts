@@ -71,6 +71,9 @@ export function missingForPayment(state: OrderBody, takeaway: boolean): string |
   if (!details || !details.email || !details.fullName || !details.phone) return 'Please complete your details';
   const delivering = state.method?.method === 'DELIVER' || (!takeaway && !state.items.every((item) => item.virtual));
   if (delivering && (!details.address1 || !details.townCity || !details.postcode)) return 'Please complete your delivery address';
+  if (state.method?.method === 'DELIVER' && state.method.postcode && details.postcode !== state.method.postcode) {
+    return `Please give the delivery address for ${state.method.postcode}, the postcode whose distance was checked`;
+  }
   return null;
 }
 

@@ -85,8 +85,8 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
         if (!form.address_1) throw new DomainError('invalid', 'address_1: Address line 1 is required for delivery');
         if (!form.town_city) throw new DomainError('invalid', 'town_city: Town or city is required for delivery');
       }
+      // Collection skips the postcode check: whatever was typed is kept as it is.
       const postcode = form.postcode ? parsePostcode(form.postcode) : null;
-      if (form.postcode && !postcode) throw new DomainError('invalid', `postcode: ${FORM_INVALID}`);
       if (delivering && !postcode) throw new DomainError('invalid', `postcode: ${FORM_INVALID}`);
       await checkout.giveDetails(orderId, {
         email: form.email,
@@ -95,7 +95,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
         address2: form.address_2,
         address3: form.address_3,
         townCity: form.town_city,
-        postcode: postcode ?? '',
+        postcode: postcode ?? form.postcode,
         phone: form.phone_number,
         deliveryInfo: form.delivery_info,
       }, context);

@@ -15,7 +15,9 @@ export function orderView(state: OrderState) {
     address_2: details?.address2 ?? '',
     address_3: details?.address3 ?? '',
     town_city: details?.townCity ?? '',
-    postcode: details?.postcode ?? state.method?.postcode ?? '',
+    // A delivery goes to the postcode whose distance was checked, whatever the form said before.
+    postcode: (state.method?.method === 'DELIVER' ? state.method.postcode : null) ?? details?.postcode ?? '',
+    delivery_postcode: state.method?.method === 'DELIVER' ? state.method.postcode : null,
     phone_number: details?.phone ?? '',
     delivery_info: details?.deliveryInfo ?? '',
     extra_info: state.note,

@@ -13,10 +13,11 @@ const STATUS: Record<DomainErrorKind, number> = {
   unavailable: 503,
 };
 
+/** Names the field by its own name (`phone_number`, not `deliveryForm.phone_number`), as forms know it. */
 export function describeZodError(error: ZodError): string {
   const issue = error.issues[0];
-  const field = issue.path.join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
+  const field = [...issue.path].reverse().find((part) => typeof part === 'string');
+  return field ? `${String(field)}: ${issue.message}` : issue.message;
 }
 
 /**

@@ -178,11 +178,12 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       clearInterval(ticking);
     });
 
+    const keys = sessionKeys(config.SESSION_KEYS, config.dataDir);
     const app = createApp({
       logger,
       pool,
       users,
-      sessionKeys: sessionKeys(config.SESSION_KEYS, config.dataDir),
+      sessionKeys: keys,
       publicOrigin: config.publicOrigin,
       production: config.NODE_ENV === 'production',
       webRoot: options.webRoot,
@@ -203,7 +204,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         deliveryRoutes({ delivery, basket, pool }),
         checkoutRoutes({ checkout, clock }),
         storeSettingsRoutes({ services, clock }),
-        kitchenRoutes({ kitchen, pool, clock, menu: menuCache }),
+        kitchenRoutes({ kitchen, pool, clock, menu: menuCache, linkKey: keys[0] }),
         storeStatusRoutes({ services, pool, clock, delivery }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
         logRoutes(),

@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { Clock } from '../../src/core/clock';
 import { commandContext } from '../../src/http/command-context';
+import { TICKET_CSP } from '../../src/http/security-headers';
+import { linkIsValid, signLink } from '../../src/http/signed-links';
 import { requireRole } from '../../src/identity/auth';
 import type { DatabasePool } from 'slonik';
 import type { MenuCache } from '../../projections/menu/cache';
@@ -16,7 +18,10 @@ const idInput = z.strictObject({ id: orderId });
 const orderIdInput = z.strictObject({ orderId });
 
 /** The live-orders screen's calls; staff and above only. */
-export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; clock: Clock; menu: MenuCache }) {
+/** How long a printer app may fetch a ticket through its signed link. */
+const PRINT_LINK_MINUTES = 10;
+
+export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; clock: Clock; menu: MenuCache; linkKey: string }) {
   const { kitchen, clock } = deps;
   const router = new Router();
   const staff = requireRole('staff');
@@ -55,7 +60,9 @@ export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; cloc
 
   router.post('/takeaway/printOrder', staff, async (ctx) => {
     const input = printInput.parse(ctx.request.body);
-    ctx.body = { status: true, order: await kitchen.print(input.orderId, input.via, commandContext(ctx, clock)) };
+    const order = await kitchen.print(input.orderId, input.via, commandContext(ctx, clock));
+    const btPrintUrl = signLink(`/takeaway/${order.id}/bt-print`, deps.linkKey, new Date(clock().getTime() + PRINT_LINK_MINUTES * 60_000));
+    ctx.body = { status: true, order, bt_print_url: btPrintUrl };
   });
 
   router.post('/api/ta/notifyCustomer', staff, async (ctx) => {
@@ -71,11 +78,16 @@ export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; cloc
 
   router.get('/takeaway/:id/preview', staff, async (ctx) => {
     const order = await kitchen.order(orderId.parse(ctx.params.id));
+    ctx.set('Content-Security-Policy', TICKET_CSP);
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = ticketHtml(order, await ticketOptions(order.printed_copies > 0));
   });
 
-  router.get('/takeaway/:id/bt-print', staff, async (ctx) => {
+  // Staff in the browser, or a printer app holding the signed link from printOrder.
+  router.get('/takeaway/:id/bt-print', async (ctx, next) => {
+    if (linkIsValid(ctx.path, ctx.query, deps.linkKey, clock())) return next();
+    return staff(ctx, next);
+  }, async (ctx) => {
     const order = await kitchen.order(orderId.parse(ctx.params.id));
     ctx.body = ticketPrintData(order, await ticketOptions(order.printed_copies > 0));
   });

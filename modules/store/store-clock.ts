@@ -3,6 +3,7 @@ import type { Services } from '../../src/services';
 import { notifyLiveHubs, outboxPublisher } from '../../src/live/outbox';
 import { readSettings } from '../../projections/settings/queries';
 import { closingNotice, isWithinHours, secondsToClose } from './opening-hours';
+import { londonDate } from '../../src/shared/london-time';
 import { SETTINGS_STREAM } from './settings';
 import { settingsDecider } from './settings-decider';
 
@@ -11,6 +12,8 @@ import { settingsDecider } from './settings-decider';
  * tells staff when it is time to open (TakeawayOpenTime). Driven by the injected clock, so tests call tick().
  */
 export function createStoreClock(services: Services) {
+  /** Staff are called to open once a day, not every minute they leave the store closed. */
+  let calledToOpenOn: string | null = null;
   async function publish(event: string, data: unknown): Promise<void> {
     await services.pool.transaction(async (tx) => outboxPublisher(tx)('store', event, data));
     await notifyLiveHubs(services.pool);
@@ -35,7 +38,8 @@ export function createStoreClock(services: Services) {
         await publish('ClosingTime', notice);
         return 'ClosingTime';
       }
-      if (!open && isWithinHours(now, hours)) {
+      if (!open && isWithinHours(now, hours) && calledToOpenOn !== londonDate(now)) {
+        calledToOpenOn = londonDate(now);
         await publish('TakeawayOpenTime', { message: 'Time to open for orders' });
         return 'TakeawayOpenTime';
       }

@@ -101,7 +101,21 @@ async function changeStatus(tx: Tx, publish: ProjectionContext['publish'], order
   await publishStatus(tx, publish, orderId);
 }
 
+/** OrderChange carries what staff screens show of the change, so they need not fetch the order again. */
 async function publishStatus(tx: Tx, publish: ProjectionContext['publish'], orderId: string) {
-  const status = await tx.oneFirst(sql.unsafe`select status from orders where order_id = ${orderId}`);
-  await publish('orders', 'OrderChange', { id: orderId, status });
+  const row = (await tx.one(sql.unsafe`
+    select status, due_by, notified_at, printed_copies from orders where order_id = ${orderId}`)) as {
+    status: string;
+    due_by: number | null;
+    notified_at: number | null;
+    printed_copies: number;
+  };
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  await publish('orders', 'OrderChange', {
+    id: orderId,
+    status: row.status,
+    due_by: iso(row.due_by),
+    notified_at: iso(row.notified_at),
+    printed_copies: row.printed_copies,
+  });
 }

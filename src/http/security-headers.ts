@@ -12,7 +12,8 @@ export function securityHeaders(options: { production: boolean }) {
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
-        frameSrc: ['https://js.stripe.com'],
+        // 'self' lets the staff screen show a kitchen ticket's preview.
+        frameSrc: ["'self'", 'https://js.stripe.com'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],
@@ -22,3 +23,7 @@ export function securityHeaders(options: { production: boolean }) {
     strictTransportSecurity: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 }
+
+/** The kitchen ticket page: nothing but our styles and images, and it may be framed by our own staff screen. */
+export const TICKET_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";

@@ -76,8 +76,15 @@ describe('kitchen: live orders, store status and stock status', () => {
     expect(preview.headers['content-type']).toContain('text/html');
     expect(preview.text).toContain(paid.body.order.ref);
     expect(preview.text).not.toContain('DUPLICATE');
-    await staff.post('/takeaway/printOrder', { orderId, status: 'PRINTED' }).expect(200);
+    const printed = await staff.post('/takeaway/printOrder', { orderId, status: 'PRINTED' }).expect(200);
     expect((await staff.get(`/takeaway/${orderId}/preview`).expect(200)).text).toContain('DUPLICATE');
+    // The Android printer app fetches the ticket without the browser's cookie, through a signed link.
+    const link = printed.body.bt_print_url as string;
+    expect((await request(server.baseUrl).get(link).expect(200)).body.length).toBeGreaterThan(3);
+    await request(server.baseUrl).get(link.replace(/signature=[^&]*/, 'signature=forged')).expect(401);
+    await request(server.baseUrl).get(`/takeaway/${orderId}/bt-print`).expect(401);
+    clock.set('2026-11-20T19:16:00.000Z');
+    await request(server.baseUrl).get(link).expect(401);
     const btPrint = await staff.get(`/takeaway/${orderId}/bt-print`).expect(200);
     expect(btPrint.body.some((line: { content: string }) => line.content === '1 x Chicken Korma')).toBe(true);
 

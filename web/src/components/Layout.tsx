@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import { useMeQuery } from '../features/auth/authApi';
 import { AppDialog } from '../features/dialog/AppDialog';
+import { StoreStatusBanner } from '../features/store-status/StoreStatusBanner';
 import { DiscreetLogin } from './DiscreetLogin';
 import { SiteHeader } from './SiteHeader';
 
@@ -12,6 +13,7 @@ export function Layout() {
   return (
     <>
       <SiteHeader />
+      <StoreStatusBanner />
       <Container as="main" className="py-4">
         <Outlet />
       </Container>

@@ -6,6 +6,7 @@ import Navbar from 'react-bootstrap/Navbar';
 import { useLogoutMutation, useMeQuery } from '../features/auth/authApi';
 import { BasketWidget } from '../features/cart/BasketWidget';
 import { useShopSettings } from '../features/settings/useShopSettings';
+import { StaffNavLinks } from '../features/staff/StaffNavLinks';
 
 export function SiteHeader() {
   const { data: user } = useMeQuery();
@@ -28,6 +29,7 @@ export function SiteHeader() {
           <Nav.Link as={NavLink} to="/" end>
             Home
           </Nav.Link>
+          <StaffNavLinks />
         </Nav>
         <div className="d-flex align-items-center gap-3">
           <BasketWidget />

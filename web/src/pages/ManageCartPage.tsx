@@ -6,12 +6,17 @@ import { OrderingClosedNotice } from '../features/cart/OrderingClosedNotice';
 import { OrderNote } from '../features/cart/OrderNote';
 import { useGetCartQuery } from '../features/cart/cartApi';
 import { isCartEmpty } from '../features/cart/cartFigures';
-import { isOrderingClosed, useShopSettings } from '../features/settings/useShopSettings';
+import { CannotPayNotice } from '../features/checkout/CannotPayNotice';
+import { useCanPay } from '../features/checkout/useCanPay';
+import { useClosedStoreRedirect } from '../features/checkout/useClosedStoreRedirect';
+import { useShopSettings } from '../features/settings/useShopSettings';
 
 /** /manageCart, the basket page (spec §2 "Manage-cart page"). */
 export function ManageCartPage() {
   const settings = useShopSettings();
   const { data: cart, isLoading } = useGetCartQuery();
+  const closed = useClosedStoreRedirect();
+  const canPay = useCanPay(settings.isLoaded && !closed);
   const { cartLabel } = settings;
 
   if (!settings.isLoaded || isLoading) {
@@ -21,17 +26,18 @@ export function ManageCartPage() {
       </Spinner>
     );
   }
-  if (isOrderingClosed(settings)) return <OrderingClosedNotice />;
+  if (closed) return <OrderingClosedNotice />;
 
   return (
     <section data-testid="manage-cart">
+      {canPay === false && <CannotPayNotice />}
       <h1 className="h3 mb-3" data-testid="manage-cart-heading">
         {isCartEmpty(cart) ? `Your ${cartLabel} is empty` : `Your ${cartLabel}`}
       </h1>
       {cart && <CartLines cart={cart} cartLabel={cartLabel} />}
       <CartTotals cart={cart} />
       <OrderNote />
-      <CheckoutArea />
+      {canPay === true && <CheckoutArea />}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useShopSettings } from '../settings/useShopSettings';
 import { useGetCartQuery } from './cartApi';
 import { isCartEmpty, totalItems, totalPrice } from './cartFigures';
 import { ClearCartButton } from './ClearCartButton';
+import { SummaryCheckoutLink } from './SummaryCheckoutLink';
 
 /** Spec §2 "Cart summary panel". */
 export function CartSummaryPanel() {
@@ -36,9 +37,7 @@ export function CartSummaryPanel() {
             <Link to="/manageCart" data-testid="summary-manage-cart">
               Manage {cartLabel}
             </Link>
-            <Link to="/checkout" data-testid="summary-checkout">
-              Checkout
-            </Link>
+            <SummaryCheckoutLink />
           </div>
         )}
       </Card.Body>

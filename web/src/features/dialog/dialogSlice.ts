@@ -26,11 +26,16 @@ export const dialogSlice = createSlice({
     closeDialog(state) {
       state.open = null;
     },
+    /** Closes the dialog only while it still shows this content (a timed notice must not close a newer one). */
+    closeDialogShowing(state, action: PayloadAction<DialogContent>) {
+      const open = state.open;
+      if (open && open.title === action.payload.title && open.message === action.payload.message) state.open = null;
+    },
   },
   selectors: {
     selectOpenDialog: (state) => state.open,
   },
 });
 
-export const { showDialog, closeDialog } = dialogSlice.actions;
+export const { showDialog, closeDialog, closeDialogShowing } = dialogSlice.actions;
 export const { selectOpenDialog } = dialogSlice.selectors;

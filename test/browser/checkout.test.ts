@@ -1,0 +1,405 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page, Response } from 'playwright-core';
+import request from 'supertest';
+import { createUserRepository } from '../../src/identity/users';
+import { startTestServer, type TestServer } from '../support/server';
+import { launchBrowser, type BrowserSession } from './browser';
+
+// Demo menu (seeded at start-up).
+const ONION_BHAJI = 1; // £3.95
+const KORMA = 13; // £9.50
+const FULL_ADDRESS = 'Spice Garden, 12 Park Row, Leeds LS1 4AP';
+const PHONE_NO_DISPLAY = '0113 496 0000';
+const EMAIL_SENT = 'A confirmation email has been sent & should be with you shortly.';
+const CLOSED = "Sorry, we're closed & not taking orders right now. Please try again when we're next open.";
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Waits until the element's whole text is `text` (surrounding white space aside). */
+async function waitForText(locator: Locator, text: string): Promise<void> {
+  await locator.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) }).waitFor();
+}
+
+const answerTo = (page: Page, pathEnd: string): Promise<Response> =>
+  page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(pathEnd));
+
+async function addToBasket(page: Page, productId: number, times = 1): Promise<void> {
+  for (let added = 0; added < times; added++) {
+    const [answer] = await Promise.all([
+      answerTo(page, '/api/moveProductStockToBasket'),
+      page.locator(`[data-testid="add-to-cart"][data-product-id="${productId}"]`).click(),
+    ]);
+    expect(answer.status()).toBe(200);
+  }
+}
+
+/** From the menu: a fresh basket of these products, then the basket page. */
+async function fillBasketAndOpenIt(page: Page, baseUrl: string, lines: Array<[productId: number, quantity: number]>): Promise<void> {
+  await page.goto(baseUrl);
+  await page.getByTestId('product-card').first().waitFor();
+  await waitForText(page.getByTestId('basket-count'), '0');
+  let count = 0;
+  for (const [productId, quantity] of lines) {
+    await addToBasket(page, productId, quantity);
+    count += quantity;
+  }
+  await waitForText(page.getByTestId('basket-count'), String(count));
+  await page.getByTestId('basket-widget').click();
+  await page.waitForURL(`${baseUrl}/manageCart`);
+  await page.getByTestId('manage-cart').waitFor();
+}
+
+/** Types a postcode and waits for the server's answer to the check the pause after typing starts. */
+async function checkPostcode(page: Page, postcode: string): Promise<Response> {
+  const [answer] = await Promise.all([
+    answerTo(page, `/api/postcode-distance/${encodeURIComponent(postcode)}`),
+    page.getByTestId('postcode-input').fill(postcode),
+  ]);
+  return answer;
+}
+
+/** Proceeds from the basket page: the order is saved, given its method, and the checkout page opens. */
+async function proceedToCheckout(page: Page, baseUrl: string): Promise<{ postage: number; total_cost: number }> {
+  const proceed = page.getByTestId('proceed-to-checkout');
+  await waitForText(proceed, 'Proceed to Checkout');
+  const [saved, updated] = await Promise.all([answerTo(page, '/api/saveCartAsOrder'), answerTo(page, '/api/updateOrder'), proceed.click()]);
+  expect(saved.status()).toBe(200);
+  expect(updated.status()).toBe(200);
+  const sent = updated.request().postDataJSON() as { postage: number; total_cost: number };
+  await page.waitForURL(`${baseUrl}/checkout`);
+  await page.locator('#checkout-wrapper').waitFor();
+  return sent;
+}
+
+async function fillContactDetails(form: Locator, details: { email: string; full_name: string; phone_number: string }): Promise<void> {
+  await form.locator('[name="email"]').fill(details.email);
+  await form.locator('[name="full_name"]').fill(details.full_name);
+  await form.locator('[name="phone_number"]').fill(details.phone_number);
+}
+
+/** Sends the delivery form and waits for its compact summary. */
+async function sendDetails(page: Page): Promise<void> {
+  const [answer] = await Promise.all([answerTo(page, '/api/updateOrder'), page.getByTestId('form-submit').click()]);
+  expect({ status: answer.status(), body: await answer.json() }).toMatchObject({ status: 200 });
+  await page.locator('[data-testid="delivery-form"][data-mode="summary"]').waitFor();
+}
+
+/** Pays by phone and follows the order to /order-complete; answers the placed order. */
+async function payByPhone(page: Page, baseUrl: string): Promise<{ ref: string; email: string; total_cost: number }> {
+  const button = page.getByTestId('pay-by-phone');
+  expect(await button.textContent()).toContain(PHONE_NO_DISPLAY);
+  const [completed] = await Promise.all([answerTo(page, '/complete-order'), button.click()]);
+  expect(completed.status()).toBe(200);
+  expect(completed.request().postDataJSON()).toEqual({ payment_method: 'PHONE' });
+  const { message, order } = (await completed.json()) as { message: string; order: { ref: string; email: string; total_cost: number } };
+
+  await page.waitForURL(`${baseUrl}/order-complete`);
+  const dialog = page.getByTestId('app-dialog-message');
+  await dialog.filter({ hasText: EMAIL_SENT }).waitFor();
+  expect(await dialog.textContent()).toContain(message);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  await page.locator(`[data-testid="order-complete"][data-placed="true"]`).waitFor();
+  await waitForText(page.getByTestId('order-ref'), order.ref);
+  await page.getByTestId('pay-by-phone-instructions').filter({ hasText: PHONE_NO_DISPLAY }).waitFor();
+  // The basket became the order: the header shows it empty.
+  await waitForText(page.getByTestId('basket-count'), '0');
+  return order;
+}
+
+function mailTo(dataDir: string, email: string, ref: string): string | undefined {
+  const directory = path.join(dataDir, 'mail');
+  if (!fs.existsSync(directory)) return undefined;
+  return fs
+    .readdirSync(directory)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => fs.readFileSync(path.join(directory, name), 'utf8'))
+    .find((mail) => mail.includes(`To: ${email}`) && mail.includes(ref));
+}
+
+describe('checkout journeys in the browser', () => {
+  let server: TestServer;
+  let browser: BrowserSession;
+
+  /** A manager's session for changing settings through the API. */
+  async function changeSettings(settings: Record<string, unknown>): Promise<void> {
+    const agent = request.agent(server.baseUrl);
+    const headers = { 'X-Requested-With': 'fetch', Origin: server.baseUrl };
+    await agent.post('/api/login').set(headers).send({ email: server.admin.email, password: server.admin.password }).expect(200);
+    const answer = await agent.post('/api/settings/update').set(headers).send({ settings });
+    expect(answer.body.status).toBe(true);
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startTestServer({ withWeb: true });
+    const { services } = server.shop;
+    await services.readModels.waitFor('menu', await services.store.headPosition());
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('collects an order paid by phone, from the menu to /order-complete, and mails the confirmation', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    await fillBasketAndOpenIt(page, baseUrl, [[ONION_BHAJI, 2]]);
+
+    // Nothing chosen yet: a disabled 'Checkout'.
+    const proceed = page.getByTestId('proceed-to-checkout');
+    await waitForText(page.getByTestId('postcode-status'), '... waiting for your postcode');
+    expect(await proceed.isDisabled()).toBe(true);
+    await waitForText(proceed, 'Checkout');
+
+    // 10 % off £7.90 for collecting.
+    await page.getByTestId('method-collect').check();
+    await waitForText(page.getByTestId('method-postage-amount'), '(£0.79)');
+    await waitForText(page.getByTestId('method-total'), '£7.11');
+    const sent = await proceedToCheckout(page, baseUrl);
+    expect(sent).toMatchObject({ ta_method: 'COLLECT', postage: -79, total_cost: 711 });
+
+    const summary = page.getByTestId('checkout-summary');
+    await summary.waitFor();
+    expect(await summary.getByTestId('summary-item').count()).toBe(1);
+    await summary.getByTestId('summary-postage').filter({ hasText: 'Collect Discount' }).filter({ hasText: '(£0.79)' }).waitFor();
+    await waitForText(summary.getByTestId('summary-total'), '£7.11');
+    expect(await summary.getByTestId('summary-voucher').count()).toBe(0);
+    await page.getByTestId('checkout-intro').waitFor();
+
+    // The delivery bands explained, on demand.
+    await page.getByTestId('delivery-bands-toggle').click();
+    await page.getByTestId('delivery-bands').filter({ hasText: 'Up to 1 miles: £1.50' }).waitFor();
+
+    // The form checks on the client first; collecting needs no address.
+    const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');
+    await form.waitFor();
+    expect(await page.getByTestId('payment-section').count()).toBe(0);
+    await fillContactDetails(form, { email: 'sam@example', full_name: 'Sam Smith', phone_number: '12345' });
+    await waitForText(form.getByTestId('error-phone_number'), 'Not a valid phone No');
+    await form.locator('[name="phone_number"]').fill('07911 123456');
+    await form.getByTestId('error-phone_number').waitFor({ state: 'detached' });
+    await page.getByTestId('form-submit').click();
+    await waitForText(form.getByTestId('error-email'), 'Not a valid email address');
+    expect(await form.getByTestId('error-address_1').count()).toBe(0);
+    await form.locator('[name="email"]').fill('sam@example.com');
+    await sendDetails(page);
+
+    // 'change' goes back to editing and hides payment; the form refills from the order.
+    await page.getByTestId('payment-section').waitFor();
+    await page.getByTestId('form-change').click();
+    await page.getByTestId('payment-section').waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid="delivery-form"] [name="full_name"]').inputValue()).toBe('Sam Smith');
+    await sendDetails(page);
+
+    // The only method, phone, is chosen for the customer.
+    await page.getByTestId('payment-section').waitFor();
+    expect(await page.getByTestId('payment-method-phone').isChecked()).toBe(true);
+    const order = await payByPhone(page, baseUrl);
+    expect(order.total_cost).toBe(711);
+    await waitForText(page.getByTestId('order-complete-summary').getByTestId('summary-total'), '£7.11');
+
+    const mail = mailTo(server.shop.config.dataDir, 'sam@example.com', order.ref);
+    expect(mail).toBeDefined();
+  });
+
+  it('delivers to a postcode inside the area, charging its band', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    await fillBasketAndOpenIt(page, baseUrl, [[KORMA, 2]]);
+
+    await page.getByText('We deliver within a 3 miles radius. Enter your postcode to check if we can deliver to you:').waitFor();
+    await page.getByTestId('postcode-input').fill('LS2');
+    await waitForText(page.getByTestId('postcode-status'), '... incomplete or invalid postcode');
+    expect(await page.getByTestId('method-deliver').count()).toBe(0);
+
+    const checked = await checkPostcode(page, 'LS2 9JT');
+    expect(checked.status()).toBe(200);
+    await waitForText(page.getByTestId('postcode-status'), '0.76 miles from kitchen');
+    await page.getByTestId('delivery-area-verdict').filter({ hasText: 'SUCCESS your postcode is in our delivery area' }).waitFor();
+
+    const [charged] = await Promise.all([answerTo(page, '/api/calc_delivery'), page.getByTestId('method-deliver').check()]);
+    expect(await charged.json()).toMatchObject({ delivery_charge: 150 });
+    await waitForText(page.getByTestId('method-postage-amount'), '£1.50');
+    await waitForText(page.getByTestId('method-total'), '£20.50');
+
+    // A smaller basket is priced again after the pause: below the minimum order there is no delivery.
+    const korma = page.locator(`[data-testid="cart-row"][data-product-id="${KORMA}"]`);
+    const [refusedCharge] = await Promise.all([answerTo(page, '/api/calc_delivery'), korma.getByTestId('qty-down').click()]);
+    expect(refusedCharge.status()).toBe(409);
+    await page
+      .getByTestId('app-dialog-message')
+      .filter({ hasText: 'There was an ERROR calculating the delivery charge' })
+      .filter({ hasText: 'Delivery needs an order of at least £12.00' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    expect(await page.getByTestId('proceed-to-checkout').isDisabled()).toBe(true);
+    await Promise.all([answerTo(page, '/api/calc_delivery'), korma.getByTestId('qty-up').click()]);
+    await waitForText(page.getByTestId('method-total'), '£20.50');
+    const sent = await proceedToCheckout(page, baseUrl);
+    expect(sent).toMatchObject({ ta_method: 'DELIVER', postage: 150, total_cost: 2050, postcode: 'LS2 9JT' });
+
+    const summary = page.getByTestId('checkout-summary');
+    await summary.getByTestId('summary-postage').filter({ hasText: 'Delivery Charge' }).filter({ hasText: '£1.50' }).waitFor();
+    await waitForText(summary.getByTestId('summary-total'), '£20.50');
+
+    // The checked postcode is kept; a delivery needs the address.
+    const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');
+    await form.waitFor();
+    const postcode = form.locator('[name="postcode"]');
+    expect(await postcode.inputValue()).toBe('LS2 9JT');
+    expect(await postcode.getAttribute('readonly')).not.toBeNull();
+    await waitForText(form.getByTestId('locked-postcode'), 'delivery distance checked');
+    await fillContactDetails(form, { email: 'ali@example.com', full_name: 'Ali Khan', phone_number: '07700 900123' });
+    await page.getByTestId('form-submit').click();
+    await waitForText(form.getByTestId('error-address_1'), 'Address line 1 is required for delivery');
+    await form.getByTestId('error-town_city').waitFor();
+    await form.locator('[name="address_1"]').fill('1 Hyde Park Road');
+    await form.locator('[name="town_city"]').fill('Leeds');
+
+    // The client's phone check is a sieve; the server's verdict (a drama-only number here) lands on the field.
+    const [refused] = await Promise.all([answerTo(page, '/api/updateOrder'), page.getByTestId('form-submit').click()]);
+    expect(refused.status()).toBe(400);
+    await page.getByTestId('app-dialog-message').filter({ hasText: 'There was a PROBLEM updating the order Phone number: Not a valid phone No' }).waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await waitForText(form.getByTestId('error-phone_number'), 'Not a valid phone No');
+    await form.locator('[name="phone_number"]').fill('07911 123459');
+    await sendDetails(page);
+    await page.getByTestId('details-summary').filter({ hasText: '1 Hyde Park Road, Leeds, LS2 9JT' }).waitFor();
+
+    const order = await payByPhone(page, baseUrl);
+    expect(order.total_cost).toBe(2050);
+    expect(mailTo(server.shop.config.dataDir, 'ali@example.com', order.ref)).toBeDefined();
+  });
+
+  it('offers only collection outside the delivery area, and collection still works', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    await fillBasketAndOpenIt(page, baseUrl, [[ONION_BHAJI, 1]]);
+
+    await checkPostcode(page, 'LS16 5AA');
+    await waitForText(page.getByTestId('postcode-status'), '4.57 miles from kitchen');
+    const verdict = page.locator('[data-testid="delivery-area-verdict"][data-inside="false"]');
+    await verdict.filter({ hasText: 'Your postcode is outside our delivery area ... you can still collect your order from us at:' }).waitFor();
+    expect(await verdict.textContent()).toContain(FULL_ADDRESS);
+    expect(await page.getByTestId('method-deliver').count()).toBe(0);
+
+    await page.getByTestId('method-collect').check();
+    await waitForText(page.getByTestId('method-total'), '£3.55');
+    // A new postcode means choosing again.
+    await checkPostcode(page, 'LS2 9JT');
+    await page.getByTestId('method-deliver').waitFor();
+    expect(await page.getByTestId('method-collect').isChecked()).toBe(false);
+    await waitForText(page.getByTestId('proceed-to-checkout'), 'Checkout');
+    await page.getByTestId('method-collect').check();
+
+    const sent = await proceedToCheckout(page, baseUrl);
+    expect(sent).toMatchObject({ ta_method: 'COLLECT', postage: -40, total_cost: 355 });
+    const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');
+    await fillContactDetails(form, { email: 'jo@example.com', full_name: 'Jo Bloggs', phone_number: '+44 7911 123457' });
+    await sendDetails(page);
+    const order = await payByPhone(page, baseUrl);
+    expect(order.total_cost).toBe(355);
+  });
+
+  it("locks a signed-in customer's email, and goes straight to payment when the details are complete", async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    const customer = { email: 'kim@example.com', password: 'kim has a long password' };
+    await createUserRepository(server.shop.pool).create({ ...customer, role: 'customer' });
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(customer.password);
+    await Promise.all([answerTo(page, '/api/login'), page.getByRole('button', { name: 'Login' }).click()]);
+    await page.getByTestId('signed-in-user').waitFor();
+
+    await fillBasketAndOpenIt(page, baseUrl, [[ONION_BHAJI, 1]]);
+    await page.getByTestId('method-collect').check();
+    await proceedToCheckout(page, baseUrl);
+    const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');
+    const email = form.locator('[name="email"]');
+    expect(await email.inputValue()).toBe(customer.email);
+    expect(await email.getAttribute('readonly')).not.toBeNull();
+    await form.locator('[name="full_name"]').fill('Kim Lee');
+    await form.locator('[name="phone_number"]').fill('07911 123458');
+    await sendDetails(page);
+
+    // Back at checkout later: the order's details suffice, so the summary and payment show at once.
+    await page.goto(`${baseUrl}/checkout`);
+    await page.locator('[data-testid="delivery-form"][data-mode="summary"]').waitFor();
+    await page.getByTestId('pay-by-phone').waitFor();
+
+    await page.goto(`${baseUrl}/manageCart`);
+    await Promise.all([answerTo(page, '/api/clearCart'), page.getByTestId('clear-cart').click()]);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByTestId('discreet-login').waitFor();
+  });
+
+  it('outside takeaway mode, one Checkout button saves the order with its note, and delivery needs the address', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    await changeSettings({ is_takeaway: false });
+    try {
+      await fillBasketAndOpenIt(page, baseUrl, [[ONION_BHAJI, 1]]);
+      expect(await page.getByTestId('collect-or-deliver').count()).toBe(0);
+      const [noteSaved] = await Promise.all([
+        answerTo(page, '/api/updateCartInSession'),
+        page.getByTestId('order-extra').fill('Ring the bell twice'),
+      ]);
+      expect(noteSaved.status()).toBe(200);
+      const [saved] = await Promise.all([answerTo(page, '/api/saveCartAsOrder'), page.getByTestId('checkout').click()]);
+      expect(saved.request().postDataJSON()).toEqual({ order_extra_info: 'Ring the bell twice' });
+      await page.waitForURL(`${baseUrl}/checkout`);
+
+      await page.getByTestId('extra-order-info').filter({ hasText: 'Ring the bell twice' }).waitFor();
+      const summary = page.getByTestId('checkout-summary');
+      await waitForText(summary.getByTestId('summary-total'), '£3.95');
+      expect(await summary.getByTestId('summary-postage').count()).toBe(0);
+      expect(await page.getByTestId('delivery-bands-toggle').count()).toBe(0);
+
+      const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');
+      await fillContactDetails(form, { email: 'lee@example.com', full_name: 'Lee Park', phone_number: '07911 123460' });
+      await page.getByTestId('form-submit').click();
+      await waitForText(form.getByTestId('error-postcode'), 'Not a valid postcode');
+      await form.getByTestId('error-address_1').waitFor();
+      await form.locator('[name="address_1"]').fill('2 Park Lane');
+      await form.locator('[name="town_city"]').fill('Leeds');
+      await form.locator('[name="postcode"]').fill('ls6 2aa');
+      await sendDetails(page);
+      const order = await payByPhone(page, baseUrl);
+      expect(order.total_cost).toBe(395);
+    } finally {
+      await changeSettings({ is_takeaway: true });
+    }
+  });
+
+  it('sends the basket and checkout pages home when the store is closed, and the basket page when paying is not allowed', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    await changeSettings({ order_status: 'closed' });
+    try {
+      for (const route of ['/checkout', '/manageCart']) {
+        await page.goto(`${baseUrl}${route}`);
+        await page.getByTestId('app-dialog-message').filter({ hasText: CLOSED }).waitFor();
+        await page.waitForURL(`${baseUrl}/`, { timeout: 10_000 });
+        await page.getByTestId('home').waitFor();
+        await page.getByTestId('app-dialog-message').waitFor({ state: 'detached' });
+      }
+    } finally {
+      await changeSettings({ order_status: 'open' });
+    }
+
+    await changeSettings({ payment_methods: [] });
+    try {
+      await page.goto(`${baseUrl}/manageCart`);
+      await page.getByTestId('cannot-pay').waitFor();
+      expect(await page.getByTestId('collect-or-deliver').count()).toBe(0);
+      await page.waitForURL(`${baseUrl}/`, { timeout: 10_000 });
+    } finally {
+      await changeSettings({ payment_methods: ['phone'] });
+    }
+  });
+});

@@ -1,0 +1,278 @@
+import type { Locator, Page, Response } from 'playwright-core';
+import request from 'supertest';
+import { createUserRepository } from '../../src/identity/users';
+import { startTestServer, type TestServer } from '../support/server';
+import { launchBrowser, type BrowserSession } from './browser';
+
+const KORMA = 13; // £9.50, £8.55 with the 10% collection discount
+const STAFF = { email: 'cook@example.com', password: 'cook long password' };
+const CUSTOMER_DETAILS = { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' };
+const OPEN_BANNER = 'OPEN - orders ready ~31 mins after payment';
+const CLOSED_BANNER = "CLOSED - we're not taking orders right now";
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Waits until the element's whole text is `text` (surrounding white space aside). */
+async function waitForText(locator: Locator, text: string): Promise<void> {
+  await locator.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) }).waitFor();
+}
+
+const answerTo = (page: Page, pathEnd: string): Promise<Response> =>
+  page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(pathEnd));
+
+/** The server's clock, running, set so that it is 19:00 in London now: inside the 17:00-23:00 opening hours. */
+function eveningClock(): () => Date {
+  const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const parts = london.formatToParts(new Date());
+  const londonMinutes = Number(parts.find((part) => part.type === 'hour')!.value) * 60 + Number(parts.find((part) => part.type === 'minute')!.value);
+  const offset = (19 * 60 - londonMinutes) * 60_000;
+  return () => new Date(Date.now() + offset);
+}
+
+/** A customer places a phone order of one korma through the API (quicker than a third browser); returns its id. */
+async function placePhoneOrder(server: TestServer): Promise<string> {
+  const agent = request.agent(server.baseUrl);
+  const post = (url: string, body: object = {}) => agent.post(url).set({ 'X-Requested-With': 'fetch', Origin: server.baseUrl }).send(body);
+  await post('/api/moveProductStockToBasket', { id: KORMA, variant: null, quantity: 1 }).expect(200);
+  await post('/api/saveCartAsOrder').expect(200);
+  await post('/api/updateOrder', { ta_method: 'COLLECT', postage: -95, total_cost: 855, postcode: null }).expect(200);
+  await post('/api/updateOrder', { deliveryForm: CUSTOMER_DETAILS }).expect(200);
+  const done = await post('/complete-order', { payment_method: 'PHONE' }).expect(200);
+  return done.body.order.id;
+}
+
+async function logIn(page: Page, baseUrl: string, user: { email: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole('button', { name: 'Login' }).click()]);
+}
+
+describe('staff back office in the browser', () => {
+  let server: TestServer;
+  let staff: BrowserSession;
+  let customer: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startTestServer({ withWeb: true, clock: eveningClock() });
+    const { services } = server.shop;
+    await services.readModels.waitFor('menu', await services.store.headPosition());
+    await createUserRepository(server.shop.pool).create({ ...STAFF, role: 'staff' });
+    // Two independent browsers: the kitchen and a customer.
+    staff = await launchBrowser();
+    customer = await launchBrowser();
+    // Printing is recorded, not done: the ticket window tells its opener.
+    await staff.context.addInitScript({
+      content: `window.print = () => {
+        const target = window.opener ?? window;
+        target.printedPages = [...(target.printedPages ?? []), window.location.pathname];
+      };`,
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await staff?.close();
+    await customer?.close();
+    await server?.stop();
+  });
+
+  it('a phone order shows up live and is paid, previewed, printed, notified and completed; closing the store reaches the customer', async () => {
+    const { baseUrl } = server;
+    const kitchen = staff.page;
+
+    await logIn(kitchen, baseUrl, STAFF);
+    await kitchen.getByTestId('staff-nav').click();
+    await kitchen.waitForURL(`${baseUrl}/takeaway`);
+    await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
+    await waitForText(kitchen.getByTestId('orders-waiting'), 'No orders waiting');
+    await waitForText(kitchen.getByTestId('live-connection-note'), 'Live updates connected');
+    await kitchen.locator('#deliveringStatus').getByText('delivering', { exact: true }).waitFor();
+    // The demo menu has a mixed grill with 4 left: the low-stock warning comes up first.
+    const lowStock = kitchen.getByTestId('low-stock-warning');
+    await lowStock.getByText('Mixed Grill: 4 left').waitFor();
+    await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
+    await lowStock.waitFor({ state: 'detached' });
+
+    // A sort other than the default; a new order will put it back.
+    await kitchen.getByTestId('sort-price-ascending').click();
+    expect(await kitchen.getByTestId('sort-price-ascending').getAttribute('aria-pressed')).toBe('true');
+
+    const orderId = await placePhoneOrder(server);
+    const row = kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+    await row.and(kitchen.locator('[data-status="AWAITING-PAYMENT"]')).waitFor();
+    await waitForText(kitchen.getByTestId('order-tally'), '£8.55');
+    expect(await kitchen.getByTestId('sort-received-descending').getAttribute('aria-pressed')).toBe('true');
+    expect(await kitchen.getByTestId('sort-price-ascending').getAttribute('aria-pressed')).toBe('false');
+    await waitForText(row.getByTestId('order-total'), '£8.55');
+    const ref = (await row.getByTestId('order-ref').textContent())!.trim();
+
+    // Mark paid: it becomes NEW, waiting, counting down from 31 minutes.
+    const [paid] = await Promise.all([answerTo(kitchen, '/api/ta/markPaid'), row.getByTestId('mark-paid').click()]);
+    expect(paid.status()).toBe(200);
+    await row.and(kitchen.locator('[data-status="NEW"]')).waitFor();
+    await waitForText(kitchen.getByTestId('orders-waiting'), '1 ORDER(S) WAITING');
+    expect(await row.getByTestId('countdown').textContent()).toMatch(/^(31:00|30:[0-5]\d)$/);
+
+    // The on-screen preview.
+    await row.getByTestId('preview').click();
+    const preview = kitchen.getByTestId('ticket-preview');
+    await preview.getByText('1 x Chicken Korma').waitFor();
+    await preview.getByText(`Order ${ref}`).waitFor();
+    await kitchen.getByTestId('preview-modal').getByRole('button', { name: 'Close', exact: true }).click();
+    await preview.waitFor({ state: 'detached' });
+
+    // Print: the server hears of it first, then the ticket page opens and is printed.
+    const [ticketWindow, printed] = await Promise.all([
+      staff.context.waitForEvent('page'),
+      answerTo(kitchen, '/takeaway/printOrder'),
+      row.getByTestId('print').click(),
+    ]);
+    expect(printed.status()).toBe(200);
+    expect(printed.request().postDataJSON()).toEqual({ orderId, status: 'PRINTED', via: 'browser' });
+    await kitchen.waitForFunction(
+      (path) => ((globalThis as { printedPages?: string[] }).printedPages ?? []).includes(path),
+      `/takeaway/${orderId}/preview`,
+    );
+    await ticketWindow.close();
+    await row.and(kitchen.locator('[data-status="PRINTED"]')).waitFor();
+    await waitForText(kitchen.getByTestId('orders-waiting'), 'No orders waiting');
+
+    // Notify once; a second time the server says when it was done.
+    const [notified] = await Promise.all([answerTo(kitchen, '/api/ta/notifyCustomer'), row.getByTestId('notify').click()]);
+    expect(notified.status()).toBe(200);
+    await row.and(kitchen.locator('[data-status="NOTIFIED"]')).waitFor();
+    const [again] = await Promise.all([answerTo(kitchen, '/api/ta/notifyCustomer'), row.getByTestId('notify').click()]);
+    expect(again.status()).toBe(409);
+    await kitchen.getByTestId('app-dialog-message').getByText(/^The customer was already notified at \d\d:\d\d$/).waitFor();
+    await kitchen.getByTestId('app-dialog').getByRole('button', { name: 'Close' }).click();
+    await kitchen.getByTestId('app-dialog').waitFor({ state: 'detached' });
+
+    // Complete: the row folds its items away.
+    const showItems = row.getByRole('button', { name: 'Show items' });
+    await showItems.click();
+    await row.getByTestId('order-items').getByText('1 x Chicken Korma').waitFor();
+    const [completed] = await Promise.all([answerTo(kitchen, '/takeaway/orderComplete'), row.getByTestId('complete').click()]);
+    expect(completed.status()).toBe(200);
+    await row.and(kitchen.locator('[data-status="COMPLETE"]')).waitFor();
+    await row.getByRole('button', { name: 'Show items' }).waitFor();
+    await kitchen.getByRole('button', { name: 'Hide Complete Orders' }).click();
+    await row.waitFor({ state: 'detached' });
+    await kitchen.getByRole('button', { name: 'Show Complete Orders' }).click();
+    await row.waitFor();
+
+    // The customer's banner follows the store status live.
+    const shop = customer.page;
+    await shop.goto(baseUrl);
+    await shop.locator('[data-testid="store-status"][data-connection="connected"]').waitFor();
+    await waitForText(shop.getByTestId('store-status-text'), OPEN_BANNER);
+    const addKorma = shop.locator(`[data-testid="add-to-cart"][data-product-id="${KORMA}"]`);
+    await addKorma.and(shop.locator(':enabled')).waitFor();
+
+    const [closed] = await Promise.all([answerTo(kitchen, '/api/change-status'), kitchen.getByTestId('store-state-closed').click()]);
+    expect(closed.status()).toBe(200);
+    await kitchen.locator('[data-testid="store-state-closed"][aria-pressed="true"]').waitFor();
+    await waitForText(shop.getByTestId('store-status-text'), CLOSED_BANNER);
+    await addKorma.and(shop.locator(':disabled')).waitFor();
+    const refused = await shop.evaluate(async (productId) => {
+      const answer = await fetch('/api/moveProductStockToBasket', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
+        body: JSON.stringify({ id: productId, variant: null, quantity: 1 }),
+      });
+      return { status: answer.status, body: (await answer.json()) as { message: string } };
+    }, KORMA);
+    expect(refused.status).toBe(409);
+  });
+
+  it('a dropped live connection shows the loud banner, and an order placed meanwhile arrives once it is back', async () => {
+    const { baseUrl } = server;
+    const kitchen = staff.page;
+    const reopened = await kitchen.request.post(`${baseUrl}/api/change-status`, {
+      data: { state: 'open' },
+      headers: { 'X-Requested-With': 'fetch', Origin: baseUrl },
+    });
+    expect(reopened.status()).toBe(200);
+
+    await kitchen.route('**/events/orders', (route) => route.abort());
+    await kitchen.goto(`${baseUrl}/takeaway`);
+    await kitchen.getByTestId('live-connection-lost').waitFor();
+    await waitForText(kitchen.getByTestId('live-connection-note'), 'Live updates NOT connected – this store cannot be opened safely');
+    const orderId = await placePhoneOrder(server);
+
+    await kitchen.unroute('**/events/orders');
+    await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
+    await kitchen.getByTestId('live-connection-lost').waitFor({ state: 'detached' });
+    await kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).waitFor();
+    await waitForText(kitchen.getByTestId('order-tally'), '£17.10');
+  });
+
+  it('the out-of-stock manager takes a product off the menu and puts it back', async () => {
+    const { baseUrl } = server;
+    const kitchen = staff.page;
+    await kitchen.goto(`${baseUrl}/takeaway-oos`);
+    await kitchen.getByTestId('oos-status').getByText(/products and variants/).waitFor();
+    await kitchen.getByTestId('low-stock-list').getByText('Mixed Grill').waitFor();
+
+    const search = kitchen.getByTestId('oos-search');
+    await search.fill('k');
+    await kitchen.getByText('Type at least 2 letters').waitFor();
+    expect(await kitchen.locator('#oos-options option').count()).toBe(0);
+    await search.fill('korma');
+    expect(await kitchen.locator('#oos-options option').evaluateAll((options) => options.map((option) => option.getAttribute('value')))).toContain(
+      'Chicken Korma (£9.50)',
+    );
+    await search.fill('Chicken Korma (£9.50)');
+    const [taken] = await Promise.all([answerTo(kitchen, '/api/product/update_product_status'), kitchen.getByTestId('make-oos').click()]);
+    expect(taken.status()).toBe(200);
+    const korma = kitchen.getByTestId('oos-list').locator(`[data-item="product-${KORMA}"]`);
+    await korma.waitFor();
+    const menu = (await (await fetch(`${baseUrl}/api/menu`)).json()) as { products: Array<{ id: number; status: string }> };
+    expect(menu.products.find((product) => product.id === KORMA)?.status).toBe('out-of-stock');
+
+    const [back] = await Promise.all([
+      answerTo(kitchen, '/api/product/update_product_status'),
+      korma.getByRole('button', { name: 'Make Chicken Korma active' }).click(),
+    ]);
+    expect(back.status()).toBe(200);
+    await korma.waitFor({ state: 'detached' });
+  });
+
+  it('a manager checks the kitchen postcode and saves the takeaway settings', async () => {
+    const { baseUrl } = server;
+    const office = customer.page; // the customer's browser, now used by the manager
+    await logIn(office, baseUrl, server.admin);
+    await office.getByRole('link', { name: 'Settings' }).click();
+    await office.waitForURL(`${baseUrl}/takeaway-settings`);
+    await waitForText(office.getByTestId('postcode-check'), 'postcode is OK');
+    await waitForText(office.getByTestId('times-verdict'), 'Times are OK');
+    await waitForText(office.getByTestId('save-settings'), 'Save Changes');
+
+    const postcode = office.getByTestId('kitchen-postcode');
+    await postcode.fill('LS1');
+    await waitForText(office.getByTestId('postcode-check'), 'Waiting for you to stop typing...');
+    await waitForText(office.getByTestId('postcode-check'), '... incomplete or invalid postcode');
+    await waitForText(office.getByTestId('save-settings'), 'Check kitchen postcode & discount amount');
+    await postcode.fill('LS1 4AP');
+    await waitForText(office.getByTestId('postcode-check'), 'postcode is OK');
+
+    await office.getByLabel('Busy').fill('45');
+    const [saved] = await Promise.all([
+      answerTo(office, '/api/settings/update'),
+      office.waitForEvent('load'),
+      office.getByTestId('save-settings').click(),
+    ]);
+    expect(saved.status()).toBe(200);
+    expect(saved.request().postDataJSON().settings).toMatchObject({
+      busy_delivery_minutes: 45,
+      kitchen_postcode: 'LS1 4AP',
+      // Pounds on screen, pence on the wire.
+      delivery_charge_bands: [
+        { up_to_miles: 1, charge: 150 },
+        { up_to_miles: 2, charge: 250 },
+        { up_to_miles: 3, charge: 350 },
+      ],
+    });
+    // The page reloaded, showing the saved value.
+    await office.getByLabel('Busy').and(office.locator('[value="45"]')).waitFor();
+  });
+});

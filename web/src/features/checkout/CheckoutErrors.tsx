@@ -1,0 +1,30 @@
+import Alert from 'react-bootstrap/Alert';
+import { Link } from 'react-router';
+
+export type CheckoutProblem = 'no-order' | 'fetch-failed' | 'placed' | 'no-method' | null;
+
+/** Spec §2 "Checkout page": the errors area, first on the page, for what stops this checkout going on. */
+export function CheckoutErrors({ problem, cartLabel }: { problem: CheckoutProblem; cartLabel: string }) {
+  return (
+    <div aria-live="polite" data-testid="checkout-errors">
+      {problem === 'no-order' && (
+        <Alert variant="warning">
+          There is no order to check out yet. <Link to="/manageCart">Go to your {cartLabel}</Link> to start one.
+        </Alert>
+      )}
+      {problem === 'fetch-failed' && (
+        <Alert variant="danger">There was a PROBLEM fetching the order. We keep trying; you can also reload the page.</Alert>
+      )}
+      {problem === 'placed' && (
+        <Alert variant="info">
+          This order has already been placed. <Link to="/order-complete">See your order</Link>
+        </Alert>
+      )}
+      {problem === 'no-method' && (
+        <Alert variant="warning">
+          Please choose collection or delivery first: <Link to="/manageCart">back to your {cartLabel}</Link>
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/*
+ * A copy of the server's check in modules/delivery/postcode.ts: the web app imports nothing from the server
+ * except src/shared, so the two small patterns live twice. Change them together.
+ *
+ * Spec §5: an outward code (a letter, an optional second letter with certain exclusions, a digit, an optional
+ * alphanumeric), a space, then a digit and two letters; or 'GIR 0AA'. The strict form needs the space, the
+ * lenient one does not; both must match, so in practice the space is required.
+ */
+const STRICT = /^(GIR 0AA|[A-PR-UWYZ][A-HK-Y]?[0-9][0-9A-Z]? [0-9][ABD-HJLNP-UW-Z]{2})$/;
+const LENIENT = /^(GIR ?0AA|[A-PR-UWYZ][A-HK-Y]?[0-9][0-9A-Z]? ?[0-9][A-Z]{2})$/;
+
+export const CHECKER_INVALID = ' ... incomplete or invalid postcode';
+export const FORM_INVALID = 'Not a valid postcode';
+
+/** The postcode in its canonical form ('LS6 2AA'), or null when it is not a valid UK postcode. */
+export function parsePostcode(input: string): string | null {
+  const candidate = input.trim().toUpperCase();
+  return STRICT.test(candidate) && LENIENT.test(candidate) ? candidate : null;
+}

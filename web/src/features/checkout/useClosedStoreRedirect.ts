@@ -1,0 +1,15 @@
+import type { DialogContent } from '../dialog/dialogSlice';
+import { isOrderingClosed, useShopSettings } from '../settings/useShopSettings';
+import { useRedirectHomeAfter } from './useRedirectHomeAfter';
+
+export const CLOSED_NOTICE = "Sorry, we're closed & not taking orders right now. Please try again when we're next open.";
+
+const CLOSED_DIALOG: DialogContent = { title: 'Sorry', message: CLOSED_NOTICE, look: 'info' };
+
+/** Spec §2 "Routes": a closed store sends the basket and checkout pages home, saying why. True while closed. */
+export function useClosedStoreRedirect(): boolean {
+  const settings = useShopSettings();
+  const closed = settings.isLoaded && isOrderingClosed(settings);
+  useRedirectHomeAfter(closed, CLOSED_DIALOG);
+  return closed;
+}

@@ -1,0 +1,61 @@
+import { FORM_INVALID, parsePostcode } from '../checkout/postcode';
+import type { DeliveryDetails } from '../order/order';
+import { DELIVERY_FIELDS, isDeliveryField, type DeliveryField } from './deliveryFields';
+
+export type FieldErrors = Partial<Record<DeliveryField, string>>;
+
+/** Spec §5 "Email": the server's pattern, exactly one @. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Spec §5 "Phone": a UK number, optionally +44 (or 0044), optionally with an extension. A first sieve only: the
+ * server checks the number properly (libphonenumber) and its verdict is shown on the field.
+ */
+const UK_PHONE = /^(?:(?:\+|00)44(?:\(?0\)?)?|0)[1-9]\d{8,9}(?:(?:#|x|ext\.?|extension)\d{1,5})?$/i;
+
+export function isUkPhone(input: string): boolean {
+  return UK_PHONE.test(input.replace(/[\s\-()]/g, ''));
+}
+
+/**
+ * Spec §5: email, name and phone always; address line 1, town/city and postcode when delivering. Collecting skips
+ * the address, though a postcode given anyway must be one (the server refuses a malformed one).
+ */
+export function validateDetails(values: DeliveryDetails, needsAddress: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!EMAIL.test(values.email.trim())) errors.email = 'Not a valid email address';
+  if (!values.full_name.trim()) errors.full_name = 'Full name is required';
+  if (!isUkPhone(values.phone_number)) errors.phone_number = 'Not a valid phone No';
+  if (needsAddress) {
+    if (!values.address_1.trim()) errors.address_1 = 'Address line 1 is required for delivery';
+    if (!values.town_city.trim()) errors.town_city = 'Town or city is required for delivery';
+  }
+  const postcode = values.postcode.trim();
+  if ((needsAddress || postcode !== '') && !parsePostcode(postcode)) errors.postcode = FORM_INVALID;
+  return errors;
+}
+
+export function isComplete(values: DeliveryDetails, needsAddress: boolean): boolean {
+  return Object.keys(validateDetails(values, needsAddress)).length === 0;
+}
+
+/** What the server sends: values trimmed. */
+export function trimmed(values: DeliveryDetails): DeliveryDetails {
+  const result = { ...values };
+  for (const key of Object.keys(result) as DeliveryField[]) result[key] = result[key].trim();
+  return result;
+}
+
+/** The field a refusal names ('address_1: Address line 1 is required…', 'deliveryForm.email: …'), with its text. */
+export function fieldOfRefusal(reason: string): { field: DeliveryField; message: string } | null {
+  const match = /^(?:deliveryForm\.)?(\w+): (.+)$/.exec(reason);
+  if (!match || !isDeliveryField(match[1])) return null;
+  return { field: match[1], message: match[2] };
+}
+
+/** A refusal naming a field, as the customer reads it: 'deliveryForm.phone_number: …' → 'Phone number: …'. */
+export function wordRefusal(reason: string): string {
+  const refusal = fieldOfRefusal(reason);
+  const field = refusal && DELIVERY_FIELDS.find((candidate) => candidate.name === refusal.field);
+  return field ? `${field.label}: ${refusal.message}` : reason;
+}

@@ -1,0 +1,66 @@
+import Table from 'react-bootstrap/Table';
+import { formatPence } from '../../app/money';
+import { postageLine, type Order } from './order';
+
+/**
+ * Spec §2 "Checkout page": the items, the postage line ('Delivery Charge', or 'Collect Discount' below 0; none for
+ * an all-virtual order), the voucher line (only once a voucher takes something off) and the final total.
+ */
+export function OrderSummary({ order, caption, testId }: { order: Order; caption: string; testId: string }) {
+  const postage = postageLine(order);
+
+  return (
+    <Table size="sm" className="align-middle" data-testid={testId}>
+      <caption className="caption-top">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col" className="text-end">
+            Qty
+          </th>
+          <th scope="col" className="text-end">
+            Price
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.items.map((item) => (
+          <tr key={`${item.id}-${item.variant_id ?? ''}`} data-testid="summary-item">
+            <td>
+              {item.name}
+              {item.variant && <span className="text-body-secondary"> ({item.variant})</span>}
+            </td>
+            <td className="text-end">{item.quantity}</td>
+            <td className="text-end">{formatPence(item.price * item.quantity)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        {postage && (
+          <tr data-testid="summary-postage">
+            <th scope="row" colSpan={2} className="fw-normal">
+              {postage.label}
+            </th>
+            <td className="text-end">{formatPence(postage.pence)}</td>
+          </tr>
+        )}
+        {order.voucher_deduction > 0 && (
+          <tr data-testid="summary-voucher">
+            <th scope="row" colSpan={2} className="fw-normal">
+              Voucher
+            </th>
+            <td className="text-end">{formatPence(-order.voucher_deduction)}</td>
+          </tr>
+        )}
+        <tr>
+          <th scope="row" colSpan={2}>
+            Total
+          </th>
+          <td className="text-end fw-bold" data-testid="summary-total">
+            {formatPence(order.total_cost)}
+          </td>
+        </tr>
+      </tfoot>
+    </Table>
+  );
+}

@@ -1,0 +1,85 @@
+import { api } from '../../app/api';
+import { isServerAnswer } from '../../app/serverMessage';
+import { showDialog } from '../dialog/dialogSlice';
+import type { Order, OrderUpdate, PaymentMethod } from './order';
+
+interface OrderAnswer {
+  status: true;
+  order: Order;
+  message: string;
+}
+
+export interface Completion {
+  message: string;
+  order: Order;
+}
+
+export const orderApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The order this session saved; 404 when there is none. Errors are shown by the page asking. */
+    fetchOrder: build.query<Order, void>({
+      query: () => ({ url: '/api/fetchOrder', method: 'POST', body: {} }),
+      transformResponse: (answer: OrderAnswer) => answer.order,
+      providesTags: ['Order'],
+    }),
+    canPay: build.query<boolean, void>({
+      query: () => '/api/can_pay',
+      transformResponse: (answer: { status: true; value: boolean }) => answer.value,
+    }),
+    availablePaymentMethods: build.query<PaymentMethod[], void>({
+      query: () => '/api/available_payment_methods',
+      transformResponse: (answer: { status: true; payment_methods: PaymentMethod[] }) => answer.payment_methods,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch (failure) {
+          const message = isServerAnswer(failure) ? 'Problem fetching available payment methods' : 'Error fetching available payment methods';
+          dispatch(showDialog({ title: 'Error', message, look: 'error' }));
+        }
+      },
+    }),
+    /** The basket becomes (or refreshes) this session's order. Outside takeaway mode the note travels with it. */
+    saveCartAsOrder: build.mutation<Order, { order_extra_info?: string }>({
+      query: (body) => ({ url: '/api/saveCartAsOrder', method: 'POST', body }),
+      transformResponse: (answer: OrderAnswer) => answer.order,
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(orderApi.util.upsertQueryData('fetchOrder', undefined, data));
+        } catch {
+          // The caller words the refusal.
+        }
+      },
+    }),
+    updateOrder: build.mutation<Order, OrderUpdate>({
+      query: (body) => ({ url: '/api/updateOrder', method: 'POST', body }),
+      transformResponse: (answer: OrderAnswer) => answer.order,
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(orderApi.util.upsertQueryData('fetchOrder', undefined, data));
+        } catch {
+          // The caller words the refusal.
+        }
+      },
+    }),
+    /**
+     * Places the order. The basket is then empty and the sold units leave the menu's stock; the order page
+     * that follows fetches the placed order afresh.
+     */
+    completeOrder: build.mutation<Completion, { payment_method: 'PHONE' }>({
+      query: (body) => ({ url: '/complete-order', method: 'POST', body }),
+      transformResponse: ({ message, order }: OrderAnswer) => ({ message, order }),
+      invalidatesTags: ['Cart', 'Menu'],
+    }),
+  }),
+});
+
+export const {
+  useFetchOrderQuery,
+  useCanPayQuery,
+  useAvailablePaymentMethodsQuery,
+  useSaveCartAsOrderMutation,
+  useUpdateOrderMutation,
+  useCompleteOrderMutation,
+} = orderApi;

@@ -1,0 +1,12 @@
+import type { PaymentMethod } from '../order/order';
+
+/** Spec §9: phone, credit card, PayPal. Only paying by phone works so far; the others show as coming soon. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  phone: 'Pay by phone',
+  card: 'Credit card',
+  paypal: 'PayPal',
+};
+
+export function isPaymentReady(method: PaymentMethod): boolean {
+  return method === 'phone';
+}

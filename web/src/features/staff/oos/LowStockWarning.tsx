@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { useOosProductsQuery } from './oosApi';
+import { isLowStock, itemKey } from './stockItems';
+
+/** On the live-orders screen: once per visit, says when anything is low or out of stock, with a way to manage it. */
+export function LowStockWarning() {
+  const { data: items } = useOosProductsQuery();
+  const [dismissed, setDismissed] = useState(false);
+  const navigate = useNavigate();
+  const low = items?.filter(isLowStock) ?? [];
+
+  return (
+    <Modal show={!dismissed && low.length > 0} onHide={() => setDismissed(true)} aria-labelledby="low-stock-title" data-testid="low-stock-warning">
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id="low-stock-title" as="h2" className="h5">
+          Low stock
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>{low.length} item(s) are low (under 5 left) or out of stock:</p>
+        <ul className="mb-0">
+          {low.slice(0, 8).map((item) => (
+            <li key={itemKey(item)}>
+              {item.name}: {item.status === 'out-of-stock' ? 'out of stock' : `${item.stock} left`}
+            </li>
+          ))}
+          {low.length > 8 && <li>and {low.length - 8} more</li>}
+        </ul>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={() => setDismissed(true)}>
+          Close
+        </Button>
+        <Button variant="primary" onClick={() => navigate('/takeaway-oos')}>
+          Manage
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

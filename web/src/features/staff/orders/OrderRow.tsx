@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { formatPence } from '../../../app/money';
+import { CustomerCell } from './CustomerCell';
+import { DueCell } from './DueCell';
+import { ItemsCell } from './ItemsCell';
+import type { LiveOrder, OrderStatus } from './kitchenOrder';
+import { PreviewButton } from './PreviewButton';
+import { StatusCell } from './StatusCell';
+import { londonTime } from './times';
+
+const ROW_CLASS: Record<OrderStatus, string> = {
+  NEW: 'table-danger',
+  'AWAITING-PAYMENT': 'table-warning',
+  PRINTED: 'table-info',
+  NOTIFIED: 'table-primary',
+  COMPLETE: 'table-success',
+};
+
+/** One order; its address and items fold out, and fold away again once it is complete. */
+export function OrderRow({ order, now, alarmMinutes }: { order: LiveOrder; now: number; alarmMinutes: number }) {
+  const [showAddress, setShowAddress] = useState(false);
+  const [showItems, setShowItems] = useState(false);
+  const collapse = () => {
+    setShowAddress(false);
+    setShowItems(false);
+  };
+
+  return (
+    <tr className={ROW_CLASS[order.status]} data-testid="order-row" data-order-id={order.id} data-status={order.status}>
+      <td>
+        <div className="fw-bold" data-testid="order-ref">
+          {order.ref}
+        </div>
+        <PreviewButton order={order} />
+      </td>
+      <CustomerCell order={order} expanded={showAddress} onToggle={() => setShowAddress((shown) => !shown)} />
+      <td>{order.payment_method}</td>
+      <StatusCell order={order} now={now} alarmMinutes={alarmMinutes} />
+      <td data-testid="order-total">{formatPence(order.total_cost)}</td>
+      <ItemsCell order={order} expanded={showItems} onToggle={() => setShowItems((shown) => !shown)} />
+      <td>{londonTime(order.updated_at)}</td>
+      <DueCell order={order} now={now} onCompleted={collapse} />
+    </tr>
+  );
+}

@@ -1,0 +1,118 @@
+import { api } from '../../../app/api';
+import type { AppDispatch } from '../../../app/store';
+import { showDialog } from '../../dialog/dialogSlice';
+import { toLiveOrder, type KitchenOrderAnswer, type LiveOrder } from './kitchenOrder';
+
+interface OrderAnswer {
+  status: true;
+  order: KitchenOrderAnswer;
+}
+
+interface NotifyAnswer extends OrderAnswer {
+  notified_at: string;
+}
+
+/** One line of the kitchen ticket, as GET /takeaway/{id}/bt-print answers it for the Bluetooth printer app. */
+export interface TicketLine {
+  type: number;
+  content: string;
+  bold: 0 | 1;
+  /** 1 = centred. */
+  align: 0 | 1;
+  /** 2 = big. */
+  format: 0 | 2;
+}
+
+export type PrintVia = 'browser' | 'bluetooth' | 'marked';
+
+const fromOrderAnswer = (answer: OrderAnswer) => toLiveOrder(answer.order);
+
+export const liveOrdersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    todaysOrders: build.query<LiveOrder[], void>({
+      query: () => '/api/todaysOrders',
+      transformResponse: (answer: KitchenOrderAnswer[]) => answer.map(toLiveOrder),
+      providesTags: ['LiveOrders'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          dispatch(showDialog({ title: 'Error', message: "There was an ERROR fetching today's orders", look: 'error' }));
+        }
+      },
+    }),
+    todaysOrderTally: build.query<number, void>({
+      query: () => '/api/todaysOrderTally',
+      providesTags: ['OrderTally'],
+    }),
+    kitchenOrder: build.query<LiveOrder, string>({
+      query: (id) => `/api/fetchOrder/${encodeURIComponent(id)}`,
+      transformResponse: fromOrderAnswer,
+      keepUnusedDataFor: 0,
+    }),
+    markOrderPaid: build.mutation<LiveOrder, { orderId: string }>({
+      query: (body) => ({ url: '/api/ta/markPaid', method: 'POST', body }),
+      transformResponse: fromOrderAnswer,
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => putWhenAnswered(dispatch, queryFulfilled),
+    }),
+    printKitchenOrder: build.mutation<LiveOrder, { orderId: string; via: PrintVia }>({
+      query: ({ orderId, via }) => ({ url: '/takeaway/printOrder', method: 'POST', body: { orderId, status: 'PRINTED', via } }),
+      transformResponse: fromOrderAnswer,
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => putWhenAnswered(dispatch, queryFulfilled),
+    }),
+    notifyCustomer: build.mutation<LiveOrder, { id: string }>({
+      query: (body) => ({ url: '/api/ta/notifyCustomer', method: 'POST', body }),
+      transformResponse: (answer: NotifyAnswer) => toLiveOrder(answer.order),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => putWhenAnswered(dispatch, queryFulfilled),
+    }),
+    completeKitchenOrder: build.mutation<LiveOrder, { orderId: string }>({
+      query: (body) => ({ url: '/takeaway/orderComplete', method: 'POST', body }),
+      transformResponse: fromOrderAnswer,
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => putWhenAnswered(dispatch, queryFulfilled),
+    }),
+    ticketPrintData: build.query<TicketLine[], string>({
+      query: (id) => `/takeaway/${encodeURIComponent(id)}/bt-print`,
+      // A reprint is marked DUPLICATE, so a preview is always asked for afresh.
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const {
+  useTodaysOrdersQuery,
+  useTodaysOrderTallyQuery,
+  useMarkOrderPaidMutation,
+  usePrintKitchenOrderMutation,
+  useNotifyCustomerMutation,
+  useCompleteKitchenOrderMutation,
+  useTicketPrintDataQuery,
+} = liveOrdersApi;
+
+/** Puts an order into today's list: replaces the one with its id, or goes on top as the newest. */
+export function putOrder(dispatch: AppDispatch, order: LiveOrder): void {
+  dispatch(
+    liveOrdersApi.util.updateQueryData('todaysOrders', undefined, (orders) => {
+      const index = orders.findIndex((candidate) => candidate.id === order.id);
+      if (index >= 0) orders[index] = order;
+      else orders.unshift(order);
+    }),
+  );
+}
+
+/** Changes an order's status in the cache only (staff spec §4: clicking COMPLETE reopens it locally). */
+export function setOrderStatusLocally(dispatch: AppDispatch, id: string, status: LiveOrder['status']): void {
+  dispatch(
+    liveOrdersApi.util.updateQueryData('todaysOrders', undefined, (orders) => {
+      const order = orders.find((candidate) => candidate.id === id);
+      if (order) order.status = status;
+    }),
+  );
+}
+
+async function putWhenAnswered(dispatch: AppDispatch, answered: Promise<{ data: LiveOrder }>): Promise<void> {
+  try {
+    putOrder(dispatch, (await answered).data);
+  } catch {
+    // The caller shows the failure.
+  }
+}

@@ -1,0 +1,79 @@
+import { api } from '../../../app/api';
+import { isServerAnswer } from '../../../app/serverMessage';
+import type { AppDispatch } from '../../../app/store';
+import { showDialog } from '../../dialog/dialogSlice';
+import { openLiveChannel, type LiveConnection } from '../../store-status/liveChannel';
+import { isRecord } from '../../store-status/storeState';
+import { liveOrdersApi, putOrder } from './liveOrdersApi';
+import type { OrderStatus } from './kitchenOrder';
+
+export interface OrdersChannel {
+  connection: LiveConnection;
+}
+
+/** Subscribing to this keeps the staff-only `/events/orders` open; its messages update today's orders in the cache. */
+export const ordersChannelApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    ordersChannel: build.query<OrdersChannel, void>({
+      queryFn: () => ({ data: { connection: 'connecting' } }),
+      keepUnusedDataFor: 5,
+      async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const close = openLiveChannel('/events/orders', {
+          onConnectionChange: (connection) => updateCachedData((channel) => void (channel.connection = connection)),
+          // Orders placed or changed while we were not listening are not in the cache: fetch the lot again.
+          onOpen: () => dispatch(api.util.invalidateTags(['LiveOrders', 'OrderTally'])),
+          events: {
+            NewOrder: (data) => {
+              if (isRecord(data) && typeof data.id === 'string') void newOrder(dispatch, data.id, data.tally);
+            },
+            OrderChange: (data) => {
+              if (isRecord(data) && typeof data.id === 'string' && typeof data.status === 'string') {
+                void orderChanged(dispatch, data.id, data.status as OrderStatus);
+              }
+            },
+          },
+        });
+        await cacheEntryRemoved;
+        close();
+      },
+    }),
+  }),
+});
+
+export const { useOrdersChannelQuery } = ordersChannelApi;
+
+async function newOrder(dispatch: AppDispatch, id: string, tally: unknown): Promise<void> {
+  if (typeof tally === 'number') dispatch(liveOrdersApi.util.upsertQueryData('todaysOrderTally', undefined, tally));
+  const fetched = dispatch(liveOrdersApi.endpoints.kitchenOrder.initiate(id, { subscribe: false, forceRefetch: true }));
+  const result = await fetched;
+  if (result.data) {
+    putOrder(dispatch, result.data);
+    return;
+  }
+  const message = isServerAnswer(result.error)
+    ? `there was a PROBLEM fetching new order with id ${id}`
+    : `there was an ERROR fetching new order with id ${id}`;
+  dispatch(showDialog({ title: 'Error', message, look: 'error' }));
+}
+
+/** The status changes at once; the rest of the order (due time, notified time, copies) follows from the server. */
+async function orderChanged(dispatch: AppDispatch, id: string, status: OrderStatus): Promise<void> {
+  let changed = false;
+  dispatch(
+    liveOrdersApi.util.updateQueryData('todaysOrders', undefined, (orders) => {
+      const order = orders.find((candidate) => candidate.id === id);
+      if (!order || order.status === status) return;
+      order.status = status;
+      changed = true;
+    }),
+  );
+  // Unchanged: this screen's own action, already answered with the whole order.
+  if (!changed) return;
+  const result = await dispatch(liveOrdersApi.endpoints.kitchenOrder.initiate(id, { subscribe: false, forceRefetch: true }));
+  if (result.data) putOrder(dispatch, result.data);
+}

@@ -1,0 +1,21 @@
+const londonClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+
+/** An ISO instant as the kitchen's wall clock shows it: "19:05". */
+export function londonTime(iso: string | null): string {
+  return iso === null ? '' : londonClock.format(new Date(iso));
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** Staff spec §4: a countdown reads h:mm:ss, or mm:ss under an hour; 'DUE' at zero or below. */
+export function formatCountdown(secondsLeft: number): string {
+  if (secondsLeft <= 0) return 'DUE';
+  const hours = Math.floor(secondsLeft / 3600);
+  const minutes = Math.floor((secondsLeft % 3600) / 60);
+  const seconds = secondsLeft % 60;
+  return hours > 0 ? `${hours}:${twoDigits(minutes)}:${twoDigits(seconds)}` : `${twoDigits(minutes)}:${twoDigits(seconds)}`;
+}
+
+export function secondsUntil(dueAt: number, now: number): number {
+  return Math.floor((dueAt - now) / 1000);
+}

@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react';
+import Form from 'react-bootstrap/Form';
+import { ChargeBandsSection } from './ChargeBandsSection';
+import { DeliveryTimesSection } from './DeliveryTimesSection';
+import { DiscountSection } from './DiscountSection';
+import { GeographySection } from './GeographySection';
+import { LiveChannelSection } from './LiveChannelSection';
+import { LogoSection } from './LogoSection';
+import { OpenTimesSection } from './OpenTimesSection';
+import { PaymentMethodsSection } from './PaymentMethodsSection';
+import { PrintCategoriesSection } from './PrintCategoriesSection';
+import { SaveSettingsButton } from './SaveSettingsButton';
+import { discountIsValid, settingsToSave, type SettingsForm } from './settingsForm';
+import { useProductCategoriesQuery } from './takeawaySettingsApi';
+import { usePostcodeCheck } from './usePostcodeCheck';
+import { useSaveSettings } from './useSaveSettings';
+
+/** The settings screen's form, starting from the values loaded. */
+export function TakeawaySettingsForm({ initial }: { initial: SettingsForm }) {
+  const [form, setForm] = useState(initial);
+  const update = (changes: Partial<SettingsForm>) => setForm((current) => ({ ...current, ...changes }));
+  const postcodeCheck = usePostcodeCheck(form.kitchen_postcode);
+  const { data: categories } = useProductCategoriesQuery();
+  const { save, isSaving } = useSaveSettings();
+  // Staff spec §5: saving needs a located kitchen postcode and, with the discount on, an amount above 0.
+  const valid = postcodeCheck.state === 'ok' && discountIsValid(form);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (valid) void save(settingsToSave(form, categories));
+  };
+
+  return (
+    <Form onSubmit={handleSubmit} aria-labelledby="settings-title" noValidate>
+      <OpenTimesSection form={form} update={update} />
+      <DeliveryTimesSection form={form} update={update} />
+      <LiveChannelSection />
+      <GeographySection form={form} update={update} postcodeCheck={postcodeCheck} />
+      <ChargeBandsSection form={form} update={update} />
+      <DiscountSection form={form} update={update} />
+      <PaymentMethodsSection form={form} update={update} />
+      <LogoSection form={form} update={update} />
+      <PrintCategoriesSection form={form} update={update} />
+      <div className="sticky-bottom bg-body py-2">
+        <SaveSettingsButton valid={valid} isSaving={isSaving} />
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,57 @@
+/** The back office's sounds, made with Web Audio (no sound files). */
+export type BeepKind = 'newOrder' | 'connectionLost' | 'openTime';
+export type SoundState = 'on' | 'blocked' | 'unavailable';
+
+interface Tone {
+  frequency: number;
+  wave: OscillatorType;
+  seconds: number;
+}
+
+const TONES: Record<BeepKind, Tone> = {
+  newOrder: { frequency: 880, wave: 'sine', seconds: 0.25 },
+  // Low and harsh, so it is not mistaken for a new order.
+  connectionLost: { frequency: 220, wave: 'square', seconds: 0.6 },
+  openTime: { frequency: 660, wave: 'triangle', seconds: 0.3 },
+};
+
+let context: AudioContext | null | undefined;
+
+function audioContext(): AudioContext | null {
+  if (context === undefined) context = typeof AudioContext === 'undefined' ? null : new AudioContext();
+  return context;
+}
+
+export function soundState(): SoundState {
+  const audio = audioContext();
+  if (!audio) return 'unavailable';
+  return audio.state === 'running' ? 'on' : 'blocked';
+}
+
+/** Browsers keep audio suspended until the user interacts with the page; call this from a click or key press. */
+export function enableSound(): void {
+  void audioContext()
+    ?.resume()
+    .catch(() => undefined);
+}
+
+export function onSoundStateChange(listener: () => void): () => void {
+  const audio = audioContext();
+  audio?.addEventListener('statechange', listener);
+  return () => audio?.removeEventListener('statechange', listener);
+}
+
+export function beep(kind: BeepKind): void {
+  const audio = audioContext();
+  if (!audio || audio.state !== 'running') return;
+  const tone = TONES[kind];
+  const oscillator = audio.createOscillator();
+  const gain = audio.createGain();
+  oscillator.type = tone.wave;
+  oscillator.frequency.value = tone.frequency;
+  gain.gain.setValueAtTime(0.2, audio.currentTime);
+  gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + tone.seconds);
+  oscillator.connect(gain).connect(audio.destination);
+  oscillator.start();
+  oscillator.stop(audio.currentTime + tone.seconds);
+}

@@ -1,0 +1,41 @@
+import Button from 'react-bootstrap/Button';
+import ButtonGroup from 'react-bootstrap/ButtonGroup';
+import { useOrdersChannelQuery } from '../orders/ordersChannelApi';
+import { STORE_STATES } from '../../store-status/storeState';
+import { useStoreChannelQuery, useStoreStatusQuery } from '../../store-status/storeStatusApi';
+import { LiveConnectionNote } from './LiveConnectionNote';
+import { useChangeStoreState } from './useChangeStoreState';
+
+/** Mount point `changeStoreStatus`: closed, open, busy or slammed, the current one highlighted. */
+export function StoreStatePanel() {
+  const { data: status } = useStoreStatusQuery();
+  useStoreChannelQuery();
+  const { data: orders } = useOrdersChannelQuery();
+  const { changeTo, isChanging } = useChangeStoreState();
+
+  return (
+    <section id="changeStoreStatus" aria-labelledby="store-state-title" className="mb-3">
+      <h2 id="store-state-title" className="h6 mb-1">
+        Store status
+      </h2>
+      <ButtonGroup aria-label="Store status" className="mb-1">
+        {STORE_STATES.map((state) => {
+          const current = status?.state === state;
+          return (
+            <Button
+              key={state}
+              variant={current ? 'primary' : 'outline-primary'}
+              aria-pressed={current}
+              disabled={isChanging}
+              onClick={() => void changeTo(state)}
+              data-testid={`store-state-${state}`}
+            >
+              {state}
+            </Button>
+          );
+        })}
+      </ButtonGroup>
+      <LiveConnectionNote connection={orders?.connection} />
+    </section>
+  );
+}

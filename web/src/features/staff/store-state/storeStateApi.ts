@@ -1,0 +1,30 @@
+import { api } from '../../../app/api';
+import type { StoreState } from '../../store-status/storeState';
+
+interface ChangeStatusAnswer {
+  status: true;
+  message: string;
+}
+
+interface CanOpenAnswer {
+  status: boolean;
+}
+
+export const storeStateApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    changeStoreState: build.mutation<string, StoreState>({
+      query: (state) => ({ url: '/api/change-status', method: 'POST', body: { state } }),
+      transformResponse: (answer: ChangeStatusAnswer) => answer.message,
+      // The banner text and the shop's own reading of order_status change with it.
+      invalidatesTags: ['StoreStatus', 'Settings'],
+    }),
+    /** True while within opening hours: a closed store should then be opened. */
+    canOpenStore: build.query<boolean, void>({
+      query: () => ({ url: '/api/ta/canOpen', method: 'POST', body: {} }),
+      transformResponse: (answer: CanOpenAnswer) => answer.status,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useChangeStoreStateMutation, useCanOpenStoreQuery } = storeStateApi;

@@ -1,0 +1,30 @@
+import { useAppDispatch } from '../../../app/hooks';
+import { showDialog } from '../../dialog/dialogSlice';
+import type { StoreState } from '../../store-status/storeState';
+import { storeStateChanged } from '../../store-status/storeStatusApi';
+import { useStaffLogErrorMutation, useStaffLogInfoMutation } from '../staffLogApi';
+import { useChangeStoreStateMutation } from './storeStateApi';
+
+/** Staff spec §4: once the server confirms, the state is set here and the change logged; a failure is shown and logged. */
+export function useChangeStoreState() {
+  const [change, { isLoading }] = useChangeStoreStateMutation();
+  const [logInfo] = useStaffLogInfoMutation();
+  const [logError] = useStaffLogErrorMutation();
+  const dispatch = useAppDispatch();
+
+  const changeTo = async (state: StoreState): Promise<boolean> => {
+    try {
+      await change(state).unwrap();
+      storeStateChanged(dispatch, state);
+      void logInfo({ message: `Store status changed to ${state}` });
+      return true;
+    } catch (error) {
+      const message = `ERROR changing store status (to ${state})`;
+      dispatch(showDialog({ title: 'Error', message, look: 'error' }));
+      void logError({ message, error: JSON.stringify(error).slice(0, 4000) });
+      return false;
+    }
+  };
+
+  return { changeTo, isChanging: isLoading };
+}

@@ -1,0 +1,120 @@
+import { api } from '../../app/api';
+import type { AppDispatch } from '../../app/store';
+import { closeDialogShowing, showDialog, type DialogContent } from '../dialog/dialogSlice';
+import { openLiveChannel, type LiveConnection } from './liveChannel';
+import { asStoreState, closingNotice, isRecord, type StoreState } from './storeState';
+
+/** What the customer banner shows. */
+export interface StoreStatus {
+  text: string;
+  state: StoreState | null;
+  closingNotice: string | null;
+}
+
+/** The public store channel itself: whether it is connected, and how often staff were told it is time to open. */
+export interface StoreChannel {
+  connection: LiveConnection;
+  openTimeCalls: number;
+}
+
+interface ValueAnswer {
+  status: true;
+  value: unknown;
+}
+
+interface MinsToCloseAnswer {
+  status: true;
+  secsToClose: number;
+}
+
+const STORE_OPENED_DIALOG_MS = 2000;
+const STORE_OPENED: DialogContent = { title: "We're open", message: 'We are now taking orders.', look: 'success' };
+
+export const storeStatusApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    storeStatus: build.query<StoreStatus, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const [banner, state, closing] = await Promise.all([
+          baseQuery({ url: '/store-status', responseHandler: 'text' }),
+          baseQuery('/api/settings/order_status'),
+          baseQuery('/api/minsToCloseTime'),
+        ]);
+        if (banner.error) return { error: banner.error };
+        if (state.error) return { error: state.error };
+        const storeState = asStoreState((state.data as ValueAnswer).value);
+        const secondsLeft = closing.error ? 0 : (closing.data as MinsToCloseAnswer).secsToClose;
+        return {
+          data: {
+            text: String(banner.data),
+            state: storeState,
+            closingNotice: storeState === 'closed' ? null : closingNotice(secondsLeft),
+          },
+        };
+      },
+      providesTags: ['StoreStatus'],
+    }),
+    /** Subscribing to this keeps `/events/store` open; its messages update the store status in the cache. */
+    storeChannel: build.query<StoreChannel, void>({
+      queryFn: () => ({ data: { connection: 'connecting', openTimeCalls: 0 } }),
+      keepUnusedDataFor: 5,
+      async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return; // removed before it loaded
+        }
+        let connectedBefore = false;
+        const close = openLiveChannel('/events/store', {
+          onConnectionChange: (connection) => updateCachedData((channel) => void (channel.connection = connection)),
+          onOpen: () => {
+            // What the banner, the menu's ordering block and the delivery toggle show may have changed meanwhile.
+            dispatch(api.util.invalidateTags(connectedBefore ? ['StoreStatus', 'Settings', 'DeliveringStatus'] : ['StoreStatus']));
+            connectedBefore = true;
+          },
+          events: {
+            ...storeEvents(dispatch),
+            TakeawayOpenTime: () => updateCachedData((channel) => void (channel.openTimeCalls += 1)),
+          },
+        });
+        await cacheEntryRemoved;
+        close();
+      },
+    }),
+  }),
+});
+
+export const { useStoreStatusQuery, useStoreChannelQuery } = storeStatusApi;
+
+/** Sets the store state in the cache at once, e.g. when staff changed it and the server confirmed. */
+export function storeStateChanged(dispatch: AppDispatch, state: StoreState, text?: string): void {
+  dispatch(
+    storeStatusApi.util.updateQueryData('storeStatus', undefined, (status) => {
+      status.state = state;
+      if (text !== undefined) status.text = text;
+      if (state === 'closed') status.closingNotice = null;
+    }),
+  );
+}
+
+function storeEvents(dispatch: AppDispatch): Record<string, (data: unknown) => void> {
+  return {
+    StoreStatusChange: (data) => {
+      if (!isRecord(data)) return;
+      const state = asStoreState(data.state);
+      if (!state) return;
+      storeStateChanged(dispatch, state, typeof data.text === 'string' ? data.text : undefined);
+      // The shop's own reading of order_status (add-to-cart, checkout) follows.
+      dispatch(api.util.invalidateTags(['Settings']));
+    },
+    ClosingTime: (data) => {
+      if (!isRecord(data) || typeof data.message !== 'string') return;
+      const message = data.message;
+      dispatch(storeStatusApi.util.updateQueryData('storeStatus', undefined, (status) => void (status.closingNotice = message)));
+    },
+    StoreOpened: () => {
+      dispatch(showDialog(STORE_OPENED));
+      setTimeout(() => dispatch(closeDialogShowing(STORE_OPENED)), STORE_OPENED_DIALOG_MS);
+    },
+    DeliveringStatusChange: () => dispatch(api.util.invalidateTags(['DeliveringStatus', 'Settings'])),
+  };
+}

@@ -1,0 +1,27 @@
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { DeliveryToggle } from '../../features/staff/delivery/DeliveryToggle';
+import { LowStockWarning } from '../../features/staff/oos/LowStockWarning';
+import { LiveOrders } from '../../features/staff/orders/LiveOrders';
+import { RequireRole } from '../../features/staff/RequireRole';
+import { OpenTimeModal } from '../../features/staff/store-state/OpenTimeModal';
+import { StoreStatePanel } from '../../features/staff/store-state/StoreStatePanel';
+
+/** /takeaway: the kitchen's screen. */
+export function LiveOrdersPage() {
+  return (
+    <RequireRole role="staff">
+      <Row className="align-items-start">
+        <Col md="auto">
+          <StoreStatePanel />
+        </Col>
+        <Col md="auto">
+          <DeliveryToggle />
+        </Col>
+      </Row>
+      <LiveOrders />
+      <LowStockWarning />
+      <OpenTimeModal />
+    </RequireRole>
+  );
+}

@@ -8,12 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { migrate } from '../src/db/migrate';
+import { basketBenchmark } from './basket';
+import { checkoutBenchmark } from './checkout';
 import { eventStoreBenchmark } from './eventstore';
+import { liveBenchmark } from './live';
 import { cpuTimes } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 /** Add new benchmark modules here. */
-const BENCHMARKS: Benchmark[] = [eventStoreBenchmark];
+const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, basketBenchmark, checkoutBenchmark, liveBenchmark];
 
 const TEMPLATE = 'bench_template';
 

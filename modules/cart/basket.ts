@@ -6,7 +6,8 @@ import type { Services } from '../../src/services';
 import type { MenuCache } from '../../projections/menu/cache';
 import type { MenuProduct } from '../../projections/menu/queries';
 import { cartLines, findCart } from '../../projections/carts/queries';
-import { createStockHandlers, OutOfStock, stockFigures, type StockFigures } from '../stock';
+import { createStockHandlers, heldBy, OutOfStock, stockFigures, type StockFigures } from '../stock';
+import type { CartLineRow } from '../../projections/carts/queries';
 import { cartDecider } from './decider';
 import { cartStream } from './events';
 
@@ -98,7 +99,7 @@ export function createBasket(services: Services, menu: MenuCache) {
       variantId: number | null,
       quantity: number,
       context: CommandContext,
-    ): Promise<{ figures: StockFigures; position?: Position }> {
+    ): Promise<{ figures: StockFigures; position?: Position; line: CartLineRow }> {
       const adding = quantity > 0;
       const product = await productFor(productId, variantId, adding);
       try {
@@ -106,7 +107,13 @@ export function createBasket(services: Services, menu: MenuCache) {
           ? await stock.reserve(productId, variantId, cartId, quantity, holdUntil(context), context)
           : await stock.giveBack(productId, variantId, cartId, -quantity, context);
         await renewOtherHolds(cartId, context);
-        return { figures: stockFigures(result.state, productId, variantId, context.now), position: result.position };
+        const hold = result.state.holds[`${cartId}|${variantId === null ? '-' : variantId}`];
+        return {
+          figures: stockFigures(result.state, productId, variantId, context.now),
+          position: result.position,
+          // This basket's line as the command left it, so the answer need not wait for the carts read model.
+          line: { productId, variantId, quantity: heldBy(result.state, cartId, variantId, context.now), holdUntil: new Date(hold?.holdUntil ?? context.now) },
+        };
       } catch (error) {
         if (error instanceof OutOfStock) {
           throw new DomainError('conflict', `Sorry, there is no more ${describe(product, variantId)} left`);
@@ -137,12 +144,23 @@ export function createBasket(services: Services, menu: MenuCache) {
       await services.commands.handle(cartStream(cartId), cartDecider, { type: 'AssignToUser', cartId, userId }, context);
     },
 
-    /** The basket as the web app shows it, once the carts read model includes `after`. */
-    async view(cartId: string | undefined, userId: string | null, after?: Position, fresh?: StockFigures): Promise<CartView> {
+    /**
+     * The basket as the web app shows it, once the carts read model includes `after`. A just-moved line
+     * (`moved`) is taken from the command's result instead, so adding to the basket never waits for it.
+     */
+    async view(
+      cartId: string | undefined,
+      userId: string | null,
+      after?: Position,
+      moved?: { line: CartLineRow; figures: StockFigures },
+    ): Promise<CartView> {
       if (!cartId) return { ...EMPTY_CART, userId };
-      await services.readModels.waitFor('carts', after);
-      const [cart, lines, current] = await Promise.all([findCart(services.pool, cartId), cartLines(services.pool, cartId), menu.get()]);
-      if (!cart) return { ...EMPTY_CART, userId };
+      if (!moved) await services.readModels.waitFor('carts', after);
+      const [cart, stored, current] = await Promise.all([findCart(services.pool, cartId), cartLines(services.pool, cartId), menu.get()]);
+      const lines = moved ? withLine(stored, moved.line) : stored;
+      const fresh = moved?.figures;
+      // A basket opened by this very request may not be in the read model yet.
+      if (!cart && !moved) return { ...EMPTY_CART, userId };
       const now = services.clock();
       const cartItems: CartItem[] = [];
       for (const line of lines) {
@@ -169,7 +187,7 @@ export function createBasket(services: Services, menu: MenuCache) {
           released,
         });
       }
-      return { cartId, userId: cart.userId ?? userId, cartItems, order_extra: cart.note };
+      return { cartId, userId: cart?.userId ?? userId, cartItems, order_extra: cart?.note ?? '' };
     },
 
     async availableStock(productId: number): Promise<{ available: number } | { vars: Array<{ name: string; available: number }> }> {
@@ -184,3 +202,10 @@ export function createBasket(services: Services, menu: MenuCache) {
 }
 
 export type Basket = ReturnType<typeof createBasket>;
+
+function withLine(lines: CartLineRow[], line: CartLineRow): CartLineRow[] {
+  const same = (candidate: CartLineRow) => candidate.productId === line.productId && candidate.variantId === line.variantId;
+  const others = lines.filter((candidate) => !same(candidate));
+  if (line.quantity <= 0) return others;
+  return lines.some(same) ? lines.map((candidate) => (same(candidate) ? line : candidate)) : [...lines, line];
+}

@@ -2,6 +2,7 @@ import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import { uuidFromName } from '../../src/core/uuid';
 import type { Mailer } from '../../src/mail/mailer';
+import type { Position } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
 import { formatPence } from '../../src/shared/money';
 import { readSettings } from '../../projections/settings/queries';
@@ -69,9 +70,16 @@ export function createCheckout({ services, basket, delivery, mailer }: CheckoutD
     },
 
     /** Freezes the basket's lines, names and prices from the catalogue into the order. */
-    async saveCartAsOrder(cartId: string | undefined, userId: string | null, email: string | null, note: string | undefined, context: CommandContext) {
+    async saveCartAsOrder(
+      cartId: string | undefined,
+      userId: string | null,
+      email: string | null,
+      note: string | undefined,
+      context: CommandContext,
+      basketPosition?: Position,
+    ) {
       await assertOpen();
-      const cart = await basket.view(cartId, userId);
+      const cart = await basket.view(cartId, userId, basketPosition);
       const lines = cart.cartItems.filter((item) => !item.released && item.quantity > 0);
       if (!cart.cartId || lines.length === 0) {
         throw new DomainError('invalid', `${(await shopSettings()).cart_label} is Empty`);

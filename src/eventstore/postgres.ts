@@ -158,8 +158,20 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     return rows.map(toStoredEvent);
   }
 
+  /** Whether events after `after` are committed but not yet readable (below the horizon of an older transaction). */
+  async function heldBackAfter(after: Position): Promise<boolean> {
+    const [afterTx, afterSeq] = parsePosition(after);
+    const { rowCount } = await pool.query({
+      name: 'es_held_back',
+      text: 'select 1 from es_events where (tx_id, global_seq) > ($1::text::xid8, $2::bigint) limit 1',
+      values: [afterTx, afterSeq],
+    });
+    return (rowCount ?? 0) > 0;
+  }
+
   async function subscribeAll({ after, onEvent, signal }: SubscribeOptions): Promise<void> {
     let position = after ?? ORIGIN;
+    let backoffMs = 2;
     const wakeUp = listener.subscribe();
     try {
       while (!signal.aborted) {
@@ -169,7 +181,16 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
           await onEvent(event);
           position = event.position;
         }
-        if (batch.length < BATCH_SIZE) await wakeUp.next(pollIntervalMs, signal);
+        if (batch.length > 0) continue;
+        // Committed events held back by an older open transaction: look again soon, not after a whole poll
+        // interval, because the commit that releases them may send no notification.
+        if (await heldBackAfter(position)) {
+          await new Promise((resolve) => setTimeout(resolve, backoffMs));
+          backoffMs = Math.min(backoffMs * 2, 50);
+          continue;
+        }
+        backoffMs = 2;
+        await wakeUp.next(pollIntervalMs, signal);
       }
     } finally {
       wakeUp.close();
@@ -186,18 +207,23 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     },
 
     async read(stream, { fromRevision = 0n, maxCount } = {}): Promise<ReadStreamResult> {
-      const head = await pool.query<{ revision: string }>(
-        'select revision::text from es_streams where stream_name = $1',
-        [stream],
-      );
-      if (head.rowCount === 0) return { revision: 'no_stream', events: [] };
-      const { rows } = await pool.query<EventRow>(
-        `select ${EVENT_COLUMNS} from es_events where stream_name = $1 and revision >= $2 order by revision limit $3`,
-        [stream, fromRevision.toString(), maxCount ?? null],
-      );
-      const events = rows.map(toStoredEvent);
+      // One round trip: the stream's head joined with the events asked for (none when caught up).
+      const { rows } = await pool.query<EventRow & { head: string }>({
+        name: 'es_read_stream',
+        text: `select s.revision::text as head, e.stream_name, e.revision::text as revision_text, e.event_id, e.event_type,
+                      e.data, e.metadata, e.recorded_at, e.tx_id::text as tx_text, e.global_seq::text as seq_text
+                 from es_streams s
+                 left join lateral (
+                   select * from es_events where stream_name = s.stream_name and revision >= $2 order by revision limit $3
+                 ) e on true
+                where s.stream_name = $1
+                order by e.revision`,
+        values: [stream, fromRevision.toString(), maxCount ?? null],
+      });
+      if (rows.length === 0) return { revision: 'no_stream', events: [] };
+      const events = rows.filter((row) => row.event_id !== null).map(toStoredEvent);
       // The head row may be ahead of what this snapshot reads when an append commits in between; the events decide.
-      const revision = events.length > 0 && maxCount === undefined ? events[events.length - 1].revision : BigInt(head.rows[0].revision);
+      const revision = events.length > 0 && maxCount === undefined ? events[events.length - 1].revision : BigInt(rows[0].head);
       return { revision, events };
     },
 

@@ -1,0 +1,148 @@
+/**
+ * Basket benchmarks, over real HTTP against the shop started in this process (see shop.ts):
+ *  0. (informative) add-to-basket latency of one shopper alone, the floor under (a);
+ *  a. add-to-basket latency: 32 shoppers, each with its own cookie jar and its own product (ids 1..32, the first
+ *     option of a product that has options), each adding one unit and taking it back again, for the duration;
+ *  b. 32 shoppers all adding the same product (stock raised first): adds/s and latency;
+ *  c. GET /api/menu requests/s on 32 keep-alive connections.
+ * The load generator runs in this process too, so it shares Node's one thread with the shop.
+ */
+import { keepAliveAgent, Latencies } from './http';
+import { describeLatencies, startBenchShop, type BenchShop } from './shop';
+import { percentile, throughput, withCpuLog } from './support';
+import type { Benchmark, BenchContext, BenchRow } from './types';
+
+const SHOPPERS = 32;
+const MOVE = '/api/moveProductStockToBasket';
+
+function timing(context: BenchContext) {
+  return context.quick ? { durationMs: 1500, warmupMs: 500 } : { durationMs: 10_000, warmupMs: 1000 };
+}
+
+/** The floor under (a): one shopper alone, +1 then -1, so no request waits for another. */
+async function oneShopper(context: BenchContext, bench: BenchShop): Promise<BenchRow[]> {
+  const agent = keepAliveAgent(1);
+  const phase = context.quick ? { durationMs: 1000, warmupMs: 300 } : { durationMs: 4000, warmupMs: 500 };
+  const window = Latencies.window(phase);
+  try {
+    await throughput(1, phase, () => {
+      const browser = bench.browser(agent);
+      return async () => {
+        window.note('add', await browser.ok(MOVE, { id: 1, variant: null, quantity: 1 }));
+        window.note('remove', await browser.ok(MOVE, { id: 1, variant: null, quantity: -1 }));
+      };
+    });
+    const adds = window.get('add');
+    context.log(`basket, one shopper alone: add ${describeLatencies(adds, percentile)}`);
+    return [
+      { name: 'basket: add, 1 shopper alone p50', figure: percentile(adds, 50), unit: 'ms' },
+      { name: 'basket: add, 1 shopper alone p99', figure: percentile(adds, 99), unit: 'ms' },
+    ];
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** a. Each shopper on a product of their own: +1 then -1, over and over. */
+async function ownProducts(context: BenchContext, bench: BenchShop): Promise<BenchRow[]> {
+  const products = (await bench.menu()).filter((product) => product.id >= 1 && product.id <= SHOPPERS);
+  if (products.length !== SHOPPERS) throw new Error(`expected products 1..${SHOPPERS} on the demo menu`);
+  const agent = keepAliveAgent(SHOPPERS);
+  const window = Latencies.window(timing(context));
+  try {
+    const pairs = await withCpuLog(context, 'basket a (32 shoppers, own products)', () =>
+      throughput(SHOPPERS, timing(context), (worker) => {
+        const product = products[worker];
+        const variant = product.variants[0]?.id ?? null;
+        const browser = bench.browser(agent);
+        return async () => {
+          window.note('add', await browser.ok(MOVE, { id: product.id, variant, quantity: 1 }));
+          window.note('remove', await browser.ok(MOVE, { id: product.id, variant, quantity: -1 }));
+        };
+      }),
+    );
+    const adds = window.get('add');
+    context.log(`basket a: ${(2 * pairs).toFixed(0)} moves/s; add ${describeLatencies(adds, percentile)}`);
+    context.log(`basket a: remove ${describeLatencies(window.get('remove'), percentile)}`);
+    const p99 = percentile(adds, 99);
+    return [
+      { name: 'basket: add, 32 shoppers on own products p50', figure: percentile(adds, 50), unit: 'ms' },
+      { name: 'basket: add, 32 shoppers on own products p99', figure: p99, unit: 'ms', target: '< 25', pass: p99 < 25 },
+      { name: 'basket: add+remove, 32 shoppers on own products', figure: 2 * pairs, unit: 'moves/s' },
+    ];
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** b. Everyone wants the Onion Bhaji: 32 shoppers keep adding one more. */
+async function sameProduct(context: BenchContext, bench: BenchShop): Promise<BenchRow[]> {
+  const ONION_BHAJI = 1;
+  await bench.setStock([{ productId: ONION_BHAJI, variantId: null, units: 1_000_000 }]);
+  const agent = keepAliveAgent(SHOPPERS);
+  const window = Latencies.window(timing(context));
+  try {
+    const rate = await withCpuLog(context, 'basket b (32 shoppers, one product)', () =>
+      throughput(SHOPPERS, timing(context), () => {
+        const browser = bench.browser(agent);
+        return async () => {
+          window.note('add', await browser.ok(MOVE, { id: ONION_BHAJI, variant: null, quantity: 1 }));
+        };
+      }),
+    );
+    const adds = window.get('add');
+    context.log(`basket b: ${rate.toFixed(0)} adds/s; add ${describeLatencies(adds, percentile)}`);
+    return [
+      { name: 'basket: add, 32 shoppers on one product', figure: rate, unit: 'adds/s' },
+      { name: 'basket: add, 32 shoppers on one product p99', figure: percentile(adds, 99), unit: 'ms' },
+    ];
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** c. The menu page: GET /api/menu on 32 keep-alive connections, no session. */
+async function menuReads(context: BenchContext, bench: BenchShop): Promise<BenchRow[]> {
+  const agent = keepAliveAgent(SHOPPERS);
+  const window = Latencies.window(timing(context));
+  try {
+    // Node's CPU only: the menu is served from memory, and idle database connections that close meanwhile
+    // would take their CPU time out of the Postgres sum.
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    const rate = await throughput(SHOPPERS, timing(context), () => {
+      const browser = bench.browser(agent);
+      return async () => {
+        const answer = window.note('menu', await browser.get('/api/menu', { parse: false }));
+        if (answer.status !== 200) throw new Error(`GET /api/menu answered ${answer.status}`);
+      };
+    });
+    const cpu = process.cpuUsage(cpuBefore);
+    const nodeShare = (cpu.user + cpu.system) / 10 / (performance.now() - started);
+    context.log(`basket c: ${rate.toFixed(0)} menus/s; ${describeLatencies(window.get('menu'), percentile)}; ` +
+      `CPU node ${nodeShare.toFixed(0)}% of one core (shop and load generator)`);
+    return [
+      { name: 'basket: GET /api/menu, 32 connections', figure: rate, unit: 'requests/s', target: '>= 2,000', pass: rate >= 2000 },
+      { name: 'basket: GET /api/menu, 32 connections p99', figure: percentile(window.get('menu'), 99), unit: 'ms' },
+    ];
+  } finally {
+    agent.destroy();
+  }
+}
+
+export const basketBenchmark: Benchmark = {
+  name: 'basket',
+  async run(context) {
+    const bench = await startBenchShop(context, 'basket');
+    try {
+      return [
+        ...(await oneShopper(context, bench)),
+        ...(await ownProducts(context, bench)),
+        ...(await sameProduct(context, bench)),
+        ...(await menuReads(context, bench)),
+      ];
+    } finally {
+      await bench.stop();
+    }
+  },
+};

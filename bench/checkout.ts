@@ -1,0 +1,110 @@
+/**
+ * Checkout benchmark, over real HTTP against the shop started in this process (see shop.ts): 32 shoppers, each
+ * with its own cookie jar, each placing phone-paid collection orders one after another through the whole
+ * checkout the web app drives: add to basket → saveCartAsOrder → updateOrder (COLLECT, with the collect
+ * discount) → updateOrder (details) → updateOrder (PHONE) → POST /complete-order.
+ * Reports completed orders/s, the p99 of every request in the flow, and the peak RSS of this process, which
+ * holds the shop and the load generator both.
+ */
+import type { Browser } from './http';
+import { keepAliveAgent, Latencies } from './http';
+import { describeLatencies, rssSampler, startBenchShop, type BenchShop, type MenuProductView } from './shop';
+import { percentile, throughput, withCpuLog } from './support';
+import type { Benchmark, BenchContext, BenchRow } from './types';
+
+const SHOPPERS = 32;
+const DETAILS = { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456' };
+
+/** The steps of one order, in order, as named in the latency series. */
+export const CHECKOUT_STEPS = ['add', 'saveCartAsOrder', 'updateOrder method', 'updateOrder details', 'updateOrder payment', 'complete-order'] as const;
+
+/** The server's collect discount with the default settings: 10 % of the items total, rounded, as negative postage. */
+export function collectDiscount(itemsTotalPence: number): number {
+  if (itemsTotalPence <= 0) return 0;
+  return -Math.min(Math.round((itemsTotalPence * 10) / 100), itemsTotalPence);
+}
+
+interface OrderView {
+  id: string;
+  status: string;
+  items_total: number;
+  total_cost: number;
+  postage: number;
+}
+
+/**
+ * One phone-paid collection order of one unit of `product`, request by request; each answer goes to `note`.
+ * Returns the order and when the answer to POST /complete-order arrived (performance.now()).
+ */
+export async function placePhoneOrder(
+  browser: Browser,
+  product: MenuProductView,
+  note: (step: (typeof CHECKOUT_STEPS)[number], answer: { ms: number; at: number }) => void = () => undefined,
+): Promise<{ order: OrderView; completedAt: number }> {
+  note('add', await browser.ok('/api/moveProductStockToBasket', { id: product.id, variant: null, quantity: 1 }));
+  const saved = await browser.ok<{ order: OrderView }>('/api/saveCartAsOrder');
+  note('saveCartAsOrder', saved);
+  const itemsTotal = saved.body.order.items_total;
+  const postage = collectDiscount(itemsTotal);
+  note('updateOrder method', await browser.ok('/api/updateOrder', { ta_method: 'COLLECT', postage, total_cost: itemsTotal + postage, postcode: null }));
+  note('updateOrder details', await browser.ok('/api/updateOrder', { deliveryForm: DETAILS }));
+  note('updateOrder payment', await browser.ok('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' }));
+  const done = await browser.ok<{ order: OrderView }>('/complete-order', { payment_method: 'PHONE' });
+  note('complete-order', done);
+  if (done.body.order.status !== 'AWAITING-PAYMENT' || done.body.order.total_cost !== itemsTotal + postage) {
+    throw new Error(`unexpected completed order ${JSON.stringify(done.body.order)}`);
+  }
+  return { order: done.body.order, completedAt: done.at };
+}
+
+/** Products without options that are not virtual, with their stock raised so a long run never sells out. */
+export async function orderableProducts(bench: BenchShop, units: number): Promise<MenuProductView[]> {
+  const products = (await bench.menu()).filter((product) => product.variants.length === 0 && !product.virtual && product.status === 'active');
+  await bench.setStock(products.map((product) => ({ productId: product.id, variantId: null, units })));
+  return products;
+}
+
+function timing(context: BenchContext) {
+  return context.quick ? { durationMs: 3000, warmupMs: 1000 } : { durationMs: 15_000, warmupMs: 2000 };
+}
+
+export const checkoutBenchmark: Benchmark = {
+  name: 'checkout',
+  async run(context) {
+    const bench = await startBenchShop(context, 'checkout');
+    const agent = keepAliveAgent(SHOPPERS);
+    try {
+      const products = await orderableProducts(bench, 1_000_000);
+      const window = Latencies.window(timing(context));
+      const rss = rssSampler(100);
+      let rate: number;
+      let peakMb = 0;
+      try {
+        rate = await withCpuLog(context, 'checkout (32 shoppers)', () =>
+          throughput(SHOPPERS, timing(context), (worker) => {
+            const browser = bench.browser(agent);
+            const product = products[worker % products.length];
+            return async () => {
+              await placePhoneOrder(browser, product, (step, answer) => window.note(step, answer));
+            };
+          }),
+        );
+      } finally {
+        peakMb = rss.stop();
+      }
+      const all = window.all();
+      for (const step of CHECKOUT_STEPS) context.log(`checkout: ${step.padEnd(19)} ${describeLatencies(window.get(step), percentile)}`);
+      context.log(`checkout: ${rate.toFixed(1)} orders/s; every request ${describeLatencies(all, percentile)}; RSS peak ${peakMb.toFixed(0)} MB`);
+      const p99 = percentile(all, 99);
+      return [
+        { name: 'checkout: phone collection orders, 32 shoppers', figure: rate, unit: 'orders/s', target: '>= 100', pass: rate >= 100 },
+        { name: 'checkout: request p50, 32 shoppers', figure: percentile(all, 50), unit: 'ms' },
+        { name: 'checkout: request p99, 32 shoppers', figure: p99, unit: 'ms', target: '< 50', pass: p99 < 50 },
+        { name: 'checkout: RSS peak (shop + load generator)', figure: peakMb, unit: 'MB', target: '<= 250', pass: peakMb <= 250 },
+      ];
+    } finally {
+      agent.destroy();
+      await bench.stop();
+    }
+  },
+};

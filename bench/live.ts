@@ -1,0 +1,159 @@
+/**
+ * Live orders benchmark, over real HTTP against the shop started in this process (see shop.ts): a staff user
+ * logs in, 50 staff screens follow GET /events/orders (Server-Sent Events, with the staff cookie), and phone
+ * orders are placed at a steady rate through the whole HTTP checkout (see checkout.ts), each by a new shopper.
+ * For every order and every screen: from the moment POST /complete-order answered (the order's submission is
+ * appended by then) to that screen receiving the order's NewOrder message.
+ * The target is for 20 orders/s; a lighter 5 orders/s follows (informative) to tell the live path itself from
+ * an overloaded shop.
+ */
+import { createUserRepository } from '../src/identity/users';
+import { connectSse, type SseConnection, type SseMessage } from '../test/support/sse-client';
+import { CHECKOUT_STEPS, orderableProducts, placePhoneOrder } from './checkout';
+import { keepAliveAgent, Latencies } from './http';
+import { describeLatencies, startBenchShop, type BenchShop, type MenuProductView } from './shop';
+import { percentile, until, withCpuLog } from './support';
+import type { Benchmark, BenchContext, BenchRow } from './types';
+
+const SCREENS = 50;
+const STAFF = { email: 'cook@bench.example', password: 'cook long password' };
+
+interface Run {
+  ordersPerSecond: number;
+  durationMs: number;
+  warmupMs: number;
+}
+
+function runs(context: BenchContext): Run[] {
+  return context.quick
+    ? [{ ordersPerSecond: 20, durationMs: 1500, warmupMs: 500 }]
+    : [
+        { ordersPerSecond: 20, durationMs: 12_000, warmupMs: 2000 },
+        { ordersPerSecond: 5, durationMs: 10_000, warmupMs: 1000 },
+      ];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Calls `onMessage` with the time each message arrived, until `stopped()`. */
+async function follow(connection: SseConnection, onMessage: (message: SseMessage, at: number) => void, stopped: () => boolean) {
+  let seen = 0;
+  while (!stopped()) {
+    try {
+      await connection.waitForCount(seen + 1, 500);
+    } catch {
+      continue; // nothing within 500 ms: look at `stopped` again
+    }
+    const at = performance.now();
+    while (seen < connection.messages.length) onMessage(connection.messages[seen++], at);
+  }
+}
+
+/**
+ * Orders start every 1/rate s whatever the ones before are doing (an open loop, as customers are). Orders
+ * started during the warm-up are not measured; every later one is, however long it takes.
+ */
+async function pacedOrders(
+  context: BenchContext,
+  bench: BenchShop,
+  products: MenuProductView[],
+  arrivals: Map<string, number[]>,
+  { ordersPerSecond, durationMs, warmupMs }: Run,
+): Promise<BenchRow[]> {
+  const agent = keepAliveAgent(64);
+  const requests = new Latencies(-Infinity, Infinity);
+  const placed: Array<{ id: string; completedAt: number }> = [];
+  const warmupOrders = Math.round((warmupMs / 1000) * ordersPerSecond);
+  const orders = warmupOrders + Math.round((durationMs / 1000) * ordersPerSecond);
+  const label = `${ordersPerSecond} orders/s`;
+  const started = performance.now();
+  try {
+    await withCpuLog(context, `live (${SCREENS} screens, ${label})`, async () => {
+      const running: Array<Promise<void>> = [];
+      for (let index = 0; index < orders; index++) {
+        await sleep(started + (index * 1000) / ordersPerSecond - performance.now());
+        const measured = index >= warmupOrders;
+        running.push(
+          placePhoneOrder(bench.browser(agent), products[index % products.length], (step, answer) => {
+            if (measured) requests.note(step, answer);
+          }).then(({ order, completedAt }) => {
+            if (measured) placed.push({ id: order.id, completedAt });
+          }),
+        );
+      }
+      await Promise.all(running);
+      await until(() => placed.every(({ id }) => (arrivals.get(id)?.length ?? 0) >= SCREENS), 10_000, 'every screen to hear of every order');
+    });
+  } finally {
+    agent.destroy();
+  }
+  const elapsed = (performance.now() - started) / 1000;
+
+  const lags: number[] = [];
+  let early = 0;
+  for (const { id, completedAt } of placed) {
+    for (const at of arrivals.get(id)!) {
+      if (at < completedAt) early += 1;
+      lags.push(Math.max(0, at - completedAt));
+    }
+  }
+  for (const step of CHECKOUT_STEPS) context.log(`live ${label}: ${step.padEnd(19)} ${describeLatencies(requests.get(step), percentile)}`);
+  context.log(`live ${label}: ${orders} orders started over ${((orders - 1) / ordersPerSecond).toFixed(1)} s, all answered and heard ` +
+    `after ${elapsed.toFixed(1)} s; ${placed.length} measured × ${SCREENS} screens; ${early} messages arrived before the ` +
+    'answer to complete-order (counted as 0 ms)');
+  context.log(`live ${label}: NewOrder after complete-order answered: ${describeLatencies(lags, percentile)}`);
+  const p99 = percentile(lags, 99);
+  const name = `live: NewOrder to ${SCREENS} screens`;
+  const target = ordersPerSecond === 20 ? { target: '< 50', pass: p99 < 50 } : {};
+  return [
+    { name: `${name} p50 (${label})`, figure: percentile(lags, 50), unit: 'ms' },
+    { name: `${name} p99 (${label})`, figure: p99, unit: 'ms', ...target },
+    { name: `live: checkout request p99 at ${label}`, figure: percentile(requests.all(), 99), unit: 'ms' },
+  ];
+}
+
+export const liveBenchmark: Benchmark = {
+  name: 'live',
+  async run(context) {
+    const bench = await startBenchShop(context, 'live');
+    const agent = keepAliveAgent(1);
+    const screens: SseConnection[] = [];
+    let stopped = false;
+    const following: Array<Promise<void>> = [];
+    try {
+      const products = await orderableProducts(bench, 1_000_000);
+      await createUserRepository(bench.shop.pool).create({ ...STAFF, role: 'staff' });
+      const staff = bench.browser(agent);
+      await staff.ok('/api/login', STAFF);
+      const cookie = staff.cookieHeader();
+
+      /** order id → when each screen received its NewOrder */
+      const arrivals = new Map<string, number[]>();
+      for (let screen = 0; screen < SCREENS; screen++) {
+        const connection = await connectSse(`http://127.0.0.1:${bench.shop.port}/events/orders`, { cookie });
+        screens.push(connection);
+        if (connection.status !== 200) throw new Error(`GET /events/orders answered ${connection.status}`);
+        following.push(
+          follow(connection, (message, at) => {
+            if (message.event !== 'NewOrder') return;
+            const id = (message.data as { id: string }).id;
+            const list = arrivals.get(id) ?? [];
+            list.push(at);
+            arrivals.set(id, list);
+          }, () => stopped),
+        );
+      }
+      await until(() => bench.shop.hub.clientCount('orders') === SCREENS, 5000, 'every screen to be attached');
+
+      const rows: BenchRow[] = [];
+      for (const run of runs(context)) rows.push(...(await pacedOrders(context, bench, products, arrivals, run)));
+      return rows;
+    } finally {
+      stopped = true;
+      for (const screen of screens) screen.close();
+      await Promise.all(following);
+      agent.destroy();
+      await bench.stop();
+    }
+  },
+};

@@ -155,7 +155,8 @@ export function createBasket(services: Services, menu: MenuCache) {
       moved?: { line: CartLineRow; figures: StockFigures },
     ): Promise<CartView> {
       if (!cartId) return { ...EMPTY_CART, userId };
-      if (!moved) await services.readModels.waitFor('carts', after);
+      // The lines come from the carts read model and their stock figures from the menu: both must include `after`.
+      if (!moved) await Promise.all([services.readModels.waitFor('carts', after), services.readModels.waitFor('menu', after)]);
       const [cart, stored, current] = await Promise.all([findCart(services.pool, cartId), cartLines(services.pool, cartId), menu.get()]);
       const lines = moved ? withLine(stored, moved.line) : stored;
       const fresh = moved?.figures;

@@ -37,22 +37,8 @@ export class MenuCache {
     return this.building;
   }
 
-  /**
-   * The cached menu even if the projection moved since (at most MAX_AGE_MS old): for names, prices and the
-   * other lines of a basket, where a second's staleness is harmless and a rebuild per add-to-basket is not.
-   * Stock itself is always decided by the stock stream, never by this.
-   */
-  async peek(): Promise<Menu> {
-    const current = this.current;
-    const now = this.clock();
-    if (current && now.getTime() - current.builtAt < MAX_AGE_MS) return current.menu;
-    return this.get();
-  }
-
   async product(productId: number): Promise<MenuProduct | null> {
-    const found = (await this.peek()).products.find((product) => product.id === productId);
-    // A product added a moment ago is not in an older copy yet.
-    return found ?? (await this.get()).products.find((product) => product.id === productId) ?? null;
+    return (await this.get()).products.find((product) => product.id === productId) ?? null;
   }
 
   private async rebuild(now: Date): Promise<Menu> {

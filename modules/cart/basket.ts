@@ -124,6 +124,8 @@ export function createBasket(services: Services, menu: MenuCache) {
 
     /** Gives every unit of the basket back to stock. */
     async clear(cartId: string, context: CommandContext): Promise<Position | undefined> {
+      // Every line, including one added a moment ago that the read model may not show yet.
+      await services.readModels.waitFor('carts', await services.store.lastCommittedPosition());
       let position: Position | undefined;
       for (const line of await cartLines(services.pool, cartId)) {
         const result = await stock.giveBack(line.productId, line.variantId, cartId, line.quantity, context).catch((error) => {
@@ -145,7 +147,7 @@ export function createBasket(services: Services, menu: MenuCache) {
     },
 
     /**
-     * The basket as the web app shows it, once the carts read model includes `after`. A just-moved line
+     * The basket as the web app shows it, once the read models include `after`. A just-moved line
      * (`moved`) is taken from the command's result instead, so adding to the basket never waits for it.
      */
     async view(
@@ -155,9 +157,17 @@ export function createBasket(services: Services, menu: MenuCache) {
       moved?: { line: CartLineRow; figures: StockFigures },
     ): Promise<CartView> {
       if (!cartId) return { ...EMPTY_CART, userId };
-      // The lines come from the carts read model and their stock figures from the menu: both must include `after`.
-      if (!moved) await Promise.all([services.readModels.waitFor('carts', after), services.readModels.waitFor('menu', after)]);
-      const [cart, stored, current] = await Promise.all([findCart(services.pool, cartId), cartLines(services.pool, cartId), menu.get()]);
+      if (!moved) {
+        // The lines come from the carts read model and their stock figures from the menu: both must include
+        // `after`, by default everything stored when this read began (a change answered a moment ago, say).
+        const until = after ?? (await services.store.lastCommittedPosition());
+        await Promise.all([services.readModels.waitFor('carts', until), services.readModels.waitFor('menu', until)]);
+      }
+      const [cart, stored, current] = await Promise.all([
+        findCart(services.pool, cartId),
+        cartLines(services.pool, cartId),
+        menu.get(),
+      ]);
       const lines = moved ? withLine(stored, moved.line) : stored;
       const fresh = moved?.figures;
       // A basket opened by this very request may not be in the read model yet.

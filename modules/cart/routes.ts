@@ -9,7 +9,6 @@ import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers
 import type { DatabasePool } from 'slonik';
 import { readSettings } from '../../projections/settings/queries';
 import type { Basket } from './basket';
-import type { Position } from '../../src/eventstore/types';
 
 const productId = z.number().int().positive().max(2_147_483_647);
 /** The web app sends null (or '' as the original client did) for "no variant". */
@@ -48,12 +47,6 @@ function userId(ctx: Context): string | null {
   return (ctx.state.user as { id: string } | undefined)?.id ?? null;
 }
 
-/** Where this session's last basket change landed: reads of the basket wait until the read model has it. */
-export function basketPositionOf(ctx: Context): Position | undefined {
-  const position = ctx.session?.basketPosition;
-  return typeof position === 'string' ? (position as Position) : undefined;
-}
-
 function cartIdOf(ctx: Context): string | undefined {
   const cartId = ctx.session?.cartId;
   return typeof cartId === 'string' ? cartId : undefined;
@@ -82,8 +75,6 @@ export function basketRoutes(deps: { basket: Basket; pool: DatabasePool; clock: 
     if (input.quantity < 0 && !existing) throw new DomainError('not_found', 'Failed to locate item in cart to reduce qty ');
     const cartId = input.quantity > 0 ? await openCart(ctx) : existing!;
     const { figures, position, line } = await basket.move(cartId, input.id, input.variant, input.quantity, commandContext(ctx, clock));
-    // Later reads of this basket (saving it as an order, say) wait for the read model to include this change.
-    if (position) ctx.session!.basketPosition = position;
     const cart = await basket.view(cartId, userId(ctx), position, { line, figures });
     ctx.body = { status: true, message: '', product: figures, cart };
   });
@@ -95,7 +86,7 @@ export function basketRoutes(deps: { basket: Basket; pool: DatabasePool; clock: 
 
   router.post('/api/getCartFromSession', async (ctx) => {
     noInput.parse(ctx.request.body);
-    ctx.body = { status: true, ...(await basket.view(cartIdOf(ctx), userId(ctx), basketPositionOf(ctx))) };
+    ctx.body = { status: true, ...(await basket.view(cartIdOf(ctx), userId(ctx))) };
   });
 
   router.post('/api/updateCartInSession', async (ctx) => {
@@ -113,12 +104,11 @@ export function basketRoutes(deps: { basket: Basket; pool: DatabasePool; clock: 
     noInput.parse(ctx.request.body);
     const cartId = cartIdOf(ctx);
     const position = cartId ? await basket.clear(cartId, commandContext(ctx, clock)) : undefined;
-    if (position) ctx.session!.basketPosition = position;
     ctx.body = { status: true, ...(await basket.view(cartId, userId(ctx), position)) };
   });
 
   router.get('/api/orderExtra', async (ctx) => {
-    const cart = await basket.view(cartIdOf(ctx), userId(ctx), basketPositionOf(ctx));
+    const cart = await basket.view(cartIdOf(ctx), userId(ctx));
     ctx.body = { status: true, order_extra: cart.order_extra, message: '' };
   });
 

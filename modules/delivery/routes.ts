@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { noInput } from '../../src/http/inputs';
 import { DomainError } from '../../src/core/errors';
 import type { Basket } from '../cart';
-import { basketPositionOf } from '../cart/routes';
 import { chargeBandsSummary } from './charges';
 import { deliverySettings, type DeliveryCheck, type DeliveryService } from './service';
 
@@ -19,7 +18,7 @@ export function lastDeliveryCheck(ctx: Context): DeliveryCheck | undefined {
 /** Items total and whether everything is virtual, for the basket in this session. */
 export async function basketTotals(basket: Basket, ctx: Context) {
   const cartId = typeof ctx.session?.cartId === 'string' ? ctx.session.cartId : undefined;
-  const cart = await basket.view(cartId, null, basketPositionOf(ctx));
+  const cart = await basket.view(cartId, null);
   const lines = cart.cartItems.filter((item) => !item.released && item.quantity > 0);
   return {
     itemsTotalPence: lines.reduce((sum, item) => sum + (item.price + item.incremental_price) * item.quantity, 0),

@@ -2,7 +2,6 @@ import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import { uuidFromName } from '../../src/core/uuid';
 import type { Mailer } from '../../src/mail/mailer';
-import type { Position } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
 import { formatPence } from '../../src/shared/money';
 import { readSettings } from '../../projections/settings/queries';
@@ -76,10 +75,9 @@ export function createCheckout({ services, basket, delivery, mailer }: CheckoutD
       email: string | null,
       note: string | undefined,
       context: CommandContext,
-      basketPosition?: Position,
     ) {
       await assertOpen();
-      const cart = await basket.view(cartId, userId, basketPosition);
+      const cart = await basket.view(cartId, userId);
       const lines = cart.cartItems.filter((item) => !item.released && item.quantity > 0);
       if (!cart.cartId || lines.length === 0) {
         throw new DomainError('invalid', `${(await shopSettings()).cart_label} is Empty`);

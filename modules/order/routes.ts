@@ -8,7 +8,6 @@ import { DomainError } from '../../src/core/errors';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
 import { commandContext } from '../../src/http/command-context';
 import { lastDeliveryCheck } from '../delivery/routes';
-import { basketPositionOf } from '../cart/routes';
 import { FORM_INVALID, parsePostcode } from '../delivery/postcode';
 import type { Checkout } from './checkout';
 import { ORDER_PAYMENT_METHODS } from './events';
@@ -75,7 +74,6 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
       user?.email ?? null,
       input.order_extra_info,
       commandContext(ctx, clock),
-      basketPositionOf(ctx),
     );
     ctx.session!.orderId = orderId;
     ctx.body = { status: true, message: '', order: await checkout.fetch(orderId) };

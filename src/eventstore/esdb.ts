@@ -302,6 +302,8 @@ export function createEsdbEventStore(connectionString: string): EventStore {
     readAll,
     subscribeAll,
     headPosition,
+    // EventStoreDB shows every committed event to readers of $all at once: nothing is held back.
+    lastCommittedPosition: headPosition,
     ping,
     close: () => client.dispose(),
   };

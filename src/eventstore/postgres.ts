@@ -239,6 +239,13 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       return rows.length ? formatPosition(rows[0].tx_text, rows[0].seq_text) : ORIGIN;
     },
 
+    async lastCommittedPosition() {
+      const { rows } = await pool.query<{ tx_text: string; seq_text: string }>(
+        `select tx_id::text as tx_text, global_seq::text as seq_text from es_events order by tx_id desc, global_seq desc limit 1`,
+      );
+      return rows.length ? formatPosition(rows[0].tx_text, rows[0].seq_text) : ORIGIN;
+    },
+
     async ping() {
       await pool.query('select 1');
     },

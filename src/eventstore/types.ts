@@ -67,6 +67,11 @@ export interface EventStore {
   subscribeAll(options: SubscribeOptions): Promise<void>;
   /** Position of the last event a reader of `$all` can see now, or ORIGIN when there is none. */
   headPosition(): Promise<Position>;
+  /**
+   * Position of the newest committed event, even one a reader of `$all` cannot see yet (Postgres holds events
+   * back behind older open transactions). Read-your-writes waits for this one.
+   */
+  lastCommittedPosition(): Promise<Position>;
   /** Resolves once the store answers; used by the readiness check. */
   ping(): Promise<void>;
   close(): Promise<void>;

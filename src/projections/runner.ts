@@ -40,6 +40,18 @@ async function loadCheckpoint(pool: DatabasePool, name: string): Promise<Checkpo
     select position, replay_until from projection_checkpoints where name = ${name}`)) as CheckpointRow;
 }
 
+export function handlesType(projection: Projection, type: string): boolean {
+  return projection.eventTypes === 'all' || projection.eventTypes.includes(type);
+}
+
+/** Moves a checkpoint over events the projection does not read, if no one else moved it meanwhile. */
+async function persistCheckpoint(pool: DatabasePool, name: string, expected: Position, position: Position): Promise<boolean> {
+  const result = await pool.query(sql.unsafe`
+    update projection_checkpoints set position = ${position}, updated_at = now()
+     where name = ${name} and position = ${expected}`);
+  return result.rowCount === 1;
+}
+
 /**
  * Applies one batch: the projection's rows and its checkpoint commit together, so a crash applies an event
  * either fully or not at all. The checkpoint is compared first, in case another runner moved it.
@@ -51,7 +63,7 @@ export async function applyBatch(
   expected: Position,
 ): Promise<Position> {
   const last = batch[batch.length - 1].position;
-  const handles = (type: string) => projection.eventTypes === 'all' || projection.eventTypes.includes(type);
+  const handles = (type: string) => handlesType(projection, type);
   let published = false;
   await pool.transaction(async (tx) => {
     const stored = (await tx.one(sql.unsafe`
@@ -169,26 +181,46 @@ export class ProjectionRunner {
 
   private async applyUntilAborted(signal: AbortSignal, pollIntervalMs: number): Promise<void> {
     const { store, pool, waker } = this.options;
-    this.advanced((await loadCheckpoint(pool, this.projection.name)).position as Position);
+    const name = this.projection.name;
+    /** The checkpoint as stored; `position` may be ahead of it over events this projection does not read. */
+    let stored = (await loadCheckpoint(pool, name)).position as Position;
+    this.advanced(stored);
+    /** The waker's count before the last read: a wake-up after it means there may be more to read. */
     let seen = waker.generation();
     let batch = await store.readAll({ after: this.position, limit: BATCH_SIZE });
+    let checkStored = false;
     while (!signal.aborted && this.lockClient) {
       if (batch.length > 0) {
-        // Read the next batch while this one is applied: a rebuild is then bound by the slower of the two.
-        const from = batch[batch.length - 1].position;
-        const readingAhead = store.readAll({ after: from, limit: BATCH_SIZE });
-        readingAhead.catch(() => undefined);
-        this.advanced(await applyBatch(pool, this.projection, batch, this.position));
-        seen = waker.generation();
-        batch = await readingAhead;
-        continue;
+        const last = batch[batch.length - 1].position;
+        const full = batch.length === BATCH_SIZE;
+        // A full batch means more is waiting: read it while this one is applied (rebuilds go twice as fast).
+        const readingAhead = full ? store.readAll({ after: last, limit: BATCH_SIZE }) : undefined;
+        readingAhead?.catch(() => undefined);
+        if (batch.some((event) => handlesType(this.projection, event.type))) {
+          stored = await applyBatch(pool, this.projection, batch, stored);
+        }
+        // Events it does not read only move the position; the checkpoint catches up when the runner is idle.
+        this.advanced(last);
+        if (readingAhead) {
+          seen = waker.generation();
+          batch = await readingAhead;
+          continue;
+        }
+        batch = [];
       }
-      if ((await loadCheckpoint(pool, this.projection.name)).position !== this.position) {
-        // Reset for a rebuild while we were idle: start again from the stored checkpoint.
-        this.position = (await loadCheckpoint(pool, this.projection.name)).position as Position;
-      } else {
-        await waker.next(pollIntervalMs, signal, seen);
+      if (checkStored) {
+        const current = (await pool.oneFirst(sql.unsafe`select position from projection_checkpoints where name = ${name}`)) as Position;
+        if (current !== stored) {
+          // Reset for a rebuild while we were idle: start again from the stored checkpoint.
+          stored = current;
+          this.position = current;
+        }
       }
+      if (this.position !== stored && (await persistCheckpoint(pool, name, stored, this.position))) stored = this.position;
+      const before = seen;
+      await waker.next(pollIntervalMs, signal, before);
+      // Woken by nothing new: the poll interval passed, so look whether someone reset the checkpoint.
+      checkStored = waker.generation() === before;
       seen = waker.generation();
       batch = await store.readAll({ after: this.position, limit: BATCH_SIZE });
     }

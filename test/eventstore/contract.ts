@@ -143,6 +143,7 @@ export function eventStoreContract(
         const afterFirst = await store.readAll({ after: mine[0].position, limit: 1 });
         expect(afterFirst[0].id).toBe(mine[1].id);
         expect(await store.headPosition()).toBe(last.position);
+        expect(await store.lastCommittedPosition()).toBe(last.position);
       });
 
       it('subscribes from a position: catches up, then receives live events, one at a time', async () => {

@@ -44,6 +44,8 @@ describe('postgres event store: no subscriber ever skips an event', () => {
 
       expect(await store.readAll({ after: ORIGIN, limit: 10 })).toEqual([]);
       expect(await store.headPosition()).toBe(ORIGIN);
+      // Read-your-writes still knows B is committed, and waits for it.
+      expect(await store.lastCommittedPosition()).not.toBe(ORIGIN);
 
       await a.query('commit');
       const events = await store.readAll({ after: ORIGIN, limit: 10 });

@@ -5,36 +5,13 @@ import type { Position } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
 import type { MenuCache } from '../../projections/menu/cache';
 import type { MenuProduct } from '../../projections/menu/queries';
-import { cartLines, findCart } from '../../projections/carts/queries';
+import { cartLines, findCart, type CartLineRow } from '../../projections/carts/queries';
 import { createStockHandlers, heldBy, OutOfStock, stockFigures, type StockFigures } from '../stock';
-import type { CartLineRow } from '../../projections/carts/queries';
 import { cartDecider } from './decider';
 import { cartStream } from './events';
+import type { CartItem, CartView } from '../../src/shared/cart';
 
-export interface CartItem {
-  id: number;
-  variant_id: number | null;
-  variant: string;
-  name: string;
-  short_desc: string;
-  price: number;
-  incremental_price: number;
-  quantity: number;
-  stock: number;
-  in_basket: number;
-  available: number;
-  image: string | null;
-  virtual: boolean;
-  /** The basket's hold ran out: the units went back to stock. */
-  released: boolean;
-}
-
-export interface CartView {
-  cartId: string | null;
-  userId: string | null;
-  cartItems: CartItem[];
-  order_extra: string;
-}
+export type { CartItem, CartView };
 
 export const EMPTY_CART: Omit<CartView, 'userId'> = { cartId: null, cartItems: [], order_extra: '' };
 

@@ -2,34 +2,11 @@ import { api } from '../../app/api';
 import { caughtMessage, isServerAnswer } from '../../app/serverMessage';
 import { showDialog } from '../dialog/dialogSlice';
 import { applyProductStock, menuApi, type ProductStock } from '../menu/menuApi';
+import type { CartItem, CartView } from '../../../../src/shared/cart';
 
-export interface CartItem {
-  /** The product id. */
-  id: number;
-  variant_id: number | null;
-  /** The variant's name; '' when the line has none. */
-  variant: string;
-  name: string;
-  short_desc: string;
-  /** Base price in pence; the unit price adds `incremental_price`. */
-  price: number;
-  incremental_price: number;
-  quantity: number;
-  stock: number;
-  in_basket: number;
-  available: number;
-  image: string | null;
-  virtual: boolean;
-  /** The basket's hold expired (30 minutes untouched) and its units went back to stock. */
-  released: boolean;
-}
-
-export interface Cart {
-  cartId: string | null;
-  userId: string | null;
-  cartItems: CartItem[];
-  order_extra: string;
-}
+export type { CartItem };
+/** One type for server and web: src/shared/cart.ts. */
+export type Cart = CartView;
 
 interface CartAnswer extends Cart {
   status: true;

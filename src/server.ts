@@ -142,8 +142,12 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       if (seeded) logger.info('seeded the demo menu');
     }
     // Serve once the read models include everything already stored (the demo menu on a first start).
-    const head = await store.headPosition();
-    await Promise.all(runners.map((runner) => runner.waitFor(head, 30_000).catch(() => undefined)));
+    const head = await store.lastCommittedPosition();
+    await Promise.all(
+      runners.map((runner) =>
+        runner.waitFor(head, 30_000).catch(() => logger.warn({ projection: runner.projection.name }, 'serving before this read model caught up')),
+      ),
+    );
     const menuCache = new MenuCache(pool, clock, () => services.readModels.checkpoint('menu'));
     const basket = createBasket(services, menuCache);
     const holdSweeper = createHoldSweeper(services);

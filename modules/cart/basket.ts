@@ -69,16 +69,16 @@ export function createBasket(services: Services, menu: MenuCache) {
       return cartId;
     },
 
-    /** +n reserves units for the basket, -n gives them back. */
+    /** +n reserves units for the basket, -n gives them back; `product` is what `check` answered. */
     async move(
       cartId: string,
-      productId: number,
+      product: MenuProduct,
       variantId: number | null,
       quantity: number,
       context: CommandContext,
     ): Promise<{ figures: StockFigures; position?: Position; line: CartLineRow }> {
       const adding = quantity > 0;
-      const product = await productFor(productId, variantId, adding);
+      const productId = product.id;
       try {
         const result = adding
           ? await stock.reserve(productId, variantId, cartId, quantity, holdUntil(context), context)

@@ -70,11 +70,11 @@ export function basketRoutes(deps: { basket: Basket; pool: DatabasePool; clock: 
   router.post('/api/moveProductStockToBasket', async (ctx) => {
     const input = moveStockInput.parse(ctx.request.body);
     if (input.quantity > 0) await refuseWhenClosed();
-    await basket.check(input.id, input.variant, input.quantity > 0);
+    const product = await basket.check(input.id, input.variant, input.quantity > 0);
     const existing = cartIdOf(ctx);
     if (input.quantity < 0 && !existing) throw new DomainError('not_found', 'Failed to locate item in cart to reduce qty ');
     const cartId = input.quantity > 0 ? await openCart(ctx) : existing!;
-    const { figures, position, line } = await basket.move(cartId, input.id, input.variant, input.quantity, commandContext(ctx, clock));
+    const { figures, position, line } = await basket.move(cartId, product, input.variant, input.quantity, commandContext(ctx, clock));
     const cart = await basket.view(cartId, userId(ctx), position, { line, figures });
     ctx.body = { status: true, message: '', product: figures, cart };
   });

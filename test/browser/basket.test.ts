@@ -76,9 +76,6 @@ describe('basket journey in the browser', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     server = await startTestServer({ withWeb: true });
-    // The demo menu is seeded at start-up; let the menu read model take in all of it first.
-    const { services } = server.shop;
-    await services.readModels.waitFor('menu', await services.store.headPosition());
   }, 180_000);
 
   afterAll(async () => {

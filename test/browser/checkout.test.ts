@@ -135,8 +135,6 @@ describe('checkout journeys in the browser', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     server = await startTestServer({ withWeb: true });
-    const { services } = server.shop;
-    await services.readModels.waitFor('menu', await services.store.headPosition());
   }, 180_000);
 
   afterAll(async () => {

@@ -55,8 +55,6 @@ describe('staff back office in the browser', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ withWeb: true, clock: eveningClock() });
-    const { services } = server.shop;
-    await services.readModels.waitFor('menu', await services.store.headPosition());
     await createUserRepository(server.shop.pool).create({ ...STAFF, role: 'staff' });
     // Two independent browsers: the kitchen and a customer.
     staff = await launchBrowser();

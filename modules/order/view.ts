@@ -1,8 +1,9 @@
+import type { OrderView } from '../../src/shared/order';
 import type { OrderState } from './decider';
 import { postageOf, totalOf } from './decider';
 
 /** An order as the web app reads it (customer spec §3 field names). */
-export function orderView(state: OrderState) {
+export function orderView(state: OrderState): OrderView | null {
   if (state.status === 'none') return null;
   const details = state.details;
   return {
@@ -40,4 +41,4 @@ export function orderView(state: OrderState) {
   };
 }
 
-export type OrderView = NonNullable<ReturnType<typeof orderView>>;
+export type { OrderView };

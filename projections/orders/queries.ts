@@ -1,5 +1,8 @@
 import { sql, type DatabasePool } from 'slonik';
 import { londonDate } from '../../src/shared/london-time';
+import type { KitchenOrder, KitchenStatus } from '../../src/shared/order';
+
+export type { KitchenOrder };
 
 interface OrderRow {
   order_id: string;
@@ -32,12 +35,12 @@ interface OrderRow {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** An order as the staff screens read it (staff spec §3). */
-export function kitchenOrder(row: OrderRow, now: Date) {
+export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
   const dueBy = iso(row.due_by);
   return {
     id: row.order_id,
     ref: row.ref,
-    status: row.status,
+    status: row.status as KitchenStatus,
     full_name: row.full_name,
     email: row.email,
     phone_number: row.phone_number,
@@ -70,7 +73,6 @@ export function kitchenOrder(row: OrderRow, now: Date) {
   };
 }
 
-export type KitchenOrder = ReturnType<typeof kitchenOrder>;
 
 const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1, address_2, address_3, town_city, postcode,
   phone_number, delivery_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,

@@ -1,44 +1,9 @@
-export type TakeawayMethod = 'COLLECT' | 'DELIVER';
+import type { OrderView, OrderViewItem, TakeawayMethod } from '../../../../src/shared/order';
 
-/** 'checkout' until paid for or placed; other statuses may come later. */
-export type OrderStatus = 'checkout' | 'AWAITING-PAYMENT' | 'NEW' | (string & {});
-
-export interface OrderItem {
-  id: number;
-  variant_id: number | null;
-  name: string;
-  variant: string;
-  /** Unit price in pence. */
-  price: number;
-  quantity: number;
-  virtual: boolean;
-}
-
-/** An order as POST /api/fetchOrder answers it (spec §3). Money is integer pence. */
-export interface Order {
-  id: string;
-  ref: string;
-  status: OrderStatus;
-  email: string;
-  full_name: string;
-  address_1: string;
-  address_2: string;
-  address_3: string;
-  town_city: string;
-  postcode: string;
-  phone_number: string;
-  delivery_info: string;
-  extra_info: string;
-  user_id: string | null;
-  ta_method: TakeawayMethod | null;
-  /** Null until a method is chosen; negative is the collect discount. */
-  postage: number | null;
-  items_total: number;
-  voucher_deduction: number;
-  total_cost: number;
-  payment_method: string | null;
-  items: OrderItem[];
-}
+/** One type for server and web: src/shared/order.ts. */
+export type { TakeawayMethod };
+export type OrderItem = OrderViewItem;
+export type Order = OrderView;
 
 /** The details the delivery form sends (POST /api/updateOrder `{ deliveryForm }`). */
 export interface DeliveryDetails {

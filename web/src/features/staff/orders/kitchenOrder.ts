@@ -1,44 +1,9 @@
-export type OrderStatus = 'AWAITING-PAYMENT' | 'NEW' | 'PRINTED' | 'NOTIFIED' | 'COMPLETE';
+import type { KitchenOrder, KitchenOrderItem, KitchenStatus } from '../../../../../src/shared/order';
 
-export interface OrderItem {
-  product_id: number;
-  quantity: number;
-  /** Unit price in pence. */
-  price: number;
-  name: string;
-}
-
-/** A placed order as GET /api/todaysOrders and GET /api/fetchOrder/{id} answer it (projections/orders/queries.ts). */
-export interface KitchenOrderAnswer {
-  id: string;
-  ref: string;
-  status: OrderStatus;
-  full_name: string;
-  email: string;
-  phone_number: string;
-  address_1: string;
-  address_2: string;
-  address_3: string;
-  town_city: string;
-  postcode: string;
-  delivery_info: string;
-  extra_info: string;
-  payment_method: string | null;
-  ta_method: string | null;
-  postage: number | null;
-  items_total: number;
-  total_cost: number;
-  /** When the order was placed (ISO). */
-  updated_at: string | null;
-  paid_at: string | null;
-  due_by: string | null;
-  /** Seconds until due, on the server's clock when it answered. */
-  remaining: number | null;
-  notified_at: string | null;
-  printed_copies: number;
-  completed_at: string | null;
-  order_items: OrderItem[];
-}
+/** One type for server and web: src/shared/order.ts. */
+export type OrderStatus = KitchenStatus;
+export type OrderItem = KitchenOrderItem;
+export type KitchenOrderAnswer = KitchenOrder;
 
 /**
  * An order on the live screen. `dueAt` is the due time on this device's clock, and `serverClockAhead` how far the

@@ -1,11 +1,10 @@
 /**
- * Basket benchmarks, over real HTTP against the shop started in this process (see shop.ts):
+ * Basket benchmarks, over real HTTP against the shop in its own process (see shop.ts):
  *  0. (informative) add-to-basket latency of one shopper alone, the floor under (a);
  *  a. add-to-basket latency: 32 shoppers, each with its own cookie jar and its own product (ids 1..32, the first
  *     option of a product that has options), each adding one unit and taking it back again, for the duration;
  *  b. 32 shoppers all adding the same product (stock raised first): adds/s and latency;
  *  c. GET /api/menu requests/s on 32 keep-alive connections.
- * The load generator runs in this process too, so it shares Node's one thread with the shop.
  */
 import { keepAliveAgent, Latencies } from './http';
 import { describeLatencies, startBenchShop, type BenchShop } from './shop';
@@ -106,21 +105,16 @@ async function menuReads(context: BenchContext, bench: BenchShop): Promise<Bench
   const agent = keepAliveAgent(SHOPPERS);
   const window = Latencies.window(timing(context));
   try {
-    // Node's CPU only: the menu is served from memory, and idle database connections that close meanwhile
-    // would take their CPU time out of the Postgres sum.
-    const cpuBefore = process.cpuUsage();
-    const started = performance.now();
-    const rate = await throughput(SHOPPERS, timing(context), () => {
-      const browser = bench.browser(agent);
-      return async () => {
-        const answer = window.note('menu', await browser.get('/api/menu', { parse: false }));
-        if (answer.status !== 200) throw new Error(`GET /api/menu answered ${answer.status}`);
-      };
-    });
-    const cpu = process.cpuUsage(cpuBefore);
-    const nodeShare = (cpu.user + cpu.system) / 10 / (performance.now() - started);
-    context.log(`basket c: ${rate.toFixed(0)} menus/s; ${describeLatencies(window.get('menu'), percentile)}; ` +
-      `CPU node ${nodeShare.toFixed(0)}% of one core (shop and load generator)`);
+    const rate = await withCpuLog(context, 'basket c (menu, 32 connections)', () =>
+      throughput(SHOPPERS, timing(context), () => {
+        const browser = bench.browser(agent);
+        return async () => {
+          const answer = window.note('menu', await browser.get('/api/menu', { parse: false }));
+          if (answer.status !== 200) throw new Error(`GET /api/menu answered ${answer.status}`);
+        };
+      }),
+    );
+    context.log(`basket c: ${rate.toFixed(0)} menus/s; ${describeLatencies(window.get('menu'), percentile)}`);
     return [
       { name: 'basket: GET /api/menu, 32 connections', figure: rate, unit: 'requests/s', target: '>= 2,000', pass: rate >= 2000 },
       { name: 'basket: GET /api/menu, 32 connections p99', figure: percentile(window.get('menu'), 99), unit: 'ms' },

@@ -1,5 +1,5 @@
 /**
- * Live orders benchmark, over real HTTP against the shop started in this process (see shop.ts): a staff user
+ * Live orders benchmark, over real HTTP against the shop in its own process (see shop.ts): a staff user
  * logs in, 50 staff screens follow GET /events/orders (Server-Sent Events, with the staff cookie), and phone
  * orders are placed at a steady rate through the whole HTTP checkout (see checkout.ts), each by a new shopper.
  * For every order and every screen: from the moment POST /complete-order answered (the order's submission is
@@ -7,7 +7,6 @@
  * The target is for 20 orders/s; a lighter 5 orders/s follows (informative) to tell the live path itself from
  * an overloaded shop.
  */
-import { createUserRepository } from '../src/identity/users';
 import { connectSse, type SseConnection, type SseMessage } from '../test/support/sse-client';
 import { CHECKOUT_STEPS, orderableProducts, placePhoneOrder } from './checkout';
 import { keepAliveAgent, Latencies } from './http';
@@ -122,7 +121,7 @@ export const liveBenchmark: Benchmark = {
     const following: Array<Promise<void>> = [];
     try {
       const products = await orderableProducts(bench, 1_000_000);
-      await createUserRepository(bench.shop.pool).create({ ...STAFF, role: 'staff' });
+      await bench.createUser({ ...STAFF, role: 'staff' });
       const staff = bench.browser(agent);
       await staff.ok('/api/login', STAFF);
       const cookie = staff.cookieHeader();
@@ -130,7 +129,7 @@ export const liveBenchmark: Benchmark = {
       /** order id → when each screen received its NewOrder */
       const arrivals = new Map<string, number[]>();
       for (let screen = 0; screen < SCREENS; screen++) {
-        const connection = await connectSse(`http://127.0.0.1:${bench.shop.port}/events/orders`, { cookie });
+        const connection = await connectSse(`http://127.0.0.1:${bench.port}/events/orders`, { cookie });
         screens.push(connection);
         if (connection.status !== 200) throw new Error(`GET /events/orders answered ${connection.status}`);
         following.push(
@@ -143,7 +142,10 @@ export const liveBenchmark: Benchmark = {
           }, () => stopped),
         );
       }
-      await until(() => bench.shop.hub.clientCount('orders') === SCREENS, 5000, 'every screen to be attached');
+      for (let tries = 0; (await bench.clientCount('orders')) !== SCREENS; tries++) {
+        if (tries >= 500) throw new Error('Timed out waiting for every screen to be attached');
+        await sleep(10);
+      }
 
       const rows: BenchRow[] = [];
       for (const run of runs(context)) rows.push(...(await pacedOrders(context, bench, products, arrivals, run)));

@@ -83,11 +83,15 @@ async function main(): Promise<number> {
     await migrate(postgres.url(TEMPLATE));
     const cluster = postgres;
     let databases = 0;
+    let shopPid: number | undefined;
     const context: BenchContext = {
       quick,
       postgres: cluster,
       log,
-      cpu: () => cpuTimes(dataDir),
+      cpu: () => cpuTimes(dataDir, shopPid),
+      watchProcess: (pid) => {
+        shopPid = pid;
+      },
       async database(name: string) {
         const database = `bench_${name}_${++databases}`;
         await cluster.createDatabase(database, TEMPLATE);

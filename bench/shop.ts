@@ -1,18 +1,17 @@
 /**
- * The real shop for HTTP benchmarks: `startShop` in this process, on a fresh database of the bench's embedded
- * Postgres (default settings, fsync on), as production runs it: NODE_ENV=production behind a TLS-terminating
- * proxy (which the requests imitate with X-Forwarded-Proto/Host), LOG_LEVEL silent, the demo menu seeded.
+ * The real shop for HTTP benchmarks, in a Node process of its own (bench/shop-process.ts), as production runs
+ * it: NODE_ENV=production behind a TLS-terminating proxy (which the requests imitate with
+ * X-Forwarded-Proto/Host), LOG_LEVEL silent, the demo menu seeded, on a fresh database of the bench's embedded
+ * Postgres (default settings, fsync on). The load generator stays in the bench process, like customers' browsers
+ * on other machines; on this 2-CPU host it still competes with the shop and Postgres for CPU.
  */
-import { randomUUID } from 'node:crypto';
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
-import { createStockHandlers } from '../modules/stock';
-import { loadConfig } from '../src/config';
-import type { Clock } from '../src/core/clock';
-import { startShop, type Shop } from '../src/server';
+import type { Role } from '../src/identity/roles';
 import { Browser, keepAliveAgent, type Target } from './http';
+import type { ShopAnswer, ShopCall } from './shop-process';
 import type { BenchContext } from './types';
 
 const PUBLIC_HOST = 'shop.bench.example';
@@ -29,7 +28,9 @@ export interface MenuProductView {
 }
 
 export interface BenchShop {
-  shop: Shop;
+  port: number;
+  /** The shop's process id, for its CPU time and memory. */
+  pid: number;
   target: Target;
   /** A browser with an empty cookie jar on `agent`. */
   browser(agent: ReturnType<typeof keepAliveAgent>): Browser;
@@ -37,24 +38,19 @@ export interface BenchShop {
   menu(): Promise<MenuProductView[]>;
   /** Sets each product's (or variant's) shelf level through the stock module's handlers; waits for the menu. */
   setStock(levels: Array<{ productId: number; variantId: number | null; units: number }>): Promise<void>;
+  createUser(user: { email: string; password: string; role: Role }): Promise<void>;
+  /** SSE clients attached to a live channel. */
+  clientCount(channel: string): Promise<number>;
   stop(): Promise<void>;
 }
 
-/**
- * The shop's clock runs at real speed from 19:00 on a Friday in London, inside the default opening hours
- * (17:00-23:00), so the store clock never closes the shop during a run whatever the time of day.
- */
-function openingHoursClock(): Clock {
-  const startedAt = Date.now();
-  const base = Date.parse('2026-11-20T19:00:00.000Z');
-  return () => new Date(base + (Date.now() - startedAt));
-}
+type Call = ShopCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
 
 /** `env` adds to or overrides the configuration, e.g. to compare a setting. */
 export async function startBenchShop(context: BenchContext, name: string, env: Record<string, string> = {}): Promise<BenchShop> {
   const databaseUrl = await context.database(name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-data-'));
-  const config = loadConfig({
+  const config = {
     NODE_ENV: 'production',
     PORT: '0',
     HOST: '127.0.0.1',
@@ -66,25 +62,52 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
     ADMIN_PASSWORD: 'bench admin password',
     LOG_LEVEL: 'silent',
     ...env,
+  };
+  const child = fork(path.join(__dirname, 'shop-process.ts'), [], {
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SHOP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SHOP_PROFILE}`] : [])],
+    env: { ...process.env, NODE_ENV: 'production', BENCH_SHOP_ENV: JSON.stringify(config) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const clock = openingHoursClock();
-  let shop: Shop;
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.on('message', (message: ShopAnswer | { type: 'ready' }) => {
+    if (!('id' in message)) return;
+    const waiting = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.ok) waiting?.resolve(message.value);
+    else waiting?.reject(new Error(`bench shop: ${message.error}`));
+  });
+  void exited.then((code) => {
+    for (const waiting of pending.values()) waiting.reject(new Error(`bench shop exited with ${code}`));
+    pending.clear();
+  });
+  const call = <T>(message: Call): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const id = ++nextId;
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      child.send({ ...message, id });
+    });
+
+  let ready: { port: number; pid: number };
   try {
-    shop = await startShop(config, { clock, logger: pino({ level: 'silent' }) });
+    ready = await waitForReady(child, exited);
   } catch (error) {
+    child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   const target: Target = {
     host: '127.0.0.1',
-    port: shop.port,
+    port: ready.port,
     origin: `https://${PUBLIC_HOST}`,
-    headers: { Host: `127.0.0.1:${shop.port}`, 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': PUBLIC_HOST },
+    headers: { Host: `127.0.0.1:${ready.port}`, 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': PUBLIC_HOST },
   };
+  context.watchProcess(ready.pid);
   const probe = keepAliveAgent(1);
-  const stock = createStockHandlers(shop.services.commands);
   return {
-    shop,
+    port: ready.port,
+    pid: ready.pid,
     target,
     browser: (agent) => new Browser(target, agent),
     async menu() {
@@ -92,32 +115,51 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
       if (answer.status !== 200) throw new Error(`GET /api/menu answered ${answer.status}`);
       return answer.body.products;
     },
-    async setStock(levels) {
-      let last;
-      for (const { productId, variantId, units } of levels) {
-        const result = await stock.setLevel(productId, variantId, units, { actor: 'system', now: clock().toISOString(), correlationId: randomUUID() });
-        last = result.position ?? last;
-      }
-      await shop.services.readModels.waitFor('menu', last);
-    },
+    setStock: (levels) => call({ call: 'setStock', levels }),
+    createUser: (user) => call({ call: 'createUser', user }),
+    clientCount: (channel) => call({ call: 'clientCount', channel }),
     async stop() {
       probe.destroy();
-      await shop.stop();
+      context.watchProcess(undefined);
+      await call({ call: 'stop' }).catch(() => undefined);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Samples this process's resident set size every `everyMs` while running; `peak` in MB. */
-export function rssSampler(everyMs = 100) {
-  let peak = process.memoryUsage().rss;
+function waitForReady(child: ChildProcess, exited: Promise<number | null>): Promise<{ port: number; pid: number }> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type?: string; port?: number; pid?: number }) => {
+      if (message.type !== 'ready') return;
+      child.off('message', onMessage);
+      resolve({ port: message.port!, pid: message.pid! });
+    };
+    child.on('message', onMessage);
+    void exited.then((code) => reject(new Error(`bench shop exited with ${code} before it was ready`)));
+  });
+}
+
+/** The resident set size of process `pid` (Linux), sampled every `everyMs` while running; `peak` in MB. */
+export function rssSampler(pid: number, everyMs = 100) {
+  const rss = () => {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      return 0;
+    }
+  };
+  let peak = rss();
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, rss());
   }, everyMs);
   return {
     stop(): number {
       clearInterval(timer);
-      peak = Math.max(peak, process.memoryUsage().rss);
+      peak = Math.max(peak, rss());
       return peak / (1024 * 1024);
     },
   };

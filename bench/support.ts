@@ -3,8 +3,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchContext, CpuTimes } from './types';
 
-/** Linux only (reads /proc); elsewhere Postgres reads as 0. */
-export function cpuTimes(dataDir: string): CpuTimes {
+/** utime + stime of a process in ms (Linux: clock ticks of 10 ms); 0 when it cannot be read. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** Linux only (reads /proc); elsewhere the shop and Postgres read as 0. */
+export function cpuTimes(dataDir: string, shopPid?: number): CpuTimes {
   const usage = process.cpuUsage();
   let ticks = 0;
   try {
@@ -23,12 +34,13 @@ export function cpuTimes(dataDir: string): CpuTimes {
   } catch {
     // not Linux, or Postgres is not running
   }
-  return { nodeMs: (usage.user + usage.system) / 1000, postgresMs: ticks * 10 };
+  return { nodeMs: (usage.user + usage.system) / 1000, shopMs: shopPid ? processCpuMs(shopPid) : 0, postgresMs: ticks * 10 };
 }
 
 /** Adds up the CPU used by Node and Postgres during the pieces of work it measures. */
 export function cpuMeter(context: BenchContext) {
   let nodeMs = 0;
+  let shopMs = 0;
   let postgresMs = 0;
   let elapsedMs = 0;
   return {
@@ -41,13 +53,15 @@ export function cpuMeter(context: BenchContext) {
         const after = context.cpu();
         elapsedMs += performance.now() - started;
         nodeMs += after.nodeMs - before.nodeMs;
+        shopMs += after.shopMs - before.shopMs;
         postgresMs += after.postgresMs - before.postgresMs;
       }
     },
-    /** "CPU node 85%, postgres 110% of one core" (the host has several cores). */
+    /** "CPU shop 85%, load generator 40%, postgres 70% of one core" (the host has several cores). */
     describe(): string {
       const share = (ms: number) => `${((100 * ms) / elapsedMs).toFixed(0)}%`;
-      return `CPU node ${share(nodeMs)}, postgres ${share(postgresMs)} of one core`;
+      const shop = shopMs > 0 ? `shop ${share(shopMs)}, load generator ${share(nodeMs)}` : `node ${share(nodeMs)}`;
+      return `CPU ${shop}, postgres ${share(postgresMs)} of one core`;
     },
   };
 }

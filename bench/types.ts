@@ -9,13 +9,17 @@ export interface BenchContext {
   database(name: string): Promise<string>;
   /** Progress lines, printed to stderr so that stdout holds only the table. */
   log(line: string): void;
-  /** CPU used so far by this process and by the benchmark's Postgres; compare two readings. */
+  /** CPU used so far by this process, the watched shop process and the benchmark's Postgres; compare two readings. */
   cpu(): CpuTimes;
+  /** The shop process whose CPU time `cpu()` reports (bench/shop.ts sets it); undefined when none runs. */
+  watchProcess(pid: number | undefined): void;
 }
 
 export interface CpuTimes {
-  /** CPU time used by this Node process, in ms. */
+  /** CPU time used by this Node process (the load generator, and the shop when it runs in-process), in ms. */
   nodeMs: number;
+  /** CPU time used by the shop's own process (0 when none is watched), in ms. */
+  shopMs: number;
   /** CPU time used by the benchmark's Postgres (postmaster and its living children), in ms. */
   postgresMs: number;
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
+import type { DatabasePool } from '../db/pool';
 import { EventStore, ORIGIN, Position, StoredEvent } from '../eventstore/types';
 import { notifyLiveHubs, outboxPublisher, silentPublisher } from '../live/outbox';
 import type { Projection } from './types';
@@ -16,6 +17,11 @@ export interface Waker {
   generation(): number;
   /** Resolves at the next wake-up after `seen` (at once if there was one), after `timeoutMs`, or on abort. */
   next(timeoutMs: number, signal: AbortSignal, seen?: number): Promise<void>;
+  /**
+   * Up to `limit` events after `after` from the newest events held in memory, or undefined when `after` is
+   * not inside what is held (the runner then reads the store).
+   */
+  readTail?(after: Position, limit: number): StoredEvent[] | undefined;
 }
 
 export interface RunnerOptions {
@@ -181,20 +187,21 @@ export class ProjectionRunner {
 
   private async applyUntilAborted(signal: AbortSignal, pollIntervalMs: number): Promise<void> {
     const { store, pool, waker } = this.options;
+    const readAll = async (after: Position) => waker.readTail?.(after, BATCH_SIZE) ?? store.readAll({ after, limit: BATCH_SIZE });
     const name = this.projection.name;
     /** The checkpoint as stored; `position` may be ahead of it over events this projection does not read. */
     let stored = (await loadCheckpoint(pool, name)).position as Position;
     this.advanced(stored);
     /** The waker's count before the last read: a wake-up after it means there may be more to read. */
     let seen = waker.generation();
-    let batch = await store.readAll({ after: this.position, limit: BATCH_SIZE });
+    let batch = await readAll(this.position);
     let checkStored = false;
     while (!signal.aborted && this.lockClient) {
       if (batch.length > 0) {
         const last = batch[batch.length - 1].position;
         const full = batch.length === BATCH_SIZE;
         // A full batch means more is waiting: read it while this one is applied (rebuilds go twice as fast).
-        const readingAhead = full ? store.readAll({ after: last, limit: BATCH_SIZE }) : undefined;
+        const readingAhead = full ? readAll(last) : undefined;
         readingAhead?.catch(() => undefined);
         if (batch.some((event) => handlesType(this.projection, event.type))) {
           stored = await applyBatch(pool, this.projection, batch, stored);
@@ -222,7 +229,7 @@ export class ProjectionRunner {
       // Woken by nothing new: the poll interval passed, so look whether someone reset the checkpoint.
       checkStored = waker.generation() === before;
       seen = waker.generation();
-      batch = await store.readAll({ after: this.position, limit: BATCH_SIZE });
+      batch = await readAll(this.position);
     }
   }
 

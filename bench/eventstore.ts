@@ -8,9 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { DatabasePool } from 'slonik';
 import { auditProjection } from '../projections/audit/projection';
-import { createDatabasePool } from '../src/db/pool';
+import { createDatabasePool, type DatabasePool } from '../src/db/pool';
 import { createPostgresEventStore, type PostgresEventStore } from '../src/eventstore/postgres';
 import { ORIGIN, type ExpectedRevision, type NewEvent, type Position } from '../src/eventstore/types';
 import { ProjectionRunner, resetProjection } from '../src/projections/runner';

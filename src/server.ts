@@ -1,12 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
-import type { DatabasePool } from 'slonik';
 import type { Config } from './config';
 import { systemClock, type Clock } from './core/clock';
 import { openDatabase } from './db/open-database';
 import { assertDurable } from './db/durability';
-import { createDatabasePool } from './db/pool';
+import { createDatabasePool, type DatabasePool } from './db/pool';
 import { createPostgresEventStore } from './eventstore/postgres';
 import type { EventStore } from './eventstore/types';
 import { createApp } from './http/app';

@@ -1,4 +1,4 @@
-import type { DatabasePool } from 'slonik';
+import type { DatabasePool } from './db/pool';
 import type { Clock } from './core/clock';
 import type { CommandHandler } from './core/handle-command';
 import type { EventStore, Position } from './eventstore/types';

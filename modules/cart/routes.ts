@@ -6,7 +6,7 @@ import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
-import type { DatabasePool } from 'slonik';
+import type { DatabasePool } from '../../src/db/pool';
 import { readSettings } from '../../projections/settings/queries';
 import type { Basket } from './basket';
 

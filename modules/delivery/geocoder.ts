@@ -1,4 +1,5 @@
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
+import type { DatabasePool } from '../../src/db/pool';
 import type { Location } from './distance';
 import { outwardCode } from './postcode';
 

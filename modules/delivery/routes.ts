@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { DatabasePool } from 'slonik';
+import type { DatabasePool } from '../../src/db/pool';
 import { z } from 'zod';
 import { noInput } from '../../src/http/inputs';
 import { DomainError } from '../../src/core/errors';

@@ -1,4 +1,4 @@
-import type { DatabasePool } from 'slonik';
+import type { DatabasePool } from '../../src/db/pool';
 import { DomainError } from '../../src/core/errors';
 import { formatPence } from '../../src/shared/money';
 import { readSettings } from '../../projections/settings/queries';

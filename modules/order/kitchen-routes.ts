@@ -5,7 +5,7 @@ import { commandContext } from '../../src/http/command-context';
 import { TICKET_CSP } from '../../src/http/security-headers';
 import { linkIsValid, signLink } from '../../src/http/signed-links';
 import { requireRole } from '../../src/identity/auth';
-import type { DatabasePool } from 'slonik';
+import type { DatabasePool } from '../../src/db/pool';
 import type { MenuCache } from '../../projections/menu/cache';
 import { todaysOrders, todaysTally } from '../../projections/orders/queries';
 import { readSettings } from '../../projections/settings/queries';

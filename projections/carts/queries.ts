@@ -1,4 +1,5 @@
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
+import type { DatabasePool } from '../../src/db/pool';
 
 export interface CartRow {
   cartId: string;

@@ -1,4 +1,4 @@
-import type { DatabasePool } from 'slonik';
+import type { DatabasePool } from '../../src/db/pool';
 import type { Clock } from '../../src/core/clock';
 import { loadMenu, type Menu, type MenuProduct } from './queries';
 

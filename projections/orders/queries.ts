@@ -1,4 +1,5 @@
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
+import type { DatabasePool } from '../../src/db/pool';
 import { londonDate } from '../../src/shared/london-time';
 import type { KitchenOrder, KitchenStatus } from '../../src/shared/order';
 

@@ -1,4 +1,5 @@
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
+import type { DatabasePool } from '../../src/db/pool';
 import { SETTINGS, type SettingKey } from '../../modules/store/settings';
 
 /** The current values of the given settings; a setting never changed has its default. */

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { DatabasePool } from 'slonik';
+import type { DatabasePool } from '../../src/db/pool';
 import { z } from 'zod';
 import { settingKeySchema } from '../../modules/store/settings';
 import { readSettings } from './queries';

@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
-import type { DatabasePool } from 'slonik';
+import type { DatabasePool } from '../db/pool';
 import { loadUser } from '../identity/auth';
 import type { UserRepository } from '../identity/users';
 import { refuseCrossSite } from './csrf';

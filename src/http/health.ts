@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
+import type { DatabasePool } from '../db/pool';
 import type { EventStore, Position } from '../eventstore/types';
 import type { ProjectionRunner } from '../projections/runner';
 

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import createSession from 'koa-session';
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
+import type { DatabasePool } from '../db/pool';
 
 const MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,5 @@
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
+import type { DatabasePool } from '../db/pool';
 import { DomainError } from '../core/errors';
 
 export const WINDOW_MINUTES = 15;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
+import type { DatabasePool } from '../db/pool';
 import { hashPassword } from './passwords';
 import type { Role } from './roles';
 

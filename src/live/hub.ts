@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import SseChannel from 'sse-channel';
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
+import type { DatabasePool } from '../db/pool';
 import { NotificationListener } from '../db/notification-listener';
 import { LIVE_NOTIFY_CHANNEL } from './outbox';
 

@@ -1,4 +1,5 @@
-import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
+import { sql } from 'slonik';
+import type { DatabasePool, DatabaseTransactionConnection } from '../db/pool';
 import type { Publish } from '../projections/types';
 
 export const LIVE_NOTIFY_CHANNEL = 'live_messages';

@@ -1,4 +1,4 @@
-import type { DatabaseTransactionConnection } from 'slonik';
+import type { DatabaseTransactionConnection } from '../db/pool';
 import type { StoredEvent } from '../eventstore/types';
 
 /** Queues a Server-Sent Event inside the projection's transaction; the hub sends it after commit. */

@@ -1,4 +1,5 @@
-import { createPool, sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
+import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 import { createPostgresEventStore, PostgresEventStore } from '../../src/eventstore/postgres';
 import { ProjectionRunner, resetProjection } from '../../src/projections/runner';
 import type { Projection } from '../../src/projections/types';
@@ -67,7 +68,7 @@ describe('projection runner', () => {
   beforeEach(async () => {
     database = await createTestDatabase();
     store = createPostgresEventStore({ url: database.url, pollIntervalMs: 20 });
-    pool = await createPool(database.url);
+    pool = await createDatabasePool(database.url);
     await pool.query(sql.unsafe`create table test_counts (stream text primary key, applied int not null)`);
     waker = startStoreWaker(store);
   });

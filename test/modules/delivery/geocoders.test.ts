@@ -1,7 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createPool, type DatabasePool } from 'slonik';
+import { createDatabasePool, type DatabasePool } from '../../../src/db/pool';
 import { GeocoderUnavailable, httpGeocoder, tableGeocoder } from '../../../modules/delivery/geocoder';
 import { importPostcodes } from '../../../src/cli/import-postcodes';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
@@ -11,7 +11,7 @@ describe('table geocoder and the postcode import', () => {
   let pool: DatabasePool;
   beforeAll(async () => {
     database = await createTestDatabase();
-    pool = await createPool(database.url);
+    pool = await createDatabasePool(database.url);
   });
   afterAll(async () => {
     await pool.end();

@@ -23,6 +23,7 @@ import { allProjections } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
 import { MenuCache } from '../projections/menu/cache';
+import { SettingsCache } from '../projections/settings/queries';
 import { menuRoutes } from '../projections/menu/routes';
 import { settingsRoutes } from '../projections/settings/routes';
 import { basketRoutes, createBasket } from '../modules/cart';
@@ -124,6 +125,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       store,
       commands: new CommandHandler(store),
       pool,
+      settings: new SettingsCache(pool, clock, runnerByName.get('settings')!),
       clock,
       basketHoldMinutes: config.BASKET_HOLD_MINUTES,
       readModels: {
@@ -147,11 +149,11 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         runner.waitFor(head, 30_000).catch(() => logger.warn({ projection: runner.projection.name }, 'serving before this read model caught up')),
       ),
     );
-    const menuCache = new MenuCache(pool, clock, () => services.readModels.checkpoint('menu'));
+    const menuCache = new MenuCache(pool, clock, runnerByName.get('menu')!);
     const basket = createBasket(services, menuCache);
     const holdSweeper = createHoldSweeper(services);
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
-    const delivery = createDeliveryService(pool, geocoder);
+    const delivery = createDeliveryService(services.settings, geocoder);
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, from: config.MAIL_FROM });
     const checkout = createCheckout({ services, basket, delivery, mailer });
     const kitchen = createKitchen(services, mailer);
@@ -202,13 +204,13 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         }),
         liveRoutes({ hub }),
         menuRoutes({ menu: menuCache }),
-        settingsRoutes({ pool }),
-        basketRoutes({ basket, pool, clock }),
-        deliveryRoutes({ delivery, basket, pool }),
+        settingsRoutes({ settings: services.settings }),
+        basketRoutes({ basket, settings: services.settings, clock }),
+        deliveryRoutes({ delivery, basket, settings: services.settings }),
         checkoutRoutes({ checkout, clock }),
         storeSettingsRoutes({ services, clock }),
-        kitchenRoutes({ kitchen, pool, clock, menu: menuCache, linkKey: keys[0] }),
-        storeStatusRoutes({ services, pool, clock, delivery }),
+        kitchenRoutes({ kitchen, pool, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
+        storeStatusRoutes({ services, clock, delivery }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
         logRoutes(),
       ],

@@ -2,6 +2,7 @@ import type { DatabasePool } from './db/pool';
 import type { Clock } from './core/clock';
 import type { CommandHandler } from './core/handle-command';
 import type { EventStore, Position } from './eventstore/types';
+import type { SettingsCache } from '../projections/settings/queries';
 
 /** Waits until a read model includes a position (read-your-writes). */
 export interface ReadModels {
@@ -14,6 +15,8 @@ export interface Services {
   store: EventStore;
   commands: CommandHandler;
   pool: DatabasePool;
+  /** The store's settings, kept in memory (read with readSettings). */
+  settings: SettingsCache;
   clock: Clock;
   readModels: ReadModels;
   basketHoldMinutes: number;

@@ -4,7 +4,7 @@ import { DomainError } from '../../src/core/errors';
 import type { Position } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
 import type { MenuCache } from '../../projections/menu/cache';
-import type { MenuProduct } from '../../projections/menu/queries';
+import type { CatalogueProduct } from '../../projections/menu/queries';
 import { cartLines, findCart, type CartLineRow } from '../../projections/carts/queries';
 import { createStockHandlers, heldBy, OutOfStock, stockFigures, type StockFigures } from '../stock';
 import { cartDecider } from './decider';
@@ -15,7 +15,7 @@ export type { CartItem, CartView };
 
 export const EMPTY_CART: Omit<CartView, 'userId'> = { cartId: null, cartItems: [], order_extra: '' };
 
-function describe(product: MenuProduct, variantId: number | null): string {
+function describe(product: CatalogueProduct, variantId: number | null): string {
   const variant = product.variants.find((candidate) => candidate.id === variantId);
   return variant ? `${product.name} (${variant.name})` : product.name;
 }
@@ -26,7 +26,7 @@ export function createBasket(services: Services, menu: MenuCache) {
   const holdUntil = (context: CommandContext) =>
     new Date(Date.parse(context.now) + services.basketHoldMinutes * 60_000).toISOString();
 
-  async function productFor(productId: number, variantId: number | null, adding: boolean): Promise<MenuProduct> {
+  async function productFor(productId: number, variantId: number | null, adding: boolean): Promise<CatalogueProduct> {
     const product = await menu.product(productId);
     if (!product) throw new DomainError('not_found', 'That product is not on the menu');
     if (product.variants.length === 0 && variantId !== null) throw new DomainError('invalid', `${product.name} has no options to choose from`);
@@ -40,12 +40,18 @@ export function createBasket(services: Services, menu: MenuCache) {
     return product;
   }
 
-  /** Touching the basket keeps all of it: holds older than a minute are renewed. */
-  async function renewOtherHolds(cartId: string, context: CommandContext): Promise<void> {
+  /** Touching the basket keeps all of it: holds older than a minute are renewed. Answers the lines it read. */
+  async function renewOtherHolds(cartId: string, context: CommandContext): Promise<CartLineRow[]> {
     const renewBefore = Date.parse(context.now) + (services.basketHoldMinutes - 1) * 60_000;
     const lines = await cartLines(services.pool, cartId);
     const products = new Set(lines.filter((line) => line.holdUntil.getTime() < renewBefore).map((line) => line.productId));
     for (const productId of products) await stock.renewHolds(productId, cartId, holdUntil(context), context);
+    return lines;
+  }
+
+  /** What customers see of a line's stock, from the stock module's own state (kept in memory). */
+  async function figuresOf(productId: number, variantId: number | null): Promise<StockFigures> {
+    return stockFigures(await stock.current(productId), productId, variantId, services.clock().toISOString());
   }
 
   return {
@@ -72,24 +78,25 @@ export function createBasket(services: Services, menu: MenuCache) {
     /** +n reserves units for the basket, -n gives them back; `product` is what `check` answered. */
     async move(
       cartId: string,
-      product: MenuProduct,
+      product: CatalogueProduct,
       variantId: number | null,
       quantity: number,
       context: CommandContext,
-    ): Promise<{ figures: StockFigures; position?: Position; line: CartLineRow }> {
+    ): Promise<Moved & { position?: Position }> {
       const adding = quantity > 0;
       const productId = product.id;
       try {
         const result = adding
           ? await stock.reserve(productId, variantId, cartId, quantity, holdUntil(context), context)
           : await stock.giveBack(productId, variantId, cartId, -quantity, context);
-        await renewOtherHolds(cartId, context);
+        const lines = await renewOtherHolds(cartId, context);
         const hold = result.state.holds[`${cartId}|${variantId === null ? '-' : variantId}`];
         return {
           figures: stockFigures(result.state, productId, variantId, context.now),
           position: result.position,
           // This basket's line as the command left it, so the answer need not wait for the carts read model.
           line: { productId, variantId, quantity: heldBy(result.state, cartId, variantId, context.now), holdUntil: new Date(hold?.holdUntil ?? context.now) },
+          lines,
         };
       } catch (error) {
         if (error instanceof OutOfStock) {
@@ -124,26 +131,21 @@ export function createBasket(services: Services, menu: MenuCache) {
     },
 
     /**
-     * The basket as the web app shows it, once the read models include `after`. A just-moved line
+     * The basket as the web app shows it, once the carts read model includes `after`. A just-moved line
      * (`moved`) is taken from the command's result instead, so adding to the basket never waits for it.
+     * Stock figures come from the stock module's state, which is never behind.
      */
-    async view(
-      cartId: string | undefined,
-      userId: string | null,
-      after?: Position,
-      moved?: { line: CartLineRow; figures: StockFigures },
-    ): Promise<CartView> {
+    async view(cartId: string | undefined, userId: string | null, after?: Position, moved?: Moved): Promise<CartView> {
       if (!cartId) return { ...EMPTY_CART, userId };
       if (!moved) {
-        // The lines come from the carts read model and their stock figures from the menu: both must include
-        // `after`, by default everything stored when this read began (a change answered a moment ago, say).
-        const until = after ?? (await services.store.lastCommittedPosition());
-        await Promise.all([services.readModels.waitFor('carts', until), services.readModels.waitFor('menu', until)]);
+        // The lines must include `after`, by default everything stored when this read began (a change
+        // answered a moment ago, say).
+        await services.readModels.waitFor('carts', after ?? (await services.store.lastCommittedPosition()));
       }
-      const [cart, stored, current] = await Promise.all([
+      const [cart, stored, catalogue] = await Promise.all([
         findCart(services.pool, cartId),
-        cartLines(services.pool, cartId),
-        menu.get(),
+        moved ? moved.lines : cartLines(services.pool, cartId),
+        menu.catalogue(),
       ]);
       const lines = moved ? withLine(stored, moved.line) : stored;
       const fresh = moved?.figures;
@@ -152,11 +154,11 @@ export function createBasket(services: Services, menu: MenuCache) {
       const now = services.clock();
       const cartItems: CartItem[] = [];
       for (const line of lines) {
-        const product = current.products.find((candidate) => candidate.id === line.productId);
+        const product = catalogue.products.find((candidate) => candidate.id === line.productId);
         if (!product) continue;
         const variant = product.variants.find((candidate) => candidate.id === line.variantId);
         const figures =
-          fresh && fresh.id === line.productId && fresh.variant === line.variantId ? fresh : variant ?? product;
+          fresh && fresh.id === line.productId && fresh.variant === line.variantId ? fresh : await figuresOf(line.productId, line.variantId);
         const released = line.holdUntil <= now;
         cartItems.push({
           id: product.id,
@@ -190,6 +192,13 @@ export function createBasket(services: Services, menu: MenuCache) {
 }
 
 export type Basket = ReturnType<typeof createBasket>;
+
+/** A move's outcome for `view`: the moved line, its stock figures, and the basket's other lines as read. */
+export interface Moved {
+  line: CartLineRow;
+  figures: StockFigures;
+  lines: CartLineRow[];
+}
 
 function withLine(lines: CartLineRow[], line: CartLineRow): CartLineRow[] {
   const same = (candidate: CartLineRow) => candidate.productId === line.productId && candidate.variantId === line.variantId;

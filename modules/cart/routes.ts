@@ -6,8 +6,7 @@ import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
-import type { DatabasePool } from '../../src/db/pool';
-import { readSettings } from '../../projections/settings/queries';
+import { readSettings, type SettingsSource } from '../../projections/settings/queries';
 import type { Basket } from './basket';
 
 const productId = z.number().int().positive().max(2_147_483_647);
@@ -52,12 +51,12 @@ function cartIdOf(ctx: Context): string | undefined {
   return typeof cartId === 'string' ? cartId : undefined;
 }
 
-export function basketRoutes(deps: { basket: Basket; pool: DatabasePool; clock: Clock }) {
+export function basketRoutes(deps: { basket: Basket; settings: SettingsSource; clock: Clock }) {
   const { basket, clock } = deps;
   const router = new Router();
 
   async function refuseWhenClosed(): Promise<void> {
-    const settings = await readSettings(deps.pool, ['is_takeaway', 'order_status']);
+    const settings = await readSettings(deps.settings, ['is_takeaway', 'order_status']);
     if (settings.is_takeaway === true && settings.order_status === 'closed') throw new DomainError('conflict', CLOSED);
   }
 
@@ -74,9 +73,9 @@ export function basketRoutes(deps: { basket: Basket; pool: DatabasePool; clock: 
     const existing = cartIdOf(ctx);
     if (input.quantity < 0 && !existing) throw new DomainError('not_found', 'Failed to locate item in cart to reduce qty ');
     const cartId = input.quantity > 0 ? await openCart(ctx) : existing!;
-    const { figures, position, line } = await basket.move(cartId, product, input.variant, input.quantity, commandContext(ctx, clock));
-    const cart = await basket.view(cartId, userId(ctx), position, { line, figures });
-    ctx.body = { status: true, message: '', product: figures, cart };
+    const moved = await basket.move(cartId, product, input.variant, input.quantity, commandContext(ctx, clock));
+    const cart = await basket.view(cartId, userId(ctx), moved.position, moved);
+    ctx.body = { status: true, message: '', product: moved.figures, cart };
   });
 
   router.post('/api/product/getAvailableStock', async (ctx) => {

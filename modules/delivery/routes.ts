@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { DatabasePool } from '../../src/db/pool';
+import type { SettingsSource } from '../../projections/settings/queries';
 import { z } from 'zod';
 import { noInput } from '../../src/http/inputs';
 import { DomainError } from '../../src/core/errors';
@@ -27,13 +27,13 @@ export async function basketTotals(basket: Basket, ctx: Context) {
   };
 }
 
-export function deliveryRoutes(deps: { delivery: DeliveryService; basket: Basket; pool: DatabasePool }) {
+export function deliveryRoutes(deps: { delivery: DeliveryService; basket: Basket; settings: SettingsSource }) {
   const router = new Router();
 
   router.get('/api/postcode-distance/:postcode', async (ctx) => {
     const postcode = postcodeParam.parse(ctx.params.postcode);
     const check = await deps.delivery.distance(postcode);
-    const settings = await deliverySettings(deps.pool);
+    const settings = await deliverySettings(deps.settings);
     // Kept for the delivery charge and the order: the customer never tells us the distance.
     ctx.session!.deliveryCheck = check;
     ctx.body = { status: true, miles: check.miles, postcode: check.postcode, inside_area: check.miles <= settings.radiusMiles, message: '' };
@@ -47,7 +47,7 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; basket: Basket
   });
 
   router.get('/api/takeawayDiscountSettings', async (ctx) => {
-    const { discount } = await deliverySettings(deps.pool);
+    const { discount } = await deliverySettings(deps.settings);
     ctx.body = {
       status: true,
       offer_takeaway_collect_discount: discount.offer,
@@ -59,7 +59,7 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; basket: Basket
 
   router.post('/api/deliveryChargesSummary', async (ctx) => {
     noInput.parse(ctx.request.body);
-    const settings = await deliverySettings(deps.pool);
+    const settings = await deliverySettings(deps.settings);
     ctx.body = { status: true, summary: chargeBandsSummary(settings.bands, settings.minimumOrderPence, settings.radiusMiles) };
   });
 

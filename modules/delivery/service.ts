@@ -1,7 +1,6 @@
-import type { DatabasePool } from '../../src/db/pool';
 import { DomainError } from '../../src/core/errors';
 import { formatPence } from '../../src/shared/money';
-import { readSettings } from '../../projections/settings/queries';
+import { readSettings, type SettingsSource } from '../../projections/settings/queries';
 import type { DeliveryBand } from '../store/settings';
 import { collectPostage, deliveryChargeFor, type CollectDiscount } from './charges';
 import { milesBetween, roundMiles } from './distance';
@@ -22,8 +21,8 @@ export interface DeliverySettings {
   discount: CollectDiscount;
 }
 
-export async function deliverySettings(pool: DatabasePool): Promise<DeliverySettings> {
-  const values = await readSettings(pool, [
+export async function deliverySettings(settings: SettingsSource): Promise<DeliverySettings> {
+  const values = await readSettings(settings, [
     'delivering_status',
     'delivery_radius',
     'kitchen_postcode',
@@ -48,7 +47,7 @@ export async function deliverySettings(pool: DatabasePool): Promise<DeliverySett
 }
 
 /** Distances from the kitchen and what collecting or delivering costs. */
-export function createDeliveryService(pool: DatabasePool, geocoder: Geocoder) {
+export function createDeliveryService(source: SettingsSource, geocoder: Geocoder) {
   async function locate(postcode: string) {
     try {
       return await geocoder.locate(postcode);
@@ -65,7 +64,7 @@ export function createDeliveryService(pool: DatabasePool, geocoder: Geocoder) {
     async distance(input: string): Promise<DeliveryCheck> {
       const postcode = parsePostcode(input);
       if (!postcode) throw new DomainError('invalid', CHECKER_INVALID);
-      const settings = await deliverySettings(pool);
+      const settings = await deliverySettings(source);
       const kitchen = parsePostcode(settings.kitchenPostcode);
       const kitchenAt = kitchen ? await locate(kitchen) : null;
       if (!kitchenAt) throw new DomainError('unavailable', 'Kitchen Postcode missing or invalid: we cannot check delivery distances');
@@ -83,7 +82,7 @@ export function createDeliveryService(pool: DatabasePool, geocoder: Geocoder) {
       basket: { itemsTotalPence: number; allVirtual: boolean },
       check: DeliveryCheck | undefined,
     ): Promise<number> {
-      const settings = await deliverySettings(pool);
+      const settings = await deliverySettings(source);
       if (method === 'COLLECT') return basket.allVirtual ? 0 : collectPostage(basket.itemsTotalPence, settings.discount);
       if (!settings.deliveringStatus) throw new DomainError('conflict', "Sorry we can't offer delivery right now.");
       if (!check) throw new DomainError('invalid', 'Enter your postcode to check if we can deliver to you');

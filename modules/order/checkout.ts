@@ -36,7 +36,7 @@ export function createCheckout({ services, basket, delivery, mailer }: CheckoutD
     services.commands.handle(orderStream(orderId), orderDecider, command, context);
 
   async function shopSettings() {
-    return readSettings(services.pool, ['is_takeaway', 'order_status', 'payment_methods', 'site_name', 'phone_no_display', 'full_address', 'cart_label']);
+    return readSettings(services.settings, ['is_takeaway', 'order_status', 'payment_methods', 'site_name', 'phone_no_display', 'full_address', 'cart_label']);
   }
 
   async function assertOpen(): Promise<{ takeaway: boolean }> {

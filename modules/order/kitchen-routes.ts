@@ -8,7 +8,7 @@ import { requireRole } from '../../src/identity/auth';
 import type { DatabasePool } from '../../src/db/pool';
 import type { MenuCache } from '../../projections/menu/cache';
 import { todaysOrders, todaysTally } from '../../projections/orders/queries';
-import { readSettings } from '../../projections/settings/queries';
+import { readSettings, type SettingsSource } from '../../projections/settings/queries';
 import type { Kitchen } from './kitchen';
 import { ticketHtml, ticketPrintData, type TicketOptions } from './ticket';
 
@@ -21,13 +21,13 @@ const orderIdInput = z.strictObject({ orderId });
 /** How long a printer app may fetch a ticket through its signed link. */
 const PRINT_LINK_MINUTES = 10;
 
-export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; clock: Clock; menu: MenuCache; linkKey: string }) {
+export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; settings: SettingsSource; clock: Clock; menu: MenuCache; linkKey: string }) {
   const { kitchen, clock } = deps;
   const router = new Router();
   const staff = requireRole('staff');
 
   async function ticketOptions(duplicate: boolean): Promise<TicketOptions> {
-    const settings = await readSettings(deps.pool, ['site_name', 'bt_print_logo', 'ta_print_categories']);
+    const settings = await readSettings(deps.settings, ['site_name', 'bt_print_logo', 'ta_print_categories']);
     const menu = await deps.menu.get();
     const categories = new Map(menu.categories.map((category) => [category.id, category.name]));
     const productCategory = new Map(menu.products.map((product) => [product.id, categories.get(product.category_id)]));

@@ -26,7 +26,7 @@ export function createKitchen(services: Services, mailer: Mailer) {
 
     /** Due by = paid time + the delivery minutes of the store's status at that moment. */
     async markPaid(orderId: string, context: CommandContext) {
-      const settings = await readSettings(services.pool, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
+      const settings = await readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
       const status = settings.order_status as keyof typeof DELIVERY_MINUTES_SETTING | 'closed';
       const minutes = settings[DELIVERY_MINUTES_SETTING[status === 'closed' ? 'open' : status]] as number;
       const dueBy = new Date(Date.parse(context.now) + minutes * 60_000).toISOString();
@@ -43,7 +43,7 @@ export function createKitchen(services: Services, mailer: Mailer) {
     async notify(orderId: string, context: CommandContext) {
       const result = await handle(orderId, { type: 'NotifyCustomer', orderId, now: context.now }, context);
       const notified = await order(orderId, result.position);
-      const settings = await readSettings(services.pool, ['site_name', 'full_address', 'phone_no_display']);
+      const settings = await readSettings(services.settings, ['site_name', 'full_address', 'phone_no_display']);
       const delivering = notified.ta_method === 'DELIVER';
       await mailer.send({
         to: notified.email,

@@ -28,7 +28,7 @@ export function storeSettingsRoutes(deps: { services: Services; clock: Clock }) 
     ctx.body = {
       status: true,
       message: result.events.length === 0 ? 'Nothing changed' : 'Settings saved',
-      values: await readSettings(deps.services.pool, Object.keys(settings) as SettingKey[]),
+      values: await readSettings(deps.services.settings, Object.keys(settings) as SettingKey[]),
     };
   });
 

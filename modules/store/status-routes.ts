@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { DatabasePool } from '../../src/db/pool';
 import { z } from 'zod';
 import { noInput } from '../../src/http/inputs';
 import type { Clock } from '../../src/core/clock';
@@ -21,8 +20,8 @@ const postcodeInput = z.strictObject({ postcode: z.string().max(20) });
 const KITCHEN_POSTCODE_PROBLEM = 'Kitchen Postcode missing or invalid';
 
 /** Store status, opening hours, the delivery toggle and the settings screen's helpers. */
-export function storeStatusRoutes(deps: { services: Services; pool: DatabasePool; clock: Clock; delivery: DeliveryService }) {
-  const { services, pool, clock } = deps;
+export function storeStatusRoutes(deps: { services: Services; clock: Clock; delivery: DeliveryService }) {
+  const { services, clock } = deps;
   const router = new Router();
 
   const change = async (ctx: Context, changes: Partial<Record<SettingKey, unknown>>) => {
@@ -31,13 +30,13 @@ export function storeStatusRoutes(deps: { services: Services; pool: DatabasePool
   };
 
   async function hours(): Promise<OpeningHours> {
-    const values = await readSettings(pool, ['open_time', 'close_time']);
+    const values = await readSettings(services.settings, ['open_time', 'close_time']);
     return { openTime: values.open_time as string, closeTime: values.close_time as string };
   }
 
   /** Delivery can be offered only when the kitchen's own postcode is valid and can be located. */
   async function canOfferDelivery(): Promise<boolean> {
-    const { kitchen_postcode: kitchen } = await readSettings(pool, ['kitchen_postcode']);
+    const { kitchen_postcode: kitchen } = await readSettings(services.settings, ['kitchen_postcode']);
     const postcode = parsePostcode(String(kitchen));
     if (!postcode) return false;
     return deps.delivery.distance(postcode).then(() => true, () => false);
@@ -50,7 +49,7 @@ export function storeStatusRoutes(deps: { services: Services; pool: DatabasePool
   });
 
   router.get('/store-status', async (ctx) => {
-    const values = await readSettings(pool, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
+    const values = await readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
     const status = values.order_status as string;
     const minutes = (values[`${status === 'closed' ? 'open' : status}_delivery_minutes` as SettingKey] as number) ?? 31;
     ctx.type = 'text/plain; charset=utf-8';
@@ -73,7 +72,7 @@ export function storeStatusRoutes(deps: { services: Services; pool: DatabasePool
   });
 
   router.get('/api/deliveringStatus', async (ctx) => {
-    const { delivering_status: delivering } = await readSettings(pool, ['delivering_status']);
+    const { delivering_status: delivering } = await readSettings(services.settings, ['delivering_status']);
     const canOffer = await canOfferDelivery();
     ctx.body = { status: true, delivering: delivering === true && canOffer, can_offer_delivery: canOffer, message: canOffer ? '' : KITCHEN_POSTCODE_PROBLEM };
   });
@@ -93,7 +92,7 @@ export function storeStatusRoutes(deps: { services: Services; pool: DatabasePool
   });
 
   router.get('/api/settings/ta_print_categories', requireRole('staff'), async (ctx) => {
-    ctx.body = { status: true, value: (await readSettings(pool, ['ta_print_categories'])).ta_print_categories };
+    ctx.body = { status: true, value: (await readSettings(services.settings, ['ta_print_categories'])).ta_print_categories };
   });
 
   return router;

@@ -22,7 +22,7 @@ export function createStoreClock(services: Services) {
   return {
     async tick(): Promise<string | null> {
       const now = services.clock();
-      const settings = await readSettings(services.pool, ['order_status', 'open_time', 'close_time', 'is_takeaway']);
+      const settings = await readSettings(services.settings, ['order_status', 'open_time', 'close_time', 'is_takeaway']);
       if (settings.is_takeaway !== true) return null;
       const hours = { openTime: settings.open_time as string, closeTime: settings.close_time as string };
       const open = settings.order_status !== 'closed';

@@ -1,50 +1,55 @@
 import type { DatabasePool } from '../../src/db/pool';
 import type { Clock } from '../../src/core/clock';
-import { loadMenu, type Menu, type MenuProduct } from './queries';
+import { ReadModelCache, type ProjectionChanges } from '../../src/projections/read-model-cache';
+import { CATALOG_EVENT_TYPES } from '../../modules/catalog/events';
+import { STOCK_EVENT_TYPES } from '../../modules/stock/events';
+import { combineMenu, loadCatalogue, loadStock, type Catalogue, type CatalogueProduct, type Menu, type StockTable } from './queries';
 
-/** Longest a cached menu is served when this instance cannot see the projection move (another runs it). */
-const MAX_AGE_MS = 1000;
+const CATALOGUE_TYPES = new Set<string>(CATALOG_EVENT_TYPES);
+const STOCK_TYPES = new Set<string>(STOCK_EVENT_TYPES);
 
 /**
- * The menu is read far more often than it changes: keep one copy, rebuilt when the menu projection moves,
- * when a basket hold it counted runs out, or after MAX_AGE_MS. Concurrent readers share one rebuild.
+ * The menu is read far more often than it changes. It is kept in two parts: the catalogue, which changes
+ * when staff change it, and the stock table, which every basket move changes. So a basket move never
+ * reloads the catalogue, and checking a product before a move costs no query at all.
  */
 export class MenuCache {
-  private current?: { menu: Menu; version: string; builtAt: number };
-  private building?: Promise<Menu>;
+  private readonly catalogueCopy: ReadModelCache<Catalogue>;
+  private readonly stockCopy: ReadModelCache<StockTable>;
+  private combined?: { catalogue: Catalogue; stock: StockTable; menu: Menu };
 
-  constructor(
-    private readonly pool: DatabasePool,
-    private readonly clock: Clock,
-    /** The menu projection's checkpoint in this process. */
-    private readonly version: () => string,
-  ) {}
-
-  async get(): Promise<Menu> {
-    const now = this.clock();
-    const current = this.current;
-    if (
-      current &&
-      current.version === this.version() &&
-      now.getTime() - current.builtAt < MAX_AGE_MS &&
-      (current.menu.nextHoldExpiry === null || now < current.menu.nextHoldExpiry)
-    ) {
-      return current.menu;
-    }
-    this.building ??= this.rebuild(now).finally(() => {
-      this.building = undefined;
+  /** `changes`: the menu projection's runner in this process. */
+  constructor(pool: DatabasePool, clock: Clock, changes: ProjectionChanges) {
+    this.catalogueCopy = new ReadModelCache({
+      changes,
+      clock,
+      touches: (event) => CATALOGUE_TYPES.has(event.type),
+      load: () => loadCatalogue(pool),
     });
-    return this.building;
+    this.stockCopy = new ReadModelCache({
+      changes,
+      clock,
+      touches: (event) => STOCK_TYPES.has(event.type),
+      load: (now) => loadStock(pool, now),
+      expired: (stock, now) => stock.nextHoldExpiry !== null && now >= stock.nextHoldExpiry,
+    });
   }
 
-  async product(productId: number): Promise<MenuProduct | null> {
-    return (await this.get()).products.find((product) => product.id === productId) ?? null;
+  /** Categories and products without stock counts. */
+  catalogue(): Promise<Catalogue> {
+    return this.catalogueCopy.get();
   }
 
-  private async rebuild(now: Date): Promise<Menu> {
-    const version = this.version();
-    const menu = await loadMenu(this.pool, now);
-    this.current = { menu, version, builtAt: now.getTime() };
-    return menu;
+  async product(productId: number): Promise<CatalogueProduct | null> {
+    return (await this.catalogue()).products.find((product) => product.id === productId) ?? null;
+  }
+
+  /** The whole menu with what is available; the same object while nothing changes. */
+  async get(): Promise<Menu> {
+    const [catalogue, stock] = await Promise.all([this.catalogueCopy.get(), this.stockCopy.get()]);
+    if (this.combined?.catalogue !== catalogue || this.combined.stock !== stock) {
+      this.combined = { catalogue, stock, menu: combineMenu(catalogue, stock) };
+    }
+    return this.combined.menu;
   }
 }

@@ -42,14 +42,35 @@ interface Counts {
   available: number;
 }
 
+/** A product as the catalogue describes it, without what is on the shelf. */
+export type CatalogueVariant = Omit<MenuVariant, keyof Counts>;
+export type CatalogueProduct = Omit<MenuProduct, keyof Counts | 'variants'> & { variants: CatalogueVariant[] };
+
+/** Categories and products: changes only when staff change the catalogue. */
+export interface Catalogue {
+  categories: Menu['categories'];
+  products: CatalogueProduct[];
+}
+
+/** Units on the shelf and units held in baskets, by `productId|variantKey`. */
+export interface StockTable {
+  units: Map<string, number>;
+  held: Map<string, number>;
+  /** When the first hold counted here runs out, changing what is available. */
+  nextHoldExpiry: Date | null;
+}
+
 function counts(units: number, held: number): Counts {
   return { stock: units, in_basket: held, available: Math.max(0, units - held) };
 }
 
-/** The whole menu in four queries; held units count only while their hold lasts (at `now`). */
-export async function loadMenu(pool: DatabasePool, now: Date): Promise<Menu> {
-  type Row = Record<string, unknown>;
-  const [categories, products, variants, levels, holds] = (await Promise.all([
+const stockKey = (productId: number, variantKey: string) => `${productId}|${variantKey}`;
+
+type Row = Record<string, unknown>;
+
+/** The catalogue in three queries. */
+export async function loadCatalogue(pool: DatabasePool): Promise<Catalogue> {
+  const [categories, products, variants] = (await Promise.all([
     pool.any(sql.unsafe`select id, name, position from menu_categories order by position, id`),
     pool.any(sql.unsafe`
       select p.id, p.name, p.short_desc, p.description, p.price_pence as price, p.image, p.status, p.virtual,
@@ -59,19 +80,8 @@ export async function loadMenu(pool: DatabasePool, now: Date): Promise<Menu> {
     pool.any(sql.unsafe`
       select id, product_id, name, incremental_price_pence as incremental_price, weighting, status
         from menu_variants order by product_id, weighting, id`),
-    pool.any(sql.unsafe`select product_id, variant_key, units from menu_stock_levels`),
-    pool.any(sql.unsafe`
-      select product_id, variant_key, sum(quantity)::int as held, min(hold_until) as first_expiry
-        from menu_stock_holds
-       where hold_until > ${now.toISOString()} group by product_id, variant_key`),
   ])) as unknown as Row[][];
-  const key = (productId: number, variantKey: string) => `${productId}|${variantKey}`;
-  const units = new Map(levels.map((row) => [key(row.product_id as number, row.variant_key as string), row.units as number]));
-  const held = new Map(holds.map((row) => [key(row.product_id as number, row.variant_key as string), row.held as number]));
-  const countsOf = (productId: number, variantKey: string) =>
-    counts(units.get(key(productId, variantKey)) ?? 0, held.get(key(productId, variantKey)) ?? 0);
-
-  const variantsByProduct = new Map<number, MenuVariant[]>();
+  const variantsByProduct = new Map<number, CatalogueVariant[]>();
   for (const row of variants) {
     const productId = row.product_id as number;
     const list = variantsByProduct.get(productId) ?? [];
@@ -81,30 +91,58 @@ export async function loadMenu(pool: DatabasePool, now: Date): Promise<Menu> {
       incremental_price: row.incremental_price as number,
       weighting: row.weighting as number,
       status: row.status as MenuVariant['status'],
-      ...countsOf(productId, String(row.id)),
     });
     variantsByProduct.set(productId, list);
   }
+  return {
+    categories: categories as Menu['categories'],
+    products: products.map((row) => ({
+      ...(row as Omit<CatalogueProduct, 'variants'>),
+      variants: variantsByProduct.get(row.id as number) ?? [],
+    })),
+  };
+}
 
+/** Shelf levels and the holds that last beyond `now`, in two queries. */
+export async function loadStock(pool: DatabasePool, now: Date): Promise<StockTable> {
+  const [levels, holds] = (await Promise.all([
+    pool.any(sql.unsafe`select product_id, variant_key, units from menu_stock_levels`),
+    pool.any(sql.unsafe`
+      select product_id, variant_key, sum(quantity)::int as held, min(hold_until) as first_expiry
+        from menu_stock_holds
+       where hold_until > ${now.toISOString()} group by product_id, variant_key`),
+  ])) as unknown as Row[][];
   const expiries = holds.map((row) => Number(row.first_expiry));
   return {
+    units: new Map(levels.map((row) => [stockKey(row.product_id as number, row.variant_key as string), row.units as number])),
+    held: new Map(holds.map((row) => [stockKey(row.product_id as number, row.variant_key as string), row.held as number])),
     nextHoldExpiry: expiries.length ? new Date(Math.min(...expiries)) : null,
-    categories: categories as Menu['categories'],
-    products: products.map((row) => {
-      const productVariants = variantsByProduct.get(row.id as number) ?? [];
-      const active = productVariants.filter((variant) => variant.status === 'active');
+  };
+}
+
+/** The menu: each product and variant with its counts; a product with options counts its active options. */
+export function combineMenu(catalogue: Catalogue, stock: StockTable): Menu {
+  const countsOf = (productId: number, variantKey: string) =>
+    counts(stock.units.get(stockKey(productId, variantKey)) ?? 0, stock.held.get(stockKey(productId, variantKey)) ?? 0);
+  return {
+    nextHoldExpiry: stock.nextHoldExpiry,
+    categories: catalogue.categories,
+    products: catalogue.products.map(({ variants: options, ...product }) => {
+      const variants = options.map((variant) => ({ ...variant, ...countsOf(product.id, String(variant.id)) }));
       const totals =
-        productVariants.length === 0
-          ? countsOf(row.id as number, '-')
-          : active.reduce<Counts>(
-              (sum, variant) => ({
-                stock: sum.stock + variant.stock,
-                in_basket: sum.in_basket + variant.in_basket,
-                available: sum.available + variant.available,
-              }),
-              { stock: 0, in_basket: 0, available: 0 },
-            );
-      return { ...(row as Omit<MenuProduct, 'variants' | keyof Counts>), ...totals, variants: productVariants };
+        variants.length === 0
+          ? countsOf(product.id, '-')
+          : variants
+              .filter((variant) => variant.status === 'active')
+              .reduce<Counts>(
+                (sum, variant) => ({
+                  stock: sum.stock + variant.stock,
+                  in_basket: sum.in_basket + variant.in_basket,
+                  available: sum.available + variant.available,
+                }),
+                { stock: 0, in_basket: 0, available: 0 },
+              );
+      return { ...product, ...totals, variants };
     }),
   };
 }

@@ -2,22 +2,22 @@ import Router from '@koa/router';
 import type { DatabasePool } from '../../src/db/pool';
 import { z } from 'zod';
 import { settingKeySchema } from '../../modules/store/settings';
-import { readSettings } from './queries';
+import { readSettings, type SettingsSource } from './queries';
 
 const settingsInput = z.strictObject({ keys: z.array(settingKeySchema).min(1).max(50) });
 
 /** Settings customers may read by name (spec §7); none of them is secret. */
-export function settingsRoutes(deps: { pool: DatabasePool }) {
+export function settingsRoutes(deps: { settings: SettingsSource }) {
   const router = new Router();
 
   router.post('/api/settings', async (ctx) => {
     const { keys } = settingsInput.parse(ctx.request.body);
-    ctx.body = { status: true, values: await readSettings(deps.pool, keys) };
+    ctx.body = { status: true, values: await readSettings(deps.settings, keys) };
   });
 
   for (const key of ['is_takeaway', 'order_status'] as const) {
     router.get(`/api/settings/${key}`, async (ctx) => {
-      ctx.body = { status: true, value: (await readSettings(deps.pool, [key]))[key] };
+      ctx.body = { status: true, value: (await readSettings(deps.settings, [key]))[key] };
     });
   }
 

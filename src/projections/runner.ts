@@ -102,6 +102,7 @@ export class ProjectionRunner {
   private controller = new AbortController();
   private lockClient?: pg.Client;
   private active = false;
+  private readonly appliedListeners = new Set<(events: readonly StoredEvent[]) => void>();
 
   constructor(
     readonly projection: Projection,
@@ -115,6 +116,14 @@ export class ProjectionRunner {
 
   get checkpoint(): Position {
     return this.position;
+  }
+
+  /**
+   * Calls `listener` with every batch this instance commits to the read model, before anyone waiting for
+   * those events is released: an in-process cache of the read model can drop what the batch changed.
+   */
+  onApplied(listener: (events: readonly StoredEvent[]) => void): void {
+    this.appliedListeners.add(listener);
   }
 
   start(): void {
@@ -205,6 +214,7 @@ export class ProjectionRunner {
         readingAhead?.catch(() => undefined);
         if (batch.some((event) => handlesType(this.projection, event.type))) {
           stored = await applyBatch(pool, this.projection, batch, stored);
+          for (const listener of this.appliedListeners) listener(batch);
         }
         // Events it does not read only move the position; the checkpoint catches up when the runner is idle.
         this.advanced(last);

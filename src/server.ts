@@ -121,9 +121,11 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     });
 
     const runnerByName = new Map(runners.map((runner) => [runner.projection.name, runner]));
+    const commands = new CommandHandler(store);
+    waker.onEvent((event) => commands.noteStored(event));
     const services: Services = {
       store,
-      commands: new CommandHandler(store),
+      commands,
       pool,
       settings: new SettingsCache(pool, clock, runnerByName.get('settings')!),
       clock,

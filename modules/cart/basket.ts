@@ -23,6 +23,7 @@ function describe(product: CatalogueProduct, variantId: number | null): string {
 /** The customer's basket: the stock it holds, the note and its owner; built on the stock and cart modules. */
 export function createBasket(services: Services, menu: MenuCache) {
   const stock = createStockHandlers(services.commands);
+  const changes = new LastChanges();
   const holdUntil = (context: CommandContext) =>
     new Date(Date.parse(context.now) + services.basketHoldMinutes * 60_000).toISOString();
 
@@ -62,14 +63,14 @@ export function createBasket(services: Services, menu: MenuCache) {
     async ensureCart(existing: string | undefined, userId: string | null, context: CommandContext): Promise<string> {
       let cartId = existing ?? randomUUID();
       const opened = await services.commands
-        .handle(cartStream(cartId), cartDecider, { type: 'OpenCart', cartId }, context)
+        .handle(cartStream(cartId), cartDecider, { type: 'OpenCart', cartId }, context, { newStream: existing === undefined })
         .then(() => true, (error) => {
           if (error instanceof DomainError && error.kind === 'conflict') return false; // that basket was ordered
           throw error;
         });
       if (!opened) {
         cartId = randomUUID();
-        await services.commands.handle(cartStream(cartId), cartDecider, { type: 'OpenCart', cartId }, context);
+        await services.commands.handle(cartStream(cartId), cartDecider, { type: 'OpenCart', cartId }, context, { newStream: true });
       }
       if (userId) await services.commands.handle(cartStream(cartId), cartDecider, { type: 'AssignToUser', cartId, userId }, context);
       return cartId;
@@ -93,7 +94,7 @@ export function createBasket(services: Services, menu: MenuCache) {
         const hold = result.state.holds[`${cartId}|${variantId === null ? '-' : variantId}`];
         return {
           figures: stockFigures(result.state, productId, variantId, context.now),
-          position: result.position,
+          position: changes.note(cartId, result.position),
           // This basket's line as the command left it, so the answer need not wait for the carts read model.
           line: { productId, variantId, quantity: heldBy(result.state, cartId, variantId, context.now), holdUntil: new Date(hold?.holdUntil ?? context.now) },
           lines,
@@ -118,12 +119,12 @@ export function createBasket(services: Services, menu: MenuCache) {
         });
         position = result?.position ?? position;
       }
-      return position;
+      return changes.note(cartId, position);
     },
 
     async changeNote(cartId: string, note: string, context: CommandContext): Promise<Position | undefined> {
       const result = await services.commands.handle(cartStream(cartId), cartDecider, { type: 'ChangeNote', cartId, note }, context);
-      return result.position;
+      return changes.note(cartId, result.position);
     },
 
     async assignToUser(cartId: string, userId: string, context: CommandContext): Promise<void> {
@@ -138,9 +139,9 @@ export function createBasket(services: Services, menu: MenuCache) {
     async view(cartId: string | undefined, userId: string | null, after?: Position, moved?: Moved): Promise<CartView> {
       if (!cartId) return { ...EMPTY_CART, userId };
       if (!moved) {
-        // The lines must include `after`, by default everything stored when this read began (a change
-        // answered a moment ago, say).
-        await services.readModels.waitFor('carts', after ?? (await services.store.lastCommittedPosition()));
+        // The lines must include `after`, by default the basket's last change made here, or else everything
+        // stored when this read began (a change answered a moment ago by another instance, say).
+        await services.readModels.waitFor('carts', after ?? changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
       }
       const [cart, stored, catalogue] = await Promise.all([
         findCart(services.pool, cartId),
@@ -192,6 +193,25 @@ export function createBasket(services: Services, menu: MenuCache) {
 }
 
 export type Basket = ReturnType<typeof createBasket>;
+
+const REMEMBERED_BASKETS = 10_000;
+
+/** Where each recently changed basket's last change landed, so that reading it back waits for no more. */
+class LastChanges {
+  private readonly positions = new Map<string, Position>();
+
+  note(cartId: string, position: Position | undefined): Position | undefined {
+    if (position === undefined) return undefined;
+    this.positions.delete(cartId);
+    this.positions.set(cartId, position);
+    if (this.positions.size > REMEMBERED_BASKETS) this.positions.delete(this.positions.keys().next().value!);
+    return position;
+  }
+
+  last(cartId: string): Position | undefined {
+    return this.positions.get(cartId);
+  }
+}
 
 /** A move's outcome for `view`: the moved line, its stock figures, and the basket's other lines as read. */
 export interface Moved {

@@ -25,8 +25,10 @@ type AnyEvent = { type: string; data: unknown };
  *
  * Commands on one stream take turns inside this process, so a rush on one product's stock does not turn
  * into a storm of version conflicts; the folded state of recent streams is kept, so a command usually
- * costs one append. Another instance writing the same stream makes the append fail with a version
- * conflict: the handler then reads what it missed and decides again, a bounded number of times.
+ * costs one append and a load costs nothing. Another instance writing the same stream makes the append
+ * fail with a version conflict: the handler then reads what it missed and decides again, a bounded number
+ * of times. Its events also reach `noteStored` (from the process's subscription to $all), which drops the
+ * stale state, so a load sees another instance's writes as soon as that subscription has.
  */
 export class CommandHandler {
   private readonly queues = new Map<string, Promise<unknown>>();
@@ -34,18 +36,31 @@ export class CommandHandler {
 
   constructor(private readonly store: EventStore) {}
 
+  /** `options.newStream`: the stream was named just now (a fresh random id), so there is nothing to read. */
   handle<Command, Event extends AnyEvent, State>(
     stream: string,
     decider: Decider<Command, Event, State>,
     command: Command,
     context: CommandContext,
+    options: { newStream?: boolean } = {},
   ): Promise<CommandResult<State, Event>> {
+    if (options.newStream && !this.folded.has(stream)) this.remember(stream, { revision: 'no_stream', state: decider.initialState });
     return this.inTurn(stream, () => this.run(stream, decider, command, context));
   }
 
   /** The current state of a stream, read through the same cache. */
   load<Command, Event extends AnyEvent, State>(stream: string, decider: Decider<Command, Event, State>): Promise<State> {
-    return this.inTurn(stream, async () => (await this.catchUp(stream, decider, this.cached(stream, decider))).state as State);
+    return this.inTurn(stream, async () => {
+      const cached = this.folded.get(stream);
+      if (cached) return cached.state as State;
+      return (await this.catchUp(stream, decider, this.cached(stream, decider))).state as State;
+    });
+  }
+
+  /** An event stored by anyone: if it is newer than the state kept for its stream, that state is dropped. */
+  noteStored(event: Pick<StoredEvent, 'stream' | 'revision'>): void {
+    const cached = this.folded.get(event.stream);
+    if (cached && (cached.revision === 'no_stream' || event.revision > cached.revision)) this.folded.delete(event.stream);
   }
 
   private async run<Command, Event extends AnyEvent, State>(

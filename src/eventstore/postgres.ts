@@ -158,15 +158,27 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     return rows.map(toStoredEvent);
   }
 
-  /** Whether events after `after` are committed but not yet readable (below the horizon of an older transaction). */
-  async function heldBackAfter(after: Position): Promise<boolean> {
+  /**
+   * Up to `limit` readable events after `after`, and whether committed events after `after` are held back
+   * behind the horizon (by an older transaction still open), in one round trip.
+   */
+  async function readTail(after: Position, limit: number): Promise<{ events: StoredEvent[]; heldBack: boolean }> {
     const [afterTx, afterSeq] = parsePosition(after);
-    const { rowCount } = await pool.query({
-      name: 'es_held_back',
-      text: 'select 1 from es_events where (tx_id, global_seq) > ($1::text::xid8, $2::bigint) limit 1',
-      values: [afterTx, afterSeq],
+    const { rows } = await pool.query<EventRow & { held_back: boolean }>({
+      name: 'es_read_tail',
+      text: `with horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
+             select e.*, exists(select 1 from es_events h
+                                 where h.tx_id >= horizon.xmin and (h.tx_id, h.global_seq) > ($1::text::xid8, $2::bigint)) as held_back
+               from horizon
+               left join lateral (
+                 select ${EVENT_COLUMNS} from es_events
+                  where (tx_id, global_seq) > ($1::text::xid8, $2::bigint) and tx_id < horizon.xmin
+                  order by tx_id, global_seq
+                  limit $3
+               ) e on true`,
+      values: [afterTx, afterSeq, limit],
     });
-    return (rowCount ?? 0) > 0;
+    return { events: rows.filter((row) => row.event_id !== null).map(toStoredEvent), heldBack: rows[0]?.held_back ?? false };
   }
 
   async function subscribeAll({ after, onEvent, signal }: SubscribeOptions): Promise<void> {
@@ -175,16 +187,17 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     const wakeUp = listener.subscribe();
     try {
       while (!signal.aborted) {
-        const batch = await readAll({ after: position, limit: BATCH_SIZE });
-        for (const event of batch) {
+        const { events, heldBack } = await readTail(position, BATCH_SIZE);
+        for (const event of events) {
           if (signal.aborted) return;
           await onEvent(event);
           position = event.position;
         }
-        if (batch.length > 0) continue;
+        if (events.length === BATCH_SIZE) continue;
         // Committed events held back by an older open transaction: look again soon, not after a whole poll
-        // interval, because the commit that releases them may send no notification.
-        if (await heldBackAfter(position)) {
+        // interval, because the commit that releases them may send no notification. Events committed after
+        // this read will notify.
+        if (heldBack) {
           await new Promise((resolve) => setTimeout(resolve, backoffMs));
           backoffMs = Math.min(backoffMs * 2, 50);
           continue;

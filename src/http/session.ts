@@ -18,13 +18,36 @@ declare module 'koa' {
   }
 }
 
-/** koa-session's store in Postgres: the cookie carries only an opaque 256-bit id. */
-export function postgresSessionStore(pool: DatabasePool) {
+/** How long a session read from Postgres is served from memory: another instance's change shows after this. */
+const CACHE_MS = 1000;
+const CACHED_SESSIONS = 10_000;
+
+/**
+ * koa-session's store in Postgres: the cookie carries only an opaque 256-bit id. What this process wrote or
+ * read in the last second is served from memory (writes go to Postgres first), so the requests of one
+ * checkout, which come in quick succession, cost one read between them.
+ */
+export function postgresSessionStore(pool: DatabasePool, clock: () => number = Date.now) {
+  const recent = new Map<string, { json: string; expiresAt: number; cachedAt: number }>();
+  const remember = (id: string, data: unknown, expiresAt: number) => {
+    recent.delete(id);
+    recent.set(id, { json: JSON.stringify(data), expiresAt, cachedAt: clock() });
+    if (recent.size > CACHED_SESSIONS) recent.delete(recent.keys().next().value!);
+  };
   return {
     async get(id: string) {
-      const row = await pool.maybeOne(sql.unsafe`
-        select data from sessions where id = ${id} and expires_at > now()`);
-      return row ? ((row as { data: Record<string, unknown> }).data) : undefined;
+      const now = clock();
+      const cached = recent.get(id);
+      // A copy each time: koa-session changes the object it is given.
+      if (cached && now - cached.cachedAt < CACHE_MS && now < cached.expiresAt) return JSON.parse(cached.json) as Record<string, unknown>;
+      const row = (await pool.maybeOne(sql.unsafe`
+        select data, expires_at from sessions where id = ${id} and expires_at > now()`)) as { data: Record<string, unknown>; expires_at: number } | null;
+      if (!row) {
+        recent.delete(id);
+        return undefined;
+      }
+      remember(id, row.data, row.expires_at);
+      return row.data;
     },
     async set(id: string, data: unknown, maxAge: number) {
       const ageMs = typeof maxAge === 'number' ? maxAge : MAX_AGE_MS;
@@ -32,8 +55,10 @@ export function postgresSessionStore(pool: DatabasePool) {
         insert into sessions (id, data, expires_at)
         values (${id}, ${sql.jsonb(data as never)}, now() + ${ageMs} * interval '1 millisecond')
         on conflict (id) do update set data = excluded.data, expires_at = excluded.expires_at`);
+      remember(id, data, clock() + ageMs);
     },
     async destroy(id: string) {
+      recent.delete(id);
       await pool.query(sql.unsafe`delete from sessions where id = ${id}`);
     },
   };

@@ -3,7 +3,7 @@ import SseChannel from 'sse-channel';
 import { sql } from 'slonik';
 import type { DatabasePool } from '../db/pool';
 import { NotificationListener } from '../db/notification-listener';
-import { LIVE_NOTIFY_CHANNEL } from './outbox';
+import { LIVE_NOTIFY_CHANNEL, wakeOnLocalPublish } from './outbox';
 
 /** A reconnecting client that missed more than this is told to refetch instead. */
 export const MAX_REPLAY = 1000;
@@ -38,6 +38,7 @@ export class LiveHub {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly controller = new AbortController();
   private tailing?: Promise<void>;
+  private stopLocalWakeUps?: () => void;
 
   constructor(private readonly options: LiveHubOptions) {
     this.listener = new NotificationListener(options.databaseUrl, LIVE_NOTIFY_CHANNEL);
@@ -56,6 +57,7 @@ export class LiveHub {
       this.lastDelivered.set(name, last as number);
     }
     const wakeUp = this.listener.subscribe();
+    this.stopLocalWakeUps = wakeOnLocalPublish(() => this.listener.wakeLocal());
     const signal = this.controller.signal;
     this.tailing = (async () => {
       while (!signal.aborted) {
@@ -68,6 +70,7 @@ export class LiveHub {
 
   async stop(): Promise<void> {
     this.controller.abort();
+    this.stopLocalWakeUps?.();
     await this.tailing;
     await this.listener.close();
     for (const channel of this.channels.values()) channel.close();
@@ -109,16 +112,21 @@ export class LiveHub {
     });
   }
 
+  /** Sends what was committed since the last delivery, every channel in one query. */
   private async deliverNew(): Promise<void> {
-    for (const [name, channel] of this.channels) {
-      const after = this.lastDelivered.get(name) ?? 0;
-      const rows = (await this.options.pool.any(sql.unsafe`
-        select id::int, event, data from live_messages where channel = ${name} and id > ${after}
-         order by id limit 1000`)) as LiveMessageRow[];
-      for (const row of rows) {
-        channel.send({ id: row.id, event: row.event, data: row.data });
-        this.lastDelivered.set(name, row.id);
-      }
+    const names = [...this.channels.keys()];
+    const after = names.map((name) => this.lastDelivered.get(name) ?? 0);
+    const rows = (await this.options.pool.any(sql.unsafe`
+      select m.channel, m.id::int, m.event, m.data
+        from unnest(${sql.array(names, 'text')}, ${sql.array(after, 'int8')}) as last(channel, id)
+        cross join lateral (
+          select channel, id, event, data from live_messages
+           where channel = last.channel and id > last.id order by id limit 1000
+        ) m
+       order by m.id`)) as Array<LiveMessageRow & { channel: string }>;
+    for (const row of rows) {
+      this.channels.get(row.channel)!.send({ id: row.id, event: row.event, data: row.data });
+      this.lastDelivered.set(row.channel, row.id);
     }
   }
 

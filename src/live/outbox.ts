@@ -22,8 +22,17 @@ export function outboxPublisher(tx: DatabaseTransactionConnection, onPublish: ()
   };
 }
 
+const hubsInThisProcess = new Set<() => void>();
+
+/** Registers a hub of this process to be woken without a round trip through Postgres; returns the undo. */
+export function wakeOnLocalPublish(wake: () => void): () => void {
+  hubsInThisProcess.add(wake);
+  return () => hubsInThisProcess.delete(wake);
+}
+
 /** Wakes every instance's hub to read the outbox; hubs poll as well, so a lost wake-up only delays. */
 export async function notifyLiveHubs(pool: DatabasePool): Promise<void> {
+  for (const wake of hubsInThisProcess) wake();
   await pool.query(sql.unsafe`select pg_notify(${LIVE_NOTIFY_CHANNEL}, '')`).catch(() => undefined);
 }
 

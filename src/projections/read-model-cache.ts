@@ -28,7 +28,8 @@ interface Copy<T> {
 export class ReadModelCache<T> {
   private version = 0;
   private copy?: Copy<T>;
-  private loading?: Promise<T>;
+  /** The load under way, shared by readers only while nothing it may have missed has been applied. */
+  private loading?: { version: number; value: Promise<T> };
 
   constructor(
     private readonly options: {
@@ -49,10 +50,13 @@ export class ReadModelCache<T> {
     const now = this.options.clock();
     const copy = this.copy;
     if (copy && this.fresh(copy, now)) return Promise.resolve(copy.value);
-    this.loading ??= this.load(now).finally(() => {
-      this.loading = undefined;
-    });
-    return this.loading;
+    if (this.loading?.version === this.version) return this.loading.value;
+    const loading = { version: this.version, value: this.load(now) };
+    this.loading = loading;
+    void loading.value.finally(() => {
+      if (this.loading === loading) this.loading = undefined;
+    }).catch(() => undefined);
+    return loading.value;
   }
 
   private fresh(copy: Copy<T>, now: Date): boolean {
@@ -64,7 +68,8 @@ export class ReadModelCache<T> {
     const version = this.version;
     const counted = this.options.changes.isActive;
     const value = await this.options.load(now);
-    this.copy = { value, version, builtAt: now.getTime(), counted };
+    // A load that began later may have finished first: keep the newer copy.
+    if (!this.copy || this.copy.version <= version) this.copy = { value, version, builtAt: now.getTime(), counted };
     return value;
   }
 }

@@ -6,6 +6,8 @@ import { notifyLiveHubs, outboxPublisher, silentPublisher } from '../live/outbox
 import type { Projection } from './types';
 
 const BATCH_SIZE = 1000;
+/** Under steady load, how often a checkpoint moved only over events the projection does not read is stored. */
+const SKIPPED_CHECKPOINT_EVERY_MS = 1000;
 
 export class CheckpointMoved extends Error {
   override name = 'CheckpointMoved';
@@ -72,9 +74,15 @@ export async function applyBatch(
   const handles = (type: string) => handlesType(projection, type);
   let published = false;
   await pool.transaction(async (tx) => {
-    const stored = (await tx.one(sql.unsafe`
-      select position, replay_until from projection_checkpoints where name = ${projection.name} for update`)) as CheckpointRow;
-    if (stored.position !== expected) throw new CheckpointMoved(`${projection.name} is at ${stored.position}, not ${expected}`);
+    // Moves the checkpoint first (locking its row) and answers what it was, in one statement.
+    const stored = (await tx.maybeOne(sql.unsafe`
+      update projection_checkpoints c
+         set position = ${last}, updated_at = now(),
+             replay_until = case when c.replay_until <= ${last} then null else c.replay_until end
+        from (select replay_until from projection_checkpoints where name = ${projection.name}) before
+       where c.name = ${projection.name} and c.position = ${expected}
+      returning before.replay_until`)) as Pick<CheckpointRow, 'replay_until'> | null;
+    if (!stored) throw new CheckpointMoved(`${projection.name} is no longer at ${expected}`);
     const live = outboxPublisher(tx, () => (published = true));
     const handled = batch.filter((event) => handles(event.type));
     const replaying = (event: StoredEvent) => stored.replay_until !== null && event.position <= stored.replay_until;
@@ -84,11 +92,6 @@ export async function applyBatch(
     } else {
       for (const event of handled) await projection.apply(event, { tx, publish: replaying(event) ? silentPublisher : live });
     }
-    await tx.query(sql.unsafe`
-      update projection_checkpoints
-         set position = ${last}, updated_at = now(),
-             replay_until = case when replay_until <= ${last} then null else replay_until end
-       where name = ${projection.name}`);
   }, 0);
   if (published) await notifyLiveHubs(pool);
   return last;
@@ -159,6 +162,7 @@ export class ProjectionRunner {
 
   private async reached(target: Position): Promise<boolean> {
     if (this.position >= target) return true;
+    if (this.active) return false; // this instance applies the events, so its own position is the truth
     // Another instance may run this projection: its checkpoint is in the table.
     const row = (await this.options.pool.maybeOne(sql.unsafe`
       select position from projection_checkpoints where name = ${this.projection.name}`)) as { position: string } | null;
@@ -205,6 +209,7 @@ export class ProjectionRunner {
     let seen = waker.generation();
     let batch = await readAll(this.position);
     let checkStored = false;
+    let storedAt = Date.now();
     while (!signal.aborted && this.lockClient) {
       if (batch.length > 0) {
         const last = batch[batch.length - 1].position;
@@ -214,9 +219,11 @@ export class ProjectionRunner {
         readingAhead?.catch(() => undefined);
         if (batch.some((event) => handlesType(this.projection, event.type))) {
           stored = await applyBatch(pool, this.projection, batch, stored);
+          storedAt = Date.now();
           for (const listener of this.appliedListeners) listener(batch);
         }
-        // Events it does not read only move the position; the checkpoint catches up when the runner is idle.
+        // Events it does not read only move the position; the checkpoint catches up when the runner is idle
+        // (or every SKIPPED_CHECKPOINT_EVERY_MS): a restart reads them again, which changes nothing.
         this.advanced(last);
         if (readingAhead) {
           seen = waker.generation();
@@ -233,7 +240,11 @@ export class ProjectionRunner {
           this.position = current;
         }
       }
-      if (this.position !== stored && (await persistCheckpoint(pool, name, stored, this.position))) stored = this.position;
+      const persistSkipped = checkStored || Date.now() - storedAt >= SKIPPED_CHECKPOINT_EVERY_MS;
+      if (this.position !== stored && persistSkipped && (await persistCheckpoint(pool, name, stored, this.position))) {
+        stored = this.position;
+        storedAt = Date.now();
+      }
       const before = seen;
       await waker.next(pollIntervalMs, signal, before);
       // Woken by nothing new: the poll interval passed, so look whether someone reset the checkpoint.

@@ -10,9 +10,16 @@ const TAIL_SIZE = 10_000;
  * what it has not applied from here, so an append costs one read of the store however many projections
  * there are. Runners poll as well, so a lost wake-up only costs a poll interval.
  */
-export function startStoreWaker(store: EventStore, options: { tailSize?: number } = {}): Waker & { stop(): Promise<void> } {
+export interface StoreWaker extends Waker {
+  /** Calls `listener` with every event the subscription receives, in commit order. */
+  onEvent(listener: (event: StoredEvent) => void): void;
+  stop(): Promise<void>;
+}
+
+export function startStoreWaker(store: EventStore, options: { tailSize?: number } = {}): StoreWaker {
   const tailSize = options.tailSize ?? TAIL_SIZE;
   const waiting = new Set<() => void>();
+  const listeners = new Set<(event: StoredEvent) => void>();
   const controller = new AbortController();
   let generation = 0;
   /** Every event after `tailStart`, in commit order, up to the newest the subscription has seen. */
@@ -44,6 +51,7 @@ export function startStoreWaker(store: EventStore, options: { tailSize?: number 
           signal: controller.signal,
           onEvent: async (event) => {
             remember(event);
+            for (const listener of listeners) listener(event);
             wakeAll();
           },
         });
@@ -54,6 +62,9 @@ export function startStoreWaker(store: EventStore, options: { tailSize?: number 
   })();
   return {
     generation: () => generation,
+    onEvent(listener) {
+      listeners.add(listener);
+    },
     readTail(after, limit) {
       const head = tailHead();
       if (tailStart === undefined || head === undefined || after < tailStart || after > head) return undefined;

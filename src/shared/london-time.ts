@@ -1,12 +1,11 @@
 /** The shop's wall clock is London's; these turn instants into London dates and times (DST included). */
 const ZONE = 'Europe/London';
 
+// Made once: building a formatter costs far more than using it.
+const LONDON = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
 const parts = (instant: Date | string) =>
-  Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
+  Object.fromEntries(LONDON.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
 
 /** 'YYYY-MM-DD' of the London day the instant falls in: the trading day. */
 export function londonDate(instant: Date | string): string {

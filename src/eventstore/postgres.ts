@@ -61,6 +61,43 @@ function toStoredEvent(row: EventRow): StoredEvent {
 export type Queryable = Pick<pg.PoolClient, 'query'>;
 
 /**
+ * How an append moves its stream's head, by expected revision: `$1` stream, `$2` ids (uuid[]), `$6` the exact
+ * revision expected. Nothing moves when the first id is already stored (a retry), so the events are not
+ * inserted; the caller then finds out why from the answer.
+ */
+const MOVE_HEAD = {
+  no_stream: `insert into es_streams (stream_name, revision)
+              select $1, cardinality($2::uuid[]) - 1 where not exists (select 1 from es_events where event_id = ($2::uuid[])[1])
+              on conflict do nothing returning revision`,
+  any: `insert into es_streams as s (stream_name, revision)
+        select $1, cardinality($2::uuid[]) - 1 where not exists (select 1 from es_events where event_id = ($2::uuid[])[1])
+        on conflict (stream_name) do update set revision = s.revision + cardinality($2::uuid[]) returning s.revision`,
+  exact: `update es_streams s set revision = s.revision + cardinality($2::uuid[])
+           where s.stream_name = $1 and s.revision = $6::bigint
+             and not exists (select 1 from es_events where event_id = ($2::uuid[])[1])
+          returning s.revision`,
+} as const;
+
+/**
+ * One statement per append: move the stream's head if the expected revision holds, insert the events
+ * numbered from it. (A plpgsql function did the same at about two thirds of the rate.)
+ */
+const appendStatement = (mode: keyof typeof MOVE_HEAD) => ({
+  name: `es_append_${mode}`,
+  text: `with moved as (${MOVE_HEAD[mode]}),
+         inserted as (
+           insert into es_events (stream_name, revision, event_id, event_type, data, metadata)
+           select $1, moved.revision - cardinality($2::uuid[]) + t.ord, t.id, t.type, t.data, t.metadata
+             from moved, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as t(id, type, data, metadata, ord)
+           returning global_seq
+         )
+         select (select revision::text from moved) as last_revision,
+                (select max(global_seq)::text from inserted) as global_seq,
+                case when exists (select 1 from moved) then pg_current_xact_id()::text end as tx_id,
+                exists (select 1 from es_events where event_id = ($2::uuid[])[1]) as duplicate`,
+});
+
+/**
  * Appends through `connection`. The store's own `append` uses the pool; tests use it with a client whose
  * transaction they hold open, to commit events late.
  */
@@ -71,20 +108,19 @@ export async function appendWith(
   expectedRevision: ExpectedRevision,
 ): Promise<AppendResult> {
   if (events.length === 0) throw new Error('Nothing to append');
-  const expected = typeof expectedRevision === 'bigint' ? expectedRevision.toString() : expectedRevision;
-  let outcome: { outcome: string; last_revision: string | null; tx_id: string | null; global_seq: string | null };
+  const mode = typeof expectedRevision === 'bigint' ? 'exact' : expectedRevision;
+  let outcome: { last_revision: string | null; global_seq: string | null; tx_id: string | null; duplicate: boolean };
   try {
     const result = await connection.query({
       // A named statement is parsed and planned once per connection.
-      name: 'es_append',
-      text: `select outcome, last_revision::text, tx_id, global_seq from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])`,
+      ...appendStatement(mode),
       values: [
         stream,
-        expected,
         events.map((event) => event.id),
         events.map((event) => event.type),
         events.map((event) => JSON.stringify(event.data)),
         events.map((event) => JSON.stringify(event.metadata)),
+        ...(typeof expectedRevision === 'bigint' ? [expectedRevision.toString()] : []),
       ],
     });
     outcome = result.rows[0];
@@ -93,21 +129,18 @@ export async function appendWith(
     if ((error as { code?: string }).code === '23505') return storedResultOf(connection, stream, events);
     throw error;
   }
-  switch (outcome.outcome) {
-    case 'appended':
-      return { nextRevision: BigInt(outcome.last_revision!), position: formatPosition(outcome.tx_id!, outcome.global_seq!) };
-    case 'duplicate':
-      return storedResultOf(connection, stream, events);
-    case 'conflict': {
-      // The conflict may be our own earlier attempt, committed before its answer was lost.
-      const retried = await storedResultOf(connection, stream, events).catch(() => undefined);
-      if (retried) return retried;
-      const actual = outcome.last_revision === null ? 'no_stream' : BigInt(outcome.last_revision);
-      throw new WrongExpectedVersion(stream, expectedRevision, actual);
-    }
-    default:
-      throw new Error(`Unknown append outcome ${outcome.outcome}`);
+  if (outcome.last_revision !== null) {
+    return { nextRevision: BigInt(outcome.last_revision), position: formatPosition(outcome.tx_id!, outcome.global_seq!) };
   }
+  if (outcome.duplicate) return storedResultOf(connection, stream, events);
+  // The conflict may be our own earlier attempt, committed before its answer was lost.
+  const retried = await storedResultOf(connection, stream, events).catch(() => undefined);
+  if (retried) return retried;
+  const { rows } = await connection.query<{ revision: string }>(
+    'select revision::text from es_streams where stream_name = $1',
+    [stream],
+  );
+  throw new WrongExpectedVersion(stream, expectedRevision, rows.length === 0 ? 'no_stream' : BigInt(rows[0].revision));
 }
 
 /** The stored result of a batch that was already appended, or DuplicateEventId when the ids were used otherwise. */
@@ -194,6 +227,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
           position = event.position;
         }
         if (events.length === BATCH_SIZE) continue;
+        if (events.length > 0) backoffMs = 2; // progress: whatever held events back may be gone already
         // Committed events held back by an older open transaction: look again soon, not after a whole poll
         // interval, because the commit that releases them may send no notification. Events committed after
         // this read will notify.

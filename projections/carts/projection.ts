@@ -4,6 +4,7 @@ import type { Projection } from '../../src/projections/types';
 import { CART_EVENT_TYPES, type CartEvent } from '../../modules/cart/events';
 import type { StockEvent } from '../../modules/stock/events';
 import { variantKey } from '../../modules/stock/decider';
+import { applyCartsBatch } from './batch';
 
 type CartsEvent = CartEvent | StockEvent;
 
@@ -12,6 +13,7 @@ export const cartsProjection: Projection = {
   name: 'carts',
   eventTypes: [...CART_EVENT_TYPES, 'StockReserved', 'StockReturned', 'StockHoldRenewed', 'StockHoldExpired', 'StockSold'],
   tables: ['carts', 'cart_lines'],
+  applyAll: (events, { tx, publish }) => applyCartsBatch(events, tx, (event) => cartsProjection.apply(event, { tx, publish })),
   async apply(stored: StoredEvent, { tx }) {
     const event = { type: stored.type, data: stored.data } as CartsEvent;
     switch (event.type) {

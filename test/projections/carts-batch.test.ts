@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'slonik';
+import { cartsProjection } from '../../projections/carts/projection';
+import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
+import { formatPosition } from '../../src/eventstore/postgres';
+import type { StoredEvent } from '../../src/eventstore/types';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+
+/** A small deterministic generator, so that a failing sequence can be replayed from its seed. */
+function randomFrom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  return { below: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] };
+}
+
+/** A valid history of baskets: units are only taken from a line that holds them. */
+function basketHistory(seed: number, length: number): StoredEvent[] {
+  const random = randomFrom(seed);
+  const carts = Array.from({ length: 3 }, () => randomUUID());
+  const opened = new Set<string>();
+  const held = new Map<string, number>();
+  const events: StoredEvent[] = [];
+  const at = (index: number) => new Date(Date.UTC(2026, 10, 20, 19, 0, index)).toISOString();
+  const push = (type: string, data: Record<string, unknown>) => {
+    const index = events.length + 1;
+    events.push({
+      id: randomUUID(),
+      type,
+      data,
+      metadata: { correlationId: randomUUID(), causationId: randomUUID(), actor: 'system', at: at(index) },
+      stream: 'test',
+      revision: BigInt(index),
+      position: formatPosition(BigInt(index), BigInt(index)),
+      recordedAt: new Date(at(index)),
+    });
+  };
+  while (events.length < length) {
+    const cartId = random.pick(carts);
+    if (!opened.has(cartId)) {
+      opened.add(cartId);
+      push('CartOpened', { cartId });
+      continue;
+    }
+    const productId = 1 + random.below(2);
+    const variantId = random.pick([null, 7]);
+    const key = `${cartId}|${productId}|${variantId}`;
+    const units = held.get(key) ?? 0;
+    const line = { cartId, productId, variantId };
+    switch (random.below(9)) {
+      case 0:
+        push('CartNoteChanged', { cartId, note: random.pick(['', 'no onions', 'ring twice']) });
+        break;
+      case 1:
+        push('CartAssignedToUser', { cartId, userId: randomUUID() });
+        break;
+      case 2:
+        push('CartCheckedOut', { cartId, orderId: randomUUID() });
+        break;
+      case 3:
+        if (units > 0) push('StockHoldRenewed', { ...line, holdUntil: at(events.length + 1800) });
+        break;
+      case 4:
+      case 5: {
+        if (units === 0) break;
+        const quantity = 1 + random.below(units);
+        held.set(key, units - quantity);
+        push(random.pick(['StockReturned', 'StockHoldExpired', 'StockSold']), { ...line, quantity, ...(random.below(2) ? {} : { orderId: randomUUID() }) });
+        break;
+      }
+      default: {
+        const quantity = 1 + random.below(3);
+        held.set(key, units + quantity);
+        push('StockReserved', { ...line, quantity, holdUntil: at(events.length + 1800) });
+      }
+    }
+  }
+  return events;
+}
+
+describe('carts projection, a batch at a time', () => {
+  let database: TestDatabase;
+  let pool: DatabasePool;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pool = await createDatabasePool(database.url);
+  });
+  afterAll(async () => {
+    await pool.end();
+    await database.drop();
+  });
+
+  async function tables() {
+    return {
+      carts: await pool.any(sql.unsafe`select cart_id, user_id, note, opened_at, checked_out_order from carts order by cart_id`),
+      lines: await pool.any(sql.unsafe`select * from cart_lines order by cart_id, product_id, variant_key`),
+    };
+  }
+
+  async function empty() {
+    await pool.query(sql.unsafe`delete from cart_lines`);
+    await pool.query(sql.unsafe`delete from carts`);
+  }
+
+  const publish = async () => undefined;
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('gives the same rows as one event at a time (seed %i)', async (seed) => {
+    const history = basketHistory(seed, 400);
+    await empty();
+    await pool.transaction(async (tx) => {
+      for (const event of history) await cartsProjection.apply(event, { tx, publish });
+    });
+    const oneByOne = await tables();
+    expect(oneByOne.lines.length).toBeGreaterThan(0);
+
+    await empty();
+    const random = randomFrom(seed * 7919);
+    for (let from = 0; from < history.length; ) {
+      const batch = history.slice(from, from + 1 + random.below(40));
+      await pool.transaction((tx) => cartsProjection.applyAll!(batch, { tx, publish }));
+      from += batch.length;
+    }
+    expect(await tables()).toEqual(oneByOne);
+  });
+
+  it('adds a line emptied and reserved again within one batch anew, at its new place', async () => {
+    const [opened, ...rest] = basketHistory(1, 1);
+    await empty();
+    const cartId = (opened.data as { cartId: string }).cartId;
+    const event = (index: number, type: string, data: Record<string, unknown>): StoredEvent => ({
+      ...opened,
+      id: randomUUID(),
+      type,
+      data: { cartId, productId: 1, variantId: null, ...data },
+      position: formatPosition(BigInt(index), BigInt(index)),
+    });
+    expect(rest).toEqual([]);
+    await pool.transaction((tx) =>
+      cartsProjection.applyAll!([opened, event(2, 'StockReserved', { quantity: 1, holdUntil: '2026-11-20T20:00:00.000Z' })], { tx, publish }),
+    );
+    await pool.transaction((tx) =>
+      cartsProjection.applyAll!(
+        [event(3, 'StockReturned', { quantity: 1 }), event(4, 'StockReserved', { quantity: 2, holdUntil: '2026-11-20T20:30:00.000Z' })],
+        { tx, publish },
+      ),
+    );
+    const lines = await pool.any(sql.unsafe`select quantity, added_at from cart_lines`);
+    expect(lines).toEqual([{ quantity: 2, added_at: formatPosition(4n, 4n) }]);
+  });
+});

@@ -6,7 +6,8 @@ import type { Services } from '../../src/services';
 import type { MenuCache } from '../../projections/menu/cache';
 import type { CatalogueProduct } from '../../projections/menu/queries';
 import { cartLines, findCart, type CartLineRow } from '../../projections/carts/queries';
-import { createStockHandlers, heldBy, OutOfStock, stockFigures, type StockFigures } from '../stock';
+import { createStockHandlers, heldBy, holdKey, OutOfStock, stockFigures, type StockFigures } from '../stock';
+import { KnownBaskets } from './known-baskets';
 import { cartDecider } from './decider';
 import { cartStream } from './events';
 import type { CartItem, CartView } from '../../src/shared/cart';
@@ -24,6 +25,9 @@ function describe(product: CatalogueProduct, variantId: number | null): string {
 export function createBasket(services: Services, menu: MenuCache) {
   const stock = createStockHandlers(services.commands);
   const changes = new LastChanges();
+  const known = new KnownBaskets();
+  /** The basket's lines: from the stock held for a basket opened here, else from the carts read model as it is. */
+  const linesOf = async (cartId: string) => (await known.lines(cartId, stock.current)) ?? cartLines(services.pool, cartId);
   const holdUntil = (context: CommandContext) =>
     new Date(Date.parse(context.now) + services.basketHoldMinutes * 60_000).toISOString();
 
@@ -44,7 +48,7 @@ export function createBasket(services: Services, menu: MenuCache) {
   /** Touching the basket keeps all of it: holds older than a minute are renewed. Answers the lines it read. */
   async function renewOtherHolds(cartId: string, context: CommandContext): Promise<CartLineRow[]> {
     const renewBefore = Date.parse(context.now) + (services.basketHoldMinutes - 1) * 60_000;
-    const lines = await cartLines(services.pool, cartId);
+    const lines = await linesOf(cartId);
     const products = new Set(lines.filter((line) => line.holdUntil.getTime() < renewBefore).map((line) => line.productId));
     for (const productId of products) await stock.renewHolds(productId, cartId, holdUntil(context), context);
     return lines;
@@ -53,6 +57,43 @@ export function createBasket(services: Services, menu: MenuCache) {
   /** What customers see of a line's stock, from the stock module's own state (kept in memory). */
   async function figuresOf(productId: number, variantId: number | null): Promise<StockFigures> {
     return stockFigures(await stock.current(productId), productId, variantId, services.clock().toISOString());
+  }
+
+  /** Lines with their names and prices from the catalogue; `fresh` figures are a just-moved line's. */
+  async function basketView(
+    cartId: string,
+    cart: { userId: string | null; note: string },
+    lines: CartLineRow[],
+    fresh?: StockFigures,
+  ): Promise<CartView> {
+    const catalogue = await menu.catalogue();
+    const now = services.clock();
+    const cartItems: CartItem[] = [];
+    for (const line of lines) {
+      const product = catalogue.products.find((candidate) => candidate.id === line.productId);
+      if (!product) continue;
+      const variant = product.variants.find((candidate) => candidate.id === line.variantId);
+      const figures =
+        fresh && fresh.id === line.productId && fresh.variant === line.variantId ? fresh : await figuresOf(line.productId, line.variantId);
+      const released = line.holdUntil <= now;
+      cartItems.push({
+        id: product.id,
+        variant_id: line.variantId,
+        variant: variant?.name ?? '',
+        name: product.name,
+        short_desc: product.short_desc,
+        price: product.price,
+        incremental_price: variant?.incremental_price ?? 0,
+        quantity: released ? 0 : line.quantity,
+        stock: figures.stock,
+        in_basket: figures.in_basket,
+        available: figures.available,
+        image: product.image,
+        virtual: product.virtual,
+        released,
+      });
+    }
+    return { cartId, userId: cart.userId, cartItems, order_extra: cart.note };
   }
 
   return {
@@ -72,6 +113,7 @@ export function createBasket(services: Services, menu: MenuCache) {
         cartId = randomUUID();
         await services.commands.handle(cartStream(cartId), cartDecider, { type: 'OpenCart', cartId }, context, { newStream: true });
       }
+      if (!opened || existing === undefined) known.opened(cartId);
       if (userId) await services.commands.handle(cartStream(cartId), cartDecider, { type: 'AssignToUser', cartId, userId }, context);
       return cartId;
     },
@@ -90,8 +132,9 @@ export function createBasket(services: Services, menu: MenuCache) {
         const result = adding
           ? await stock.reserve(productId, variantId, cartId, quantity, holdUntil(context), context)
           : await stock.giveBack(productId, variantId, cartId, -quantity, context);
+        const hold = result.state.holds[holdKey(cartId, variantId)];
+        known.moved(cartId, { productId, variantId }, hold?.quantity ?? 0, adding && hold?.quantity === quantity);
         const lines = await renewOtherHolds(cartId, context);
-        const hold = result.state.holds[`${cartId}|${variantId === null ? '-' : variantId}`];
         return {
           figures: stockFigures(result.state, productId, variantId, context.now),
           position: changes.note(cartId, result.position),
@@ -110,15 +153,22 @@ export function createBasket(services: Services, menu: MenuCache) {
     /** Gives every unit of the basket back to stock. */
     async clear(cartId: string, context: CommandContext): Promise<Position | undefined> {
       // Every line, including one added a moment ago that the read model may not show yet.
-      await services.readModels.waitFor('carts', await services.store.lastCommittedPosition());
+      let lines = await known.lines(cartId, stock.current);
+      if (!lines) {
+        await services.readModels.waitFor('carts', await services.store.lastCommittedPosition());
+        lines = await cartLines(services.pool, cartId);
+      }
       let position: Position | undefined;
-      for (const line of await cartLines(services.pool, cartId)) {
+      for (const line of lines) {
         const result = await stock.giveBack(line.productId, line.variantId, cartId, line.quantity, context).catch((error) => {
           if (error instanceof DomainError && error.kind === 'not_found') return undefined; // already gone
           throw error;
         });
+        if (result) known.moved(cartId, line, result.state.holds[holdKey(cartId, line.variantId)]?.quantity ?? 0, false);
         position = result?.position ?? position;
       }
+      // The menu shows the units back on the shelf once this answers.
+      await services.readModels.waitFor('menu', position);
       return changes.note(cartId, position);
     },
 
@@ -132,53 +182,27 @@ export function createBasket(services: Services, menu: MenuCache) {
     },
 
     /**
-     * The basket as the web app shows it, once the carts read model includes `after`. A just-moved line
-     * (`moved`) is taken from the command's result instead, so adding to the basket never waits for it.
+     * The basket as the web app shows it. A basket opened here is read from memory (the stock it holds and
+     * its own stream). Any other is read from the carts read model once it includes `after`; there a
+     * just-moved line (`moved`) is taken from the command's result, so adding to the basket never waits.
      * Stock figures come from the stock module's state, which is never behind.
      */
     async view(cartId: string | undefined, userId: string | null, after?: Position, moved?: Moved): Promise<CartView> {
       if (!cartId) return { ...EMPTY_CART, userId };
+      const knownLines = await known.lines(cartId, stock.current);
+      const state = knownLines ? await services.commands.load(cartStream(cartId), cartDecider) : undefined;
+      if (knownLines && state?.status === 'none') return { ...EMPTY_CART, userId };
+      if (knownLines && state?.status === 'open') return basketView(cartId, { userId: state.userId ?? userId, note: state.note }, knownLines, moved?.figures);
       if (!moved) {
         // The lines must include `after`, by default the basket's last change made here, or else everything
         // stored when this read began (a change answered a moment ago by another instance, say).
         await services.readModels.waitFor('carts', after ?? changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
       }
-      const [cart, stored, catalogue] = await Promise.all([
-        findCart(services.pool, cartId),
-        moved ? moved.lines : cartLines(services.pool, cartId),
-        menu.catalogue(),
-      ]);
-      const lines = moved ? withLine(stored, moved.line) : stored;
-      const fresh = moved?.figures;
+      const [cart, stored] = await Promise.all([findCart(services.pool, cartId), moved ? moved.lines : cartLines(services.pool, cartId)]);
       // A basket opened by this very request may not be in the read model yet.
       if (!cart && !moved) return { ...EMPTY_CART, userId };
-      const now = services.clock();
-      const cartItems: CartItem[] = [];
-      for (const line of lines) {
-        const product = catalogue.products.find((candidate) => candidate.id === line.productId);
-        if (!product) continue;
-        const variant = product.variants.find((candidate) => candidate.id === line.variantId);
-        const figures =
-          fresh && fresh.id === line.productId && fresh.variant === line.variantId ? fresh : await figuresOf(line.productId, line.variantId);
-        const released = line.holdUntil <= now;
-        cartItems.push({
-          id: product.id,
-          variant_id: line.variantId,
-          variant: variant?.name ?? '',
-          name: product.name,
-          short_desc: product.short_desc,
-          price: product.price,
-          incremental_price: variant?.incremental_price ?? 0,
-          quantity: released ? 0 : line.quantity,
-          stock: figures.stock,
-          in_basket: figures.in_basket,
-          available: figures.available,
-          image: product.image,
-          virtual: product.virtual,
-          released,
-        });
-      }
-      return { cartId, userId: cart?.userId ?? userId, cartItems, order_extra: cart?.note ?? '' };
+      const lines = moved ? withLine(stored, moved.line) : stored;
+      return basketView(cartId, { userId: cart?.userId ?? userId, note: cart?.note ?? '' }, lines, moved?.figures);
     },
 
     async availableStock(productId: number): Promise<{ available: number } | { vars: Array<{ name: string; available: number }> }> {

@@ -35,7 +35,7 @@ export class OutOfStock extends DomainError {
 export const NOT_IN_BASKET = 'Failed to locate item in cart to reduce qty ';
 
 export const variantKey = (variantId: number | null) => (variantId === null ? '-' : String(variantId));
-const holdKey = (cartId: string, variantId: number | null) => `${cartId}|${variantKey(variantId)}`;
+export const holdKey = (cartId: string, variantId: number | null) => `${cartId}|${variantKey(variantId)}`;
 const saleKey = (orderId: string, variantId: number | null) => `${orderId}|${variantKey(variantId)}`;
 
 export const isActive = (hold: Hold, now: string) => Date.parse(hold.holdUntil) > Date.parse(now);

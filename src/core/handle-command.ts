@@ -6,7 +6,8 @@ export interface CommandResult<State, Event> {
   state: State;
   events: Event[];
   revision: bigint | 'no_stream';
-  /** Where the new events landed; absent when the decision produced none. */
+  /** Where the new events landed (with others appended together, where the last of them did); absent when
+   *  the decision produced none. */
   position?: Position;
 }
 
@@ -19,19 +20,41 @@ const MAX_ATTEMPTS = 5;
 const MAX_CACHED_STREAMS = 10_000;
 
 type AnyEvent = { type: string; data: unknown };
+// Commands for one stream share its decider; the queue holds them whatever their types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDecider = Decider<any, AnyEvent, unknown>;
+
+/** A command waiting for its stream, or a load (which must see every command queued before it). */
+type Waiting =
+  | { kind: 'command'; decider: AnyDecider; command: unknown; context: CommandContext; settle: Settle<CommandResult<unknown, AnyEvent>> }
+  | { kind: 'load'; decider: AnyDecider; settle: Settle<unknown> };
+
+interface Settle<T> {
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+interface Decided {
+  waiting: Extract<Waiting, { kind: 'command' }>;
+  events: AnyEvent[];
+  state: unknown;
+}
 
 /**
  * Runs commands against streams: fold, decide, append with the revision it decided on.
  *
  * Commands on one stream take turns inside this process, so a rush on one product's stock does not turn
- * into a storm of version conflicts; the folded state of recent streams is kept, so a command usually
- * costs one append and a load costs nothing. Another instance writing the same stream makes the append
- * fail with a version conflict: the handler then reads what it missed and decides again, a bounded number
- * of times. Its events also reach `noteStored` (from the process's subscription to $all), which drops the
- * stale state, so a load sees another instance's writes as soon as that subscription has.
+ * into a storm of version conflicts; the commands that queued while one was being appended are decided one
+ * after the other and appended together, in one round trip. The folded state of recent streams is kept,
+ * so a command usually costs part of one append and a load costs nothing. Another instance writing the same
+ * stream makes the append fail with a version conflict: the handler then reads what it missed and decides
+ * again, a bounded number of times. Its events also reach `noteStored` (from the process's subscription to
+ * $all), which drops the stale state, so a load sees another instance's writes as soon as that
+ * subscription has.
  */
 export class CommandHandler {
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly waiting = new Map<string, Waiting[]>();
+  private readonly draining = new Set<string>();
   private readonly folded = new Map<string, Folded>();
 
   constructor(private readonly store: EventStore) {}
@@ -45,15 +68,18 @@ export class CommandHandler {
     options: { newStream?: boolean } = {},
   ): Promise<CommandResult<State, Event>> {
     if (options.newStream && !this.folded.has(stream)) this.remember(stream, { revision: 'no_stream', state: decider.initialState });
-    return this.inTurn(stream, () => this.run(stream, decider, command, context));
+    return new Promise((resolve, reject) => {
+      const settle = { resolve, reject } as unknown as Settle<CommandResult<unknown, AnyEvent>>;
+      this.enqueue(stream, { kind: 'command', decider: decider as unknown as AnyDecider, command, context, settle });
+    });
   }
 
   /** The current state of a stream, read through the same cache. */
   load<Command, Event extends AnyEvent, State>(stream: string, decider: Decider<Command, Event, State>): Promise<State> {
-    return this.inTurn(stream, async () => {
-      const cached = this.folded.get(stream);
-      if (cached) return cached.state as State;
-      return (await this.catchUp(stream, decider, this.cached(stream, decider))).state as State;
+    const cached = this.folded.get(stream);
+    if (cached && !this.draining.has(stream)) return Promise.resolve(cached.state as State);
+    return new Promise((resolve, reject) => {
+      this.enqueue(stream, { kind: 'load', decider: decider as unknown as AnyDecider, settle: { resolve, reject } as Settle<unknown> });
     });
   }
 
@@ -63,47 +89,80 @@ export class CommandHandler {
     if (cached && (cached.revision === 'no_stream' || event.revision > cached.revision)) this.folded.delete(event.stream);
   }
 
-  private async run<Command, Event extends AnyEvent, State>(
-    stream: string,
-    decider: Decider<Command, Event, State>,
-    command: Command,
-    context: CommandContext,
-  ): Promise<CommandResult<State, Event>> {
-    let current = this.folded.get(stream) ?? (await this.catchUp(stream, decider, this.cached(stream, decider)));
-    for (let attempt = 1; ; attempt++) {
-      const state = current.state as State;
-      const events = decider.decide(command, state);
-      if (events.length === 0) return { state, events, revision: current.revision };
-      try {
-        const metadata = metadataFor(context);
-        const appended = await this.store.append(
-          stream,
-          events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })),
-          { expectedRevision: current.revision },
-        );
-        const next = { revision: appended.nextRevision, state: events.reduce(decider.evolve, state) };
-        this.remember(stream, next);
-        return { state: next.state, events, revision: next.revision, position: appended.position };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersion) || attempt >= MAX_ATTEMPTS) {
-          this.folded.delete(stream);
-          throw error;
+  private enqueue(stream: string, item: Waiting): void {
+    const queue = this.waiting.get(stream);
+    if (queue) queue.push(item);
+    else this.waiting.set(stream, [item]);
+    if (!this.draining.has(stream)) void this.drain(stream);
+  }
+
+  /** Works through a stream's queue: each run of commands as one append, each load in its place. */
+  private async drain(stream: string): Promise<void> {
+    this.draining.add(stream);
+    try {
+      for (let queue = this.waiting.get(stream); queue && queue.length > 0; queue = this.waiting.get(stream)) {
+        const loadAt = queue.findIndex((item) => item.kind === 'load');
+        const taken = queue.splice(0, loadAt === 0 ? 1 : loadAt < 0 ? queue.length : loadAt);
+        if (taken[0].kind === 'load') {
+          const { decider, settle } = taken[0];
+          await this.current(stream, decider).then((folded) => settle.resolve(folded.state), settle.reject);
+        } else {
+          await this.run(stream, taken as Array<Extract<Waiting, { kind: 'command' }>>);
         }
-        current = await this.catchUp(stream, decider, current);
+      }
+    } finally {
+      this.waiting.delete(stream);
+      this.draining.delete(stream);
+    }
+  }
+
+  private async run(stream: string, commands: Array<Extract<Waiting, { kind: 'command' }>>): Promise<void> {
+    const decider = commands[0].decider;
+    let current: Folded;
+    try {
+      current = await this.current(stream, decider);
+    } catch (error) {
+      for (const { settle } of commands) settle.reject(error);
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      const { decided, refused, events } = decideInTurn(commands, current.state);
+      try {
+        let revision = current.revision;
+        let position: Position | undefined;
+        if (events.length > 0) {
+          const appended = await this.store.append(stream, events, { expectedRevision: current.revision });
+          revision = appended.nextRevision;
+          position = appended.position;
+          this.remember(stream, { revision, state: decided[decided.length - 1].state });
+        }
+        for (const { waiting, events: own, state } of decided) {
+          waiting.settle.resolve({ state, events: own, revision, position: own.length > 0 ? position : undefined });
+        }
+        for (const { waiting, error } of refused) waiting.settle.reject(error);
+        return;
+      } catch (error) {
+        if (error instanceof WrongExpectedVersion && attempt < MAX_ATTEMPTS) {
+          try {
+            current = await this.catchUp(stream, decider, current);
+            continue;
+          } catch (readFailed) {
+            error = readFailed;
+          }
+        }
+        this.folded.delete(stream);
+        for (const { settle } of commands) settle.reject(error);
+        return;
       }
     }
   }
 
-  private cached<Command, Event extends AnyEvent, State>(stream: string, decider: Decider<Command, Event, State>): Folded {
-    return this.folded.get(stream) ?? { revision: 'no_stream', state: decider.initialState };
+  private async current(stream: string, decider: AnyDecider): Promise<Folded> {
+    return this.folded.get(stream) ?? (await this.catchUp(stream, decider, { revision: 'no_stream', state: decider.initialState }));
   }
 
   /** Folds in whatever was appended after `from`. */
-  private async catchUp<Command, Event extends AnyEvent, State>(
-    stream: string,
-    decider: Decider<Command, Event, State>,
-    from: Folded,
-  ): Promise<Folded> {
+  private async catchUp(stream: string, decider: AnyDecider, from: Folded): Promise<Folded> {
     const fromRevision = from.revision === 'no_stream' ? 0n : from.revision + 1n;
     const { revision, events } = await this.store.read(stream, { fromRevision });
     const next: Folded =
@@ -111,10 +170,7 @@ export class CommandHandler {
         ? { revision, state: decider.initialState }
         : {
             revision: events.length > 0 ? events[events.length - 1].revision : from.revision,
-            state: events.reduce(
-              (folded, event: StoredEvent) => decider.evolve(folded, { type: event.type, data: event.data } as Event),
-              from.state as State,
-            ),
+            state: events.reduce((folded, event) => decider.evolve(folded, { type: event.type, data: event.data }), from.state),
           };
     this.remember(stream, next);
     return next;
@@ -125,15 +181,29 @@ export class CommandHandler {
     this.folded.set(stream, folded);
     if (this.folded.size > MAX_CACHED_STREAMS) this.folded.delete(this.folded.keys().next().value!);
   }
+}
 
-  private inTurn<T>(stream: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(stream) ?? Promise.resolve();
-    const result = previous.then(task, task);
-    const settled = result.catch(() => undefined);
-    this.queues.set(stream, settled);
-    void settled.then(() => {
-      if (this.queues.get(stream) === settled) this.queues.delete(stream);
-    });
-    return result;
+/**
+ * Decides each command on the state the ones before it left; a command its decider refuses changes nothing
+ * and is answered with its error once the others are stored.
+ */
+function decideInTurn(commands: Array<Extract<Waiting, { kind: 'command' }>>, initial: unknown) {
+  const decided: Decided[] = [];
+  const refused: Array<{ waiting: Extract<Waiting, { kind: 'command' }>; error: unknown }> = [];
+  const events = [];
+  let state = initial;
+  for (const waiting of commands) {
+    let own: AnyEvent[];
+    try {
+      own = waiting.decider.decide(waiting.command, state);
+    } catch (error) {
+      refused.push({ waiting, error });
+      continue;
+    }
+    state = own.reduce(waiting.decider.evolve, state);
+    decided.push({ waiting, events: own, state });
+    const metadata = metadataFor(waiting.context);
+    events.push(...own.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })));
   }
+  return { decided, refused, events };
 }

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { Decider } from '../../src/core/decider';
+import { DomainError } from '../../src/core/errors';
+import { CommandHandler } from '../../src/core/handle-command';
+import { createPostgresEventStore, type PostgresEventStore } from '../../src/eventstore/postgres';
+import type { EventStore } from '../../src/eventstore/types';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+
+/** A counter that refuses to go above its limit. */
+type CounterEvent = { type: 'Added'; data: { by: number } };
+const counter: Decider<{ add: number }, CounterEvent, number> = {
+  initialState: 0,
+  evolve: (total, event) => total + event.data.by,
+  decide: ({ add }, total) => {
+    if (total + add > 10) throw new DomainError('conflict', `only ${10 - total} left`);
+    return [{ type: 'Added', data: { by: add } }];
+  },
+};
+
+const context = () => ({ actor: 'system', now: '2026-11-20T19:00:00.000Z', correlationId: randomUUID() });
+
+describe('command handler', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let appends: number;
+  let counting: EventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = createPostgresEventStore({ url: database.url });
+    counting = {
+      ...store,
+      append: (...args) => {
+        appends += 1;
+        return store.append(...args);
+      },
+    };
+  });
+  beforeEach(() => {
+    appends = 0;
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('appends the commands that queued behind one another together, each answered with its own events', async () => {
+    const handler = new CommandHandler(counting);
+    const stream = `counter-${randomUUID()}`;
+    const results = await Promise.all(Array.from({ length: 8 }, () => handler.handle(stream, counter, { add: 1 }, context())));
+    expect(results.map((result) => result.events)).toEqual(Array.from({ length: 8 }, () => [{ type: 'Added', data: { by: 1 } }]));
+    expect(results.map((result) => result.state)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(appends).toBeLessThan(8);
+    const stored = await store.read(stream);
+    expect(stored.events).toHaveLength(8);
+    expect(new Set(stored.events.map((event) => event.metadata.correlationId)).size).toBe(8);
+  });
+
+  it('refuses one command without failing the others appended with it', async () => {
+    const handler = new CommandHandler(counting);
+    const stream = `counter-${randomUUID()}`;
+    const outcomes = await Promise.allSettled([4, 4, 4, 2].map((add) => handler.handle(stream, counter, { add }, context())));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toBeInstanceOf(DomainError);
+    expect(await handler.load(stream, counter)).toBe(10);
+    expect((await store.read(stream)).events.map((event) => (event.data as { by: number }).by)).toEqual([4, 4, 2]);
+  });
+
+  it('lets a load see every command queued before it', async () => {
+    const handler = new CommandHandler(counting);
+    const stream = `counter-${randomUUID()}`;
+    const first = handler.handle(stream, counter, { add: 3 }, context());
+    const seen = handler.load(stream, counter);
+    const second = handler.handle(stream, counter, { add: 5 }, context());
+    expect(await seen).toBe(3);
+    await Promise.all([first, second]);
+    expect(await handler.load(stream, counter)).toBe(8);
+  });
+
+  it('decides again on what another writer stored meanwhile', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const here = new CommandHandler(counting);
+    const elsewhere = new CommandHandler(store);
+    await here.handle(stream, counter, { add: 6 }, context());
+    await elsewhere.handle(stream, counter, { add: 3 }, context());
+    // `here` still holds 6; its append conflicts, it reads the 3 and then refuses 2 of the 3 it is asked for.
+    await expect(here.handle(stream, counter, { add: 3 }, context())).rejects.toThrow('only 1 left');
+    expect(await here.handle(stream, counter, { add: 1 }, context())).toMatchObject({ state: 10 });
+  });
+});

@@ -2,12 +2,16 @@
  * Live orders benchmark, over real HTTP against the shop in its own process (see shop.ts): a staff user
  * logs in, 50 staff screens follow GET /events/orders (Server-Sent Events, with the staff cookie), and phone
  * orders are placed at a steady rate through the whole HTTP checkout (see checkout.ts), each by a new shopper.
- * For every order and every screen: from the moment POST /complete-order answered (the order's submission is
- * appended by then) to that screen receiving the order's NewOrder message.
+ * For every order and every screen: from the order's submission (for a phone order, its payment event) being
+ * appended, as es_events.recorded_at stores it (the start of the appending transaction, read from the same
+ * system clock), to that screen receiving the order's NewOrder message. Also shown: the same counted from the
+ * answer to POST /complete-order.
  * The target is for 20 orders/s; a lighter 5 orders/s follows (informative) to tell the live path itself from
  * an overloaded shop.
  */
 import { connectSse, type SseConnection, type SseMessage } from '../test/support/sse-client';
+import pg from 'pg';
+import { orderStream } from '../modules/order/events';
 import { CHECKOUT_STEPS, orderableProducts, placePhoneOrder } from './checkout';
 import { keepAliveAgent, Latencies } from './http';
 import { describeLatencies, startBenchShop, type BenchShop, type MenuProductView } from './shop';
@@ -88,27 +92,53 @@ async function pacedOrders(
   }
   const elapsed = (performance.now() - started) / 1000;
 
-  const lags: number[] = [];
+  const appendedAt = await submissionTimes(bench.databaseUrl, placed.map(({ id }) => id));
+  const fromAppend: number[] = [];
+  const fromAnswer: number[] = [];
   let early = 0;
   for (const { id, completedAt } of placed) {
     for (const at of arrivals.get(id)!) {
       if (at < completedAt) early += 1;
-      lags.push(Math.max(0, at - completedAt));
+      fromAppend.push(performance.timeOrigin + at - appendedAt.get(id)!);
+      fromAnswer.push(Math.max(0, at - completedAt));
     }
   }
   for (const step of CHECKOUT_STEPS) context.log(`live ${label}: ${step.padEnd(19)} ${describeLatencies(requests.get(step), percentile)}`);
   context.log(`live ${label}: ${orders} orders started over ${((orders - 1) / ordersPerSecond).toFixed(1)} s, all answered and heard ` +
     `after ${elapsed.toFixed(1)} s; ${placed.length} measured × ${SCREENS} screens; ${early} messages arrived before the ` +
-    'answer to complete-order (counted as 0 ms)');
-  context.log(`live ${label}: NewOrder after complete-order answered: ${describeLatencies(lags, percentile)}`);
-  const p99 = percentile(lags, 99);
+    'answer to complete-order');
+  context.log(`live ${label}: NewOrder after the submission was appended: ${describeLatencies(fromAppend, percentile)}`);
+  context.log(`live ${label}: NewOrder after complete-order answered: ${describeLatencies(fromAnswer, percentile)}`);
+  const p99 = percentile(fromAppend, 99);
   const name = `live: NewOrder to ${SCREENS} screens`;
   const target = ordersPerSecond === 20 ? { target: '< 50', pass: p99 < 50 } : {};
   return [
-    { name: `${name} p50 (${label})`, figure: percentile(lags, 50), unit: 'ms' },
+    { name: `${name} p50 (${label})`, figure: percentile(fromAppend, 50), unit: 'ms' },
     { name: `${name} p99 (${label})`, figure: p99, unit: 'ms', ...target },
+    { name: `${name} p99 after the answer (${label})`, figure: percentile(fromAnswer, 99), unit: 'ms' },
     { name: `live: checkout request p99 at ${label}`, figure: percentile(requests.all(), 99), unit: 'ms' },
   ];
+}
+
+/** When each order's submission was appended (epoch ms), from the event store's own record. */
+async function submissionTimes(databaseUrl: string, orderIds: string[]): Promise<Map<string, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ stream_name: string; at: string }>(
+      `select stream_name, (extract(epoch from recorded_at) * 1000)::text as at
+         from es_events where event_type = 'OrderSubmitted' and stream_name = any($1::text[])`,
+      [orderIds.map(orderStream)],
+    );
+    const times = new Map(rows.map((row) => [row.stream_name, Number(row.at)]));
+    return new Map(orderIds.map((id) => {
+      const at = times.get(orderStream(id));
+      if (at === undefined) throw new Error(`order ${id} has no OrderSubmitted event`);
+      return [id, at];
+    }));
+  } finally {
+    await client.end();
+  }
 }
 
 export const liveBenchmark: Benchmark = {

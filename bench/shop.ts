@@ -29,6 +29,8 @@ export interface MenuProductView {
 
 export interface BenchShop {
   port: number;
+  /** The shop's database, for reading what was stored (e.g. when an event was appended). */
+  databaseUrl: string;
   /** The shop's process id, for its CPU time and memory. */
   pid: number;
   target: Target;
@@ -107,6 +109,7 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
   const probe = keepAliveAgent(1);
   return {
     port: ready.port,
+    databaseUrl,
     pid: ready.pid,
     target,
     browser: (agent) => new Browser(target, agent),

@@ -28,11 +28,16 @@ export class SettingsCache {
   private readonly copy: ReadModelCache<Map<string, unknown>>;
 
   /** `changes`: the settings projection's runner in this process. */
-  constructor(pool: DatabasePool, clock: Clock, changes: ProjectionChanges) {
+  constructor(
+    private readonly pool: DatabasePool,
+    clock: Clock,
+    private readonly changes: ProjectionChanges,
+  ) {
     this.copy = new ReadModelCache({ changes, clock, touches: () => true, load: () => storedSettings(pool) });
   }
 
+  /** Read from Postgres while another instance runs the projection: a saved setting must read back at once. */
   stored(): Promise<Map<string, unknown>> {
-    return this.copy.get();
+    return this.changes.isActive ? this.copy.get() : storedSettings(this.pool);
   }
 }

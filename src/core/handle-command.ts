@@ -56,6 +56,8 @@ export class CommandHandler {
   private readonly waiting = new Map<string, Waiting[]>();
   private readonly draining = new Set<string>();
   private readonly folded = new Map<string, Folded>();
+  /** Per stream being read from the store: the newest revision noted as stored meanwhile. */
+  private readonly reads = new Map<string, { newest?: bigint }>();
 
   constructor(private readonly store: EventStore) {}
 
@@ -87,6 +89,8 @@ export class CommandHandler {
   noteStored(event: Pick<StoredEvent, 'stream' | 'revision'>): void {
     const cached = this.folded.get(event.stream);
     if (cached && (cached.revision === 'no_stream' || event.revision > cached.revision)) this.folded.delete(event.stream);
+    const read = this.reads.get(event.stream);
+    if (read && (read.newest === undefined || event.revision > read.newest)) read.newest = event.revision;
   }
 
   private enqueue(stream: string, item: Waiting): void {
@@ -103,11 +107,17 @@ export class CommandHandler {
       for (let queue = this.waiting.get(stream); queue && queue.length > 0; queue = this.waiting.get(stream)) {
         const loadAt = queue.findIndex((item) => item.kind === 'load');
         const taken = queue.splice(0, loadAt === 0 ? 1 : loadAt < 0 ? queue.length : loadAt);
-        if (taken[0].kind === 'load') {
-          const { decider, settle } = taken[0];
-          await this.current(stream, decider).then((folded) => settle.resolve(folded.state), settle.reject);
-        } else {
-          await this.run(stream, taken as Array<Extract<Waiting, { kind: 'command' }>>);
+        try {
+          if (taken[0].kind === 'load') {
+            const { decider, settle } = taken[0];
+            await this.current(stream, decider).then((folded) => settle.resolve(folded.state), settle.reject);
+          } else {
+            await this.run(stream, taken as Array<Extract<Waiting, { kind: 'command' }>>);
+          }
+        } catch (error) {
+          // Not expected (run answers every command itself), but no caller may be left waiting.
+          this.folded.delete(stream);
+          for (const { settle } of taken) settle.reject(error);
         }
       }
     } finally {
@@ -164,7 +174,15 @@ export class CommandHandler {
   /** Folds in whatever was appended after `from`. */
   private async catchUp(stream: string, decider: AnyDecider, from: Folded): Promise<Folded> {
     const fromRevision = from.revision === 'no_stream' ? 0n : from.revision + 1n;
-    const { revision, events } = await this.store.read(stream, { fromRevision });
+    const read: { newest?: bigint } = {};
+    this.reads.set(stream, read);
+    let answer;
+    try {
+      answer = await this.store.read(stream, { fromRevision });
+    } finally {
+      this.reads.delete(stream);
+    }
+    const { revision, events } = answer;
     const next: Folded =
       revision === 'no_stream'
         ? { revision, state: decider.initialState }
@@ -172,7 +190,10 @@ export class CommandHandler {
             revision: events.length > 0 ? events[events.length - 1].revision : from.revision,
             state: events.reduce((folded, event) => decider.evolve(folded, { type: event.type, data: event.data }), from.state),
           };
-    this.remember(stream, next);
+    // An event stored while the read ran, and not in it: the state is good for this turn, not for keeping.
+    const missed = read.newest !== undefined && (next.revision === 'no_stream' || read.newest > next.revision);
+    if (missed) this.folded.delete(stream);
+    else this.remember(stream, next);
     return next;
   }
 
@@ -194,13 +215,15 @@ function decideInTurn(commands: Array<Extract<Waiting, { kind: 'command' }>>, in
   let state = initial;
   for (const waiting of commands) {
     let own: AnyEvent[];
+    let after: unknown;
     try {
       own = waiting.decider.decide(waiting.command, state);
+      after = own.reduce(waiting.decider.evolve, state);
     } catch (error) {
       refused.push({ waiting, error });
       continue;
     }
-    state = own.reduce(waiting.decider.evolve, state);
+    state = after;
     decided.push({ waiting, events: own, state });
     const metadata = metadataFor(waiting.context);
     events.push(...own.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })));

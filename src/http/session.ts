@@ -29,6 +29,13 @@ const CACHED_SESSIONS = 10_000;
  */
 export function postgresSessionStore(pool: DatabasePool, clock: () => number = Date.now) {
   const recent = new Map<string, { json: string; expiresAt: number; cachedAt: number }>();
+  /** Counts writes and deletes per session id, so a read that overlapped one is not kept. */
+  const changes = new Map<string, number>();
+  const changed = (id: string) => {
+    changes.delete(id);
+    changes.set(id, (changes.get(id) ?? 0) + 1);
+    if (changes.size > CACHED_SESSIONS) changes.delete(changes.keys().next().value!);
+  };
   const remember = (id: string, data: unknown, expiresAt: number) => {
     recent.delete(id);
     recent.set(id, { json: JSON.stringify(data), expiresAt, cachedAt: clock() });
@@ -40,13 +47,14 @@ export function postgresSessionStore(pool: DatabasePool, clock: () => number = D
       const cached = recent.get(id);
       // A copy each time: koa-session changes the object it is given.
       if (cached && now - cached.cachedAt < CACHE_MS && now < cached.expiresAt) return JSON.parse(cached.json) as Record<string, unknown>;
+      const before = changes.get(id);
       const row = (await pool.maybeOne(sql.unsafe`
         select data, expires_at from sessions where id = ${id} and expires_at > now()`)) as { data: Record<string, unknown>; expires_at: number } | null;
       if (!row) {
         recent.delete(id);
         return undefined;
       }
-      remember(id, row.data, row.expires_at);
+      if (changes.get(id) === before) remember(id, row.data, row.expires_at);
       return row.data;
     },
     async set(id: string, data: unknown, maxAge: number) {
@@ -55,9 +63,11 @@ export function postgresSessionStore(pool: DatabasePool, clock: () => number = D
         insert into sessions (id, data, expires_at)
         values (${id}, ${sql.jsonb(data as never)}, now() + ${ageMs} * interval '1 millisecond')
         on conflict (id) do update set data = excluded.data, expires_at = excluded.expires_at`);
+      changed(id);
       remember(id, data, clock() + ageMs);
     },
     async destroy(id: string) {
+      changed(id);
       recent.delete(id);
       await pool.query(sql.unsafe`delete from sessions where id = ${id}`);
     },

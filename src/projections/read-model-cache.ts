@@ -7,7 +7,8 @@ export const MAX_AGE_WHEN_ELSEWHERE_MS = 1000;
 /** A projection as a cache of its read model sees it: whether it runs here, and each batch it commits here. */
 export interface ProjectionChanges {
   readonly isActive: boolean;
-  onApplied(listener: (events: readonly StoredEvent[]) => void): void;
+  /** `undefined`: the read model may have changed in ways not reported (see ProjectionRunner.onApplied). */
+  onApplied(listener: (events: readonly StoredEvent[] | undefined) => void): void;
 }
 
 interface Copy<T> {
@@ -42,7 +43,7 @@ export class ReadModelCache<T> {
     },
   ) {
     options.changes.onApplied((events) => {
-      if (events.some(options.touches)) this.version += 1;
+      if (events === undefined || events.some(options.touches)) this.version += 1;
     });
   }
 

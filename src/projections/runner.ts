@@ -74,14 +74,19 @@ export async function applyBatch(
   const handles = (type: string) => handlesType(projection, type);
   let published = false;
   await pool.transaction(async (tx) => {
-    // Moves the checkpoint first (locking its row) and answers what it was, in one statement.
+    // Locks the checkpoint, checks it and moves it in one statement, answering `replay_until` as it was. The
+    // lock re-reads the row if a reset changed it meanwhile, so that answer is never from before a reset.
     const stored = (await tx.maybeOne(sql.unsafe`
+      with locked as (
+        select replay_until from projection_checkpoints
+         where name = ${projection.name} and position = ${expected} for update
+      )
       update projection_checkpoints c
          set position = ${last}, updated_at = now(),
-             replay_until = case when c.replay_until <= ${last} then null else c.replay_until end
-        from (select replay_until from projection_checkpoints where name = ${projection.name}) before
-       where c.name = ${projection.name} and c.position = ${expected}
-      returning before.replay_until`)) as Pick<CheckpointRow, 'replay_until'> | null;
+             replay_until = case when locked.replay_until <= ${last} then null else locked.replay_until end
+        from locked
+       where c.name = ${projection.name}
+      returning locked.replay_until`)) as Pick<CheckpointRow, 'replay_until'> | null;
     if (!stored) throw new CheckpointMoved(`${projection.name} is no longer at ${expected}`);
     const live = outboxPublisher(tx, () => (published = true));
     const handled = batch.filter((event) => handles(event.type));
@@ -105,7 +110,7 @@ export class ProjectionRunner {
   private controller = new AbortController();
   private lockClient?: pg.Client;
   private active = false;
-  private readonly appliedListeners = new Set<(events: readonly StoredEvent[]) => void>();
+  private readonly appliedListeners = new Set<(events: readonly StoredEvent[] | undefined) => void>();
 
   constructor(
     readonly projection: Projection,
@@ -123,10 +128,16 @@ export class ProjectionRunner {
 
   /**
    * Calls `listener` with every batch this instance commits to the read model, before anyone waiting for
-   * those events is released: an in-process cache of the read model can drop what the batch changed.
+   * those events is released: an in-process cache of the read model can drop what the batch changed. It is
+   * called with `undefined` when the read model may have changed unseen (the runner starts or takes over
+   * the projection, or finds it reset), so that such a cache drops everything.
    */
-  onApplied(listener: (events: readonly StoredEvent[]) => void): void {
+  onApplied(listener: (events: readonly StoredEvent[] | undefined) => void): void {
     this.appliedListeners.add(listener);
+  }
+
+  private changedUnseen(): void {
+    for (const listener of this.appliedListeners) listener(undefined);
   }
 
   start(): void {
@@ -204,6 +215,7 @@ export class ProjectionRunner {
     const name = this.projection.name;
     /** The checkpoint as stored; `position` may be ahead of it over events this projection does not read. */
     let stored = (await loadCheckpoint(pool, name)).position as Position;
+    this.changedUnseen();
     this.advanced(stored);
     /** The waker's count before the last read: a wake-up after it means there may be more to read. */
     let seen = waker.generation();
@@ -238,6 +250,7 @@ export class ProjectionRunner {
           // Reset for a rebuild while we were idle: start again from the stored checkpoint.
           stored = current;
           this.position = current;
+          this.changedUnseen();
         }
       }
       const persistSkipped = checkStored || Date.now() - storedAt >= SKIPPED_CHECKPOINT_EVERY_MS;
@@ -250,7 +263,8 @@ export class ProjectionRunner {
       // Woken by nothing new: the poll interval passed, so look whether someone reset the checkpoint.
       checkStored = waker.generation() === before;
       seen = waker.generation();
-      batch = await readAll(this.position);
+      // A poll reads the store itself, so that a stalled waker cannot stall the projection.
+      batch = checkStored ? await store.readAll({ after: this.position, limit: BATCH_SIZE }) : await readAll(this.position);
     }
   }
 

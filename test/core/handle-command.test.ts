@@ -77,6 +77,31 @@ describe('command handler', () => {
     expect(await handler.load(stream, counter)).toBe(8);
   });
 
+  it('answers every queued command when folding one of them throws', async () => {
+    type Event = { type: 'Added' | 'Unreadable'; data: { by: number } };
+    const fragile: Decider<{ add: number }, Event, number> = {
+      initialState: 0,
+      evolve: (total, event) => {
+        if (event.type === 'Unreadable') throw new TypeError('cannot fold this event');
+        return total + event.data.by;
+      },
+      decide: ({ add }) => [{ type: add === 13 ? 'Unreadable' : 'Added', data: { by: add } }],
+    };
+    const handler = new CommandHandler(counting);
+    const stream = `fragile-${randomUUID()}`;
+    const first = handler.handle(stream, fragile, { add: 1 }, context());
+    // Both queue while the first is appended, so they are decided together.
+    const [bad, innocent] = await Promise.allSettled([
+      handler.handle(stream, fragile, { add: 13 }, context()),
+      handler.handle(stream, fragile, { add: 2 }, context()),
+    ]);
+    await first;
+    expect(bad.status).toBe('rejected');
+    expect((bad as PromiseRejectedResult).reason).toBeInstanceOf(TypeError);
+    expect(innocent).toMatchObject({ status: 'fulfilled', value: { state: 3 } });
+    expect((await store.read(stream)).events.map((event) => event.type)).toEqual(['Added', 'Added']);
+  });
+
   it('decides again on what another writer stored meanwhile', async () => {
     const stream = `counter-${randomUUID()}`;
     const here = new CommandHandler(counting);

@@ -29,12 +29,18 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
   }
   const directory = path.join(options.dataDir, 'mail');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let directoryMade: Promise<unknown> | undefined;
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      fs.mkdirSync(directory, { recursive: true });
+      directoryMade ??= fs.promises.mkdir(directory, { recursive: true }).catch((error: unknown) => {
+        directoryMade = undefined; // try again with the next message
+        throw error;
+      });
+      await directoryMade;
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '').slice(0, 40)}.eml`;
-      fs.writeFileSync(path.join(directory, name), info.message as Buffer);
+      // Not writeFileSync: the request that sends the mail must not stop every other one while the disk works.
+      await fs.promises.writeFile(path.join(directory, name), info.message as Buffer);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Projection } from '../../src/projections/types';
 import { CATALOG_EVENT_TYPES, type CategoryAdded, type ProductAdded, type ProductStatusChanged, type VariantAdded, type VariantStatusChanged } from '../../modules/catalog/events';
 import { STOCK_EVENT_TYPES, type StockEvent } from '../../modules/stock/events';
 import { variantKey } from '../../modules/stock/decider';
+import { applyMenuBatch } from './batch';
 
 type MenuEvent = CategoryAdded | ProductAdded | ProductStatusChanged | VariantAdded | VariantStatusChanged | StockEvent;
 
@@ -12,6 +13,7 @@ export const menuProjection: Projection = {
   name: 'menu',
   eventTypes: [...CATALOG_EVENT_TYPES, ...STOCK_EVENT_TYPES],
   tables: ['menu_categories', 'menu_products', 'menu_variants', 'menu_stock_levels', 'menu_stock_holds'],
+  applyAll: (events, { tx, publish }) => applyMenuBatch(events, tx, (event) => menuProjection.apply(event, { tx, publish })),
   async apply(stored: StoredEvent, { tx }) {
     const event = { type: stored.type, data: stored.data } as MenuEvent;
     switch (event.type) {

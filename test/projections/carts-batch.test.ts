@@ -4,17 +4,8 @@ import { cartsProjection } from '../../projections/carts/projection';
 import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 import { formatPosition } from '../../src/eventstore/postgres';
 import type { StoredEvent } from '../../src/eventstore/types';
+import { applyBothWays, eveningAt, historyBuilder, randomFrom } from '../support/batch-equivalence';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-
-/** A small deterministic generator, so that a failing sequence can be replayed from its seed. */
-function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  return { below: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] };
-}
 
 /** A valid history of baskets: units are only taken from a line that holds them. */
 function basketHistory(seed: number, length: number): StoredEvent[] {
@@ -22,21 +13,8 @@ function basketHistory(seed: number, length: number): StoredEvent[] {
   const carts = Array.from({ length: 3 }, () => randomUUID());
   const opened = new Set<string>();
   const held = new Map<string, number>();
-  const events: StoredEvent[] = [];
-  const at = (index: number) => new Date(Date.UTC(2026, 10, 20, 19, 0, index)).toISOString();
-  const push = (type: string, data: Record<string, unknown>) => {
-    const index = events.length + 1;
-    events.push({
-      id: randomUUID(),
-      type,
-      data,
-      metadata: { correlationId: randomUUID(), causationId: randomUUID(), actor: 'system', at: at(index) },
-      stream: 'test',
-      revision: BigInt(index),
-      position: formatPosition(BigInt(index), BigInt(index)),
-      recordedAt: new Date(at(index)),
-    });
-  };
+  const { events, push } = historyBuilder();
+  const at = eveningAt;
   while (events.length < length) {
     const cartId = random.pick(carts);
     if (!opened.has(cartId)) {
@@ -108,22 +86,9 @@ describe('carts projection, a batch at a time', () => {
   const publish = async () => undefined;
 
   it.each([1, 2, 3, 4, 5, 6, 7, 8])('gives the same rows as one event at a time (seed %i)', async (seed) => {
-    const history = basketHistory(seed, 400);
-    await empty();
-    await pool.transaction(async (tx) => {
-      for (const event of history) await cartsProjection.apply(event, { tx, publish });
-    });
-    const oneByOne = await tables();
+    const { oneByOne, batched } = await applyBothWays(pool, cartsProjection, basketHistory(seed, 400), seed, tables);
     expect(oneByOne.lines.length).toBeGreaterThan(0);
-
-    await empty();
-    const random = randomFrom(seed * 7919);
-    for (let from = 0; from < history.length; ) {
-      const batch = history.slice(from, from + 1 + random.below(40));
-      await pool.transaction((tx) => cartsProjection.applyAll!(batch, { tx, publish }));
-      from += batch.length;
-    }
-    expect(await tables()).toEqual(oneByOne);
+    expect(batched).toEqual(oneByOne);
   });
 
   it('adds a line emptied and reserved again within one batch anew, at its new place', async () => {

@@ -2,19 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { menuProjection } from '../../projections/menu/projection';
 import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
-import { formatPosition } from '../../src/eventstore/postgres';
 import type { StoredEvent } from '../../src/eventstore/types';
+import { applyBothWays, eveningAt, historyBuilder, randomFrom } from '../support/batch-equivalence';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-
-/** A small deterministic generator, so that a failing history can be replayed from its seed. */
-function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  return { below: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] };
-}
 
 /** A valid stock history: baskets only give back or sell what they hold; a sale is only cancelled once. */
 function stockHistory(seed: number, length: number): StoredEvent[] {
@@ -22,21 +12,8 @@ function stockHistory(seed: number, length: number): StoredEvent[] {
   const carts = Array.from({ length: 4 }, () => randomUUID());
   const held = new Map<string, number>();
   const sales: Array<{ productId: number; variantId: number | null; quantity: number; orderId: string }> = [];
-  const events: StoredEvent[] = [];
-  const at = (index: number) => new Date(Date.UTC(2026, 10, 20, 19, 0, index)).toISOString();
-  const push = (type: string, data: Record<string, unknown>) => {
-    const index = events.length + 1;
-    events.push({
-      id: randomUUID(),
-      type,
-      data,
-      metadata: { correlationId: randomUUID(), causationId: randomUUID(), actor: 'system', at: at(index) },
-      stream: 'test',
-      revision: BigInt(index),
-      position: formatPosition(BigInt(index), BigInt(index)),
-      recordedAt: new Date(at(index)),
-    });
-  };
+  const { events, push } = historyBuilder();
+  const at = eveningAt;
   push('CategoryAdded', { categoryId: 1, name: 'Starters', position: 1 });
   while (events.length < length) {
     const productId = 1 + random.below(2);
@@ -100,29 +77,10 @@ describe('menu projection, a batch at a time', () => {
     };
   }
 
-  async function empty() {
-    for (const table of menuProjection.tables) await pool.query(sql.unsafe`delete from ${sql.identifier([table])}`);
-  }
-
-  const publish = async () => undefined;
-
   it.each([1, 2, 3, 4, 5, 6, 7, 8])('gives the same rows as one event at a time (seed %i)', async (seed) => {
-    const history = stockHistory(seed, 400);
-    await empty();
-    await pool.transaction(async (tx) => {
-      for (const event of history) await menuProjection.apply(event, { tx, publish });
-    });
-    const oneByOne = await tables();
+    const { oneByOne, batched } = await applyBothWays(pool, menuProjection, stockHistory(seed, 400), seed, tables);
     expect(oneByOne.holds.length).toBeGreaterThan(0);
     expect(oneByOne.levels.length).toBeGreaterThan(0);
-
-    await empty();
-    const random = randomFrom(seed * 7919);
-    for (let from = 0; from < history.length; ) {
-      const batch = history.slice(from, from + 1 + random.below(40));
-      await pool.transaction((tx) => menuProjection.applyAll!(batch, { tx, publish }));
-      from += batch.length;
-    }
-    expect(await tables()).toEqual(oneByOne);
+    expect(batched).toEqual(oneByOne);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
 import type { Location } from './distance';
-import { outwardCode } from './postcode';
+import { outwardCode } from '../../src/shared/postcode';
 
 /** Finds where a (valid, canonical) postcode is; null when it is unknown. */
 export interface Geocoder {

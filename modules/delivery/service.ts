@@ -5,7 +5,7 @@ import type { DeliveryBand } from '../store/settings';
 import { collectPostage, deliveryChargeFor, type CollectDiscount } from './charges';
 import { milesBetween, roundMiles } from './distance';
 import { GeocoderUnavailable, type Geocoder } from './geocoder';
-import { CHECKER_INVALID, parsePostcode } from './postcode';
+import { CHECKER_INVALID, parsePostcode } from '../../src/shared/postcode';
 
 export interface DeliveryCheck {
   postcode: string;

@@ -8,7 +8,7 @@ import { DomainError } from '../../src/core/errors';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
 import { commandContext } from '../../src/http/command-context';
 import { lastDeliveryCheck } from '../delivery/routes';
-import { FORM_INVALID, parsePostcode } from '../delivery/postcode';
+import { FORM_INVALID, parsePostcode } from '../../src/shared/postcode';
 import type { Checkout } from './checkout';
 import { ORDER_PAYMENT_METHODS } from './events';
 

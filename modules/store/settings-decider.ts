@@ -1,6 +1,6 @@
 import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
-import { parsePostcode } from '../delivery/postcode';
+import { parsePostcode } from '../../src/shared/postcode';
 import { parseSetting, SettingInvalid, type SettingChanged, type SettingKey } from './settings';
 
 export type SettingsState = { values: Record<string, unknown> };

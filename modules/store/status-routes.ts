@@ -9,7 +9,7 @@ import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
 import { readSettings } from '../../projections/settings/queries';
 import type { DeliveryService } from '../delivery/service';
-import { parsePostcode } from '../delivery/postcode';
+import { parsePostcode } from '../../src/shared/postcode';
 import { bannerText, isWithinHours, nextOpenAt, secondsToClose, type OpeningHours } from './opening-hours';
 import { SETTINGS_STREAM, type SettingKey } from './settings';
 import { settingsDecider } from './settings-decider';

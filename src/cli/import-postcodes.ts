@@ -5,7 +5,7 @@ import { sql } from 'slonik';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open-database';
 import { createDatabasePool, type DatabasePool } from '../db/pool';
-import { outwardCode, parsePostcode } from '../../modules/delivery/postcode';
+import { outwardCode, parsePostcode } from '../shared/postcode';
 
 const BATCH = 5000;
 

@@ -1,6 +1,6 @@
 import { chargeBandsSummary, collectPostage, deliveryChargeFor } from '../../../modules/delivery/charges';
 import { milesBetween, roundMiles } from '../../../modules/delivery/distance';
-import { parsePostcode } from '../../../modules/delivery/postcode';
+import { parsePostcode } from '../../../src/shared/postcode';
 
 describe('UK postcodes (strict and lenient both match)', () => {
   it.each([

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { isServerAnswer } from '../../app/serverMessage';
 import { useDebouncedValue } from '../../app/useDebouncedValue';
 import { usePostcodeDistanceQuery, type PostcodeCheck } from './deliveryApi';
-import { CHECKER_INVALID, parsePostcode } from './postcode';
+import { CHECKER_INVALID, parsePostcode } from '../../../../src/shared/postcode';
 import { TYPING_PAUSE_MS } from './timings';
 
 export interface PostcodeChecking {

@@ -1,4 +1,4 @@
-import { FORM_INVALID, parsePostcode } from '../checkout/postcode';
+import { FORM_INVALID, parsePostcode } from '../../../../src/shared/postcode';
 import type { DeliveryDetails } from '../order/order';
 import { DELIVERY_FIELDS, isDeliveryField, type DeliveryField } from './deliveryFields';
 

@@ -1,5 +1,5 @@
 /**
- * UK postcodes as the spec defines them (customer §5): an outward code (a letter, an optional second letter
+ * UK postcodes as the spec defines them, for the server and the web app alike (customer §5): an outward code (a letter, an optional second letter
  * with certain exclusions, a digit, an optional alphanumeric), a space, then a digit and two letters; or
  * 'GIR 0AA'. The strict form needs the space, the lenient one does not; both must match, so in practice the
  * space is required. Text is trimmed first, and letters are taken in either case.

@@ -10,22 +10,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '../src/identity/roles';
+import type { MenuProduct } from '../src/shared/menu';
 import { Browser, keepAliveAgent, type Target } from './http';
 import type { ShopAnswer, ShopCall } from './shop-process';
 import type { BenchContext } from './types';
 
 const PUBLIC_HOST = 'shop.bench.example';
 
-export interface MenuProductView {
-  id: number;
-  name: string;
-  price: number;
-  status: string;
-  virtual: boolean;
-  stock: number;
-  available: number;
-  variants: Array<{ id: number; name: string; incremental_price: number; available: number }>;
-}
+/** A product as GET /api/menu answers it. */
+export type MenuProductView = MenuProduct;
 
 export interface BenchShop {
   port: number;

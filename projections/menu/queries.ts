@@ -1,50 +1,17 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
+import type { MenuProduct, MenuVariant, MenuView, StockCounts } from '../../src/shared/menu';
 
-export interface MenuVariant {
-  id: number;
-  name: string;
-  incremental_price: number;
-  weighting: number;
-  status: 'active' | 'out-of-stock';
-  stock: number;
-  in_basket: number;
-  available: number;
-}
+export type { MenuProduct, MenuVariant };
 
-export interface MenuProduct {
-  id: number;
-  name: string;
-  short_desc: string;
-  description: string;
-  price: number;
-  image: string | null;
-  status: 'active' | 'out-of-stock';
-  virtual: boolean;
-  category_id: number;
-  position: number;
-  stock: number;
-  in_basket: number;
-  available: number;
-  variants: MenuVariant[];
-}
-
-export interface Menu {
-  categories: Array<{ id: number; name: string; position: number }>;
-  products: MenuProduct[];
-  /** When the first hold counted here runs out, changing what is available. */
+/** The menu, and when the first hold counted in it runs out (changing what is available). */
+export interface Menu extends MenuView {
   nextHoldExpiry: Date | null;
 }
 
-interface Counts {
-  stock: number;
-  in_basket: number;
-  available: number;
-}
-
 /** A product as the catalogue describes it, without what is on the shelf. */
-export type CatalogueVariant = Omit<MenuVariant, keyof Counts>;
-export type CatalogueProduct = Omit<MenuProduct, keyof Counts | 'variants'> & { variants: CatalogueVariant[] };
+export type CatalogueVariant = Omit<MenuVariant, keyof StockCounts>;
+export type CatalogueProduct = Omit<MenuProduct, keyof StockCounts | 'variants'> & { variants: CatalogueVariant[] };
 
 /** Categories and products: changes only when staff change the catalogue. */
 export interface Catalogue {
@@ -60,7 +27,7 @@ export interface StockTable {
   nextHoldExpiry: Date | null;
 }
 
-function counts(units: number, held: number): Counts {
+function counts(units: number, held: number): StockCounts {
   return { stock: units, in_basket: held, available: Math.max(0, units - held) };
 }
 
@@ -95,7 +62,7 @@ export async function loadCatalogue(pool: DatabasePool): Promise<Catalogue> {
     variantsByProduct.set(productId, list);
   }
   return {
-    categories: categories as Menu['categories'],
+    categories: categories as unknown as Menu['categories'],
     products: products.map((row) => ({
       ...(row as Omit<CatalogueProduct, 'variants'>),
       variants: variantsByProduct.get(row.id as number) ?? [],
@@ -134,7 +101,7 @@ export function combineMenu(catalogue: Catalogue, stock: StockTable): Menu {
           ? countsOf(product.id, '-')
           : variants
               .filter((variant) => variant.status === 'active')
-              .reduce<Counts>(
+              .reduce<StockCounts>(
                 (sum, variant) => ({
                   stock: sum.stock + variant.stock,
                   in_basket: sum.in_basket + variant.in_basket,

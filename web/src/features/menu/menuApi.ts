@@ -1,49 +1,14 @@
+import type { MenuCategory, MenuProduct, MenuVariant, MenuView, StockCounts, StockStatus } from '../../../../src/shared/menu';
 import { api } from '../../app/api';
 import { caughtMessage } from '../../app/serverMessage';
 import { showDialog } from '../dialog/dialogSlice';
 
-export type StockStatus = 'active' | 'out-of-stock';
-
-export interface Category {
-  id: number;
-  name: string;
-  position: number;
-}
-
-/** Counts of units: `available` is stock minus what baskets hold (`in_basket`). */
-export interface StockCounts {
-  stock: number;
-  in_basket: number;
-  available: number;
-}
-
-export interface Variant extends StockCounts {
-  id: number;
-  name: string;
-  incremental_price: number;
-  weighting: number;
-  status: StockStatus;
-}
-
-/** A product with variants carries the sums of its variants' counts. */
-export interface Product extends StockCounts {
-  id: number;
-  name: string;
-  short_desc: string;
-  description: string;
-  price: number;
-  image: string | null;
-  status: StockStatus;
-  virtual: boolean;
-  category_id: number;
-  position: number;
-  variants: Variant[];
-}
-
-export interface Menu {
-  categories: Category[];
-  products: Product[];
-}
+/** One type for server and web: src/shared/menu.ts. */
+export type { StockCounts, StockStatus };
+export type Category = MenuCategory;
+export type Variant = MenuVariant;
+export type Product = MenuProduct;
+export type Menu = MenuView;
 
 interface MenuAnswer extends Menu {
   status: true;

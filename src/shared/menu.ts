@@ -1,0 +1,44 @@
+/** The menu as the server answers it (GET /api/menu) and the web app reads it. Prices are integer pence. */
+
+export type StockStatus = 'active' | 'out-of-stock';
+
+/** Counts of units: `available` is stock minus what baskets hold (`in_basket`), never below 0. */
+export interface StockCounts {
+  stock: number;
+  in_basket: number;
+  available: number;
+}
+
+export interface MenuCategory {
+  id: number;
+  name: string;
+  position: number;
+}
+
+export interface MenuVariant extends StockCounts {
+  id: number;
+  name: string;
+  incremental_price: number;
+  weighting: number;
+  status: StockStatus;
+}
+
+/** A product with variants carries the sums of its active variants' counts. */
+export interface MenuProduct extends StockCounts {
+  id: number;
+  name: string;
+  short_desc: string;
+  description: string;
+  price: number;
+  image: string | null;
+  status: StockStatus;
+  virtual: boolean;
+  category_id: number;
+  position: number;
+  variants: MenuVariant[];
+}
+
+export interface MenuView {
+  categories: MenuCategory[];
+  products: MenuProduct[];
+}

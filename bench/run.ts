@@ -21,10 +21,15 @@ const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, basketBenchmark, checkoutB
 
 const TEMPLATE = 'bench_template';
 
-async function checkpoint(url: string): Promise<void> {
+/**
+ * Drops the databases of the groups before and flushes their writes, so that neither their autovacuum nor a
+ * checkpoint runs in the middle of the next group's measurement.
+ */
+async function quietCluster(url: string, databases: string[]): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    for (const database of databases.splice(0)) await client.query(`drop database ${client.escapeIdentifier(database)} with (force)`);
     await client.query('checkpoint');
   } finally {
     await client.end();
@@ -94,6 +99,8 @@ async function main(): Promise<number> {
     await migrate(postgres.url(TEMPLATE));
     const cluster = postgres;
     let databases = 0;
+    /** Created since the last group started; dropped before the next one. */
+    const created: string[] = [];
     let shopPid: number | undefined;
     const context: BenchContext = {
       quick,
@@ -106,13 +113,12 @@ async function main(): Promise<number> {
       async database(name: string) {
         const database = `bench_${name}_${++databases}`;
         await cluster.createDatabase(database, TEMPLATE);
+        created.push(database);
         return cluster.url(database);
       },
     };
     for (const benchmark of selected) {
-      // Each group starts on a quiet cluster: the writes of the one before are flushed now, not by a
-      // checkpoint in the middle of the next group's measurement.
-      await checkpoint(cluster.url('postgres'));
+      await quietCluster(cluster.url('postgres'), created);
       log(`running ${benchmark.name}${quick ? ' (quick)' : ''}`);
       rows.push(...(await benchmark.run(context)));
     }

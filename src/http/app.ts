@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { DatabasePool } from '../db/pool';
 import { loadUser } from '../identity/auth';
 import type { UserRepository } from '../identity/users';
+import { CookieSigner } from './cookie-signer';
 import { refuseCrossSite } from './csrf';
 import { errorHandler } from './errors';
 import { jsonBody } from './json-body';
@@ -26,7 +27,7 @@ export interface AppOptions {
 /** The Koa shell: the order of the middleware is the order a request meets them. */
 export function createApp(options: AppOptions): Koa {
   const app = new Koa({ proxy: options.production });
-  app.keys = options.sessionKeys;
+  app.keys = new CookieSigner(options.sessionKeys);
   app.silent = true; // errors are logged by the error handler, once
   app.use(requestLog(options.logger));
   app.use(errorHandler);

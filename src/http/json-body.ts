@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
 import { DomainError } from '../core/errors';
 
@@ -24,19 +25,47 @@ export async function jsonBody(ctx: Context, next: Next): Promise<void> {
   if (!ctx.is('application/json')) {
     throw new DomainError('invalid', 'Send the request body as JSON (Content-Type: application/json)');
   }
-  if (length > LIMIT_BYTES) throw Object.assign(new Error('Request body too large'), { status: 413, expose: true });
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > LIMIT_BYTES) throw Object.assign(new Error('Request body too large'), { status: 413, expose: true });
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  if (length > LIMIT_BYTES) throw tooLarge();
+  const text = (await readBody(ctx.req, LIMIT_BYTES)).toString('utf8');
   try {
     ctx.request.body = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
     throw new DomainError('invalid', 'The request body is not valid JSON');
   }
   return next();
+}
+
+const tooLarge = () => Object.assign(new Error('Request body too large'), { status: 413, expose: true });
+
+/** The whole body, or a 413 once it passes `limit` (a stream's async iterator costs several promises a chunk). */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanUp();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanUp();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanUp();
+      reject(error);
+    };
+    const cleanUp = () => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+    };
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onError);
+  });
 }

@@ -13,7 +13,7 @@ export const cartsProjection: Projection = {
   name: 'carts',
   eventTypes: [...CART_EVENT_TYPES, 'StockReserved', 'StockReturned', 'StockHoldRenewed', 'StockHoldExpired', 'StockSold'],
   tables: ['carts', 'cart_lines'],
-  applyAll: (events, { tx, publish }) => applyCartsBatch(events, tx, (event) => cartsProjection.apply(event, { tx, publish })),
+  applyAll: (events, { tx }) => applyCartsBatch(events, tx),
   async apply(stored: StoredEvent, { tx }) {
     const event = { type: stored.type, data: stored.data } as CartsEvent;
     switch (event.type) {

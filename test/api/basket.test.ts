@@ -31,7 +31,9 @@ describe('basket and stock API', () => {
   let server: TestServer;
   const clock = testClock('2026-11-20T18:00:00.000Z');
 
+  /** The product as GET /api/menu shows it once the menu includes everything stored (a move does not wait for it). */
   async function menuProduct(id: number) {
+    await server.shop.services.readModels.waitFor('menu', await server.shop.store.lastCommittedPosition());
     const menu = await request(server.baseUrl).get('/api/menu').expect(200);
     return menu.body.products.find((product: { id: number }) => product.id === id);
   }

@@ -18,6 +18,7 @@ import { createUserRepository } from './identity/users';
 import { LiveHub } from './live/hub';
 import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
+import type { Projection } from './projections/types';
 import { startStoreWaker } from './projections/waker';
 import { allProjections } from '../projections';
 import { CommandHandler } from './core/handle-command';
@@ -31,12 +32,14 @@ import { seedDemoMenu } from '../modules/catalog';
 import { createHoldSweeper } from '../modules/stock/hold-sweeper';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
+import { MailSender } from './mail/outbox';
 import { httpGeocoder, tableGeocoder } from '../modules/delivery/geocoder';
 import { createDeliveryService } from '../modules/delivery/service';
 import { deliveryRoutes } from '../modules/delivery/routes';
 import { createCheckout } from '../modules/order/checkout';
 import { checkoutRoutes } from '../modules/order/routes';
 import { storeSettingsRoutes } from '../modules/store/routes';
+import { customerMailReactor } from '../modules/order/customer-mail';
 import { createKitchen } from '../modules/order/kitchen';
 import { kitchenRoutes } from '../modules/order/kitchen-routes';
 import { storeStatusRoutes } from '../modules/store/status-routes';
@@ -57,6 +60,8 @@ export interface Shop {
   holdSweeper: ReturnType<typeof createHoldSweeper>;
   storeClock: ReturnType<typeof createStoreClock>;
   logger: Logger;
+  /** Resolves once every mail for the events stored so far is queued and the sender has tried it. */
+  mailSettled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -104,17 +109,16 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
 
     const waker = startStoreWaker(store);
     stops.push(() => waker.stop());
-    const runners = allProjections().map(
-      (projection) =>
-        new ProjectionRunner(projection, {
-          store,
-          pool,
-          databaseUrl,
-          waker,
-          pollIntervalMs: config.PROJECTION_POLL_MS,
-          onError: (name, error) => logger.error({ err: error, projection: name }, 'projection failed; retrying'),
-        }),
-    );
+    const projectionRunner = (projection: Projection) =>
+      new ProjectionRunner(projection, {
+        store,
+        pool,
+        databaseUrl,
+        waker,
+        pollIntervalMs: config.PROJECTION_POLL_MS,
+        onError: (name, error) => logger.error({ err: error, projection: name }, 'projection failed; retrying'),
+      });
+    const runners = allProjections().map(projectionRunner);
     for (const runner of runners) runner.start();
     stops.push(async () => {
       await Promise.all(runners.map((runner) => runner.stop()));
@@ -144,6 +148,17 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       const seeded = await seedDemoMenu(services.commands, { actor: 'system', now: clock().toISOString(), correlationId: 'demo-menu' });
       if (seeded) logger.info('seeded the demo menu');
     }
+    const mailSender = new MailSender(pool, createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, from: config.MAIL_FROM }), { logger });
+    const mailRunner = projectionRunner(customerMailReactor(services));
+    mailRunner.onApplied(() => mailSender.wake());
+    runners.push(mailRunner);
+    mailRunner.start();
+    mailSender.start();
+    stops.push(() => mailSender.stop());
+    const mailSettled = async () => {
+      await mailRunner.waitFor(await store.lastCommittedPosition(), 10_000);
+      await mailSender.idle();
+    };
     // Serve once the read models include everything already stored (the demo menu on a first start).
     const head = await store.lastCommittedPosition();
     await Promise.all(
@@ -156,9 +171,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const holdSweeper = createHoldSweeper(services);
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
     const delivery = createDeliveryService(services.settings, geocoder);
-    const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, from: config.MAIL_FROM });
-    const checkout = createCheckout({ services, basket, delivery, mailer });
-    const kitchen = createKitchen(services, mailer);
+    const checkout = createCheckout({ services, basket, delivery });
+    const kitchen = createKitchen(services);
     const storeClock = createStoreClock(services);
 
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
@@ -232,7 +246,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const port = (server.address() as AddressInfo).port;
     const url = `http://localhost:${port}`;
     logger.info({ url }, 'shop is listening');
-    return { url, port, databaseUrl, pool, store, hub, runners, config, services, holdSweeper, storeClock, logger, stop };
+    return { url, port, databaseUrl, pool, store, hub, runners, config, services, holdSweeper, storeClock, logger, mailSettled, stop };
   } catch (error) {
     await stop();
     throw error;

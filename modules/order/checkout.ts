@@ -1,7 +1,6 @@
 import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import { uuidFromName } from '../../src/core/uuid';
-import type { Mailer } from '../../src/mail/mailer';
 import type { Services } from '../../src/services';
 import { formatPence } from '../../src/shared/money';
 import { readSettings } from '../../projections/settings/queries';
@@ -10,7 +9,6 @@ import { cartDecider } from '../cart/decider';
 import { cartStream } from '../cart/events';
 import type { DeliveryCheck, DeliveryService } from '../delivery/service';
 import { createStockHandlers, OutOfStock } from '../stock';
-import { confirmationEmail } from './confirmation-email';
 import { missingForPayment, orderDecider, type OrderState } from './decider';
 import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMethod, type TakeawayMethod } from './events';
 import { orderView } from './view';
@@ -25,11 +23,10 @@ export interface CheckoutDeps {
   services: Services;
   basket: Basket;
   delivery: DeliveryService;
-  mailer: Mailer;
 }
 
 /** The checkout: basket → order → method and postage → details → payment → placed. */
-export function createCheckout({ services, basket, delivery, mailer }: CheckoutDeps) {
+export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
   const stock = createStockHandlers(services.commands);
   const load = (orderId: string) => services.commands.load(orderStream(orderId), orderDecider);
   const handle = (orderId: string, command: Parameters<typeof orderDecider.decide>[0], context: CommandContext) =>
@@ -172,18 +169,8 @@ export function createCheckout({ services, basket, delivery, mailer }: CheckoutD
       }
       const submitted = await handle(order.orderId, { type: 'SubmitOrder', orderId: order.orderId, paymentMethod: method, takeaway, now: context.now }, context);
       await services.commands.handle(cartStream(order.cartId), cartDecider, { type: 'CheckOutCart', cartId: order.cartId, orderId: order.orderId }, context);
-      const view = orderView(submitted.state)!;
-      if (submitted.events.length > 0) {
-        const settings = await shopSettings();
-        await mailer.send(
-          confirmationEmail(view, {
-            siteName: settings.site_name as string,
-            phone: settings.phone_no_display as string,
-            address: readAddress(settings.full_address),
-          }),
-        );
-      }
-      return view;
+      // The confirmation mail goes from the outbox (see customer-mail.ts) once OrderSubmitted is stored.
+      return orderView(submitted.state)!;
     },
   };
 

@@ -1,6 +1,5 @@
 import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
-import type { Mailer } from '../../src/mail/mailer';
 import type { Services } from '../../src/services';
 import { readSettings } from '../../projections/settings/queries';
 import { placedOrder, type KitchenOrder } from '../../projections/orders/queries';
@@ -10,7 +9,7 @@ import { orderStream } from './events';
 const DELIVERY_MINUTES_SETTING = { open: 'open_delivery_minutes', busy: 'busy_delivery_minutes', slammed: 'slammed_delivery_minutes' } as const;
 
 /** What the kitchen does with placed orders: take the phone payment, print, notify, complete. */
-export function createKitchen(services: Services, mailer: Mailer) {
+export function createKitchen(services: Services) {
   const handle = (orderId: string, command: Parameters<typeof orderDecider.decide>[0], context: CommandContext) =>
     services.commands.handle(orderStream(orderId), orderDecider, command, context);
 
@@ -39,20 +38,10 @@ export function createKitchen(services: Services, mailer: Mailer) {
       return order(orderId, result.position);
     },
 
-    /** Tells the customer the order is ready to collect or on its way; once only. */
+    /** Tells the customer the order is ready to collect or on its way (the mail goes from the outbox); once only. */
     async notify(orderId: string, context: CommandContext) {
       const result = await handle(orderId, { type: 'NotifyCustomer', orderId, now: context.now }, context);
-      const notified = await order(orderId, result.position);
-      const settings = await readSettings(services.settings, ['site_name', 'full_address', 'phone_no_display']);
-      const delivering = notified.ta_method === 'DELIVER';
-      await mailer.send({
-        to: notified.email,
-        subject: `${settings.site_name}: your order ${notified.ref} is ${delivering ? 'on its way' : 'ready for collection'}`,
-        text: delivering
-          ? `Hello ${notified.full_name},\n\nYour order ${notified.ref} has left the kitchen and is on its way to you.\n\n${settings.site_name}, ${settings.phone_no_display}`
-          : `Hello ${notified.full_name},\n\nYour order ${notified.ref} is ready for collection at ${settings.full_address}.\n\n${settings.site_name}, ${settings.phone_no_display}`,
-      });
-      return notified;
+      return order(orderId, result.position);
     },
 
     async complete(orderId: string, context: CommandContext) {

@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** `<id@host>`; the same mail sent twice keeps one id, so mail clients show it once. */
+  messageId?: string;
 }
 
 /** Sends mail; the only way the shop talks to customers' inboxes. */

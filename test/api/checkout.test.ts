@@ -1,33 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import request from 'supertest';
 import { sql } from 'slonik';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
+import { shopper } from './shopper';
 
 const ONION_BHAJI = 1; // £3.95
 const KORMA = 13; // £9.50
 const DONATION = 33; // £1.00, virtual
 const details = { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456' };
 const address = { address_1: '1 Hyde Park Road', town_city: 'Leeds' };
-
-function shopper(server: TestServer) {
-  const agent = request.agent(server.baseUrl);
-  const headers = { 'X-Requested-With': 'fetch', Origin: server.baseUrl };
-  const post = (url: string, body: object = {}) => agent.post(url).set(headers).send(body);
-  return {
-    post,
-    get: (url: string) => agent.get(url),
-    add: (id: number, quantity = 1) => post('/api/moveProductStockToBasket', { id, variant: null, quantity }),
-    checkPostcode: (postcode: string) => agent.get(`/api/postcode-distance/${encodeURIComponent(postcode)}`),
-    save: () => post('/api/saveCartAsOrder'),
-    method: (ta_method: 'COLLECT' | 'DELIVER', postage: number, total_cost: number, postcode: string | null = null) =>
-      post('/api/updateOrder', { ta_method, postage, total_cost, postcode }),
-    form: (form: object) => post('/api/updateOrder', { deliveryForm: form }),
-    payByPhone: () => post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' }),
-    complete: () => post('/complete-order', { payment_method: 'PHONE' }),
-  };
-}
 
 describe('checkout API', () => {
   let server: TestServer;
@@ -81,6 +63,7 @@ describe('checkout API', () => {
     const sold = await server.shop.pool.anyFirst(sql.unsafe`
       select (data->>'quantity')::int from es_events where event_type = 'StockSold' and data->>'orderId' = ${done.body.order.id}`);
     expect([...sold].sort()).toEqual([1, 2]);
+    await server.shop.mailSettled();
     const mail = fs.readdirSync(path.join(server.shop.config.dataDir, 'mail'));
     const latest = fs.readFileSync(path.join(server.shop.config.dataDir, 'mail', mail[mail.length - 1]), 'utf8');
     expect(latest).toContain('To: sam@example.com');

@@ -93,6 +93,7 @@ describe('kitchen: live orders, store status and stock status', () => {
     expect(notified.body.notified_at).toBe('2026-11-20T19:25:00.000Z');
     const again = await staff.post('/api/ta/notifyCustomer', { id: orderId }).expect(409);
     expect(again.body.message).toBe('The customer was already notified at 19:25');
+    await server.shop.mailSettled();
     const mail = fs.readdirSync(path.join(server.shop.config.dataDir, 'mail')).map((name) =>
       fs.readFileSync(path.join(server.shop.config.dataDir, 'mail', name), 'utf8'),
     );

@@ -200,6 +200,7 @@ describe('checkout journeys in the browser', () => {
     expect(order.total_cost).toBe(711);
     await waitForText(page.getByTestId('order-complete-summary').getByTestId('summary-total'), '£7.11');
 
+    await server.shop.mailSettled();
     const mail = mailTo(server.shop.config.dataDir, 'sam@example.com', order.ref);
     expect(mail).toBeDefined();
   });
@@ -270,6 +271,7 @@ describe('checkout journeys in the browser', () => {
 
     const order = await payByPhone(page, baseUrl);
     expect(order.total_cost).toBe(2050);
+    await server.shop.mailSettled();
     expect(mailTo(server.shop.config.dataDir, 'ali@example.com', order.ref)).toBeDefined();
   });
 

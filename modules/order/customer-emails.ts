@@ -2,8 +2,15 @@ import { formatPence } from '../../src/shared/money';
 import type { MailMessage } from '../../src/mail/mailer';
 import type { OrderView } from './view';
 
+/** The shop as its mails sign it. */
+export interface ShopContact {
+  siteName: string;
+  phone: string;
+  address: string;
+}
+
 /** The customer's confirmation: what they ordered, how they get it, and how to pay by phone. */
-export function confirmationEmail(order: OrderView, shop: { siteName: string; phone: string; address: string }): MailMessage {
+export function confirmationEmail(order: OrderView, shop: ShopContact): MailMessage {
   const lines = order.items.map(
     (item) => `${item.quantity} x ${item.name}${item.variant ? ` (${item.variant})` : ''}  ${formatPence(item.price * item.quantity)}`,
   );
@@ -31,4 +38,17 @@ export function confirmationEmail(order: OrderView, shop: { siteName: string; ph
     .filter((line, index, all) => line !== '' || all[index - 1] !== '')
     .join('\n');
   return { to: order.email, subject: `${shop.siteName}: your order ${order.ref}`, text };
+}
+
+/** Sent when staff press Notify: ready for collection, or on its way. */
+export function orderReadyEmail(order: OrderView, shop: ShopContact): MailMessage {
+  const delivering = order.ta_method === 'DELIVER';
+  const signature = `${shop.siteName}, ${shop.phone}`;
+  return {
+    to: order.email,
+    subject: `${shop.siteName}: your order ${order.ref} is ${delivering ? 'on its way' : 'ready for collection'}`,
+    text: delivering
+      ? `Hello ${order.full_name},\n\nYour order ${order.ref} has left the kitchen and is on its way to you.\n\n${signature}`
+      : `Hello ${order.full_name},\n\nYour order ${order.ref} is ready for collection at ${shop.address}.\n\n${signature}`,
+  };
 }

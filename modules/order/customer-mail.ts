@@ -1,0 +1,62 @@
+import { queueMails, type OutboxMail } from '../../src/mail/outbox';
+import type { Projection } from '../../src/projections/types';
+import type { StoredEvent } from '../../src/eventstore/types';
+import type { Services } from '../../src/services';
+import { readSettings } from '../../projections/settings/queries';
+import { confirmationEmail, orderReadyEmail, type ShopContact } from './customer-emails';
+import { orderDecider } from './decider';
+import { orderStream, type CustomerNotified, type OrderSubmitted } from './events';
+import { orderView } from './view';
+
+/** Events older than this get no mail: a rebuild, or a first start over an old store, must not mail history. */
+const TOO_OLD_TO_MAIL_MS = 24 * 60 * 60 * 1000;
+
+const MAIL_BY_EVENT = {
+  OrderSubmitted: { kind: 'order-confirmation', compose: confirmationEmail },
+  CustomerNotified: { kind: 'order-ready', compose: orderReadyEmail },
+} as const;
+
+/**
+ * A reactor, not a read model: for each placed order (and each time staff notify the customer) it queues the
+ * customer's mail in the outbox, in the transaction that moves its checkpoint, so every such event gets its
+ * mail exactly once however the shop stops. The request that placed the order no longer waits for mail, and
+ * a mail server that is down delays the mail, not the order. It is not in allProjections(): nothing to replay.
+ */
+export function customerMailReactor(services: Pick<Services, 'commands' | 'settings' | 'clock'>): Projection {
+  async function shopContact(): Promise<ShopContact> {
+    const settings = await readSettings(services.settings, ['site_name', 'phone_no_display', 'full_address']);
+    return {
+      siteName: String(settings.site_name ?? ''),
+      phone: String(settings.phone_no_display ?? ''),
+      address: typeof settings.full_address === 'string' ? settings.full_address : '',
+    };
+  }
+
+  async function mailsFor(events: readonly StoredEvent[]): Promise<OutboxMail[]> {
+    const now = services.clock().getTime();
+    const recent = events.filter((event) => event.type in MAIL_BY_EVENT && now - Date.parse(event.metadata.at) < TOO_OLD_TO_MAIL_MS);
+    if (recent.length === 0) return [];
+    const shop = await shopContact();
+    const mails: OutboxMail[] = [];
+    for (const event of recent) {
+      const { orderId } = (event as StoredEvent<string, (OrderSubmitted | CustomerNotified)['data']>).data;
+      const view = orderView(await services.commands.load(orderStream(orderId), orderDecider));
+      if (!view?.email) continue;
+      const { kind, compose } = MAIL_BY_EVENT[event.type as keyof typeof MAIL_BY_EVENT];
+      mails.push({ mailId: event.id, kind, orderId, message: compose(view, shop) });
+    }
+    return mails;
+  }
+
+  return {
+    name: 'customer_mail',
+    eventTypes: Object.keys(MAIL_BY_EVENT),
+    tables: [],
+    async apply(event, { tx }) {
+      await queueMails(tx, await mailsFor([event]));
+    },
+    async applyAll(events, { tx }) {
+      await queueMails(tx, await mailsFor(events));
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { sql } from 'slonik';
+import type { Logger } from 'pino';
+import type { DatabasePool, DatabaseTransactionConnection } from '../db/pool';
+import type { MailMessage, Mailer } from './mailer';
+
+/** A mail to send once, identified by the event it tells about. */
+export interface OutboxMail {
+  mailId: string;
+  kind: string;
+  orderId: string | null;
+  message: MailMessage;
+}
+
+/** Queues mails in the caller's transaction; a mail already queued (same id) is left as it is. */
+export async function queueMails(tx: DatabaseTransactionConnection, mails: OutboxMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.query(sql.unsafe`
+    insert into mail_outbox (mail_id, kind, order_id, recipient, subject, body_text)
+    select * from ${sql.unnest(
+      mails.map(({ mailId, kind, orderId, message }) => [mailId, kind, orderId, message.to, message.subject, message.text]),
+      ['uuid', 'text', 'uuid', 'text', 'text', 'text'],
+    )}
+    on conflict (mail_id) do nothing`);
+}
+
+export interface MailSenderOptions {
+  logger: Logger;
+  /** How long a taken mail is left to this sender before another (or a restart) may try it. */
+  leaseSeconds?: number;
+  /** Seconds to wait before each retry after a transient failure; the last one repeats. */
+  retryDelaysSeconds?: readonly number[];
+  /** Attempts after which a mail that keeps failing is marked failed. */
+  maxAttempts?: number;
+  /** How often the sender looks for due mail when nothing wakes it (retries fall due by time). */
+  pollIntervalMs?: number;
+  batchSize?: number;
+}
+
+interface DueMail {
+  mail_id: string;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  attempts: number;
+}
+
+/**
+ * Delivers queued mail: takes due rows (skipping rows another sender holds), sends them, and records each
+ * outcome. A mail server refusing a message for good (5xx) marks it failed; anything else is retried later.
+ * Delivery is at least once: a crash between sending and recording sends the mail again, with the same
+ * Message-ID, which mail clients show once.
+ */
+export class MailSender {
+  private stopped = false;
+  private wakeUp?: () => void;
+  private woken = false;
+  private loop?: Promise<void>;
+  private readonly idleWaiters = new Set<() => void>();
+
+  constructor(
+    private readonly pool: DatabasePool,
+    private readonly mailer: Mailer,
+    private readonly options: MailSenderOptions,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Something was queued: look now. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wakeUp?.();
+    await this.loop;
+  }
+
+  /** Resolves once the sender has looked after everything due so far (for tests and shutdown). */
+  idle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idleWaiters.add(resolve);
+      this.wake();
+    });
+  }
+
+  /** Sends one batch of due mail; answers how many it took. */
+  async deliverDue(): Promise<number> {
+    const { leaseSeconds = 60, batchSize = 20 } = this.options;
+    const due = (await this.pool.any(sql.unsafe`
+      update mail_outbox o set attempts = o.attempts + 1, next_attempt_at = now() + ${leaseSeconds} * interval '1 second'
+        from (select mail_id from mail_outbox
+               where sent_at is null and failed_at is null and next_attempt_at <= now()
+               order by next_attempt_at limit ${batchSize} for update skip locked) due
+       where o.mail_id = due.mail_id
+      returning o.mail_id, o.recipient, o.subject, o.body_text, o.attempts`)) as DueMail[];
+    const outcomes = await Promise.all(due.map((mail) => this.send(mail)));
+    const sent = due.filter((_, index) => outcomes[index] === undefined).map((mail) => mail.mail_id);
+    if (sent.length > 0) {
+      await this.pool.query(sql.unsafe`
+        update mail_outbox set sent_at = now(), last_error = null where mail_id = any(${sql.array(sent, 'uuid')})`);
+    }
+    for (const [index, error] of outcomes.entries()) {
+      if (error !== undefined) await this.recordFailure(due[index], error);
+    }
+    return due.length;
+  }
+
+  private async send(mail: DueMail): Promise<unknown> {
+    try {
+      await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.body_text, messageId: `<${mail.mail_id}@takeaway-shop>` });
+      return undefined;
+    } catch (error) {
+      return error ?? new Error('mail failed');
+    }
+  }
+
+  private async recordFailure(mail: DueMail, error: unknown): Promise<void> {
+    const { retryDelaysSeconds = [10, 60, 300, 1800], maxAttempts = 20 } = this.options;
+    const code = (error as { responseCode?: number }).responseCode;
+    const refused = typeof code === 'number' && code >= 500 && code < 600;
+    const message = String((error as Error).message ?? error).slice(0, 500);
+    if (refused || mail.attempts >= maxAttempts) {
+      this.options.logger.error({ mailId: mail.mail_id, attempts: mail.attempts, err: error }, 'mail failed for good');
+      await this.pool.query(sql.unsafe`
+        update mail_outbox set failed_at = now(), last_error = ${message} where mail_id = ${mail.mail_id}`);
+      return;
+    }
+    const delay = retryDelaysSeconds[Math.min(mail.attempts, retryDelaysSeconds.length) - 1] ?? 0;
+    this.options.logger.warn({ mailId: mail.mail_id, attempts: mail.attempts, retryInSeconds: delay, err: error }, 'mail failed; will retry');
+    await this.pool.query(sql.unsafe`
+      update mail_outbox set next_attempt_at = now() + ${delay} * interval '1 second', last_error = ${message}
+       where mail_id = ${mail.mail_id}`);
+  }
+
+  private async run(): Promise<void> {
+    const { pollIntervalMs = 5000, batchSize = 20 } = this.options;
+    while (!this.stopped) {
+      this.woken = false;
+      let taken = 0;
+      try {
+        taken = await this.deliverDue();
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'mail outbox failed; retrying');
+      }
+      if (taken === batchSize || this.woken) continue;
+      for (const resolve of this.idleWaiters) resolve();
+      this.idleWaiters.clear();
+      if (this.stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollIntervalMs);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = undefined;
+    }
+    for (const resolve of this.idleWaiters) resolve();
+  }
+}

@@ -1,0 +1,65 @@
+import { sql } from 'slonik';
+import { startFakeSmtp } from '../support/fake-smtp';
+import { startTestServer, type TestServer } from '../support/server';
+import { shopper } from './shopper';
+
+const ONION_BHAJI = 1;
+const details = { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456' };
+
+/** Customer mail goes through the outbox: the order never waits for, or fails with, the mail server. */
+describe('customer mail through the outbox', () => {
+  let server: TestServer;
+  let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await smtp.close();
+  });
+
+  async function placeOrder() {
+    const customer = shopper(server);
+    await customer.add(ONION_BHAJI).expect(200);
+    await customer.save().expect(200);
+    await customer.method('COLLECT', -40, 355).expect(200);
+    await customer.form(details).expect(200);
+    await customer.payByPhone().expect(200);
+    return (await customer.complete().expect(200)).body.order as { id: string; ref: string };
+  }
+
+  it('places the order while the mail server turns mail away, and sends the confirmation once it takes it', async () => {
+    smtp.reply('421 4.3.2 service not available, try later');
+    const order = await placeOrder();
+    await server.shop.mailSettled();
+    expect(smtp.received.filter((mail) => mail.data.includes(order.ref))).toEqual([]);
+    const queued = await server.shop.pool.one(sql.unsafe`
+      select kind, recipient, attempts, sent_at is null as unsent, last_error from mail_outbox where order_id = ${order.id}`);
+    expect(queued).toMatchObject({ kind: 'order-confirmation', recipient: 'sam@example.com', attempts: 1, unsent: true });
+    expect(queued.last_error).toContain('421');
+
+    // The retry falls due (the first delay is 10 s): bring it forward rather than wait.
+    await server.shop.pool.query(sql.unsafe`update mail_outbox set next_attempt_at = now() where order_id = ${order.id}`);
+    await server.shop.mailSettled();
+    const sent = smtp.received.filter((mail) => mail.data.includes(order.ref));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].to).toEqual(['<sam@example.com>']);
+    expect(sent[0].data).toContain('Please call us on');
+  });
+
+  it('queues one mail per placed order, also when the customer presses the button twice', async () => {
+    const customer = shopper(server);
+    await customer.add(ONION_BHAJI).expect(200);
+    await customer.save().expect(200);
+    await customer.method('COLLECT', -40, 355).expect(200);
+    await customer.form({ ...details, email: 'twice@example.com' }).expect(200);
+    await customer.payByPhone().expect(200);
+    const [first, second] = await Promise.all([customer.complete(), customer.complete()]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    await server.shop.mailSettled();
+    const mails = smtp.received.filter((mail) => mail.to.includes('<twice@example.com>'));
+    expect(mails).toHaveLength(1);
+  });
+});

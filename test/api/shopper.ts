@@ -1,0 +1,21 @@
+import request from 'supertest';
+import type { TestServer } from '../support/server';
+
+/** A customer's browser on the shop's API: its own cookie jar, the web app's headers, the checkout calls. */
+export function shopper(server: TestServer) {
+  const agent = request.agent(server.baseUrl);
+  const headers = { 'X-Requested-With': 'fetch', Origin: server.baseUrl };
+  const post = (url: string, body: object = {}) => agent.post(url).set(headers).send(body);
+  return {
+    post,
+    get: (url: string) => agent.get(url),
+    add: (id: number, quantity = 1) => post('/api/moveProductStockToBasket', { id, variant: null, quantity }),
+    checkPostcode: (postcode: string) => agent.get(`/api/postcode-distance/${encodeURIComponent(postcode)}`),
+    save: () => post('/api/saveCartAsOrder'),
+    method: (ta_method: 'COLLECT' | 'DELIVER', postage: number, total_cost: number, postcode: string | null = null) =>
+      post('/api/updateOrder', { ta_method, postage, total_cost, postcode }),
+    form: (form: object) => post('/api/updateOrder', { deliveryForm: form }),
+    payByPhone: () => post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' }),
+    complete: () => post('/complete-order', { payment_method: 'PHONE' }),
+  };
+}

@@ -4,9 +4,13 @@
  *  a. add-to-basket latency: 32 shoppers, each with its own cookie jar and its own product (ids 1..32, the first
  *     option of a product that has options), each adding one unit and taking it back again, for the duration;
  *  b. 32 shoppers all adding the same product (stock raised first): adds/s and latency;
- *  c. GET /api/menu requests/s on 32 keep-alive connections.
+ *  c. GET /api/menu requests/s on 32 keep-alive connections;
+ *  d. (informative) the floor under (a) on this host: 32 clients posting the same body to a bare node:http
+ *     server that makes one durable INSERT per request (bench/floor-server.ts).
  */
-import { keepAliveAgent, Latencies } from './http';
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { Browser, keepAliveAgent, Latencies } from './http';
 import { describeLatencies, startBenchShop, type BenchShop } from './shop';
 import { percentile, throughput, withCpuLog } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
@@ -124,19 +128,63 @@ async function menuReads(context: BenchContext, bench: BenchShop): Promise<Bench
   }
 }
 
+/** d. What the same load costs with nothing but HTTP and one committed row per request. */
+async function floor(context: BenchContext): Promise<BenchRow[]> {
+  const databaseUrl = await context.database('floor');
+  const child = fork(path.join(__dirname, 'floor-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, FLOOR_DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const agent = keepAliveAgent(SHOPPERS);
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (message: { port: number }) => resolve(message.port));
+      void exited.then(() => reject(new Error('the floor server exited before it listened')));
+    });
+    context.watchProcess(child.pid);
+    const target = { host: '127.0.0.1', port, origin: 'http://127.0.0.1', headers: {} };
+    const window = Latencies.window(timing(context));
+    const rate = await withCpuLog(context, 'basket d (floor: bare node:http + one INSERT)', () =>
+      throughput(SHOPPERS, timing(context), () => {
+        const browser = new Browser(target, agent);
+        return async () => {
+          window.note('insert', await browser.ok('/floor', { id: 1, variant: null, quantity: 1 }));
+        };
+      }),
+    );
+    const posts = window.get('insert');
+    context.log(`basket d: ${rate.toFixed(0)} posts/s; ${describeLatencies(posts, percentile)}`);
+    return [
+      { name: 'floor: bare node:http + 1 INSERT, 32 clients', figure: rate, unit: 'requests/s' },
+      { name: 'floor: bare node:http + 1 INSERT, 32 clients p99', figure: percentile(posts, 99), unit: 'ms' },
+    ];
+  } finally {
+    agent.destroy();
+    context.watchProcess(undefined);
+    child.send({ call: 'stop' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
 export const basketBenchmark: Benchmark = {
   name: 'basket',
   async run(context) {
     const bench = await startBenchShop(context, 'basket');
+    const rows: BenchRow[] = [];
     try {
-      return [
-        ...(await oneShopper(context, bench)),
-        ...(await ownProducts(context, bench)),
-        ...(await sameProduct(context, bench)),
-        ...(await menuReads(context, bench)),
-      ];
+      rows.push(...(await oneShopper(context, bench)));
+      rows.push(...(await ownProducts(context, bench)));
+      rows.push(...(await sameProduct(context, bench)));
+      rows.push(...(await menuReads(context, bench)));
     } finally {
       await bench.stop();
     }
+    // Once the shop has stopped, so that the two do not share the host.
+    rows.push(...(await floor(context)));
+    return rows;
   },
 };

@@ -29,8 +29,8 @@ export interface CheckoutDeps {
 export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
   const stock = createStockHandlers(services.commands);
   const load = (orderId: string) => services.commands.load(orderStream(orderId), orderDecider);
-  const handle = (orderId: string, command: Parameters<typeof orderDecider.decide>[0], context: CommandContext) =>
-    services.commands.handle(orderStream(orderId), orderDecider, command, context);
+  const handle = (orderId: string, command: Parameters<typeof orderDecider.decide>[0], context: CommandContext, options?: { newStream?: boolean }) =>
+    services.commands.handle(orderStream(orderId), orderDecider, command, context, options);
 
   async function shopSettings() {
     return readSettings(services.settings, ['is_takeaway', 'order_status', 'payment_methods', 'site_name', 'phone_no_display', 'full_address', 'cart_label']);
@@ -100,7 +100,8 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
           itemsTotalPence: items.reduce((sum, item) => sum + item.unitPricePence * item.quantity, 0),
           note: note ?? cart.order_extra,
         },
-      }, context);
+        // Most saves are a basket's first: nothing to read. A second save finds the order through the conflict.
+      }, context, { newStream: true });
       return orderId;
     },
 

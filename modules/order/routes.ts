@@ -9,7 +9,7 @@ import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers
 import { commandContext } from '../../src/http/command-context';
 import { lastDeliveryCheck } from '../delivery/routes';
 import { FORM_INVALID, parsePostcode } from '../../src/shared/postcode';
-import type { Checkout } from './checkout';
+import { orderIdFor, type Checkout } from './checkout';
 import { ORDER_PAYMENT_METHODS } from './events';
 
 const pence = z.number().int('must be whole pence').min(-1_000_000).max(10_000_000);
@@ -44,6 +44,8 @@ export const deliveryFormInput = z.strictObject({
 });
 
 const formInput = z.strictObject({ deliveryForm: deliveryFormInput });
+// Built once: zod compiles a schema on its first use, which would happen on every request if built inside one.
+const updateInput = z.record(z.string(), z.unknown(), { error: 'Send ta_method, deliveryForm or payment_method' });
 const payInput = z.strictObject({ payment_method: z.enum(ORDER_PAYMENT_METHODS), status: z.literal('AWAITING-PAYMENT').optional() });
 const payMethodInput = z.strictObject({ method: z.enum(['phone', 'card', 'paypal', 'PHONE', 'CARD', 'PAYPAL']) });
 const completeInput = z.strictObject({
@@ -52,7 +54,12 @@ const completeInput = z.strictObject({
   message: z.string().max(500).optional(),
 });
 
+/**
+ * The session's order: the one its basket became (the id derives from the basket's, so saving needs no
+ * session write), or after completion, when the basket is gone from the session, the order just placed.
+ */
 function orderIdOf(ctx: Context): string | undefined {
+  if (typeof ctx.session?.cartId === 'string') return orderIdFor(ctx.session.cartId);
   return typeof ctx.session?.orderId === 'string' ? ctx.session.orderId : undefined;
 }
 
@@ -75,12 +82,11 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
       input.order_extra_info,
       commandContext(ctx, clock),
     );
-    ctx.session!.orderId = orderId;
     ctx.body = { status: true, message: '', order: await checkout.fetch(orderId) };
   });
 
   router.post('/api/updateOrder', async (ctx) => {
-    const body = z.record(z.string(), z.unknown(), { error: 'Send ta_method, deliveryForm or payment_method' }).parse(ctx.request.body);
+    const body = updateInput.parse(ctx.request.body);
     const context = commandContext(ctx, clock);
     const orderId = orderIdOf(ctx);
     if ('deliveryForm' in body) {
@@ -148,6 +154,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
     // The basket became this order: the next one starts empty. The order stays readable on /order-complete.
     delete ctx.session!.cartId;
     delete ctx.session!.deliveryCheck;
+    ctx.session!.orderId = order.id;
     const message =
       order.payment_method === 'PHONE'
         ? `Thank you! Your order ${order.ref} is placed: please call us to pay and we will start cooking.`

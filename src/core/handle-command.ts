@@ -61,7 +61,10 @@ export class CommandHandler {
 
   constructor(private readonly store: EventStore) {}
 
-  /** `options.newStream`: the stream was named just now (a fresh random id), so there is nothing to read. */
+  /**
+   * `options.newStream`: the stream is most likely new (a fresh random id, a basket's first order), so nothing
+   * is read before deciding. If it exists after all, the append's conflict makes it read and decide again.
+   */
   handle<Command, Event extends AnyEvent, State>(
     stream: string,
     decider: Decider<Command, Event, State>,

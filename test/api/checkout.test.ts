@@ -165,6 +165,27 @@ describe('checkout API', () => {
     });
   });
 
+  it('saving a changed basket again updates the same order; once placed, the order stays readable and the next basket is new', async () => {
+    const customer = shopper(server);
+    await customer.add(ONION_BHAJI).expect(200);
+    const first = await customer.save().expect(200);
+    await customer.add(KORMA).expect(200);
+    const second = await customer.save().expect(200);
+    expect(second.body.order.id).toBe(first.body.order.id);
+    expect(second.body.order).toMatchObject({ items_total: 1345 });
+    await customer.method('COLLECT', -135, 1210).expect(200);
+    await customer.form(details).expect(200);
+    await customer.payByPhone().expect(200);
+    await customer.complete().expect(200);
+
+    const placed = await customer.post('/api/fetchOrder').expect(200);
+    expect(placed.body.order).toMatchObject({ id: first.body.order.id, status: 'AWAITING-PAYMENT' });
+    await customer.add(ONION_BHAJI).expect(200);
+    const next = await customer.save().expect(200);
+    expect(next.body.order.id).not.toBe(first.body.order.id);
+    expect(next.body.order).toMatchObject({ status: 'checkout', items_total: 395 });
+  });
+
   it('collection skips the postcode check and keeps what was typed', async () => {
     const customer = shopper(server);
     await customer.add(ONION_BHAJI).expect(200);

@@ -56,6 +56,23 @@ describe('command handler', () => {
     expect(new Set(stored.events.map((event) => event.metadata.correlationId)).size).toBe(8);
   });
 
+  it('decides on the stored state when a stream thought new exists after all, reading it only then', async () => {
+    const stream = `counter-${randomUUID()}`;
+    await new CommandHandler(store).handle(stream, counter, { add: 7 }, context());
+    let reads = 0;
+    const handler = new CommandHandler({ ...counting, read: (...args) => ((reads += 1), store.read(...args)) });
+
+    await expect(handler.handle(stream, counter, { add: 4 }, context(), { newStream: true })).rejects.toThrow('only 3 left');
+    const added = await handler.handle(stream, counter, { add: 3 }, context(), { newStream: true });
+    expect(added.state).toBe(10);
+    expect(reads).toBe(1);
+    expect((await store.read(stream)).events.map((event) => (event.data as { by: number }).by)).toEqual([7, 3]);
+
+    const fresh = `counter-${randomUUID()}`;
+    expect((await handler.handle(fresh, counter, { add: 2 }, context(), { newStream: true })).state).toBe(2);
+    expect(reads).toBe(1);
+  });
+
   it('refuses one command without failing the others appended with it', async () => {
     const handler = new CommandHandler(counting);
     const stream = `counter-${randomUUID()}`;

@@ -132,11 +132,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
         }
         if (events.length === BATCH_SIZE) continue;
         if (events.length > 0) backoffMs = 2; // progress: whatever held events back may be gone already
-        // Committed events held back by an older open transaction: look again soon, not after a whole poll
-        // interval, because the commit that releases them may send no notification. Events committed after
-        // this read will notify.
+        // Committed events held back by an older open transaction: look again at the next commit's wake-up
+        // (most often the append that holds them back) or soon, not after a whole poll interval, because the
+        // commit that releases them may send no notification (a projection's transaction, say).
         if (heldBack) {
-          await new Promise((resolve) => setTimeout(resolve, backoffMs));
+          await wakeUp.next(backoffMs, signal);
           backoffMs = Math.min(backoffMs * 2, 50);
           continue;
         }

@@ -99,10 +99,23 @@ async function appendRates(context: BenchContext): Promise<BenchRow[]> {
 }
 
 /** Wraps a slonik pool so that `onCommit` runs the moment a transaction has committed (before the caller resumes). */
-function onEachCommit(pool: DatabasePool, hooks: { onBegin(): void; onCommit(): void }): DatabasePool {
+/**
+ * The pool as the runner sees it, calling `onCommit` after each transaction and after each single statement
+ * made while a batch statement is pending (a batch in one statement is its own transaction).
+ */
+function onEachCommit(pool: DatabasePool, hooks: { onBegin(): void; onCommit(): void; statementPending(): boolean }): DatabasePool {
   return new Proxy(pool, {
     get(target, property) {
       const value = Reflect.get(target, property, target);
+      if (property === 'one') {
+        const one: DatabasePool['one'] = async (query) => {
+          const pending = hooks.statementPending();
+          const result = await target.one(query);
+          if (pending) hooks.onCommit();
+          return result;
+        };
+        return one;
+      }
       if (property !== 'transaction') return typeof value === 'function' ? value.bind(target) : value;
       const transaction: DatabasePool['transaction'] = async (handler, retryLimit) => {
         hooks.onBegin();
@@ -132,8 +145,14 @@ function timedAuditProjection(pool: DatabasePool) {
       batch.push(...events.map((event) => event.id));
       await inner.applyAll!(events, applyContext);
     },
+    batchStatement(events, guard) {
+      batch = events.map((event) => event.id);
+      begunAt = performance.now();
+      return inner.batchStatement!(events, guard);
+    },
   };
   const timedPool = onEachCommit(pool, {
+    statementPending: () => batch.length > 0,
     onBegin: () => {
       batch = [];
       begunAt = performance.now();

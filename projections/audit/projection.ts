@@ -11,12 +11,13 @@ export function auditProjection(): Projection {
       await this.applyAll!([event], context);
     },
     async applyAll(events, { tx }) {
-      await tx.query(sql.unsafe`
-        insert into audit_log (position, stream, event_type, actor, correlation_id, occurred_at)
-        select * from ${sql.unnest(
-          events.map((event) => [event.position, event.stream, event.type, event.metadata.actor, event.metadata.correlationId, event.metadata.at]),
-          ['text', 'text', 'text', 'text', 'text', 'timestamptz'],
-        )}`);
+      await tx.query(sql.unsafe`${this.batchStatement!(events, sql.fragment`true`)}`);
     },
+    batchStatement: (events, guard) => sql.fragment`
+      insert into audit_log (position, stream, event_type, actor, correlation_id, occurred_at)
+      select * from ${sql.unnest(
+        events.map((event) => [event.position, event.stream, event.type, event.metadata.actor, event.metadata.correlationId, event.metadata.at]),
+        ['text', 'text', 'text', 'text', 'text', 'timestamptz'],
+      )} as e where ${guard}`,
   };
 }

@@ -72,6 +72,11 @@ export async function applyBatch(
 ): Promise<Position> {
   const last = batch[batch.length - 1].position;
   const handles = (type: string) => handlesType(projection, type);
+  const handled = batch.filter((event) => handles(event.type));
+  if (projection.batchStatement && handled.length > 0) {
+    await applyInOneStatement(pool, projection, projection.batchStatement, handled, expected, last);
+    return last;
+  }
   let published = false;
   await pool.transaction(async (tx) => {
     // Locks the checkpoint, checks it and moves it in one statement, answering `replay_until` as it was. The
@@ -89,7 +94,6 @@ export async function applyBatch(
       returning locked.replay_until`)) as Pick<CheckpointRow, 'replay_until'> | null;
     if (!stored) throw new CheckpointMoved(`${projection.name} is no longer at ${expected}`);
     const live = outboxPublisher(tx, () => (published = true));
-    const handled = batch.filter((event) => handles(event.type));
     const replaying = (event: StoredEvent) => stored.replay_until !== null && event.position <= stored.replay_until;
     if (projection.applyAll && handled.length > 0) {
       // Batch appliers publish nothing: they are for read models without live messages.
@@ -100,6 +104,36 @@ export async function applyBatch(
   }, 0);
   if (published) await notifyLiveHubs(pool);
   return last;
+}
+
+/**
+ * A batch as one statement, so one round trip and one implicit transaction: the checkpoint moves (checked
+ * and locked as above) and the projection's rows are written only if it did.
+ */
+async function applyInOneStatement(
+  pool: DatabasePool,
+  projection: Projection,
+  batchStatement: NonNullable<Projection['batchStatement']>,
+  handled: StoredEvent[],
+  expected: Position,
+  last: Position,
+): Promise<void> {
+  const { moved } = (await pool.one(sql.unsafe`
+    with locked as (
+      select replay_until from projection_checkpoints
+       where name = ${projection.name} and position = ${expected} for update
+    ),
+    moved as (
+      update projection_checkpoints c
+         set position = ${last}, updated_at = now(),
+             replay_until = case when locked.replay_until <= ${last} then null else locked.replay_until end
+        from locked
+       where c.name = ${projection.name}
+      returning 1
+    ),
+    applied as (${batchStatement(handled, sql.fragment`exists (select 1 from moved)`)})
+    select count(*)::int as moved from moved`)) as { moved: number };
+  if (moved === 0) throw new CheckpointMoved(`${projection.name} is no longer at ${expected}`);
 }
 
 /** Runs one projection: catch-up then live, only on the instance holding its advisory lock. */

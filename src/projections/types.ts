@@ -1,3 +1,4 @@
+import type { FragmentSqlToken } from 'slonik';
 import type { DatabaseTransactionConnection } from '../db/pool';
 import type { StoredEvent } from '../eventstore/types';
 
@@ -19,4 +20,10 @@ export interface Projection {
   apply(event: StoredEvent, context: ProjectionContext): Promise<void>;
   /** Optional: applies a whole batch at once (one statement instead of one per event), for speed. */
   applyAll?(events: StoredEvent[], context: ProjectionContext): Promise<void>;
+  /**
+   * Optional, for a read model a batch changes with one data-modifying statement and no live messages: that
+   * statement, writing only where `guard` holds. The runner sends it within the statement that moves the
+   * checkpoint, so a batch costs one round trip instead of four (begin, checkpoint, rows, commit).
+   */
+  batchStatement?(events: StoredEvent[], guard: FragmentSqlToken): FragmentSqlToken;
 }

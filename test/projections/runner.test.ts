@@ -1,7 +1,8 @@
 import { sql } from 'slonik';
 import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 import { createPostgresEventStore, PostgresEventStore } from '../../src/eventstore/postgres';
-import { ProjectionRunner, resetProjection } from '../../src/projections/runner';
+import { applyBatch, CheckpointMoved, ProjectionRunner, resetProjection } from '../../src/projections/runner';
+import type { Position } from '../../src/eventstore/types';
 import type { Projection } from '../../src/projections/types';
 import { startStoreWaker } from '../../src/projections/waker';
 import { auditProjection } from '../../projections/audit/projection';
@@ -79,6 +80,50 @@ describe('projection runner', () => {
     await store.close();
     await pool.end();
     await database.drop();
+  });
+
+  describe('a batch as one statement', () => {
+    /** Counts events per stream in one statement; `broken` makes the statement fail (a null count). */
+    const oneStatement = (broken = false): Projection => ({
+      ...countingProjection(),
+      name: 'one-statement',
+      batchStatement: (events, guard) => sql.fragment`
+        insert into test_counts (stream, applied)
+        select stream, ${broken ? null : 1}::int * count(*)::int from ${sql.unnest(events.map((event) => [event.stream]), ['text'])} as e(stream)
+         where ${guard} group by stream
+        on conflict (stream) do update set applied = test_counts.applied + excluded.applied`,
+    });
+    const checkpoint = () => pool.maybeOneFirst(sql.unsafe`select position from projection_checkpoints where name = 'one-statement'`);
+
+    beforeEach(async () => {
+      await pool.query(sql.unsafe`insert into projection_checkpoints (name, position) values ('one-statement', '0')`);
+    });
+
+    it('writes the rows and moves the checkpoint together', async () => {
+      await appendCounted(2, 3);
+      const events = await store.readAll({ limit: 100 });
+      const last = await applyBatch(pool, oneStatement(), events, '0' as Position);
+      expect(last).toBe(events[events.length - 1].position);
+      expect(await counts()).toEqual([{ stream: 'count-0', applied: 3 }, { stream: 'count-1', applied: 3 }]);
+      expect(await checkpoint()).toBe(last);
+    });
+
+    it('writes nothing when another runner moved the checkpoint', async () => {
+      await appendCounted(1, 2);
+      const events = await store.readAll({ limit: 100 });
+      await pool.query(sql.unsafe`update projection_checkpoints set position = ${events[0].position} where name = 'one-statement'`);
+      await expect(applyBatch(pool, oneStatement(), events, '0' as Position)).rejects.toBeInstanceOf(CheckpointMoved);
+      expect(await counts()).toEqual([]);
+      expect(await checkpoint()).toBe(events[0].position);
+    });
+
+    it('moves neither rows nor checkpoint when the statement fails', async () => {
+      await appendCounted(1, 2);
+      const events = await store.readAll({ limit: 100 });
+      await expect(applyBatch(pool, oneStatement(true), events, '0' as Position)).rejects.toThrow(/null value/);
+      expect(await counts()).toEqual([]);
+      expect(await checkpoint()).toBe('0');
+    });
   });
 
   it('catches up on existing events, then applies live ones, and moves the checkpoint with them', async () => {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { sql } from 'slonik';
+import { sql, type FragmentSqlToken } from 'slonik';
 import type { DatabasePool } from '../db/pool';
 import { EventStore, ORIGIN, Position, StoredEvent } from '../eventstore/types';
 import { notifyLiveHubs, outboxPublisher, silentPublisher } from '../live/outbox';
@@ -73,8 +73,9 @@ export async function applyBatch(
   const last = batch[batch.length - 1].position;
   const handles = (type: string) => handlesType(projection, type);
   const handled = batch.filter((event) => handles(event.type));
-  if (projection.batchStatement && handled.length > 0) {
-    await applyInOneStatement(pool, projection, projection.batchStatement, handled, expected, last);
+  const statement = handled.length > 0 ? projection.batchStatement?.(handled, sql.fragment`exists (select 1 from moved)`) : undefined;
+  if (statement) {
+    await applyInOneStatement(pool, projection, statement, expected, last);
     return last;
   }
   let published = false;
@@ -108,13 +109,13 @@ export async function applyBatch(
 
 /**
  * A batch as one statement, so one round trip and one implicit transaction: the checkpoint moves (checked
- * and locked as above) and the projection's rows are written only if it did.
+ * and locked as above) and the projection's rows are written only if it did (the statement's guard reads
+ * `moved`).
  */
 async function applyInOneStatement(
   pool: DatabasePool,
   projection: Projection,
-  batchStatement: NonNullable<Projection['batchStatement']>,
-  handled: StoredEvent[],
+  statement: FragmentSqlToken,
   expected: Position,
   last: Position,
 ): Promise<void> {
@@ -131,7 +132,7 @@ async function applyInOneStatement(
        where c.name = ${projection.name}
       returning 1
     ),
-    applied as (${batchStatement(handled, sql.fragment`exists (select 1 from moved)`)})
+    applied as (${statement})
     select count(*)::int as moved from moved`)) as { moved: number };
   if (moved === 0) throw new CheckpointMoved(`${projection.name} is no longer at ${expected}`);
 }

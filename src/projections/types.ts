@@ -21,9 +21,10 @@ export interface Projection {
   /** Optional: applies a whole batch at once (one statement instead of one per event), for speed. */
   applyAll?(events: StoredEvent[], context: ProjectionContext): Promise<void>;
   /**
-   * Optional, for a read model a batch changes with one data-modifying statement and no live messages: that
-   * statement, writing only where `guard` holds. The runner sends it within the statement that moves the
-   * checkpoint, so a batch costs one round trip instead of four (begin, checkpoint, rows, commit).
+   * Optional, for a batch that one data-modifying statement applies and that sends no live messages: that
+   * statement, writing only where `guard` holds (undefined: this batch goes the usual way). The runner sends it
+   * within the statement that moves the checkpoint, so the batch costs one round trip instead of four (begin,
+   * checkpoint, rows, commit).
    */
-  batchStatement?(events: StoredEvent[], guard: FragmentSqlToken): FragmentSqlToken;
+  batchStatement?(events: StoredEvent[], guard: FragmentSqlToken): FragmentSqlToken | undefined;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'slonik';
+import { sql, type FragmentSqlToken } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection } from '../../src/projections/types';
 import { CART_EVENT_TYPES, type CartEvent } from '../../modules/cart/events';
@@ -14,39 +14,16 @@ export const cartsProjection: Projection = {
   eventTypes: [...CART_EVENT_TYPES, 'StockReserved', 'StockReturned', 'StockHoldRenewed', 'StockHoldExpired', 'StockSold'],
   tables: ['carts', 'cart_lines'],
   applyAll: (events, { tx }) => applyCartsBatch(events, tx),
+  // A lone event that one statement applies (all but units taken, which update then delete) goes in one round trip.
+  batchStatement: (events, guard) => (events.length === 1 ? loneStatement(events[0], guard) : undefined),
   async apply(stored: StoredEvent, { tx }) {
+    const lone = loneStatement(stored, sql.fragment`true`);
+    if (lone) {
+      await tx.query(sql.unsafe`${lone}`);
+      return;
+    }
     const event = { type: stored.type, data: stored.data } as CartsEvent;
     switch (event.type) {
-      case 'CartOpened':
-        await tx.query(sql.unsafe`
-          insert into carts (cart_id, opened_at) values (${event.data.cartId}, ${stored.metadata.at})
-          on conflict (cart_id) do nothing`);
-        return;
-      case 'CartNoteChanged':
-        await tx.query(sql.unsafe`update carts set note = ${event.data.note} where cart_id = ${event.data.cartId}`);
-        return;
-      case 'CartCheckedOut':
-        await tx.query(sql.unsafe`
-          update carts set checked_out_order = ${event.data.orderId} where cart_id = ${event.data.cartId}`);
-        return;
-      case 'CartAssignedToUser':
-        await tx.query(sql.unsafe`update carts set user_id = ${event.data.userId} where cart_id = ${event.data.cartId}`);
-        return;
-      case 'StockReserved': {
-        const { cartId, productId, variantId, quantity, holdUntil } = event.data;
-        await tx.query(sql.unsafe`
-          insert into cart_lines (cart_id, product_id, variant_id, variant_key, quantity, hold_until, added_at)
-          values (${cartId}, ${productId}, ${variantId}, ${variantKey(variantId)}, ${quantity}, ${holdUntil}, ${stored.position})
-          on conflict (cart_id, product_id, variant_key)
-          do update set quantity = cart_lines.quantity + excluded.quantity, hold_until = excluded.hold_until`);
-        return;
-      }
-      case 'StockHoldRenewed':
-        await tx.query(sql.unsafe`
-          update cart_lines set hold_until = ${event.data.holdUntil}
-           where cart_id = ${event.data.cartId} and product_id = ${event.data.productId}
-             and variant_key = ${variantKey(event.data.variantId)}`);
-        return;
       case 'StockReturned':
       case 'StockHoldExpired':
       case 'StockSold': {
@@ -56,13 +33,42 @@ export const cartsProjection: Projection = {
         await tx.query(sql.unsafe`delete from cart_lines where ${where} and quantity <= 0`);
         return;
       }
-      case 'StockLevelSet':
-      case 'StockSaleCancelled':
-        return;
-      default: {
-        const never: never = event;
-        return never;
-      }
+      default:
+        return; // applied by loneStatement, or not a basket change (StockLevelSet, StockSaleCancelled)
     }
   },
 };
+
+/** The statement that applies `stored` alone, writing only where `guard` holds; undefined when it takes two. */
+function loneStatement(stored: StoredEvent, guard: FragmentSqlToken): FragmentSqlToken | undefined {
+  const event = { type: stored.type, data: stored.data } as CartsEvent;
+  switch (event.type) {
+    case 'CartOpened':
+      return sql.fragment`
+        insert into carts (cart_id, opened_at) select ${event.data.cartId}::uuid, ${stored.metadata.at}::timestamptz where ${guard}
+        on conflict (cart_id) do nothing`;
+    case 'CartNoteChanged':
+      return sql.fragment`update carts set note = ${event.data.note} where cart_id = ${event.data.cartId} and ${guard}`;
+    case 'CartCheckedOut':
+      return sql.fragment`update carts set checked_out_order = ${event.data.orderId} where cart_id = ${event.data.cartId} and ${guard}`;
+    case 'CartAssignedToUser':
+      return sql.fragment`update carts set user_id = ${event.data.userId} where cart_id = ${event.data.cartId} and ${guard}`;
+    case 'StockReserved': {
+      const { cartId, productId, variantId, quantity, holdUntil } = event.data;
+      return sql.fragment`
+        insert into cart_lines (cart_id, product_id, variant_id, variant_key, quantity, hold_until, added_at)
+        select ${cartId}::uuid, ${productId}::int, ${variantId}::int, ${variantKey(variantId)}::text, ${quantity}::int,
+               ${holdUntil}::timestamptz, ${stored.position}::text
+         where ${guard}
+        on conflict (cart_id, product_id, variant_key)
+        do update set quantity = cart_lines.quantity + excluded.quantity, hold_until = excluded.hold_until`;
+    }
+    case 'StockHoldRenewed':
+      return sql.fragment`
+        update cart_lines set hold_until = ${event.data.holdUntil}
+         where cart_id = ${event.data.cartId} and product_id = ${event.data.productId}
+           and variant_key = ${variantKey(event.data.variantId)} and ${guard}`;
+    default:
+      return undefined;
+  }
+}

@@ -3,7 +3,8 @@ import { sql } from 'slonik';
 import { cartsProjection } from '../../projections/carts/projection';
 import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 import { formatPosition } from '../../src/eventstore/postgres';
-import type { StoredEvent } from '../../src/eventstore/types';
+import { applyBatch } from '../../src/projections/runner';
+import type { Position, StoredEvent } from '../../src/eventstore/types';
 import { applyBothWays, eveningAt, historyBuilder, randomFrom } from '../support/batch-equivalence';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 
@@ -89,6 +90,23 @@ describe('carts projection, a batch at a time', () => {
     const { oneByOne, batched } = await applyBothWays(pool, cartsProjection, basketHistory(seed, 400), seed, tables);
     expect(oneByOne.lines.length).toBeGreaterThan(0);
     expect(batched).toEqual(oneByOne);
+  });
+
+  it('gives the same rows when each event comes alone, in one statement where one suffices', async () => {
+    const history = basketHistory(9, 300);
+    await empty();
+    await pool.transaction(async (tx) => {
+      for (const event of history) await cartsProjection.apply(event, { tx, publish });
+    });
+    const oneByOne = await tables();
+
+    await empty();
+    await pool.query(sql.unsafe`insert into projection_checkpoints (name, position) values ('carts', '0') on conflict (name) do update set position = '0'`);
+    let position = '0' as Position;
+    for (const event of history) position = await applyBatch(pool, cartsProjection, [event], position);
+    expect(oneByOne.lines.length).toBeGreaterThan(0);
+    expect(await tables()).toEqual(oneByOne);
+    expect(history.filter((event) => cartsProjection.batchStatement!([event], sql.fragment`true`) !== undefined).length).toBeGreaterThan(100);
   });
 
   it('adds a line emptied and reserved again within one batch anew, at its new place', async () => {

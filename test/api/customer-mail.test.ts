@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
+import { customerMailReactor } from '../../modules/order/customer-mail';
+import { orderStream } from '../../modules/order/events';
 import { startFakeSmtp } from '../support/fake-smtp';
 import { startTestServer, type TestServer } from '../support/server';
 import { shopper } from './shopper';
@@ -61,5 +64,27 @@ describe('customer mail through the outbox', () => {
     await server.shop.mailSettled();
     const mails = smtp.received.filter((mail) => mail.to.includes('<twice@example.com>'));
     expect(mails).toHaveLength(1);
+  });
+
+  it('mails nothing for an event more than a day old (a first start over an old store), and the rest once each', async () => {
+    const order = await placeOrder();
+    await server.shop.mailSettled();
+    const { events } = await server.shop.store.read(orderStream(order.id));
+    const submitted = events.find((event) => event.type === 'OrderSubmitted')!;
+    const reactor = customerMailReactor(server.shop.services);
+    const mails = () =>
+      server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from mail_outbox where order_id = ${order.id}`) as Promise<number>;
+    const replay = (at: string, id: string = randomUUID()) =>
+      server.shop.pool.transaction((tx) =>
+        reactor.applyAll!([{ ...submitted, id, metadata: { ...submitted.metadata, at } }], { tx, publish: async () => undefined }),
+      );
+    expect(await mails()).toBe(1);
+
+    await replay(new Date(server.shop.services.clock().getTime() - 25 * 60 * 60 * 1000).toISOString());
+    expect(await mails()).toBe(1);
+    await replay(submitted.metadata.at, submitted.id); // the same event again: already queued
+    expect(await mails()).toBe(1);
+    await replay(server.shop.services.clock().toISOString());
+    expect(await mails()).toBe(2);
   });
 });

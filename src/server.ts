@@ -32,7 +32,7 @@ import { seedDemoMenu } from '../modules/catalog';
 import { createHoldSweeper } from '../modules/stock/hold-sweeper';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
-import { MailSender } from './mail/outbox';
+import { deleteOldMail, MailSender } from './mail/outbox';
 import { httpGeocoder, tableGeocoder } from '../modules/delivery/geocoder';
 import { createDeliveryService } from '../modules/delivery/service';
 import { deliveryRoutes } from '../modules/delivery/routes';
@@ -182,6 +182,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const throttle = createLoginThrottle(pool, clock);
     const housekeeping = setInterval(() => {
       void deleteExpiredSessions(pool).catch(() => undefined);
+      void deleteOldMail(pool).catch(() => undefined);
       void throttle.deleteExpired().catch(() => undefined);
     }, 60 * 60 * 1000);
     housekeeping.unref();

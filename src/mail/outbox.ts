@@ -23,6 +23,14 @@ export async function queueMails(tx: DatabaseTransactionConnection, mails: Outbo
     on conflict (mail_id) do nothing`);
 }
 
+/** Forgets mail sent more than 30 days ago and mail that failed more than 90 days ago (housekeeping). */
+export async function deleteOldMail(pool: DatabasePool): Promise<number> {
+  const result = await pool.query(sql.unsafe`
+    delete from mail_outbox
+     where sent_at < now() - interval '30 days' or failed_at < now() - interval '90 days'`);
+  return result.rowCount ?? 0;
+}
+
 export interface MailSenderOptions {
   logger: Logger;
   /** How long a taken mail is left to this sender before another (or a restart) may try it. */

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { sql } from 'slonik';
 import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 import { createMailer } from '../../src/mail/mailer';
-import { MailSender, queueMails, type OutboxMail } from '../../src/mail/outbox';
+import { deleteOldMail, MailSender, queueMails, type OutboxMail } from '../../src/mail/outbox';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startFakeSmtp } from '../support/fake-smtp';
 
@@ -116,5 +116,22 @@ describe('mail outbox', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('forgets mail sent over 30 days ago and mail failed over 90 days ago, and keeps the rest', async () => {
+    const mails = ['old-sent', 'new-sent', 'old-failed', 'new-failed', 'waiting'].map((label) => ({ label, ...mail(`${label}@example.com`) }));
+    await pool.transaction((tx) => queueMails(tx, mails));
+    const set = (label: string, change: ReturnType<typeof sql.fragment>) =>
+      pool.query(sql.unsafe`update mail_outbox set ${change} where mail_id = ${mails.find((m) => m.label === label)!.mailId}`);
+    await set('old-sent', sql.fragment`sent_at = now() - interval '31 days'`);
+    await set('new-sent', sql.fragment`sent_at = now() - interval '29 days'`);
+    await set('old-failed', sql.fragment`failed_at = now() - interval '91 days'`);
+    await set('new-failed', sql.fragment`failed_at = now() - interval '89 days'`);
+
+    expect(await deleteOldMail(pool)).toBe(2);
+    const left = await pool.anyFirst(sql.unsafe`
+      select recipient from mail_outbox where mail_id = any(${sql.array(mails.map((m) => m.mailId), 'uuid')}) order by recipient`);
+    expect(left).toEqual(['new-failed@example.com', 'new-sent@example.com', 'waiting@example.com']);
+    await pool.query(sql.unsafe`delete from mail_outbox where mail_id = any(${sql.array(mails.map((m) => m.mailId), 'uuid')})`);
   });
 });

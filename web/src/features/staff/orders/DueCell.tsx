@@ -9,7 +9,8 @@ const COOKING = new Set<LiveOrder['status']>(['NEW', 'PRINTED', 'NOTIFIED']);
 /** Due: the countdown while the order is being cooked, with the notify envelope and mark-complete. */
 export function DueCell({ order, now, onCompleted }: { order: LiveOrder; now: number; onCompleted: () => void }) {
   const counting = COOKING.has(order.status) && order.dueAt !== null;
-  const secondsLeft = counting ? secondsUntil(order.dueAt!, now) : null;
+  // `now` ticks once a second and may be older than the answer: never count above what the server said was left.
+  const secondsLeft = counting ? Math.min(secondsUntil(order.dueAt!, now), order.remaining ?? Infinity) : null;
   useDueEvent(order.id, secondsLeft === null ? null : secondsLeft <= 0);
   const readyToHandOver = order.status === 'PRINTED' || order.status === 'NOTIFIED';
 

@@ -4,27 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { sql } from 'slonik';
-import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 import { createMailer } from '../../src/mail/mailer';
 import { deleteOldMail, MailSender, queueMails, type OutboxMail } from '../../src/mail/outbox';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { suiteDatabase } from '../support/database';
 import { startFakeSmtp } from '../support/fake-smtp';
 
 /** The outbox through the real SMTP adapter (nodemailer) to a local SMTP server. */
 describe('mail outbox', () => {
-  let database: TestDatabase;
-  let pool: DatabasePool;
+  const { pool } = suiteDatabase();
   let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
   let sender: MailSender;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pool = await createDatabasePool(database.url);
-  });
-  afterAll(async () => {
-    await pool.end();
-    await database.drop();
-  });
   beforeEach(async () => {
     smtp = await startFakeSmtp();
     const mailer = createMailer({ smtpUrl: smtp.url, dataDir: os.tmpdir(), from: 'Shop <orders@shop.test>' });

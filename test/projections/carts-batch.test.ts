@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { cartsProjection } from '../../projections/carts/projection';
-import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 import { formatPosition } from '../../src/eventstore/postgres';
 import { applyBatch } from '../../src/projections/runner';
 import type { Position, StoredEvent } from '../../src/eventstore/types';
 import { applyBothWays, eveningAt, historyBuilder, randomFrom } from '../support/batch-equivalence';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { suiteDatabase } from '../support/database';
 
 /** A valid history of baskets: units are only taken from a line that holds them. */
 function basketHistory(seed: number, length: number): StoredEvent[] {
@@ -60,17 +59,7 @@ function basketHistory(seed: number, length: number): StoredEvent[] {
 }
 
 describe('carts projection, a batch at a time', () => {
-  let database: TestDatabase;
-  let pool: DatabasePool;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pool = await createDatabasePool(database.url);
-  });
-  afterAll(async () => {
-    await pool.end();
-    await database.drop();
-  });
+  const { pool } = suiteDatabase();
 
   async function tables() {
     return {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { menuProjection } from '../../projections/menu/projection';
-import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 import type { StoredEvent } from '../../src/eventstore/types';
 import { applyBothWays, eveningAt, historyBuilder, randomFrom } from '../support/batch-equivalence';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { suiteDatabase } from '../support/database';
 
 /** A valid stock history: baskets only give back or sell what they hold; a sale is only cancelled once. */
 function stockHistory(seed: number, length: number): StoredEvent[] {
@@ -57,17 +56,7 @@ function stockHistory(seed: number, length: number): StoredEvent[] {
 }
 
 describe('menu projection, a batch at a time', () => {
-  let database: TestDatabase;
-  let pool: DatabasePool;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pool = await createDatabasePool(database.url);
-  });
-  afterAll(async () => {
-    await pool.end();
-    await database.drop();
-  });
+  const { pool } = suiteDatabase();
 
   async function tables() {
     return {

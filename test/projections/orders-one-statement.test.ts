@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { ordersProjection } from '../../projections/orders/projection';
-import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 import type { Position } from '../../src/eventstore/types';
 import { applyBatch } from '../../src/projections/runner';
 import { historyBuilder } from '../support/batch-equivalence';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { suiteDatabase } from '../support/database';
 
 /** Two orders through every checkout step, then placed, paid, printed, notified and completed. */
 function orderHistory() {
@@ -33,17 +32,7 @@ function orderHistory() {
 }
 
 describe('orders projection: checkout steps in one statement', () => {
-  let database: TestDatabase;
-  let pool: DatabasePool;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pool = await createDatabasePool(database.url);
-  });
-  afterAll(async () => {
-    await pool.end();
-    await database.drop();
-  });
+  const { pool } = suiteDatabase();
 
   async function fromScratch() {
     await pool.query(sql.unsafe`delete from orders`);

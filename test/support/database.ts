@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 
 const TEMPLATE_DATABASE = 'shop_template';
 
@@ -35,5 +36,34 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     name,
     drop: () => withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+/**
+ * A database of its own and a pool on it for one suite (describe block): created before its tests, ended and
+ * dropped after them. `pool` may be taken at once; it forwards to the pool once the suite has started.
+ */
+export function suiteDatabase(): { pool: DatabasePool } {
+  let database: TestDatabase | undefined;
+  let pool: DatabasePool | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pool = await createDatabasePool(database.url);
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+  const started = () => {
+    if (!pool) throw new Error('suiteDatabase: the pool is used before the suite started');
+    return pool;
+  };
+  return {
+    pool: new Proxy({} as DatabasePool, {
+      get: (_, property) => {
+        const value = Reflect.get(started(), property);
+        return typeof value === 'function' ? value.bind(started()) : value;
+      },
+    }),
   };
 }

@@ -1,22 +1,12 @@
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createDatabasePool, type DatabasePool } from '../../../src/db/pool';
 import { GeocoderUnavailable, httpGeocoder, tableGeocoder } from '../../../modules/delivery/geocoder';
 import { importPostcodes } from '../../../src/cli/import-postcodes';
-import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { suiteDatabase } from '../../support/database';
 
 describe('table geocoder and the postcode import', () => {
-  let database: TestDatabase;
-  let pool: DatabasePool;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pool = await createDatabasePool(database.url);
-  });
-  afterAll(async () => {
-    await pool.end();
-    await database.drop();
-  });
+  const { pool } = suiteDatabase();
 
   it('imports a CSV, skipping invalid rows, and finds whole postcodes', async () => {
     const result = await importPostcodes(pool, path.join(__dirname, '..', '..', 'fixtures', 'postcodes.csv'));

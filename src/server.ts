@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { systemClock, type Clock } from './core/clock';
 import { openDatabase } from './db/open-database';
 import { assertDurable } from './db/durability';
+import { analyzeGrownTables } from './db/planner-statistics';
 import { createDatabasePool, type DatabasePool } from './db/pool';
 import { createPostgresEventStore } from './eventstore/postgres';
 import type { EventStore } from './eventstore/types';
@@ -179,6 +180,13 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     await hub.start();
     stops.push(() => hub.stop());
 
+    await analyzeGrownTables(pool);
+    // Often, because a young shop's tables can double within seconds on its first evening; the check is one
+    // read of Postgres's table statistics (see planner-statistics.ts).
+    const analyzing = setInterval(() => {
+      void analyzeGrownTables(pool).catch((error) => logger.warn({ err: error }, 'analyzing grown tables failed'));
+    }, 2000);
+    analyzing.unref();
     const throttle = createLoginThrottle(pool, clock);
     const housekeeping = setInterval(() => {
       void deleteExpiredSessions(pool).catch(() => undefined);
@@ -196,6 +204,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     ticking.unref();
     stops.push(async () => {
       clearInterval(housekeeping);
+      clearInterval(analyzing);
       clearInterval(sweeping);
       clearInterval(ticking);
     });

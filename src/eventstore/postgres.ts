@@ -98,14 +98,18 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   /**
    * Up to `limit` readable events after `after`, and whether committed events after `after` are held back
    * behind the horizon (by an older transaction still open), in one round trip.
+   * Held back is asked of the newest committed event only (it is held back exactly when any event after
+   * `after` is): a backward scan of one index entry. Asked as `exists` over every event after `after`, the
+   * planner chose a sequential scan of the whole table while es_events had no statistics yet.
    */
   async function readTail(after: Position, limit: number): Promise<{ events: StoredEvent[]; heldBack: boolean }> {
     const [afterTx, afterSeq] = parsePosition(after);
     const { rows } = await pool.query<EventRow & { held_back: boolean }>({
       name: 'es_read_tail',
-      text: `with horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
-             select e.*, exists(select 1 from es_events h
-                                 where h.tx_id >= horizon.xmin and (h.tx_id, h.global_seq) > ($1::text::xid8, $2::bigint)) as held_back
+      text: `with horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
+                  newest as (select tx_id, global_seq from es_events order by tx_id desc, global_seq desc limit 1)
+             select e.*, coalesce((select n.tx_id >= horizon.xmin and (n.tx_id, n.global_seq) > ($1::text::xid8, $2::bigint)
+                                     from newest n), false) as held_back
                from horizon
                left join lateral (
                  select ${EVENT_COLUMNS} from es_events

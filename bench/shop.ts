@@ -59,7 +59,8 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
     ...env,
   };
   const child = fork(path.join(__dirname, 'shop-process.ts'), [], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SHOP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SHOP_PROFILE}`] : [])],
+    // The heap cap `npm start` sets (package.json).
+    execArgv: [`--max-old-space-size=${process.env.SHOP_HEAP_MB ?? 160}`, '--import', 'tsx', ...(process.env.BENCH_SHOP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SHOP_PROFILE}`] : [])],
     env: { ...process.env, NODE_ENV: 'production', BENCH_SHOP_ENV: JSON.stringify(config) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

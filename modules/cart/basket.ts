@@ -96,27 +96,43 @@ export function createBasket(services: Services, menu: MenuCache) {
     return { cartId, userId: cart.userId, cartItems, order_extra: cart.note };
   }
 
+  /**
+   * A fresh basket id, known to this process from now on: a move into the basket may then run while it opens
+   * (see `openNew`), and its lines are still read from memory.
+   */
+  function newCartId(): string {
+    const cartId = randomUUID();
+    known.opened(cartId);
+    return cartId;
+  }
+
+  /** Opens the basket `newCartId` named, tied to the signed-in customer if any. */
+  async function openNew(cartId: string, userId: string | null, context: CommandContext): Promise<string> {
+    await services.commands.handle(cartStream(cartId), cartDecider, { type: 'OpenCart', cartId }, context, { newStream: true });
+    if (userId) await services.commands.handle(cartStream(cartId), cartDecider, { type: 'AssignToUser', cartId, userId }, context);
+    return cartId;
+  }
+
   return {
     /** Refuses an unknown, unavailable or wrongly specified product before anything is written. */
     check: (productId: number, variantId: number | null, adding: boolean) => productFor(productId, variantId, adding),
 
     /** The session's basket, opened on first use and tied to the signed-in customer. */
     async ensureCart(existing: string | undefined, userId: string | null, context: CommandContext): Promise<string> {
-      let cartId = existing ?? randomUUID();
+      if (existing === undefined) return openNew(newCartId(), userId, context);
       const opened = await services.commands
-        .handle(cartStream(cartId), cartDecider, { type: 'OpenCart', cartId }, context, { newStream: existing === undefined })
+        .handle(cartStream(existing), cartDecider, { type: 'OpenCart', cartId: existing }, context)
         .then(() => true, (error) => {
           if (error instanceof DomainError && error.kind === 'conflict') return false; // that basket was ordered
           throw error;
         });
-      if (!opened) {
-        cartId = randomUUID();
-        await services.commands.handle(cartStream(cartId), cartDecider, { type: 'OpenCart', cartId }, context, { newStream: true });
-      }
-      if (!opened || existing === undefined) known.opened(cartId);
-      if (userId) await services.commands.handle(cartStream(cartId), cartDecider, { type: 'AssignToUser', cartId, userId }, context);
-      return cartId;
+      if (!opened) return openNew(newCartId(), userId, context);
+      if (userId) await services.commands.handle(cartStream(existing), cartDecider, { type: 'AssignToUser', cartId: existing, userId }, context);
+      return existing;
     },
+
+    newCartId,
+    openNew,
 
     /** +n reserves units for the basket, -n gives them back; `product` is what `check` answered. */
     async move(

@@ -72,8 +72,18 @@ export function basketRoutes(deps: { basket: Basket; settings: SettingsSource; c
     const product = await basket.check(input.id, input.variant, input.quantity > 0);
     const existing = cartIdOf(ctx);
     if (input.quantity < 0 && !existing) throw new DomainError('not_found', 'Failed to locate item in cart to reduce qty ');
-    const cartId = input.quantity > 0 ? await openCart(ctx) : existing!;
-    const moved = await basket.move(cartId, product, input.variant, input.quantity, commandContext(ctx, clock));
+    const context = commandContext(ctx, clock);
+    let cartId: string;
+    let moved: Awaited<ReturnType<Basket['move']>>;
+    if (existing === undefined) {
+      // A first add: the basket opens while the units move into it, so both appends can share a round trip.
+      cartId = basket.newCartId();
+      ctx.session!.cartId = cartId;
+      [, moved] = await Promise.all([basket.openNew(cartId, userId(ctx), context), basket.move(cartId, product, input.variant, input.quantity, context)]);
+    } else {
+      cartId = input.quantity > 0 ? await openCart(ctx) : existing;
+      moved = await basket.move(cartId, product, input.variant, input.quantity, context);
+    }
     const cart = await basket.view(cartId, userId(ctx), moved.position, moved);
     ctx.body = { status: true, message: '', product: moved.figures, cart };
   });

@@ -186,6 +186,41 @@ describe('basket and stock API', () => {
     expect(await server.shop.holdSweeper.sweep()).toBeGreaterThan(0);
   });
 
+  /** The types of the events stored in `stream`, oldest first. */
+  async function eventTypes(stream: string): Promise<readonly string[]> {
+    return (await server.shop.pool.anyFirst(sql.unsafe`select event_type from es_events where stream_name = ${stream} order by revision`)) as string[];
+  }
+
+  it('opens the basket with its first unit: the basket is stored open, for the signed-in customer, holding it', async () => {
+    await createUserRepository(server.shop.pool).create({ email: 'first@example.com', password: 'a first long password', role: 'customer' });
+    const customer = shopper(server);
+    const login = await customer.post('/api/login', { email: 'first@example.com', password: 'a first long password' }).expect(200);
+    const added = await customer.move(ONION_BHAJI, null, 1).expect(200);
+    const cartId = added.body.cart.cartId as string;
+    expect(added.body.cart.cartItems.map((item: { id: number; quantity: number }) => [item.id, item.quantity])).toEqual([[ONION_BHAJI, 1]]);
+    expect(await eventTypes(`cart-${cartId}`)).toEqual(['CartOpened', 'CartAssignedToUser']);
+    const held = (await server.shop.pool.anyFirst(sql.unsafe`
+      select data->>'cartId' from es_events where stream_name = ${`stock-${ONION_BHAJI}`} and event_type = 'StockReserved'`)) as string[];
+    expect(held).toContain(cartId);
+    const cart = await customer.post('/api/getCartFromSession').expect(200);
+    expect(cart.body).toMatchObject({ cartId, userId: login.body.user.id });
+    expect(cart.body.cartItems).toHaveLength(1);
+  });
+
+  it('keeps a basket opened by a first add that found nothing left, holding nothing', async () => {
+    await setStock(ONION_BHAJI, null, 0);
+    try {
+      const customer = shopper(server);
+      const refused = await customer.move(ONION_BHAJI, null, 1).expect(409);
+      expect(refused.body.message).toBe('Sorry, there is no more Onion Bhaji left');
+      const cart = await customer.post('/api/getCartFromSession').expect(200);
+      expect(cart.body.cartItems).toEqual([]);
+      expect(await eventTypes(`cart-${cart.body.cartId}`)).toEqual(['CartOpened']);
+    } finally {
+      await setStock(ONION_BHAJI, null, 60);
+    }
+  });
+
   it('keeps the basket built as a guest when the customer logs in', async () => {
     await createUserRepository(server.shop.pool).create({ email: 'sam@example.com', password: 'a good long password', role: 'customer' });
     const customer = shopper(server);

@@ -168,8 +168,12 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
         if (method === 'PHONE' && !order.details?.phone) throw new DomainError('invalid', 'Not a valid phone No');
         await sellAll(order.orderId, order.cartId, order.items, context);
       }
-      const submitted = await handle(order.orderId, { type: 'SubmitOrder', orderId: order.orderId, paymentMethod: method, takeaway, now: context.now }, context);
-      await services.commands.handle(cartStream(order.cartId), cartDecider, { type: 'CheckOutCart', cartId: order.cartId, orderId: order.orderId }, context);
+      // Once the units are sold, the order and its basket are told together (one round trip, most often). If
+      // either fails, a retry sells nothing twice and repeats neither.
+      const [submitted] = await Promise.all([
+        handle(order.orderId, { type: 'SubmitOrder', orderId: order.orderId, paymentMethod: method, takeaway, now: context.now }, context),
+        services.commands.handle(cartStream(order.cartId), cartDecider, { type: 'CheckOutCart', cartId: order.cartId, orderId: order.orderId }, context),
+      ]);
       // The confirmation mail goes from the outbox (see customer-mail.ts) once OrderSubmitted is stored.
       return orderView(submitted.state)!;
     },

@@ -98,6 +98,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
 
     const pool = await createDatabasePool(databaseUrl);
     stops.push(() => pool.end());
+    // Before the read models catch up, so that a restored database (which has no statistics) is planned well.
+    await analyzeGrownTables(pool);
     const store = await openEventStore(config, databaseUrl);
     stops.push(() => store.close());
 
@@ -180,11 +182,15 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     await hub.start();
     stops.push(() => hub.stop());
 
-    await analyzeGrownTables(pool);
     // Often, because a young shop's tables can double within seconds on its first evening; the check is one
     // read of Postgres's table statistics (see planner-statistics.ts).
+    let analyzingNow = false;
     const analyzing = setInterval(() => {
-      void analyzeGrownTables(pool).catch((error) => logger.warn({ err: error }, 'analyzing grown tables failed'));
+      if (analyzingNow) return;
+      analyzingNow = true;
+      void analyzeGrownTables(pool)
+        .catch((error) => logger.warn({ err: error }, 'analyzing grown tables failed'))
+        .finally(() => (analyzingNow = false));
     }, 2000);
     analyzing.unref();
     const throttle = createLoginThrottle(pool, clock);

@@ -5,8 +5,9 @@ import type { DatabasePool } from './pool';
 const GROWN_FROM_ROWS = 1000;
 
 /**
- * Analyzes the tables Postgres would otherwise plan by a stale size: those never analyzed, and those that now
- * hold at least twice the rows they held when last analyzed. Returns the tables analyzed.
+ * Analyzes the shop's tables (its schema's, that its role may analyze) that Postgres would otherwise plan by a
+ * stale size: those never analyzed, and those that now hold at least twice the rows they held when last
+ * analyzed. Returns the tables analyzed.
  *
  * Why the shop does this itself: every query runs as a prepared statement, and a prepared statement's generic
  * plan is kept until the table is analyzed again. Autovacuum looks at most once a minute, and on a new shop's
@@ -19,8 +20,9 @@ export async function analyzeGrownTables(pool: DatabasePool): Promise<string[]> 
   const tables = await pool.any<{ schema: string; name: string }>(sql.unsafe`
     select s.schemaname as schema, s.relname as name
       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-     where (s.last_analyze is null and s.last_autoanalyze is null)
-        or (s.n_live_tup >= ${GROWN_FROM_ROWS} and s.n_live_tup >= 2 * greatest(c.reltuples, 0))
+     where s.schemaname = current_schema() and pg_has_role(c.relowner, 'USAGE')
+       and ((s.last_analyze is null and s.last_autoanalyze is null)
+            or (s.n_live_tup >= ${GROWN_FROM_ROWS} and s.n_live_tup >= 2 * greatest(c.reltuples, 0)))
      order by 1, 2`);
   for (const { schema, name } of tables) await pool.query(sql.unsafe`analyze ${sql.identifier([schema, name])}`);
   return tables.map(({ schema, name }) => `${schema}.${name}`);

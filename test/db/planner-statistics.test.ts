@@ -49,6 +49,13 @@ describe('analyzing grown tables', () => {
     expect(await rowsCounted('planner_probe')).toBe(3000);
   });
 
+  it('leaves the tables of other schemas to their owners', async () => {
+    await writer.query('create schema elsewhere');
+    await writer.query('create table elsewhere.other_probe (n int)');
+    await insertRows('elsewhere.other_probe', 1500);
+    expect(await analyzeGrownTables(pool)).toEqual([]);
+  });
+
   it('leaves a table of fewer than a thousand rows alone however much it grows', async () => {
     await writer.query('create table small_probe (n int)');
     await analyzeGrownTables(pool);

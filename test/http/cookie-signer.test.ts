@@ -19,6 +19,17 @@ describe('cookie signer', () => {
     expect(signer.index('shop.sid=abc123', new CookieSigner(['another-key-xyz']).sign('shop.sid=abc123'))).toBe(-1);
   });
 
+  it('answers a cookie it has checked before the same way, and still refuses one changed after', () => {
+    const digest = signer.sign('shop.sid=again');
+    const old = new CookieSigner(['old-key-0123456789']).sign('shop.sid=again');
+    for (let round = 0; round < 2; round++) {
+      expect(signer.index('shop.sid=again', digest)).toBe(0);
+      expect(signer.index('shop.sid=again', old)).toBe(1);
+      expect(signer.index('shop.sid=agaim', digest)).toBe(-1);
+      expect(signer.index('shop.sid=again', `${digest.slice(0, -1)}A`)).toBe(-1);
+    }
+  });
+
   it('signs as Keygrip did, so cookies from before the change stay valid', () => {
     // Keygrip(['old-key-0123456789', ...]).sign('shop.sid=abc123-_XYZ'), computed with keygrip 1.1.
     expect(new CookieSigner(['old-key-0123456789']).sign('shop.sid=abc123-_XYZ')).toBe('Avlcf2648hyjMURefZUmaifu_H4');

@@ -6,7 +6,7 @@ import type { Services } from '../../src/services';
 import type { MenuCache } from '../../projections/menu/cache';
 import type { CatalogueProduct } from '../../projections/menu/queries';
 import { cartLines, findCart, type CartLineRow } from '../../projections/carts/queries';
-import { createStockHandlers, heldBy, holdKey, OutOfStock, stockFigures, type StockFigures } from '../stock';
+import { createStockHandlers, heldBy, holdKey, holdUntilAfter, OutOfStock, stockFigures, type StockFigures } from '../stock';
 import { KnownBaskets } from './known-baskets';
 import { cartDecider } from './decider';
 import { cartStream } from './events';
@@ -28,8 +28,7 @@ export function createBasket(services: Services, menu: MenuCache) {
   const known = new KnownBaskets();
   /** The basket's lines: from the stock held for a basket opened here, else from the carts read model as it is. */
   const linesOf = async (cartId: string) => (await known.lines(cartId, stock.current)) ?? cartLines(services.pool, cartId);
-  const holdUntil = (context: CommandContext) =>
-    new Date(Date.parse(context.now) + services.basketHoldMinutes * 60_000).toISOString();
+  const holdUntil = (context: CommandContext) => holdUntilAfter(context.now, services.basketHoldMinutes);
 
   async function productFor(productId: number, variantId: number | null, adding: boolean): Promise<CatalogueProduct> {
     const product = await menu.product(productId);

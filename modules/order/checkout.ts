@@ -8,7 +8,7 @@ import type { Basket } from '../cart';
 import { cartDecider } from '../cart/decider';
 import { cartStream } from '../cart/events';
 import type { DeliveryCheck, DeliveryService } from '../delivery/service';
-import { createStockHandlers, OutOfStock } from '../stock';
+import { createStockHandlers, holdUntilAfter, OutOfStock } from '../stock';
 import { missingForPayment, orderDecider, type OrderState } from './decider';
 import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMethod, type TakeawayMethod } from './events';
 import { orderView } from './view';
@@ -179,22 +179,29 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
     },
   };
 
-  /** Sells every line for this order; if one cannot be sold, the lines already sold go back on the shelf. */
+  /**
+   * Sells every line for this order, all at once (one round trip, most often); if one cannot be sold, those
+   * that were go back into the basket, so the customer told to update it finds them there.
+   */
   async function sellAll(orderId: string, cartId: string, items: OrderItem[], context: CommandContext): Promise<void> {
-    const sold: OrderItem[] = [];
-    for (const item of items) {
-      try {
-        await stock.sell(item.productId, item.variantId, cartId, orderId, item.quantity, context);
-        sold.push(item);
-      } catch (error) {
-        for (const done of sold) await stock.cancelSale(done.productId, done.variantId, orderId, context);
-        if (error instanceof OutOfStock) {
-          const name = item.variantName ? `${item.name} (${item.variantName})` : item.name;
-          throw new DomainError('conflict', `Sorry, ${name} sold out while you were checking out: please update your basket`);
-        }
-        throw error;
-      }
+    const sales = await Promise.allSettled(
+      items.map((item) => stock.sell(item.productId, item.variantId, cartId, orderId, item.quantity, context)),
+    );
+    const failed = sales.findIndex((sale) => sale.status === 'rejected');
+    if (failed < 0) return;
+    const holdUntil = holdUntilAfter(context.now, services.basketHoldMinutes);
+    await Promise.all(
+      items
+        .filter((_, index) => sales[index].status === 'fulfilled')
+        .map((sold) => stock.cancelSale(sold.productId, sold.variantId, orderId, cartId, holdUntil, context)),
+    );
+    const error = (sales[failed] as PromiseRejectedResult).reason;
+    if (error instanceof OutOfStock) {
+      const item = items[failed];
+      const name = item.variantName ? `${item.name} (${item.variantName})` : item.name;
+      throw new DomainError('conflict', `Sorry, ${name} sold out while you were checking out: please update your basket`);
     }
+    throw error;
   }
 }
 

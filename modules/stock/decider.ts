@@ -24,7 +24,8 @@ export type StockCommand =
   | { type: 'RenewHolds'; productId: number; cartId: string; now: string; holdUntil: string }
   | { type: 'ExpireHolds'; productId: number; now: string }
   | { type: 'SellStock'; productId: number; variantId: number | null; cartId: string; orderId: string; quantity: number; now: string }
-  | { type: 'CancelSale'; productId: number; variantId: number | null; orderId: string };
+  /** Undoes a sale of an order not placed after all: the units go back into the basket that held them. */
+  | { type: 'CancelSale'; productId: number; variantId: number | null; orderId: string; cartId: string; holdUntil: string };
 
 export class OutOfStock extends DomainError {
   constructor(readonly available: number) {
@@ -157,10 +158,15 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
       return [...events, { type: 'StockSold', data: { productId, variantId, cartId, orderId, quantity } }];
     }
     case 'CancelSale': {
-      const quantity = state.sold[saleKey(command.orderId, command.variantId)];
-      return quantity === undefined
-        ? []
-        : [{ type: 'StockSaleCancelled', data: { productId: command.productId, variantId: command.variantId, orderId: command.orderId, quantity } }];
+      const { productId, variantId, orderId, cartId, holdUntil } = command;
+      const quantity = state.sold[saleKey(orderId, variantId)];
+      if (quantity === undefined) return [];
+      // The units come back on the shelf and at once into the basket again, so the customer who is told to
+      // update their basket finds every other line still in it.
+      return [
+        { type: 'StockSaleCancelled', data: { productId, variantId, orderId, quantity } },
+        { type: 'StockReserved', data: { productId, variantId, cartId, quantity, holdUntil } },
+      ];
     }
     default: {
       const never: never = command;

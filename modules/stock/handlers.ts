@@ -53,8 +53,8 @@ export function createStockHandlers(commands: CommandHandler) {
         context,
       ),
 
-    cancelSale: (productId: number, variantId: number | null, orderId: string, context: CommandContext) =>
-      commands.handle(stockStream(productId), stockDecider, { type: 'CancelSale', productId, variantId, orderId }, context),
+    cancelSale: (productId: number, variantId: number | null, orderId: string, cartId: string, holdUntil: string, context: CommandContext) =>
+      commands.handle(stockStream(productId), stockDecider, { type: 'CancelSale', productId, variantId, orderId, cartId, holdUntil }, context),
 
     current: (productId: number) => commands.load(stockStream(productId), stockDecider),
   };
@@ -66,4 +66,9 @@ export type StockHandlers = ReturnType<typeof createStockHandlers>;
 export function heldBy(state: StockState, cartId: string, variantId: number | null, now: string): number {
   const hold = state.holds[`${cartId}|${variantKey(variantId)}`];
   return hold && isActive(hold, now) ? hold.quantity : 0;
+}
+
+/** Until when a basket touched at `now` keeps what it holds. */
+export function holdUntilAfter(now: string, holdMinutes: number): string {
+  return new Date(Date.parse(now) + holdMinutes * 60_000).toISOString();
 }

@@ -1,3 +1,3 @@
 export { STOCK_EVENT_TYPES, stockStream } from './events';
 export { OutOfStock, NOT_IN_BASKET, variantKey, holdKey, type StockState } from './decider';
-export { createStockHandlers, stockFigures, heldBy, type StockHandlers, type StockFigures } from './handlers';
+export { createStockHandlers, stockFigures, heldBy, holdUntilAfter, type StockHandlers, type StockFigures } from './handlers';

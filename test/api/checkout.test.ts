@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'slonik';
+import { createStockHandlers } from '../../modules/stock';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { shopper } from './shopper';
@@ -274,5 +276,44 @@ describe('checkout API', () => {
     expect(await count('OrderPlaced')).toBe(1);
     expect(await count('OrderSubmitted')).toBe(1);
     expect(await count('StockSold')).toBe(1);
+  });
+});
+
+describe('checkout when a dish runs out meanwhile', () => {
+  let server: TestServer;
+  let now = new Date('2026-11-20T19:00:00.000Z');
+  const clock = () => new Date(now);
+  const system = () => ({ actor: 'system', now: clock().toISOString(), correlationId: randomUUID() });
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('does not place the order, and gives the basket back the lines it had sold', async () => {
+    const stock = createStockHandlers(server.shop.services.commands);
+    const customer = shopper(server);
+    await customer.add(ONION_BHAJI, 2).expect(200);
+    await customer.add(KORMA).expect(200);
+    await customer.save().expect(200);
+    await customer.method('COLLECT', -174, 1566).expect(200);
+    await customer.form(details).expect(200);
+    await customer.payByPhone().expect(200);
+    // The basket is left alone past its hold, and the kitchen runs out of korma meanwhile.
+    now = new Date(now.getTime() + 31 * 60_000);
+    await stock.setLevel(KORMA, null, 0, system());
+    const bhajis = (await stock.current(ONION_BHAJI)).units['-'];
+
+    const refused = await customer.complete().expect(409);
+    expect(refused.body.message).toBe('Sorry, Chicken Korma sold out while you were checking out: please update your basket');
+    expect((await customer.post('/api/fetchOrder').expect(200)).body.order.status).toBe('checkout');
+    const onionBhaji = await stock.current(ONION_BHAJI);
+    expect(onionBhaji.sold).toEqual({});
+    expect(onionBhaji.units['-']).toBe(bhajis);
+    const basket = await customer.post('/api/getCartFromSession').expect(200);
+    const lines = basket.body.cartItems.map((item: { id: number; quantity: number; released: boolean }) => [item.id, item.quantity, item.released]);
+    expect(lines.sort((a: number[], b: number[]) => a[0] - b[0])).toEqual([[ONION_BHAJI, 2, false], [KORMA, 0, true]]);
   });
 });

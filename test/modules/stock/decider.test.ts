@@ -101,6 +101,20 @@ describe('stock decider', () => {
       expect(availableUnits(after, null, now)).toBe(3);
     });
 
+    it('undoes a sale into the basket that held the units, which keeps them as before', () => {
+      const sold: StockEvent = { type: 'StockSold', data: { productId: 7, variantId: null, cartId: cartA, orderId: 'o1', quantity: 2 } };
+      const events: StockEvent[] = [level(5), reserved(cartA, 2), reserved(cartB, 1), sold];
+      const undone: StockEvent[] = [
+        { type: 'StockSaleCancelled', data: { productId: 7, variantId: null, orderId: 'o1', quantity: 2 } },
+        reserved(cartA, 2, later),
+      ];
+      spec(events).when({ type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', cartId: cartA, holdUntil: later }).then(undone);
+      const after = fold([...events, ...undone]);
+      expect(after).toEqual({ ...fold([level(5), reserved(cartA, 2, later), reserved(cartB, 1)]), sold: {} });
+      // Done once: a second cancel finds no sale.
+      spec([...events, ...undone]).when({ type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', cartId: cartA, holdUntil: later }).then([]);
+    });
+
     it('refuses to sell more than the basket holds plus what is on the shelf', () =>
       spec([level(2), reserved(cartA, 1), reserved(cartB, 1)])
         .when({ type: 'SellStock', productId: 7, variantId: null, cartId: cartA, orderId: 'o1', quantity: 2, now })

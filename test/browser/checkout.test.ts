@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchBrowser, type BrowserSession } from './browser';
+import { addToBasket, answerTo, checkPostcode, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
 
 // Demo menu (seeded at start-up).
 const ONION_BHAJI = 1; // £3.95
@@ -13,77 +14,6 @@ const FULL_ADDRESS = 'Spice Garden, 12 Park Row, Leeds LS1 4AP';
 const PHONE_NO_DISPLAY = '0113 496 0000';
 const EMAIL_SENT = 'A confirmation email has been sent & should be with you shortly.';
 const CLOSED = "Sorry, we're closed & not taking orders right now. Please try again when we're next open.";
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Waits until the element's whole text is `text` (surrounding white space aside). */
-async function waitForText(locator: Locator, text: string): Promise<void> {
-  await locator.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) }).waitFor();
-}
-
-const answerTo = (page: Page, pathEnd: string): Promise<Response> =>
-  page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(pathEnd));
-
-async function addToBasket(page: Page, productId: number, times = 1): Promise<void> {
-  for (let added = 0; added < times; added++) {
-    const [answer] = await Promise.all([
-      answerTo(page, '/api/moveProductStockToBasket'),
-      page.locator(`[data-testid="add-to-cart"][data-product-id="${productId}"]`).click(),
-    ]);
-    expect(answer.status()).toBe(200);
-  }
-}
-
-/** From the menu: a fresh basket of these products, then the basket page. */
-async function fillBasketAndOpenIt(page: Page, baseUrl: string, lines: Array<[productId: number, quantity: number]>): Promise<void> {
-  await page.goto(baseUrl);
-  await page.getByTestId('product-card').first().waitFor();
-  await waitForText(page.getByTestId('basket-count'), '0');
-  let count = 0;
-  for (const [productId, quantity] of lines) {
-    await addToBasket(page, productId, quantity);
-    count += quantity;
-  }
-  await waitForText(page.getByTestId('basket-count'), String(count));
-  await page.getByTestId('basket-widget').click();
-  await page.waitForURL(`${baseUrl}/manageCart`);
-  await page.getByTestId('manage-cart').waitFor();
-}
-
-/** Types a postcode and waits for the server's answer to the check the pause after typing starts. */
-async function checkPostcode(page: Page, postcode: string): Promise<Response> {
-  const [answer] = await Promise.all([
-    answerTo(page, `/api/postcode-distance/${encodeURIComponent(postcode)}`),
-    page.getByTestId('postcode-input').fill(postcode),
-  ]);
-  return answer;
-}
-
-/** Proceeds from the basket page: the order is saved, given its method, and the checkout page opens. */
-async function proceedToCheckout(page: Page, baseUrl: string): Promise<{ postage: number; total_cost: number }> {
-  const proceed = page.getByTestId('proceed-to-checkout');
-  await waitForText(proceed, 'Proceed to Checkout');
-  const [saved, updated] = await Promise.all([answerTo(page, '/api/saveCartAsOrder'), answerTo(page, '/api/updateOrder'), proceed.click()]);
-  expect(saved.status()).toBe(200);
-  expect(updated.status()).toBe(200);
-  const sent = updated.request().postDataJSON() as { postage: number; total_cost: number };
-  await page.waitForURL(`${baseUrl}/checkout`);
-  await page.locator('#checkout-wrapper').waitFor();
-  return sent;
-}
-
-async function fillContactDetails(form: Locator, details: { email: string; full_name: string; phone_number: string }): Promise<void> {
-  await form.locator('[name="email"]').fill(details.email);
-  await form.locator('[name="full_name"]').fill(details.full_name);
-  await form.locator('[name="phone_number"]').fill(details.phone_number);
-}
-
-/** Sends the delivery form and waits for its compact summary. */
-async function sendDetails(page: Page): Promise<void> {
-  const [answer] = await Promise.all([answerTo(page, '/api/updateOrder'), page.getByTestId('form-submit').click()]);
-  expect({ status: answer.status(), body: await answer.json() }).toMatchObject({ status: 200 });
-  await page.locator('[data-testid="delivery-form"][data-mode="summary"]').waitFor();
-}
 
 /** Pays by phone and follows the order to /order-complete; answers the placed order. */
 async function payByPhone(page: Page, baseUrl: string): Promise<{ ref: string; email: string; total_cost: number }> {

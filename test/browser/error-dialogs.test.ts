@@ -1,0 +1,145 @@
+/**
+ * Spec §8: what the customer is told when a call fails, word for word, through the one modal dialog. The
+ * failures are made in the browser (the call is answered with an error, or never reaches the server), so
+ * the shop itself stays healthy between the cases.
+ */
+import type { Page, Route } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server';
+import { launchBrowser, type BrowserSession } from './browser';
+import { answerTo, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
+
+const ONION_BHAJI = 1; // no options
+
+/** Answers the call as a failing server would: a 500 with the shop's error body. */
+const failWith = (message: string) => (route: Route) => route.fulfill({ status: 500, json: { status: false, message } });
+/** The call never reaches the server. */
+const unreachable = (route: Route) => route.abort('connectionrefused');
+
+/** Fails every call whose path ends with `pathEnd` while `work` runs. */
+async function whileFailing(page: Page, pathEnd: string, failure: (route: Route) => Promise<void>, work: () => Promise<void>): Promise<void> {
+  const matches = (url: URL) => url.pathname.endsWith(pathEnd);
+  await page.route(matches, failure);
+  try {
+    await work();
+  } finally {
+    await page.unroute(matches, failure);
+  }
+}
+
+/** Waits for the dialog to say exactly `lines`, in the error look unless told otherwise, then closes it. */
+async function expectDialog(page: Page, title: string, lines: string[], look = 'error'): Promise<void> {
+  const dialog = page.getByTestId('app-dialog');
+  const message = page.getByTestId('app-dialog-message');
+  await message.waitFor();
+  expect(await dialog.getAttribute('data-look')).toBe(look);
+  expect(await page.locator('#app-dialog-title').textContent()).toBe(title);
+  expect(await message.locator('p').allTextContents()).toEqual(lines);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await message.waitFor({ state: 'detached' });
+}
+
+describe('error dialogs in the browser', () => {
+  let server: TestServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startTestServer({ withWeb: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  beforeEach(async () => {
+    await browser.context.clearCookies(); // a new customer, with an empty basket
+  });
+
+  it('on the menu: the basket cannot be fetched, an add is refused, an add cannot reach the shop', async () => {
+    const { page } = browser;
+    await whileFailing(page, '/api/getCartFromSession', failWith('Database down'), async () => {
+      await page.goto(server.baseUrl);
+      await expectDialog(page, 'Error', ['There was an ERROR fetching your cart from session']);
+    });
+
+    await page.goto(server.baseUrl);
+    const add = page.locator(`[data-testid="add-to-cart"][data-product-id="${ONION_BHAJI}"]`);
+    await add.waitFor();
+    await whileFailing(page, '/api/moveProductStockToBasket', (route) => route.fulfill({ status: 409, json: { status: false, message: 'Sorry, there is no more Onion Bhaji left' } }), async () => {
+      await add.click();
+      await expectDialog(page, 'Sorry', ['Sorry, there is no more Onion Bhaji left']);
+    });
+    await whileFailing(page, '/api/moveProductStockToBasket', unreachable, async () => {
+      await add.click();
+      await expectDialog(page, 'Sorry', ['there was an error moving the item into the Cart']);
+    });
+  });
+
+  it('on a product page: the available count cannot be fetched', async () => {
+    const { page } = browser;
+    await whileFailing(page, '/api/product/getAvailableStock', unreachable, async () => {
+      await page.goto(`${server.baseUrl}/product/${ONION_BHAJI}`);
+      await expectDialog(page, 'Error', ['failed to fetch available qty for Onion Bhaji']);
+    });
+  });
+
+  it('on the basket page: order extra info, the collect discount, a lower quantity, the note, the saved order', async () => {
+    const { page } = browser;
+    await whileFailing(page, '/api/orderExtra', failWith('Database down'), async () => {
+      await fillBasketAndOpenIt(page, server.baseUrl, [[ONION_BHAJI, 2]]);
+      await expectDialog(page, 'Error', ['There was a problem fetching order extra info']);
+    });
+    await whileFailing(page, '/api/takeawayDiscountSettings', failWith('Database down'), async () => {
+      await page.reload();
+      await expectDialog(page, 'Error', ['Problem fetching offer_takeaway_collect_discount']);
+    });
+    await page.reload(); // the discount is fetched once a page load
+    await page.getByTestId('manage-cart').waitFor();
+
+    const row = page.getByTestId('cart-row').first();
+    await whileFailing(page, '/api/moveProductStockToBasket', failWith('Database down'), async () => {
+      await row.getByTestId('qty-down').click();
+      await expectDialog(page, 'Sorry', ['Database down', 'Sorry, failed to reduce quantity of product in your cart']);
+    });
+    await waitForText(row.getByTestId('line-quantity'), '2');
+
+    await whileFailing(page, '/api/updateCartInSession', failWith('Database down'), async () => {
+      await page.getByTestId('order-extra').fill('No onions please');
+      await expectDialog(page, 'Error', ['There was an ERROR saving your updated cart']);
+    });
+
+    await page.getByTestId('method-collect').check();
+    await whileFailing(page, '/api/saveCartAsOrder', unreachable, async () => {
+      const proceed = page.getByTestId('proceed-to-checkout');
+      await waitForText(proceed, 'Proceed to Checkout');
+      await proceed.click();
+      await expectDialog(page, 'Sorry', ['ERROR in  saveCartAsOrder']);
+    });
+    expect(new URL(page.url()).pathname).toBe('/manageCart');
+  });
+
+  it('on the checkout page: the payment methods, and placing the order', async () => {
+    const { page } = browser;
+    await fillBasketAndOpenIt(page, server.baseUrl, [[ONION_BHAJI, 1]]);
+    await page.getByTestId('method-collect').check();
+    await proceedToCheckout(page, server.baseUrl);
+    const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');
+    await fillContactDetails(form, { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456' });
+
+    await whileFailing(page, '/api/available_payment_methods', failWith('Database down'), async () => {
+      await sendDetails(page);
+      await expectDialog(page, 'Error', ['Problem fetching available payment methods']);
+      await page.getByTestId('payment-section').filter({ hasText: 'Problem fetching available payment methods' }).waitFor();
+    });
+
+    await page.reload();
+    const payByPhone = page.getByTestId('pay-by-phone');
+    await payByPhone.waitFor();
+    await whileFailing(page, '/complete-order', failWith('Database down'), async () => {
+      await Promise.all([answerTo(page, '/complete-order'), payByPhone.click()]);
+      await expectDialog(page, 'Sorry', ['There was a problem completing your order Database down']);
+    });
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+  });
+});

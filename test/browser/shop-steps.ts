@@ -1,0 +1,76 @@
+/**
+ * Steps of a customer's journey through the shop in the browser, shared by the browser suites: each waits for
+ * what the page shows or for the server's answer, never for a fixed time.
+ */
+import type { Locator, Page, Response } from 'playwright-core';
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Waits until the element's whole text is `text` (surrounding white space aside). */
+export async function waitForText(locator: Locator, text: string): Promise<void> {
+  await locator.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) }).waitFor();
+}
+
+export const answerTo = (page: Page, pathEnd: string): Promise<Response> =>
+  page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(pathEnd));
+
+export async function addToBasket(page: Page, productId: number, times = 1): Promise<void> {
+  for (let added = 0; added < times; added++) {
+    const [answer] = await Promise.all([
+      answerTo(page, '/api/moveProductStockToBasket'),
+      page.locator(`[data-testid="add-to-cart"][data-product-id="${productId}"]`).click(),
+    ]);
+    expect(answer.status()).toBe(200);
+  }
+}
+
+/** From the menu: a fresh basket of these products, then the basket page. */
+export async function fillBasketAndOpenIt(page: Page, baseUrl: string, lines: Array<[productId: number, quantity: number]>): Promise<void> {
+  await page.goto(baseUrl);
+  await page.getByTestId('product-card').first().waitFor();
+  await waitForText(page.getByTestId('basket-count'), '0');
+  let count = 0;
+  for (const [productId, quantity] of lines) {
+    await addToBasket(page, productId, quantity);
+    count += quantity;
+  }
+  await waitForText(page.getByTestId('basket-count'), String(count));
+  await page.getByTestId('basket-widget').click();
+  await page.waitForURL(`${baseUrl}/manageCart`);
+  await page.getByTestId('manage-cart').waitFor();
+}
+
+/** Types a postcode and waits for the server's answer to the check the pause after typing starts. */
+export async function checkPostcode(page: Page, postcode: string): Promise<Response> {
+  const [answer] = await Promise.all([
+    answerTo(page, `/api/postcode-distance/${encodeURIComponent(postcode)}`),
+    page.getByTestId('postcode-input').fill(postcode),
+  ]);
+  return answer;
+}
+
+/** Proceeds from the basket page: the order is saved, given its method, and the checkout page opens. */
+export async function proceedToCheckout(page: Page, baseUrl: string): Promise<{ postage: number; total_cost: number }> {
+  const proceed = page.getByTestId('proceed-to-checkout');
+  await waitForText(proceed, 'Proceed to Checkout');
+  const [saved, updated] = await Promise.all([answerTo(page, '/api/saveCartAsOrder'), answerTo(page, '/api/updateOrder'), proceed.click()]);
+  expect(saved.status()).toBe(200);
+  expect(updated.status()).toBe(200);
+  const sent = updated.request().postDataJSON() as { postage: number; total_cost: number };
+  await page.waitForURL(`${baseUrl}/checkout`);
+  await page.locator('#checkout-wrapper').waitFor();
+  return sent;
+}
+
+export async function fillContactDetails(form: Locator, details: { email: string; full_name: string; phone_number: string }): Promise<void> {
+  await form.locator('[name="email"]').fill(details.email);
+  await form.locator('[name="full_name"]').fill(details.full_name);
+  await form.locator('[name="phone_number"]').fill(details.phone_number);
+}
+
+/** Sends the delivery form and waits for its compact summary. */
+export async function sendDetails(page: Page): Promise<void> {
+  const [answer] = await Promise.all([answerTo(page, '/api/updateOrder'), page.getByTestId('form-submit').click()]);
+  expect({ status: answer.status(), body: await answer.json() }).toMatchObject({ status: 200 });
+  await page.locator('[data-testid="delivery-form"][data-mode="summary"]').waitFor();
+}

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import request from 'supertest';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchBrowser, type BrowserSession } from './browser';
-import { addToBasket, answerTo, checkPostcode, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
+import { addToBasket, answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
 
 // Demo menu (seeded at start-up).
 const ONION_BHAJI = 1; // £3.95
@@ -52,15 +51,6 @@ function mailTo(dataDir: string, email: string, ref: string): string | undefined
 describe('checkout journeys in the browser', () => {
   let server: TestServer;
   let browser: BrowserSession;
-
-  /** A manager's session for changing settings through the API. */
-  async function changeSettings(settings: Record<string, unknown>): Promise<void> {
-    const agent = request.agent(server.baseUrl);
-    const headers = { 'X-Requested-With': 'fetch', Origin: server.baseUrl };
-    await agent.post('/api/login').set(headers).send({ email: server.admin.email, password: server.admin.password }).expect(200);
-    const answer = await agent.post('/api/settings/update').set(headers).send({ settings });
-    expect(answer.body.status).toBe(true);
-  }
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -271,7 +261,7 @@ describe('checkout journeys in the browser', () => {
   it('outside takeaway mode, one Checkout button saves the order with its note, and delivery needs the address', async () => {
     const { page } = browser;
     const { baseUrl } = server;
-    await changeSettings({ is_takeaway: false });
+    await changeSettings(server, { is_takeaway: false });
     try {
       await fillBasketAndOpenIt(page, baseUrl, [[ONION_BHAJI, 1]]);
       expect(await page.getByTestId('collect-or-deliver').count()).toBe(0);
@@ -302,14 +292,14 @@ describe('checkout journeys in the browser', () => {
       const order = await payByPhone(page, baseUrl);
       expect(order.total_cost).toBe(395);
     } finally {
-      await changeSettings({ is_takeaway: true });
+      await changeSettings(server, { is_takeaway: true });
     }
   });
 
   it('sends the basket and checkout pages home when the store is closed, and the basket page when paying is not allowed', async () => {
     const { page } = browser;
     const { baseUrl } = server;
-    await changeSettings({ order_status: 'closed' });
+    await changeSettings(server, { order_status: 'closed' });
     try {
       for (const route of ['/checkout', '/manageCart']) {
         await page.goto(`${baseUrl}${route}`);
@@ -319,17 +309,17 @@ describe('checkout journeys in the browser', () => {
         await page.getByTestId('app-dialog-message').waitFor({ state: 'detached' });
       }
     } finally {
-      await changeSettings({ order_status: 'open' });
+      await changeSettings(server, { order_status: 'open' });
     }
 
-    await changeSettings({ payment_methods: [] });
+    await changeSettings(server, { payment_methods: [] });
     try {
       await page.goto(`${baseUrl}/manageCart`);
       await page.getByTestId('cannot-pay').waitFor();
       expect(await page.getByTestId('collect-or-deliver').count()).toBe(0);
       await page.waitForURL(`${baseUrl}/`, { timeout: 10_000 });
     } finally {
-      await changeSettings({ payment_methods: ['phone'] });
+      await changeSettings(server, { payment_methods: ['phone'] });
     }
   });
 });

@@ -6,9 +6,10 @@
 import type { Page, Route } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
+import { answerTo, changeSettings, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
 
 const ONION_BHAJI = 1; // no options
+const NO_METHODS = 'No payment method(s) have been set up for this site - you cannot complete your order right now';
 
 /** Answers the call as a failing server would: a 500 with the shop's error body. */
 const failWith = (message: string) => (route: Route) => route.fulfill({ status: 500, json: { status: false, message } });
@@ -109,6 +110,18 @@ describe('error dialogs in the browser', () => {
       await expectDialog(page, 'Error', ['There was an ERROR saving your updated cart']);
     });
 
+    const status = page.getByTestId('postcode-status');
+    await whileFailing(page, '/api/postcode-distance/LS1%204AP', failWith('Database down'), async () => {
+      await page.getByTestId('postcode-input').fill('LS1 4AP');
+      await expectDialog(page, 'Error', ['Database down']);
+      await waitForText(status, 'there was a PROBLEM calculating the distance try again');
+    });
+    await whileFailing(page, '/api/postcode-distance/LS2%207HY', unreachable, async () => {
+      await page.getByTestId('postcode-input').fill('LS2 7HY');
+      await expectDialog(page, 'Error', [' ERROR calculating distance ? try again with a valid postcode']);
+      await waitForText(status, 'ERROR calculating distance ? try again with a valid postcode');
+    });
+
     await page.getByTestId('method-collect').check();
     await whileFailing(page, '/api/saveCartAsOrder', unreachable, async () => {
       const proceed = page.getByTestId('proceed-to-checkout');
@@ -119,7 +132,7 @@ describe('error dialogs in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/manageCart');
   });
 
-  it('on the checkout page: the payment methods, and placing the order', async () => {
+  it('on the checkout page: the payment methods, the order, placing it, and no payment method set up', async () => {
     const { page } = browser;
     await fillBasketAndOpenIt(page, server.baseUrl, [[ONION_BHAJI, 1]]);
     await page.getByTestId('method-collect').check();
@@ -133,6 +146,11 @@ describe('error dialogs in the browser', () => {
       await page.getByTestId('payment-section').filter({ hasText: 'Problem fetching available payment methods' }).waitFor();
     });
 
+    await whileFailing(page, '/api/fetchOrder', failWith('Database down'), async () => {
+      await page.reload();
+      await expectDialog(page, 'Sorry', ['There was a PROBLEM fetching the order']);
+    });
+
     await page.reload();
     const payByPhone = page.getByTestId('pay-by-phone');
     await payByPhone.waitFor();
@@ -141,5 +159,14 @@ describe('error dialogs in the browser', () => {
       await expectDialog(page, 'Sorry', ['There was a problem completing your order Database down']);
     });
     expect(new URL(page.url()).pathname).toBe('/checkout');
+
+    await changeSettings(server, { payment_methods: [] });
+    try {
+      await page.reload();
+      await page.getByTestId('payment-section').filter({ hasText: NO_METHODS }).waitFor();
+      expect(await page.getByTestId('pay-by-phone').count()).toBe(0);
+    } finally {
+      await changeSettings(server, { payment_methods: ['phone'] });
+    }
   });
 });

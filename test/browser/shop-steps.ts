@@ -3,6 +3,8 @@
  * what the page shows or for the server's answer, never for a fixed time.
  */
 import type { Locator, Page, Response } from 'playwright-core';
+import request from 'supertest';
+import type { TestServer } from '../support/server';
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -73,4 +75,13 @@ export async function sendDetails(page: Page): Promise<void> {
   const [answer] = await Promise.all([answerTo(page, '/api/updateOrder'), page.getByTestId('form-submit').click()]);
   expect({ status: answer.status(), body: await answer.json() }).toMatchObject({ status: 200 });
   await page.locator('[data-testid="delivery-form"][data-mode="summary"]').waitFor();
+}
+
+/** Changes shop settings as the admin, through the API. */
+export async function changeSettings(server: TestServer, settings: Record<string, unknown>): Promise<void> {
+  const agent = request.agent(server.baseUrl);
+  const headers = { 'X-Requested-With': 'fetch', Origin: server.baseUrl };
+  await agent.post('/api/login').set(headers).send({ email: server.admin.email, password: server.admin.password }).expect(200);
+  const answer = await agent.post('/api/settings/update').set(headers).send({ settings });
+  expect(answer.body.status).toBe(true);
 }

@@ -1,9 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { formatPence } from '../../src/shared/money';
-import { startTestServer } from '../support/server';
-import { launchBrowser, type BrowserSession } from './browser';
-
-type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+import type { TestServer } from '../support/server';
+import { shopWithBrowser, type BrowserSession } from './browser';
 
 interface MenuVariant {
   id: number;
@@ -73,14 +71,9 @@ describe('basket journey in the browser', () => {
   let server: TestServer;
   let browser: BrowserSession;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    server = await startTestServer({ withWeb: true });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  shopWithBrowser((started, opened) => {
+    server = started;
+    browser = opened;
   });
 
   it('filters the menu, fills the basket, changes it, clears it and gives every unit back', async () => {

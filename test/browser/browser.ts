@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server';
 
 const chromiumPath = '/usr/bin/chromium';
 
@@ -44,4 +45,22 @@ export async function launchBrowser(): Promise<BrowserSession> {
       fs.rmSync(profileDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a whole suite: the shop serving its web app and a browser with a fresh profile, started before the
+ * suite's tests (handed to `use`) and stopped after them.
+ */
+export function shopWithBrowser(use: (server: TestServer, browser: BrowserSession) => void): void {
+  let server: TestServer | undefined;
+  let browser: BrowserSession | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startTestServer({ withWeb: true });
+    use(server, browser);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { createUserRepository } from '../../src/identity/users';
-import { startTestServer, type TestServer } from '../support/server';
-import { launchBrowser, type BrowserSession } from './browser';
+import type { TestServer } from '../support/server';
+import { shopWithBrowser, type BrowserSession } from './browser';
 import { addToBasket, answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
 
 // Demo menu (seeded at start-up).
@@ -52,14 +52,9 @@ describe('checkout journeys in the browser', () => {
   let server: TestServer;
   let browser: BrowserSession;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    server = await startTestServer({ withWeb: true });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  shopWithBrowser((started, opened) => {
+    server = started;
+    browser = opened;
   });
 
   it('collects an order paid by phone, from the menu to /order-complete, and mails the confirmation', async () => {

@@ -4,8 +4,8 @@
  * the shop itself stays healthy between the cases.
  */
 import type { Page, Route } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { launchBrowser, type BrowserSession } from './browser';
+import type { TestServer } from '../support/server';
+import { shopWithBrowser, type BrowserSession } from './browser';
 import { answerTo, changeSettings, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
 
 const ONION_BHAJI = 1; // no options
@@ -43,14 +43,9 @@ describe('error dialogs in the browser', () => {
   let server: TestServer;
   let browser: BrowserSession;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    server = await startTestServer({ withWeb: true });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  shopWithBrowser((started, opened) => {
+    server = started;
+    browser = opened;
   });
 
   beforeEach(async () => {

@@ -1,21 +1,14 @@
-import { launchBrowser, type BrowserSession } from './browser';
+import { shopWithBrowser, type BrowserSession } from './browser';
 import { visibleWidth, waitUntilFullyInViewport } from './viewport';
-import { startTestServer } from '../support/server';
-
-type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+import type { TestServer } from '../support/server';
 
 describe('web shell smoke test', () => {
   let server: TestServer;
   let browser: BrowserSession;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    server = await startTestServer({ withWeb: true });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  shopWithBrowser((started, opened) => {
+    server = started;
+    browser = opened;
   });
 
   const discreetLogin = () => browser.page.getByTestId('discreet-login');

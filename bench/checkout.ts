@@ -9,7 +9,7 @@
 import type { Browser } from './http';
 import { keepAliveAgent, Latencies } from './http';
 import { describeLatencies, rssSampler, startBenchShop, type BenchShop, type MenuProductView } from './shop';
-import { percentile, throughput, withCpuLog } from './support';
+import { percentile, sleep, throughput, withCpuLog } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 const SHOPPERS = 32;
@@ -64,11 +64,14 @@ export async function orderableProducts(bench: BenchShop, units: number): Promis
   return products;
 }
 
+/** One log line per checkout step: its request times, as `latencies` noted them. */
+export function logSteps(context: BenchContext, prefix: string, latencies: Latencies): void {
+  for (const step of CHECKOUT_STEPS) context.log(`${prefix}: ${step.padEnd(19)} ${describeLatencies(latencies.get(step), percentile)}`);
+}
+
 function timing(context: BenchContext) {
   return context.quick ? { durationMs: 3000, warmupMs: 1000 } : { durationMs: 15_000, warmupMs: 2000 };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** The rate of the paced run: the throughput target, shared by the 32 shoppers. */
 const PACED_ORDERS_PER_SECOND = 100;
@@ -113,7 +116,7 @@ async function pacedShoppers(context: BenchContext, bench: BenchShop, products: 
   const elapsedS = (performance.now() - measuredFrom) / 1000;
   const all = requests.all();
   const label = `${PACED_ORDERS_PER_SECOND} orders/s`;
-  for (const step of CHECKOUT_STEPS) context.log(`checkout paced: ${step.padEnd(19)} ${describeLatencies(requests.get(step), percentile)}`);
+  logSteps(context, 'checkout paced', requests);
   context.log(`checkout paced: ${completed} orders due in ${(durationMs / 1000).toFixed(0)} s, all done after ${elapsedS.toFixed(1)} s; every request ${describeLatencies(all, percentile)}`);
   return [
     { name: `checkout: request p50, 32 shoppers paced at ${label}`, figure: percentile(all, 50), unit: 'ms' },
@@ -132,6 +135,7 @@ export const checkoutBenchmark: Benchmark = {
       // Over both runs, so that the shop's caches hold several thousand orders when the peak is taken.
       const rss = rssSampler(bench.pid, 100);
       let rate: number;
+      let all: number[];
       let paced: BenchRow[];
       let peakMb = 0;
       try {
@@ -144,15 +148,14 @@ export const checkoutBenchmark: Benchmark = {
             };
           }),
         );
-        const all = window.all();
-        for (const step of CHECKOUT_STEPS) context.log(`checkout: ${step.padEnd(19)} ${describeLatencies(window.get(step), percentile)}`);
+        all = window.all();
+        logSteps(context, 'checkout', window);
         context.log(`checkout: ${rate.toFixed(1)} orders/s; every request ${describeLatencies(all, percentile)}`);
         paced = await pacedShoppers(context, bench, products);
       } finally {
         peakMb = rss.stop();
       }
       context.log(`checkout: shop RSS peak over both runs ${peakMb.toFixed(0)} MB`);
-      const all = window.all();
       const p99 = percentile(all, 99);
       return [
         { name: 'checkout: phone collection orders, 32 shoppers', figure: rate, unit: 'orders/s', target: '>= 100', pass: rate >= 100 },

@@ -12,10 +12,10 @@
 import { connectSse, type SseConnection, type SseMessage } from '../test/support/sse-client';
 import pg from 'pg';
 import { orderStream } from '../modules/order/events';
-import { CHECKOUT_STEPS, orderableProducts, placePhoneOrder } from './checkout';
+import { logSteps, orderableProducts, placePhoneOrder } from './checkout';
 import { keepAliveAgent, Latencies } from './http';
 import { describeLatencies, startBenchShop, type BenchShop, type MenuProductView } from './shop';
-import { percentile, until, withCpuLog } from './support';
+import { percentile, sleep, until, withCpuLog } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 const SCREENS = 50;
@@ -35,8 +35,6 @@ function runs(context: BenchContext): Run[] {
         { ordersPerSecond: 5, durationMs: 10_000, warmupMs: 1000 },
       ];
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** Calls `onMessage` with the time each message arrived, until `stopped()`. */
 async function follow(connection: SseConnection, onMessage: (message: SseMessage, at: number) => void, stopped: () => boolean) {
@@ -103,7 +101,7 @@ async function pacedOrders(
       fromAnswer.push(Math.max(0, at - completedAt));
     }
   }
-  for (const step of CHECKOUT_STEPS) context.log(`live ${label}: ${step.padEnd(19)} ${describeLatencies(requests.get(step), percentile)}`);
+  logSteps(context, `live ${label}`, requests);
   context.log(`live ${label}: ${orders} orders started over ${((orders - 1) / ordersPerSecond).toFixed(1)} s, all answered and heard ` +
     `after ${elapsed.toFixed(1)} s; ${placed.length} measured × ${SCREENS} screens; ${early} messages arrived before the ` +
     'answer to complete-order');

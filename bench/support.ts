@@ -106,6 +106,9 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
+/** Waits `ms` (not at all when it is 0 or less): for starting work at planned times. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
 /** Resolves once `check` holds, testing it in-process every `everyMs` (no database round trip). */
 export async function until(check: () => boolean, timeoutMs: number, what: string, everyMs = 1): Promise<void> {
   const deadline = performance.now() + timeoutMs;

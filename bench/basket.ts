@@ -6,7 +6,10 @@
  *  b. 32 shoppers all adding the same product (stock raised first): adds/s and latency;
  *  c. GET /api/menu requests/s on 32 keep-alive connections;
  *  d. (informative) the floor under (a) on this host: 32 clients posting the same body to a bare node:http
- *     server that makes one durable INSERT per request (bench/floor-server.ts).
+ *     server that makes one durable INSERT per request (bench/floor-server.ts);
+ *  e. (informative) the ceiling for (a) in this shop: the same 32 shoppers, each with one line in their basket,
+ *     reading it (POST /api/getCartFromSession) over and over: the whole middleware stack, the session and the
+ *     basket view, but no append, no projection and no Postgres round trip.
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
@@ -104,6 +107,35 @@ async function sameProduct(context: BenchContext, bench: BenchShop): Promise<Ben
   }
 }
 
+/** e. A basket read through the same stack as (a), with nothing written: what (a) could reach at best. */
+async function basketReads(context: BenchContext, bench: BenchShop): Promise<BenchRow[]> {
+  const products = (await bench.menu()).filter((product) => product.id >= 1 && product.id <= SHOPPERS);
+  const agent = keepAliveAgent(SHOPPERS);
+  try {
+    const browsers = await Promise.all(
+      products.map(async (product) => {
+        const browser = bench.browser(agent);
+        await browser.ok(MOVE, { id: product.id, variant: product.variants[0]?.id ?? null, quantity: 1 });
+        return browser;
+      }),
+    );
+    const window = Latencies.window(timing(context));
+    const rate = await withCpuLog(context, 'basket e (32 shoppers reading their baskets)', () =>
+      throughput(SHOPPERS, timing(context), (worker) => async () => {
+        window.note('read', await browsers[worker].ok('/api/getCartFromSession'));
+      }),
+    );
+    const reads = window.get('read');
+    context.log(`basket e: ${rate.toFixed(0)} reads/s; ${describeLatencies(reads, percentile)}`);
+    return [
+      { name: 'basket: read basket, 32 shoppers (no write)', figure: rate, unit: 'requests/s' },
+      { name: 'basket: read basket, 32 shoppers (no write) p99', figure: percentile(reads, 99), unit: 'ms' },
+    ];
+  } finally {
+    agent.destroy();
+  }
+}
+
 /** c. The menu page: GET /api/menu on 32 keep-alive connections, no session. */
 async function menuReads(context: BenchContext, bench: BenchShop): Promise<BenchRow[]> {
   const agent = keepAliveAgent(SHOPPERS);
@@ -180,6 +212,7 @@ export const basketBenchmark: Benchmark = {
       rows.push(...(await ownProducts(context, bench)));
       rows.push(...(await sameProduct(context, bench)));
       rows.push(...(await menuReads(context, bench)));
+      rows.push(...(await basketReads(context, bench)));
     } finally {
       await bench.stop();
     }

@@ -16,14 +16,19 @@ const variantId = z
   .optional()
   .transform((value) => (value === '' || value === undefined ? null : value));
 
+const MAX_GIVE_BACK = 10_000;
+
 export const moveStockInput = z.strictObject({
   id: productId,
   variant: variantId,
+  // Spec §4: each add is one unit. Giving back may name more than the line holds (removing a line sends all
+  // of it): the stock decider returns at most what the basket holds.
   quantity: z
     .number()
     .int('quantity must be a whole number')
     .refine((quantity) => quantity !== 0, 'quantity must not be 0')
-    .refine((quantity) => Math.abs(quantity) <= 99, 'quantity must be between -99 and 99'),
+    .refine((quantity) => quantity <= 1, 'quantity must be 1 to add one, or negative to give back')
+    .refine((quantity) => quantity >= -MAX_GIVE_BACK, `quantity can give back at most ${MAX_GIVE_BACK} units`),
   returnToStock: z.boolean().optional(),
 });
 

@@ -3,6 +3,7 @@ import { DomainError } from '../../src/core/errors';
 import { uuidFromName } from '../../src/core/uuid';
 import type { Services } from '../../src/services';
 import { formatPence } from '../../src/shared/money';
+import { CARD_UNAVAILABLE, NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../src/shared/payment-texts';
 import { readSettings } from '../../projections/settings/queries';
 import type { Basket } from '../cart';
 import { cartDecider } from '../cart/decider';
@@ -55,6 +56,17 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
     return (await shopSettings()).payment_methods as string[];
   }
 
+  /**
+   * Only a method the shop offers, and only one that needs no payment taken first: phone orders wait for staff
+   * to mark them paid. Card and PayPal orders would go to the kitchen as paid, so until their payments are
+   * confirmed with the provider they are refused here, whatever the web app shows.
+   */
+  async function assertPayable(method: OrderPaymentMethod): Promise<void> {
+    if (!(await availablePaymentMethods()).includes(method.toLowerCase())) throw new DomainError('invalid', 'That payment method is not available');
+    if (method === 'CARD') throw new DomainError('conflict', CARD_UNAVAILABLE);
+    if (method === 'PAYPAL') throw new DomainError('conflict', PAYPAL_UNAVAILABLE);
+  }
+
   return {
     assertOpen,
     availablePaymentMethods,
@@ -74,6 +86,8 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
       context: CommandContext,
     ) {
       await assertOpen();
+      // Spec §5: checkout only while paying is allowed (can_pay).
+      if ((await availablePaymentMethods()).length === 0) throw new DomainError('conflict', NO_PAYMENT_METHODS);
       const cart = await basket.view(cartId, userId);
       const lines = cart.cartItems.filter((item) => !item.released && item.quantity > 0);
       if (!cart.cartId || lines.length === 0) {
@@ -165,6 +179,7 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
       if (order.status === 'checkout') {
         const missing = missingForPayment(order, takeaway);
         if (missing) throw new DomainError('invalid', missing);
+        await assertPayable(method);
         if (method === 'PHONE' && !order.details?.phone) throw new DomainError('invalid', 'Not a valid phone No');
         await sellAll(order.orderId, order.cartId, order.items, context);
       }

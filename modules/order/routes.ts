@@ -31,6 +31,12 @@ const methodInput = z.strictObject({
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Spec §5: a valid UK number, written nationally or with +44 (a number abroad is refused). */
+function isUkPhoneNumber(value: string): boolean {
+  const phone = parsePhoneNumberFromString(value, 'GB');
+  return phone !== undefined && phone.countryCallingCode === '44' && phone.isValid();
+}
+
 export const deliveryFormInput = z.strictObject({
   email: text(254).refine((value) => EMAIL.test(value), 'Not a valid email address'),
   full_name: text(100).refine((value) => value.length > 0, 'Full name is required'),
@@ -39,7 +45,7 @@ export const deliveryFormInput = z.strictObject({
   address_3: text(100).default(''),
   town_city: text(60).default(''),
   postcode: text(10).default(''),
-  phone_number: text(30).refine((value) => parsePhoneNumberFromString(value, 'GB')?.isValid() === true, 'Not a valid phone No'),
+  phone_number: text(30).refine(isUkPhoneNumber, 'Not a valid phone No'),
   delivery_info: text(500).default(''),
 });
 

@@ -123,6 +123,8 @@ describe('basket and stock API', () => {
       ['a variant product without a variant', { id: SAMOSA, variant: null, quantity: 1 }, 400, 'Please choose an option'],
       ['quantity 0', { id: ONION_BHAJI, variant: null, quantity: 0 }, 400, 'quantity: quantity must not be 0'],
       ['quantity 1000', { id: ONION_BHAJI, variant: null, quantity: 1000 }, 400, 'quantity'],
+      ['two at once (each add is one unit)', { id: ONION_BHAJI, variant: null, quantity: 2 }, 400, 'quantity must be 1 to add one'],
+      ['giving back more than any basket could hold', { id: ONION_BHAJI, variant: null, quantity: -10_001 }, 400, 'quantity'],
       ['a fractional quantity', { id: ONION_BHAJI, variant: null, quantity: 1.5 }, 400, 'quantity'],
       ['a missing id', { variant: null, quantity: 1 }, 400, 'id'],
       ['a text id', { id: '1', variant: null, quantity: 1 }, 400, 'id'],

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'slonik';
 import { createStockHandlers } from '../../modules/stock';
 import { createUserRepository } from '../../src/identity/users';
+import { CARD_UNAVAILABLE, NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../src/shared/payment-texts';
 import { startTestServer, type TestServer } from '../support/server';
 import { shopper } from './shopper';
 
@@ -44,12 +45,13 @@ describe('checkout API', () => {
       takeaway_collect_discount_type: 'Percentage %',
       takeaway_collect_discount_amount_or_percent: 10,
       delivering_status: true,
+      payment_methods: ['phone'],
     });
   });
 
   it('places a collection order paid by phone: discount, AWAITING-PAYMENT, stock sold, basket emptied, email written', async () => {
     const customer = shopper(server);
-    await customer.add(ONION_BHAJI, 2).expect(200);
+    await customer.addUnits(ONION_BHAJI, 2);
     await customer.add(KORMA).expect(200);
     const saved = await customer.save().expect(200);
     expect(saved.body.order).toMatchObject({ status: 'checkout', items_total: 1740, total_cost: 1740 });
@@ -102,7 +104,7 @@ describe('checkout API', () => {
     it('delivers only within the radius, the boundary included', async () => {
       await settings({ delivery_radius: 2.01 });
       const inside = shopper(server);
-      await inside.add(KORMA, 2).expect(200);
+      await inside.addUnits(KORMA, 2);
       expect((await inside.checkPostcode('LS6 2AA').expect(200)).body.inside_area).toBe(true);
       await inside.get('/api/calc_delivery').expect(200);
       await settings({ delivery_radius: 2 });
@@ -119,7 +121,7 @@ describe('checkout API', () => {
       ['LS8 1AA', 2.37, 350],
     ])('delivering to %s (%s miles) costs its band', async (postcode, miles, charge) => {
       const customer = shopper(server);
-      await customer.add(KORMA, 2).expect(200);
+      await customer.addUnits(KORMA, 2);
       expect((await customer.checkPostcode(postcode).expect(200)).body.miles).toBe(miles);
       expect((await customer.get('/api/calc_delivery').expect(200)).body.delivery_charge).toBe(charge);
       await customer.save().expect(200);
@@ -141,7 +143,7 @@ describe('checkout API', () => {
 
     it('charges nothing to collect or deliver an all-virtual basket', async () => {
       const customer = shopper(server);
-      await customer.add(DONATION, 3).expect(200);
+      await customer.addUnits(DONATION, 3);
       await customer.save().expect(200);
       const collected = await customer.method('COLLECT', 0, 300).expect(200);
       expect(collected.body.order.postage).toBe(0);
@@ -235,6 +237,8 @@ describe('checkout API', () => {
       ['a bad email', { ...details, email: 'sam@@example' }, 'Not a valid email address'],
       ['no name', { ...details, full_name: ' ' }, 'Full name is required'],
       ['a bad phone', { ...details, phone_number: '12345' }, 'Not a valid phone No'],
+      ['a phone number in the US', { ...details, phone_number: '+1 202 555 0143' }, 'Not a valid phone No'],
+      ['a phone number in France', { ...details, phone_number: '+33 1 42 68 53 00' }, 'Not a valid phone No'],
       ['an unknown field', { ...details, card: '4111' }, 'card'],
     ])('the delivery form refuses %s, naming it, and changes nothing', async (_name, form, message) => {
       const customer = shopper(server);
@@ -246,9 +250,49 @@ describe('checkout API', () => {
       expect(await events()).toBe(before);
     });
 
+    it('takes a UK phone number written with +44', async () => {
+      const customer = shopper(server);
+      await customer.add(ONION_BHAJI).expect(200);
+      await customer.save().expect(200);
+      const given = await customer.form({ ...details, phone_number: '+44 7911 123456' }).expect(200);
+      expect(given.body.order.phone_number).toBe('+44 7911 123456');
+    });
+
+    it('no checkout while no payment method is set up', async () => {
+      const customer = shopper(server);
+      await customer.add(ONION_BHAJI).expect(200);
+      await settings({ payment_methods: [] });
+      const before = await events();
+      const refused = await customer.save().expect(409);
+      expect(refused.body).toEqual({ status: false, message: NO_PAYMENT_METHODS });
+      expect(await events()).toBe(before);
+      expect((await customer.get('/api/can_pay').expect(200)).body.value).toBe(false);
+    });
+
+    it('places no order by card or PayPal until their payments can be confirmed: nothing is sold or sent to the kitchen', async () => {
+      const customer = shopper(server);
+      await customer.add(ONION_BHAJI).expect(200);
+      await customer.save().expect(200);
+      await customer.method('COLLECT', -40, 355).expect(200);
+      await customer.form(details).expect(200);
+      await settings({ payment_methods: ['phone', 'card'] });
+      const before = await events();
+      const paypal = await customer.post('/complete-order', { payment_method: 'PAYPAL' }).expect(400);
+      expect(paypal.body.message).toBe('That payment method is not available');
+      const card = await customer.post('/complete-order', { payment_method: 'CARD' }).expect(409);
+      expect(card.body.message).toBe(CARD_UNAVAILABLE);
+      expect(await events()).toBe(before);
+      expect((await customer.post('/api/fetchOrder').expect(200)).body.order.status).toBe('checkout');
+      await settings({ payment_methods: ['phone', 'paypal'] });
+      expect((await customer.post('/complete-order', { payment_method: 'PAYPAL' }).expect(409)).body.message).toBe(PAYPAL_UNAVAILABLE);
+      expect(await events()).toBe(before + 1); // the settings change only
+      await customer.payByPhone().expect(200);
+      expect((await customer.complete().expect(200)).body.order.status).toBe('AWAITING-PAYMENT');
+    });
+
     it('a delivery needs the address, and the postcode whose distance was checked', async () => {
       const customer = shopper(server);
-      await customer.add(KORMA, 2).expect(200);
+      await customer.addUnits(KORMA, 2);
       await customer.checkPostcode('LS2 9JT').expect(200);
       await customer.save().expect(200);
       await customer.method('DELIVER', 150, 2050, 'LS2 9JT').expect(200);
@@ -295,7 +339,7 @@ describe('checkout when a dish runs out meanwhile', () => {
   it('does not place the order, and gives the basket back the lines it had sold', async () => {
     const stock = createStockHandlers(server.shop.services.commands);
     const customer = shopper(server);
-    await customer.add(ONION_BHAJI, 2).expect(200);
+    await customer.addUnits(ONION_BHAJI, 2);
     await customer.add(KORMA).expect(200);
     await customer.save().expect(200);
     await customer.method('COLLECT', -174, 1566).expect(200);

@@ -9,7 +9,11 @@ export function shopper(server: TestServer) {
   return {
     post,
     get: (url: string) => agent.get(url),
-    add: (id: number, quantity = 1) => post('/api/moveProductStockToBasket', { id, variant: null, quantity }),
+    add: (id: number) => post('/api/moveProductStockToBasket', { id, variant: null, quantity: 1 }),
+    /** `units` adds of one unit each, as the web app makes them (spec §4: each add is one unit). */
+    async addUnits(id: number, units: number) {
+      for (let unit = 0; unit < units; unit++) await post('/api/moveProductStockToBasket', { id, variant: null, quantity: 1 }).expect(200);
+    },
     checkPostcode: (postcode: string) => agent.get(`/api/postcode-distance/${encodeURIComponent(postcode)}`),
     save: () => post('/api/saveCartAsOrder'),
     method: (ta_method: 'COLLECT' | 'DELIVER', postage: number, total_cost: number, postcode: string | null = null) =>

@@ -1,7 +1,8 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { formatPence } from '../../src/shared/money';
 import type { TestServer } from '../support/server';
 import { shopWithBrowser, type BrowserSession } from './browser';
+import { changeSettings } from './shop-steps';
 
 interface MenuVariant {
   id: number;
@@ -66,6 +67,13 @@ async function waitForText(locator: Locator, text: string): Promise<void> {
 }
 
 const isStockMove = (url: string) => url.endsWith('/api/moveProductStockToBasket');
+// The root tsconfig has no DOM lib: the functions that run in the page describe the members they use.
+interface StyledWindow {
+  getComputedStyle(element: unknown): { aspectRatio: string };
+}
+const aspectRatioOf = (image: Locator) =>
+  image.evaluate((element) => (globalThis as unknown as StyledWindow).getComputedStyle(element).aspectRatio);
+const CLOSED_TITLE = "Sorry, we're closed & not taking orders right now";
 
 describe('basket journey in the browser', () => {
   let server: TestServer;
@@ -223,6 +231,100 @@ describe('basket journey in the browser', () => {
       page.getByTestId('clear-cart').click(),
     ]);
     await waitForText(page.getByTestId('basket-count'), '0');
+  });
+
+  it("titles a disabled add button: 'no more stock' while its request runs, the closed notice while the store is closed", async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    const menu = await fetchMenu(page, baseUrl);
+    const simpleProduct = menu.products.find((product) => product.variants.length === 0 && product.status === 'active' && product.available > 0)!;
+    const productWithVariants = menu.products.find((product) => product.status === 'active' && product.available > 0 && product.variants.length > 0)!;
+    const add = page.locator(`[data-testid="add-to-cart"][data-product-id="${simpleProduct.id}"]`);
+    const choose = page.locator(`[data-testid="choose-variant"][data-product-id="${productWithVariants.id}"]`);
+
+    await page.goto(baseUrl);
+    await add.waitFor();
+    expect(await add.getAttribute('title')).toBeNull();
+
+    // The request is held until the button has been looked at.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holdStockMove = async (route: Route) => {
+      await released;
+      await route.continue();
+    };
+    await page.route('**/api/moveProductStockToBasket', holdStockMove);
+    try {
+      await add.click();
+      await page.locator(`[data-testid="add-to-cart"][data-product-id="${simpleProduct.id}"][title="no more stock"]:disabled`).waitFor();
+      const [added] = await Promise.all([page.waitForResponse((response) => isStockMove(response.url())), release()]);
+      expect(added.status()).toBe(200);
+    } finally {
+      release();
+      await page.unroute('**/api/moveProductStockToBasket', holdStockMove);
+    }
+    await page.locator(`[data-testid="add-to-cart"][data-product-id="${simpleProduct.id}"]:not([title]):enabled`).waitFor();
+    const cleared = await page.request.post(`${baseUrl}/api/clearCart`, { headers: { 'X-Requested-With': 'fetch', Origin: baseUrl } });
+    expect(cleared.status()).toBe(200);
+
+    await changeSettings(server, { order_status: 'closed' });
+    try {
+      // Buttons wait for the settings too: look once they are known.
+      await Promise.all([page.waitForResponse((response) => response.url().endsWith('/api/settings') && response.status() === 200), page.reload()]);
+      await add.waitFor();
+      const adds = page.getByTestId('add-to-cart');
+      await page.locator(`[data-testid="add-to-cart"][title="${CLOSED_TITLE}"]:disabled`).first().waitFor();
+      expect(await adds.evaluateAll((buttons) => buttons.every((button) => (button as { disabled: boolean }).disabled))).toBe(true);
+      expect(new Set(await adds.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('title'))))).toEqual(new Set([CLOSED_TITLE]));
+      expect(await choose.isDisabled()).toBe(true);
+      expect(await choose.getAttribute('title')).toBe(CLOSED_TITLE);
+    } finally {
+      await changeSettings(server, { order_status: 'open' });
+    }
+  });
+
+  it('squares product images 2000 ms after they load, only where the widest is over 100 px, and again after a resize', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    const menu = await fetchMenu(page, baseUrl);
+    const product = menu.products.find((candidate) => candidate.variants.length === 0 && candidate.status === 'active' && candidate.available > 0)!;
+
+    // The menu's cards are wide: squared, but only once the delay has passed.
+    await page.goto(baseUrl);
+    const menuImage = page.getByTestId('menu').getByTestId('product-image').first();
+    await menuImage.waitFor();
+    await menuImage.evaluate((image) => (image as { decode(): Promise<void> }).decode());
+    const loadedAt = Date.now();
+    expect(await aspectRatioOf(menuImage)).toBe('auto');
+    await page.locator('[data-testid="menu"][data-square-images="true"]').waitFor({ timeout: 5000 });
+    expect(Date.now() - loadedAt).toBeGreaterThanOrEqual(1500);
+    expect(await aspectRatioOf(menuImage)).toBe('1 / 1');
+
+    // The basket's thumbnails are narrow on a wide screen, and wider on a phone's.
+    await Promise.all([
+      page.waitForResponse((response) => isStockMove(response.url()) && response.status() === 200),
+      page.locator(`[data-testid="add-to-cart"][data-product-id="${product.id}"]`).click(),
+    ]);
+    await page.goto(`${baseUrl}/manageCart`);
+    const lines = page.getByTestId('cart-lines');
+    const thumbnail = lines.getByTestId('product-image');
+    await page.locator('[data-testid="cart-lines"][data-square-images="false"]').waitFor({ timeout: 5000 });
+    expect((await thumbnail.boundingBox())!.width).toBeLessThanOrEqual(100);
+    expect(await aspectRatioOf(thumbnail)).toBe('auto');
+    await page.setViewportSize({ width: 500, height: 800 });
+    try {
+      await page.locator('[data-testid="cart-lines"][data-square-images="true"]').waitFor({ timeout: 5000 });
+      expect((await thumbnail.boundingBox())!.width).toBeGreaterThan(100);
+      expect(await aspectRatioOf(thumbnail)).toBe('1 / 1');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await page.locator('[data-testid="cart-lines"][data-square-images="false"]').waitFor({ timeout: 5000 });
+
+    await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/clearCart') && response.status() === 200),
+      page.getByTestId('clear-cart').click(),
+    ]);
   });
 
   it('shows the cart summary beside the menu on wide screens and above it below 768 px', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { createUserRepository } from '../../src/identity/users';
 import type { TestServer } from '../support/server';
 import { shopWithBrowser, type BrowserSession } from './browser';
@@ -20,7 +20,7 @@ async function payByPhone(page: Page, baseUrl: string): Promise<{ ref: string; e
   expect(await button.textContent()).toContain(PHONE_NO_DISPLAY);
   const [completed] = await Promise.all([answerTo(page, '/complete-order'), button.click()]);
   expect(completed.status()).toBe(200);
-  expect(completed.request().postDataJSON()).toEqual({ payment_method: 'PHONE' });
+  expect(completed.request().postDataJSON()).toEqual({ payment_method: 'PHONE', status: 'AWAITING-PAYMENT', message: 'Pay by phone' });
   const { message, order } = (await completed.json()) as { message: string; order: { ref: string; email: string; total_cost: number } };
 
   await page.waitForURL(`${baseUrl}/order-complete`);
@@ -87,17 +87,19 @@ describe('checkout journeys in the browser', () => {
     await page.getByTestId('delivery-bands-toggle').click();
     await page.getByTestId('delivery-bands').filter({ hasText: 'Up to 1 miles: £1.50' }).waitFor();
 
-    // The form checks on the client first; collecting needs no address.
+    // The form checks on the client first; collecting needs no address, and its postcode is not checked.
     const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');
     await form.waitFor();
     expect(await page.getByTestId('payment-section').count()).toBe(0);
     await fillContactDetails(form, { email: 'sam@example', full_name: 'Sam Smith', phone_number: '12345' });
+    await form.locator('[name="postcode"]').fill('not mine');
     await waitForText(form.getByTestId('error-phone_number'), 'Not a valid phone No');
     await form.locator('[name="phone_number"]').fill('07911 123456');
     await form.getByTestId('error-phone_number').waitFor({ state: 'detached' });
     await page.getByTestId('form-submit').click();
     await waitForText(form.getByTestId('error-email'), 'Not a valid email address');
     expect(await form.getByTestId('error-address_1').count()).toBe(0);
+    expect(await form.getByTestId('error-postcode').count()).toBe(0);
     await form.locator('[name="email"]').fill('sam@example.com');
     await sendDetails(page);
 
@@ -108,10 +110,22 @@ describe('checkout journeys in the browser', () => {
     expect(await page.locator('[data-testid="delivery-form"] [name="full_name"]').inputValue()).toBe('Sam Smith');
     await sendDetails(page);
 
-    // The only method, phone, is chosen for the customer.
+    // Back at checkout, the details with their unchecked postcode suffice: straight to payment.
+    const sentMethods: unknown[] = [];
+    const recordMethod = (sent: Request) => {
+      if (sent.url().endsWith('/api/updatePayMethod')) sentMethods.push(sent.postDataJSON());
+    };
+    page.on('request', recordMethod);
+    const [methodSaved] = await Promise.all([answerTo(page, '/api/updatePayMethod'), page.reload()]);
+    await page.locator('[data-testid="delivery-form"][data-mode="summary"]').waitFor();
+
+    // The only method, phone, is chosen for the customer, and the choice is saved once.
     await page.getByTestId('payment-section').waitFor();
     expect(await page.getByTestId('payment-method-phone').isChecked()).toBe(true);
+    expect({ status: methodSaved.status(), body: await methodSaved.json() }).toEqual({ status: 200, body: { status: true, message: '' } });
     const order = await payByPhone(page, baseUrl);
+    page.off('request', recordMethod);
+    expect(sentMethods).toEqual([{ method: 'phone' }]);
     expect(order.total_cost).toBe(711);
     await waitForText(page.getByTestId('order-complete-summary').getByTestId('summary-total'), '£7.11');
 
@@ -231,9 +245,16 @@ describe('checkout journeys in the browser', () => {
     await Promise.all([answerTo(page, '/api/login'), page.getByRole('button', { name: 'Login' }).click()]);
     await page.getByTestId('signed-in-user').waitFor();
 
-    await fillBasketAndOpenIt(page, baseUrl, [[ONION_BHAJI, 1]]);
-    await page.getByTestId('method-collect').check();
-    await proceedToCheckout(page, baseUrl);
+    // Collecting without a collect discount: the summary still shows the (zero) delivery charge.
+    await changeSettings(server, { offer_takeaway_collect_discount: false });
+    try {
+      await fillBasketAndOpenIt(page, baseUrl, [[ONION_BHAJI, 1]]);
+      await page.getByTestId('method-collect').check();
+      expect(await proceedToCheckout(page, baseUrl)).toMatchObject({ ta_method: 'COLLECT', postage: 0, total_cost: 395 });
+    } finally {
+      await changeSettings(server, { offer_takeaway_collect_discount: true });
+    }
+    await page.getByTestId('checkout-summary').getByTestId('summary-postage').filter({ hasText: 'Delivery Charge' }).filter({ hasText: '£0.00' }).waitFor();
     const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');
     const email = form.locator('[name="email"]');
     expect(await email.inputValue()).toBe(customer.email);
@@ -272,7 +293,8 @@ describe('checkout journeys in the browser', () => {
       await page.getByTestId('extra-order-info').filter({ hasText: 'Ring the bell twice' }).waitFor();
       const summary = page.getByTestId('checkout-summary');
       await waitForText(summary.getByTestId('summary-total'), '£3.95');
-      expect(await summary.getByTestId('summary-postage').count()).toBe(0);
+      // No postage yet counts as 0.
+      await summary.getByTestId('summary-postage').filter({ hasText: 'Delivery Charge' }).filter({ hasText: '£0.00' }).waitFor();
       expect(await page.getByTestId('delivery-bands-toggle').count()).toBe(0);
 
       const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');

@@ -3,7 +3,7 @@
  * failures are made in the browser (the call is answered with an error, or never reaches the server), so
  * the shop itself stays healthy between the cases.
  */
-import type { Page, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import type { TestServer } from '../support/server';
 import { shopWithBrowser, type BrowserSession } from './browser';
 import { answerTo, changeSettings, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
@@ -26,6 +26,10 @@ async function whileFailing(page: Page, pathEnd: string, failure: (route: Route)
     await page.unroute(matches, failure);
   }
 }
+
+const isLog = (request: Request) => new URL(request.url()).pathname === '/api/log';
+/** The next POST /api/log the page sends. */
+const logRequest = (page: Page) => page.waitForRequest(isLog);
 
 /** Waits for the dialog to say exactly `lines`, in the error look unless told otherwise, then closes it. */
 async function expectDialog(page: Page, title: string, lines: string[], look = 'error'): Promise<void> {
@@ -52,23 +56,57 @@ describe('error dialogs in the browser', () => {
     await browser.context.clearCookies(); // a new customer, with an empty basket
   });
 
-  it('on the menu: the basket cannot be fetched, an add is refused, an add cannot reach the shop', async () => {
+  it('on the menu: the basket cannot be fetched, an add is refused, an add cannot reach the shop; each is logged', async () => {
     const { page } = browser;
     await whileFailing(page, '/api/getCartFromSession', failWith('Database down'), async () => {
-      await page.goto(server.baseUrl);
+      const [logged] = await Promise.all([logRequest(page), page.goto(server.baseUrl)]);
       await expectDialog(page, 'Error', ['There was an ERROR fetching your cart from session']);
+      expect(logged.postDataJSON()).toEqual({ level: 'error', message: 'There was an ERROR fetching your cart from session', error: 'Database down' });
     });
 
     await page.goto(server.baseUrl);
     const add = page.locator(`[data-testid="add-to-cart"][data-product-id="${ONION_BHAJI}"]`);
     await add.waitFor();
     await whileFailing(page, '/api/moveProductStockToBasket', (route) => route.fulfill({ status: 409, json: { status: false, message: 'Sorry, there is no more Onion Bhaji left' } }), async () => {
-      await add.click();
+      const [logged] = await Promise.all([logRequest(page), add.click()]);
       await expectDialog(page, 'Sorry', ['Sorry, there is no more Onion Bhaji left']);
+      expect(logged.postDataJSON()).toEqual({ level: 'info', message: `Add to cart refused (product ${ONION_BHAJI})`, error: 'Sorry, there is no more Onion Bhaji left' });
+      expect((await logged.response())?.status()).toBe(200);
     });
+
+    // The log call fails too: that is not told to the customer.
     await whileFailing(page, '/api/moveProductStockToBasket', unreachable, async () => {
-      await add.click();
-      await expectDialog(page, 'Sorry', ['there was an error moving the item into the Cart']);
+      await whileFailing(page, '/api/log', unreachable, async () => {
+        const logFailed = page.waitForEvent('requestfailed', (failed) => isLog(failed));
+        const [logged] = await Promise.all([logRequest(page), add.click()]);
+        await logFailed;
+        expect(logged.postDataJSON()).toEqual({
+          level: 'critical',
+          message: `there was an error moving the item into the Cart (product ${ONION_BHAJI})`,
+          error: 'TypeError: Failed to fetch',
+        });
+        await expectDialog(page, 'Sorry', ['there was an error moving the item into the Cart']);
+      });
+    });
+    await page.getByTestId('app-dialog').waitFor({ state: 'detached' });
+  });
+
+  it("on the basket page: the shop's settings cannot be fetched, told once while the page carries on", async () => {
+    const { page } = browser;
+    let asked = 0;
+    const failSettings = (route: Route) => {
+      asked += 1;
+      return failWith('Database down')(route);
+    };
+    await whileFailing(page, '/api/settings', failSettings, async () => {
+      await page.goto(`${server.baseUrl}/manageCart`);
+      await expectDialog(page, 'ERROR', ["Sorry, the shop's settings could not be fetched"]);
+      // With the defaults: open, labelled 'Cart'.
+      await waitForText(page.getByTestId('manage-cart-heading'), 'Your Cart is empty');
+      await page.getByTestId('app-dialog').waitFor({ state: 'detached' });
+      // As the page's parts mount they may ask again, a few times in all, but never in a loop (the old page asked
+      // about 30 times a second); those failures are not told again.
+      expect(asked).toBeLessThanOrEqual(4);
     });
   });
 
@@ -118,16 +156,20 @@ describe('error dialogs in the browser', () => {
     });
 
     await page.getByTestId('method-collect').check();
+    const proceed = page.getByTestId('proceed-to-checkout');
+    await waitForText(proceed, 'Proceed to Checkout');
     await whileFailing(page, '/api/saveCartAsOrder', unreachable, async () => {
-      const proceed = page.getByTestId('proceed-to-checkout');
-      await waitForText(proceed, 'Proceed to Checkout');
       await proceed.click();
       await expectDialog(page, 'Sorry', ['ERROR in  saveCartAsOrder']);
+    });
+    await whileFailing(page, '/api/saveCartAsOrder', failWith('Database down'), async () => {
+      await proceed.click();
+      await expectDialog(page, 'Sorry', ['ERROR in  saveCartAsOrder', 'Database down']);
     });
     expect(new URL(page.url()).pathname).toBe('/manageCart');
   });
 
-  it('on the checkout page: the payment methods, the order, placing it, and no payment method set up', async () => {
+  it('on the checkout page: the payment methods, the order, the method chosen, placing it, and no payment method set up', async () => {
     const { page } = browser;
     await fillBasketAndOpenIt(page, server.baseUrl, [[ONION_BHAJI, 1]]);
     await page.getByTestId('method-collect').check();
@@ -144,6 +186,17 @@ describe('error dialogs in the browser', () => {
     await whileFailing(page, '/api/fetchOrder', failWith('Database down'), async () => {
       await page.reload();
       await expectDialog(page, 'Sorry', ['There was a PROBLEM fetching the order']);
+    });
+
+    // The payment method chosen for the customer is refused, or never reaches the shop.
+    const refuseMethod = (route: Route) => route.fulfill({ status: 409, json: { status: false, message: 'That payment method is not available' } });
+    await whileFailing(page, '/api/updatePayMethod', refuseMethod, async () => {
+      await page.reload();
+      await expectDialog(page, 'PROBLEM', ['That payment method is not available']);
+    });
+    await whileFailing(page, '/api/updatePayMethod', unreachable, async () => {
+      await page.reload();
+      await expectDialog(page, 'ERROR', ['Sorry, your payment method could not be saved', 'TypeError: Failed to fetch']);
     });
 
     await page.reload();

@@ -26,6 +26,16 @@ export function isServerAnswer(caught: unknown): boolean {
   return error !== undefined && 'status' in error && typeof error.status === 'number';
 }
 
+/** What went wrong, for a dialog's extra line or a log: the server's message, or the failure's own text. */
+export function errorText(caught: unknown): string {
+  const error = asRequestError(caught);
+  if (!error) return String(caught);
+  if (!('status' in error)) return error.message ?? error.name ?? 'Unknown error';
+  // FETCH_ERROR, PARSING_ERROR, TIMEOUT_ERROR and CUSTOM_ERROR carry their own text.
+  if ('error' in error) return error.error;
+  return serverMessage(error, `HTTP ${error.status}`);
+}
+
 // queryFulfilled rejects with `{ error }`; unwrap() rejects with the error itself.
 function asRequestError(caught: unknown): FetchBaseQueryError | SerializedError | undefined {
   if (!caught || typeof caught !== 'object') return undefined;

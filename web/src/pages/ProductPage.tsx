@@ -8,6 +8,7 @@ import { MenuLoadState } from '../features/menu/MenuLoadState';
 import { useGetMenuQuery } from '../features/menu/menuApi';
 import { ProductImage } from '../features/menu/ProductImage';
 import { ProductOrderButton } from '../features/menu/ProductOrderButton';
+import { useSquareProductImages } from '../features/menu/useSquareProductImages';
 import { NotFoundPage } from './NotFoundPage';
 
 /** /product/:id, the single product page (element id singleProduct). */
@@ -17,6 +18,7 @@ export function ProductPage() {
   const menuQuery = useGetMenuQuery();
   const menu = menuQuery.data;
   const product = menu?.products.find((candidate) => String(candidate.id) === id);
+  const squareArea = useSquareProductImages<HTMLDivElement>();
 
   if (!menu) return <MenuLoadState query={menuQuery} />;
   if (!product) return <NotFoundPage />;
@@ -27,7 +29,7 @@ export function ProductPage() {
       {/* Toggling a category goes back to the menu, filtered. */}
       <CategoryFilter categories={menu.categories} onToggled={() => navigate('/')} />
       <Row className="g-4">
-        <Col md={5}>
+        <Col md={5} {...squareArea}>
           <ProductImage src={product.image} alt={product.name} className="img-fluid rounded w-100" />
         </Col>
         <Col md={7}>

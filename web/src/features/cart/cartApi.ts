@@ -1,5 +1,6 @@
 import { api } from '../../app/api';
-import { caughtMessage, isServerAnswer } from '../../app/serverMessage';
+import { logToServer } from '../../app/serverLog';
+import { caughtMessage, errorText, isServerAnswer } from '../../app/serverMessage';
 import { showDialog } from '../dialog/dialogSlice';
 import { applyProductStock, menuApi, type ProductStock } from '../menu/menuApi';
 import type { CartItem, CartView } from '../../../../src/shared/cart';
@@ -37,6 +38,7 @@ function cartOf({ cartId, userId, cartItems, order_extra }: Cart): Cart {
   return { cartId, userId, cartItems, order_extra };
 }
 
+const FETCH_FAILED = 'There was an ERROR fetching your cart from session';
 const SAVE_FAILED = 'There was an ERROR saving your updated cart';
 
 export const cartApi = api.injectEndpoints({
@@ -48,9 +50,9 @@ export const cartApi = api.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
-        } catch {
-          // Spec §8 also logs this to the server; POST /api/log-error does not exist yet.
-          dispatch(showDialog({ title: 'Error', message: 'There was an ERROR fetching your cart from session', look: 'error' }));
+        } catch (failure) {
+          logToServer(dispatch, { level: 'error', message: FETCH_FAILED, error: errorText(failure) });
+          dispatch(showDialog({ title: 'Error', message: FETCH_FAILED, look: 'error' }));
         }
       },
     }),

@@ -1,8 +1,9 @@
 import { useAppDispatch } from '../../app/hooks';
-import { caughtMessage } from '../../app/serverMessage';
+import { logToServer } from '../../app/serverLog';
+import { caughtMessage, errorText, isServerAnswer } from '../../app/serverMessage';
 import { showDialog } from '../dialog/dialogSlice';
 import type { Product, Variant } from '../menu/menuApi';
-import { isOrderingClosed, useShopSettings } from '../settings/useShopSettings';
+import { useOrderingBlocked, useShopSettings } from '../settings/useShopSettings';
 import { useMoveStockMutation } from './cartApi';
 
 /**
@@ -11,6 +12,7 @@ import { useMoveStockMutation } from './cartApi';
  */
 export function useAddToCart() {
   const settings = useShopSettings();
+  const isOrderingBlocked = useOrderingBlocked();
   const [moveStock, { isLoading: isProcessing }] = useMoveStockMutation();
   const dispatch = useAppDispatch();
 
@@ -20,7 +22,12 @@ export function useAddToCart() {
       return true;
     } catch (error) {
       const networkText = `there was an error moving the item into the ${settings.cartLabel}`;
-      // Spec §8 also logs refusals (info) and network errors (critical); POST /api/log does not exist yet.
+      const item = variant ? `product ${product.id}, variant ${variant.id}` : `product ${product.id}`;
+      if (isServerAnswer(error)) {
+        logToServer(dispatch, { level: 'info', message: `Add to cart refused (${item})`, error: errorText(error) });
+      } else {
+        logToServer(dispatch, { level: 'critical', message: `${networkText} (${item})`, error: errorText(error) });
+      }
       dispatch(showDialog({ title: 'Sorry', message: caughtMessage(error, networkText), look: 'error' }));
       return false;
     }
@@ -29,7 +36,7 @@ export function useAddToCart() {
   return {
     addToCart,
     isProcessing,
-    isOrderingBlocked: !settings.isLoaded || isOrderingClosed(settings),
+    isOrderingBlocked,
     cartLabel: settings.cartLabel,
   };
 }

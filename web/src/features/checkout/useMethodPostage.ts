@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { serverMessage } from '../../app/serverMessage';
+import { TYPING_PAUSE_MS } from '../../app/timings';
 import { useDebouncedValue } from '../../app/useDebouncedValue';
 import { useGetCartQuery } from '../cart/cartApi';
 import { heldQuantity, totalPrice } from '../cart/cartFigures';
@@ -7,7 +8,6 @@ import { useShopSettings } from '../settings/useShopSettings';
 import type { TakeawayMethod } from '../order/order';
 import { collectPostage } from './collectDiscount';
 import { DELIVERY_CHARGE_FAILED, useDeliveryChargeQuery, useTakeawayDiscountQuery } from './deliveryApi';
-import { TYPING_PAUSE_MS } from './timings';
 
 export type MethodPostage =
   | { state: 'none' }

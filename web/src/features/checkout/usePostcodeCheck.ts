@@ -1,10 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { isServerAnswer } from '../../app/serverMessage';
+import { TYPING_PAUSE_MS } from '../../app/timings';
 import { useDebouncedValue } from '../../app/useDebouncedValue';
 import { usePostcodeDistanceQuery, type PostcodeCheck } from './deliveryApi';
 import { CHECKER_INVALID, parsePostcode } from '../../../../src/shared/postcode';
-import { TYPING_PAUSE_MS } from './timings';
 
 export interface PostcodeChecking {
   text: string;

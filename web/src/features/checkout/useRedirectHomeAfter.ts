@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
+import { REDIRECT_HOME_MS } from '../../app/timings';
 import { closeDialogShowing, showDialog, type DialogContent } from '../dialog/dialogSlice';
-import { REDIRECT_HOME_MS } from './timings';
 
 /**
  * While `active`, shows `notice` in the dialog and goes home 5 s later, closing it. Pass a notice that keeps its

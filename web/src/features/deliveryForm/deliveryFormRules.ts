@@ -18,8 +18,8 @@ export function isUkPhone(input: string): boolean {
 }
 
 /**
- * Spec §5: email, name and phone always; address line 1, town/city and postcode when delivering. Collecting skips
- * the address, though a postcode given anyway must be one (the server refuses a malformed one).
+ * Spec §2/§5: email, name and phone always; address line 1, town/city and postcode when delivering. Collecting
+ * skips the address and postcode checks: the server keeps whatever postcode was typed.
  */
 export function validateDetails(values: DeliveryDetails, needsAddress: boolean): FieldErrors {
   const errors: FieldErrors = {};
@@ -29,9 +29,8 @@ export function validateDetails(values: DeliveryDetails, needsAddress: boolean):
   if (needsAddress) {
     if (!values.address_1.trim()) errors.address_1 = 'Address line 1 is required for delivery';
     if (!values.town_city.trim()) errors.town_city = 'Town or city is required for delivery';
+    if (!parsePostcode(values.postcode.trim())) errors.postcode = FORM_INVALID;
   }
-  const postcode = values.postcode.trim();
-  if ((needsAddress || postcode !== '') && !parsePostcode(postcode)) errors.postcode = FORM_INVALID;
   return errors;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '../../app/useDebouncedValue';
-import { TYPING_PAUSE_MS } from '../checkout/timings';
+import { TYPING_PAUSE_MS } from '../../app/timings';
 import type { DeliveryDetails } from '../order/order';
 import { useUpdateOrder } from '../order/useUpdateOrder';
 import { DELIVERY_FIELDS, type DeliveryField } from './deliveryFields';

@@ -4,14 +4,16 @@ import { useAppSelector } from '../../app/hooks';
 import { selectHiddenCategoryIds } from './categoryFilterSlice';
 import type { Menu } from './menuApi';
 import { ProductCard } from './ProductCard';
+import { useSquareProductImages } from './useSquareProductImages';
 
 /** The menu, one section per category the filter leaves shown. */
 export function MenuByCategory({ menu }: { menu: Menu }) {
   const hiddenCategoryIds = useAppSelector(selectHiddenCategoryIds);
   const shownCategories = menu.categories.filter((category) => !hiddenCategoryIds.includes(category.id));
+  const squareArea = useSquareProductImages<HTMLDivElement>();
 
   return (
-    <>
+    <div {...squareArea} data-testid="menu">
       {shownCategories.map((category) => {
         const products = menu.products.filter((product) => product.category_id === category.id);
         if (products.length === 0) return null;
@@ -31,6 +33,6 @@ export function MenuByCategory({ menu }: { menu: Menu }) {
           </section>
         );
       })}
-    </>
+    </div>
   );
 }

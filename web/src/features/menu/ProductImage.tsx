@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useShopSettings } from '../settings/useShopSettings';
-import './ProductImage.css';
 
-/** A product's picture, or the shop's missing_product_image placeholder when it has none or it fails to load. */
+/**
+ * A product's picture, or the shop's missing_product_image placeholder when it has none or it fails to load.
+ * Squared by the area it sits in (useSquareProductImages).
+ */
 export function ProductImage({ src, alt, className = '' }: { src: string | null; alt: string; className?: string }) {
-  const { missingProductImage, showSquareProductImages } = useShopSettings();
+  const { missingProductImage } = useShopSettings();
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : missingProductImage;
   if (!usable) return null;
@@ -14,7 +16,7 @@ export function ProductImage({ src, alt, className = '' }: { src: string | null;
       src={usable}
       alt={alt}
       loading="lazy"
-      className={`${className} ${showSquareProductImages ? 'product-image-square' : ''}`.trim()}
+      className={`product-image ${className}`.trim()}
       onError={() => {
         if (src && usable === src) setFailedSrc(src);
       }}

@@ -2,6 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import { formatPence, formatPriceAdjustment } from '../../app/money';
+import { addButtonTitle } from '../cart/addButtonTitle';
 import { useAddToCart } from '../cart/useAddToCart';
 import { canBeAdded, type Product } from './menuApi';
 
@@ -29,7 +30,7 @@ export function VariantsModal({ product, show, onHide }: { product: Product; sho
                 as="button"
                 type="button"
                 disabled={isProcessing || !inStock || isOrderingBlocked}
-                title={inStock ? undefined : 'no more stock'}
+                title={addButtonTitle({ isOrderingBlocked, isProcessing, inStock })}
                 onClick={async () => {
                   if (await addToCart(product, variant)) onHide();
                 }}

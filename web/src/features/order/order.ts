@@ -26,6 +26,13 @@ export type OrderUpdate =
 
 export type PaymentMethod = 'phone' | 'card' | 'paypal';
 
+/** Spec §7 POST /complete-order. The server decides the order's status itself; status and message are informative. */
+export interface PaymentCompletion {
+  payment_method: 'PHONE';
+  status: 'AWAITING-PAYMENT';
+  message: string;
+}
+
 export function isPlaced(order: Order): boolean {
   return order.status === 'AWAITING-PAYMENT' || order.status === 'NEW';
 }
@@ -42,10 +49,9 @@ export function needsAddress(order: Order, isTakeaway: boolean): boolean {
   return isTakeaway ? order.ta_method === 'DELIVER' : !isAllVirtual(order);
 }
 
-/** The summary's postage line, or null when there is none to show. */
+/** Spec §2/§3: the summary's postage line (no postage yet counts as 0), or null for an all-virtual order. */
 export function postageLine(order: Order): { label: string; pence: number } | null {
-  if (order.postage === null || isAllVirtual(order)) return null;
-  if (order.postage < 0) return { label: 'Collect Discount', pence: order.postage };
-  if (order.ta_method === 'COLLECT') return null;
-  return { label: 'Delivery Charge', pence: order.postage };
+  if (isAllVirtual(order)) return null;
+  const pence = order.postage ?? 0;
+  return { label: pence < 0 ? 'Collect Discount' : 'Delivery Charge', pence };
 }

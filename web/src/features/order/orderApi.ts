@@ -1,7 +1,7 @@
 import { api } from '../../app/api';
 import { isServerAnswer } from '../../app/serverMessage';
 import { showDialog } from '../dialog/dialogSlice';
-import type { Order, OrderUpdate, PaymentMethod } from './order';
+import type { Order, OrderUpdate, PaymentCompletion, PaymentMethod } from './order';
 
 interface OrderAnswer {
   status: true;
@@ -63,11 +63,21 @@ export const orderApi = api.injectEndpoints({
         }
       },
     }),
+    /** Spec §7: the customer's payment method choice. A 200 answer with status false is a refusal too. */
+    updatePayMethod: build.mutation<void, { method: PaymentMethod }>({
+      query: (body) => ({
+        url: '/api/updatePayMethod',
+        method: 'POST',
+        body,
+        validateStatus: (response, answer: { status?: boolean } | undefined) => response.ok && answer?.status !== false,
+      }),
+      invalidatesTags: ['Order'],
+    }),
     /**
      * Places the order. The basket is then empty and the sold units leave the menu's stock; the order page
      * that follows fetches the placed order afresh.
      */
-    completeOrder: build.mutation<Completion, { payment_method: 'PHONE' }>({
+    completeOrder: build.mutation<Completion, PaymentCompletion>({
       query: (body) => ({ url: '/complete-order', method: 'POST', body }),
       transformResponse: ({ message, order }: OrderAnswer) => ({ message, order }),
       invalidatesTags: ['Cart', 'Menu'],
@@ -81,5 +91,6 @@ export const {
   useAvailablePaymentMethodsQuery,
   useSaveCartAsOrderMutation,
   useUpdateOrderMutation,
+  useUpdatePayMethodMutation,
   useCompleteOrderMutation,
 } = orderApi;

@@ -3,7 +3,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { useAppDispatch } from '../../app/hooks';
 import { isServerAnswer } from '../../app/serverMessage';
-import { ORDER_POLL_MS } from '../checkout/timings';
+import { ORDER_POLL_MS } from '../../app/timings';
 import { showDialog } from '../dialog/dialogSlice';
 import { isPlaced } from './order';
 import { orderApi, useFetchOrderQuery } from './orderApi';

@@ -7,7 +7,10 @@ import { useSaveCartAsOrderMutation } from './orderApi';
 
 const SAVE_FAILED = 'ERROR in  saveCartAsOrder';
 
-/** Spec §4 "Checkout flow" step 1, with spec §8's dialogs. Resolves to the saved order, or null after a dialog. */
+/**
+ * Spec §4 "Checkout flow" step 1, with spec §8's dialogs: the server's reason, when it gave one, goes on a second
+ * line. Resolves to the saved order, or null after a dialog.
+ */
 export function useSaveCartAsOrder() {
   const { cartLabel } = useShopSettings();
   const [save, { isLoading }] = useSaveCartAsOrderMutation();
@@ -17,11 +20,11 @@ export function useSaveCartAsOrder() {
     try {
       return await save(body).unwrap();
     } catch (error) {
-      const reason = isServerAnswer(error) ? caughtMessage(error, SAVE_FAILED) : SAVE_FAILED;
+      const reason = isServerAnswer(error) ? caughtMessage(error, '') : '';
       if (/is Empty$/.test(reason)) {
         dispatch(showDialog({ title: 'Sorry', message: `${cartLabel} is Empty`, look: 'info' }));
       } else {
-        dispatch(showDialog({ title: 'Sorry', message: reason, look: 'error' }));
+        dispatch(showDialog({ title: 'Sorry', message: [SAVE_FAILED, reason].filter(Boolean).join('\n'), look: 'error' }));
       }
       return null;
     }

@@ -24,7 +24,7 @@ export function usePayByPhone() {
     try {
       const chosen = await updateOrder({ payment_method: 'PHONE', status: 'AWAITING-PAYMENT' });
       if (!chosen.ok) return;
-      const done = await completeOrder({ payment_method: 'PHONE' }).unwrap();
+      const done = await completeOrder({ payment_method: 'PHONE', status: 'AWAITING-PAYMENT', message: 'Pay by phone' }).unwrap();
       dispatch(showDialog({ title: 'Thank you', message: `${done.message}\n${EMAIL_SENT}`, look: 'success' }));
       navigate('/order-complete');
     } catch (error) {

@@ -26,8 +26,8 @@ function readCheckoutSettings(values: SettingValues | undefined): CheckoutSettin
   };
 }
 
-/** The settings the basket's checkout area, the checkout page and the order-complete page read. */
+/** The settings the basket's checkout area, the checkout page and the order-complete page read; see useShopSettings on failures. */
 export function useCheckoutSettings(): CheckoutSettings & { isLoaded: boolean } {
-  const { data, isSuccess, isError } = useGetSettingsQuery(CHECKOUT_SETTING_KEYS);
-  return { ...readCheckoutSettings(data), isLoaded: isSuccess || isError };
+  const { data, isSuccess, error } = useGetSettingsQuery(CHECKOUT_SETTING_KEYS);
+  return { ...readCheckoutSettings(data), isLoaded: isSuccess || error !== undefined };
 }

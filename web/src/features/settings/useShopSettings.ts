@@ -39,13 +39,23 @@ function readShopSettings(values: SettingValues | undefined): ShopSettings {
   };
 }
 
-/** The settings the shop pages read, with the spec's defaults until (or unless) the server answers. */
+/**
+ * The settings the shop pages read, with the spec's defaults until (or unless) the server answers. A failure
+ * counts as loaded, also while a newly mounted reader asks again: were it "loading" then, the page would swap its
+ * readers for a spinner and back on every failure, asking again each time.
+ */
 export function useShopSettings(): ShopSettings & { isLoaded: boolean } {
-  const { data, isSuccess, isError } = useGetSettingsQuery(SHOP_SETTING_KEYS);
-  return { ...readShopSettings(data), isLoaded: isSuccess || isError };
+  const { data, isSuccess, error } = useGetSettingsQuery(SHOP_SETTING_KEYS);
+  return { ...readShopSettings(data), isLoaded: isSuccess || error !== undefined };
 }
 
 /** Spec §4 "Ordering block": order status 'closed' blocks ordering, in takeaway mode only. */
 export function isOrderingClosed(settings: Pick<ShopSettings, 'isTakeaway' | 'orderStatus'>): boolean {
   return settings.isTakeaway && settings.orderStatus === 'closed';
+}
+
+/** Spec §4: add-to-cart is blocked from page load while takeaway ordering is closed, and until the settings are known. */
+export function useOrderingBlocked(): boolean {
+  const settings = useShopSettings();
+  return !settings.isLoaded || isOrderingClosed(settings);
 }

@@ -244,7 +244,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         kitchenRoutes({ kitchen, pool, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
         storeStatusRoutes({ services, clock, delivery }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
-        logRoutes(),
+        logRoutes({ now: () => clock().getTime() }),
       ],
     });
     const server = http.createServer(app.callback());

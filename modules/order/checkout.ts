@@ -67,6 +67,27 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
     if (method === 'PAYPAL') throw new DomainError('conflict', PAYPAL_UNAVAILABLE);
   }
 
+  /** A dish the kitchen has taken off (out of stock, or off the menu) since it went into the basket is not sold. */
+  async function assertStillOffered(items: Array<{ productId: number; variantId: number | null }>): Promise<void> {
+    for (const item of items) await basket.check(item.productId, item.variantId, true);
+  }
+
+  /**
+   * The postage chosen at the basket still holds at completion: a manager may have switched delivery or the
+   * collect discount off, or changed the radius, the bands or the minimum order, since.
+   */
+  async function assertPostageStands(order: Extract<OrderState, { status: 'checkout' }>): Promise<void> {
+    if (!order.method) return; // outside takeaway mode: no postage
+    const { method, postcode, miles, postagePence } = order.method;
+    const check = method === 'DELIVER' && postcode !== null && miles !== null ? { postcode, miles } : undefined;
+    const allVirtual = order.items.every((item) => item.virtual);
+    const postage = await delivery.postage(method, { itemsTotalPence: order.itemsTotalPence, allVirtual }, check);
+    if (postage !== postagePence) {
+      const what = postage < 0 || postagePence < 0 ? 'collect discount' : 'delivery charge';
+      throw new DomainError('conflict', `The ${what} has changed to ${formatPence(postage)}: please choose collection or delivery again`);
+    }
+  }
+
   return {
     assertOpen,
     availablePaymentMethods,
@@ -93,6 +114,7 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
       if (!cart.cartId || lines.length === 0) {
         throw new DomainError('invalid', `${(await shopSettings()).cart_label} is Empty`);
       }
+      await assertStillOffered(lines.map((line) => ({ productId: line.id, variantId: line.variant_id })));
       const items: OrderItem[] = lines.map((item) => ({
         productId: item.id,
         variantId: item.variant_id,
@@ -181,6 +203,8 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
         if (missing) throw new DomainError('invalid', missing);
         await assertPayable(method);
         if (method === 'PHONE' && !order.details?.phone) throw new DomainError('invalid', 'Not a valid phone No');
+        await assertStillOffered(order.items);
+        await assertPostageStands(order);
         await sellAll(order.orderId, order.cartId, order.items, context);
       }
       // Once the units are sold, the order and its basket are told together (one round trip, most often). If

@@ -1,16 +1,28 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { containsCardNumber, NO_CARD_NUMBERS } from './card-numbers';
+import { createRateLimit } from './rate-limit';
+
+const logText = (max: number) => z.string().max(max).refine((text) => !containsCardNumber(text), NO_CARD_NUMBERS);
 
 const logInput = z.strictObject({
   level: z.enum(['debug', 'info', 'warn', 'error', 'critical']).default('info'),
-  message: z.string().min(1).max(2000),
-  error: z.string().max(4000).optional(),
+  message: logText(2000).refine((text) => text.length > 0, 'message is required'),
+  error: logText(4000).optional(),
 });
 
-/** The web app's log calls (customer §7, staff §7), written to the server log with who sent them. */
-export function logRoutes() {
+/** A browser logs a few lines when something fails; more than this a minute from one address is a flood. */
+export const LOG_LINES_PER_MINUTE = 30;
+
+/**
+ * The web app's log calls (customer §7, staff §7), written to the server log with who sent them. Anyone may
+ * call them, so they are limited per address and refuse card numbers, as every other free text does.
+ */
+export function logRoutes(options: { now?: () => number } = {}) {
   const router = new Router();
+  const limit = createRateLimit({ limit: LOG_LINES_PER_MINUTE, windowMs: 60_000, now: options.now });
   const write = (fixed?: 'info' | 'error') => async (ctx: Parameters<Parameters<typeof router.post>[1]>[0]) => {
+    limit.take(ctx.ip, 'log messages');
     const input = logInput.parse({ ...(ctx.request.body as object), ...(fixed ? { level: fixed } : {}) });
     const level = input.level === 'critical' ? 'error' : input.level;
     ctx.log[level]({ from: 'web', user: (ctx.state.user as { id: string } | undefined)?.id, critical: input.level === 'critical', error: input.error }, input.message);

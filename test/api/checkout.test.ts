@@ -290,6 +290,59 @@ describe('checkout API', () => {
       expect((await customer.complete().expect(200)).body.order.status).toBe('AWAITING-PAYMENT');
     });
 
+    it('sells no dish the kitchen took off after it went into the basket: not at saving, not at completing', async () => {
+      const status = (value: 'active' | 'out-of-stock') =>
+        manager.post('/api/product/update_product_status', { id: ONION_BHAJI, status: value }).expect(200);
+      const customer = shopper(server);
+      await customer.add(ONION_BHAJI).expect(200);
+      await status('out-of-stock');
+      try {
+        const before = await events();
+        expect((await customer.save().expect(409)).body.message).toBe('Sorry, Onion Bhaji is not available right now');
+        expect(await events()).toBe(before);
+
+        await status('active');
+        await customer.save().expect(200);
+        await customer.method('COLLECT', -40, 355).expect(200);
+        await customer.form(details).expect(200);
+        await customer.payByPhone().expect(200);
+        await status('out-of-stock');
+        const placed = await events();
+        expect((await customer.complete().expect(409)).body.message).toBe('Sorry, Onion Bhaji is not available right now');
+        expect(await events()).toBe(placed);
+        expect((await customer.post('/api/fetchOrder').expect(200)).body.order.status).toBe('checkout');
+      } finally {
+        await status('active');
+      }
+    });
+
+    it('completes only while the postage chosen still holds: the discount or delivery switched off meanwhile', async () => {
+      const collecting = shopper(server);
+      await collecting.add(ONION_BHAJI).expect(200);
+      await collecting.save().expect(200);
+      await collecting.method('COLLECT', -40, 355).expect(200);
+      await collecting.form(details).expect(200);
+      await collecting.payByPhone().expect(200);
+
+      const delivering = shopper(server);
+      await delivering.addUnits(KORMA, 2);
+      await delivering.checkPostcode('LS2 9JT').expect(200);
+      await delivering.save().expect(200);
+      await delivering.method('DELIVER', 150, 2050, 'LS2 9JT').expect(200);
+      await delivering.form({ ...details, ...address, postcode: 'LS2 9JT' }).expect(200);
+      await delivering.payByPhone().expect(200);
+
+      await settings({ offer_takeaway_collect_discount: false, delivering_status: false });
+      const before = await events();
+      const discount = await collecting.complete().expect(409);
+      expect(discount.body.message).toBe('The collect discount has changed to £0.00: please choose collection or delivery again');
+      expect((await delivering.complete().expect(409)).body.message).toBe("Sorry we can't offer delivery right now.");
+      expect(await events()).toBe(before);
+
+      await collecting.method('COLLECT', 0, 395).expect(200);
+      expect((await collecting.complete().expect(200)).body.order).toMatchObject({ status: 'AWAITING-PAYMENT', postage: 0, total_cost: 395 });
+    });
+
     it('a delivery needs the address, and the postcode whose distance was checked', async () => {
       const customer = shopper(server);
       await customer.addUnits(KORMA, 2);

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { sql } from 'slonik';
 import request from 'supertest';
 import { loadConfig } from '../../src/config';
+import { LOG_LINES_PER_MINUTE } from '../../src/http/log-routes';
 import { startShop, type Shop } from '../../src/server';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { cookieHeader } from './http';
@@ -72,5 +73,23 @@ describe('what the shop writes down', () => {
       );
       for (const secret of [ADMIN.password, CARD]) expect({ table, leaks: dump.includes(secret) }).toEqual({ table, leaks: false });
     }
+  });
+
+  it("writes the web app's log lines, but no card number, and no more than 30 a minute from one address", async () => {
+    const send = (body: object) => request(shop.url).post('/api/log').set(headers()).send(body);
+    const before = lines.length;
+    const card = await send({ level: 'critical', message: 'payment failed', error: `card ${CARD} was refused` });
+    expect(card.status).toBe(400);
+    expect(card.body.message).toContain('Please do not write card numbers here');
+    expect(lines.slice(before).join('')).not.toContain(CARD);
+
+    // The refused line counted: 29 more are written, the next is refused until the minute is over.
+    for (let line = 1; line < LOG_LINES_PER_MINUTE; line++) expect((await send({ level: 'info', message: `line ${line}` })).status).toBe(200);
+    const flooding = await send({ level: 'info', message: 'one too many' });
+    expect(flooding.status).toBe(429);
+    expect(Number(flooding.headers['retry-after'])).toBeGreaterThan(0);
+    const written = lines.slice(before).filter((line) => line.includes('"from":"web"'));
+    expect(written).toHaveLength(LOG_LINES_PER_MINUTE - 1);
+    expect(written.join('')).not.toContain('one too many');
   });
 });

@@ -59,6 +59,15 @@ export function createDeliveryService(source: SettingsSource, geocoder: Geocoder
     }
   }
 
+  /** The kitchen's place, found once per kitchen postcode (every distance check needs it); not found, asked again. */
+  let kitchenLocated: { postcode: string; at: NonNullable<Awaited<ReturnType<typeof locate>>> } | undefined;
+  async function locateKitchen(postcode: string) {
+    if (kitchenLocated?.postcode === postcode) return kitchenLocated.at;
+    const at = await locate(postcode);
+    if (at) kitchenLocated = { postcode, at };
+    return at;
+  }
+
   return {
     /** Miles from the kitchen to a postcode, rounded to two decimals. */
     async distance(input: string): Promise<DeliveryCheck> {
@@ -66,7 +75,7 @@ export function createDeliveryService(source: SettingsSource, geocoder: Geocoder
       if (!postcode) throw new DomainError('invalid', CHECKER_INVALID);
       const settings = await deliverySettings(source);
       const kitchen = parsePostcode(settings.kitchenPostcode);
-      const kitchenAt = kitchen ? await locate(kitchen) : null;
+      const kitchenAt = kitchen ? await locateKitchen(kitchen) : null;
       if (!kitchenAt) throw new DomainError('unavailable', 'Kitchen Postcode missing or invalid: we cannot check delivery distances');
       const customerAt = await locate(postcode);
       if (!customerAt) throw new DomainError('not_found', `We could not find ${postcode}: please check it`);

@@ -232,7 +232,7 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
     await Promise.all(
       items
         .filter((_, index) => sales[index].status === 'fulfilled')
-        .map((sold) => stock.cancelSale(sold.productId, sold.variantId, orderId, cartId, holdUntil, context)),
+        .map((sold) => stock.cancelSale(sold.productId, sold.variantId, orderId, { cartId, holdUntil }, context)),
     );
     const error = (sales[failed] as PromiseRejectedResult).reason;
     if (error instanceof OutOfStock) {

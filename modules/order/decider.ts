@@ -1,6 +1,7 @@
 import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import { londonTime } from '../../src/shared/london-time';
+import type { KitchenStatus } from '../../src/shared/order';
 import type {
   DeliveryDetails,
   OrderEvent,
@@ -34,7 +35,7 @@ interface Kitchen {
   completedAt: string | null;
 }
 
-export type KitchenStatus = 'AWAITING-PAYMENT' | 'NEW' | 'PRINTED' | 'NOTIFIED' | 'COMPLETE';
+export type { KitchenStatus } from '../../src/shared/order';
 
 export type OrderState =
   | { status: 'none' }
@@ -50,7 +51,8 @@ export type OrderCommand =
   | { type: 'MarkPaid'; orderId: string; now: string; dueBy: string }
   | { type: 'PrintOrder'; orderId: string; now: string; via: 'browser' | 'bluetooth' | 'marked' }
   | { type: 'NotifyCustomer'; orderId: string; now: string }
-  | { type: 'CompleteOrder'; orderId: string; now: string };
+  | { type: 'CompleteOrder'; orderId: string; now: string }
+  | { type: 'CancelUnpaidOrder'; orderId: string; now: string };
 
 export const ALREADY_PLACED = 'This order has already been placed';
 
@@ -109,6 +111,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'CustomerNotified':
       if (state.status === 'none' || state.status === 'checkout') return state;
       return { ...state, status: state.status === 'COMPLETE' ? state.status : 'NOTIFIED', notifiedAt: event.data.notifiedAt };
+    case 'OrderCancelled':
+      return state.status === 'AWAITING-PAYMENT' ? { ...state, status: 'CANCELLED' } : state;
     case 'OrderCompleted':
       if (state.status === 'none' || state.status === 'checkout') return state;
       return { ...state, status: 'COMPLETE', completedAt: event.data.completedAt };
@@ -191,6 +195,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     }
     case 'MarkPaid': {
       const order = inKitchen(state);
+      if (order.status === 'CANCELLED') throw new DomainError('conflict', CANCELLED);
       if (order.status !== 'AWAITING-PAYMENT') {
         if (order.paidAt) return []; // marked twice: the first one counts
         throw new DomainError('conflict', 'This order is already paid');
@@ -200,6 +205,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'PrintOrder': {
       const order = inKitchen(state);
       if (order.status === 'AWAITING-PAYMENT') throw new DomainError('conflict', 'Mark this order paid before printing it: it is not to be cooked yet');
+      if (order.status === 'CANCELLED') throw new DomainError('conflict', CANCELLED);
       return [{ type: 'OrderPrinted', data: { orderId: command.orderId, printedAt: command.now, copy: order.copiesPrinted + 1, via: command.via } }];
     }
     case 'NotifyCustomer': {
@@ -214,12 +220,20 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (order.status !== 'PRINTED' && order.status !== 'NOTIFIED') throw new DomainError('conflict', 'Only a printed order can be completed');
       return [{ type: 'OrderCompleted', data: { orderId: command.orderId, completedAt: command.now } }];
     }
+    case 'CancelUnpaidOrder': {
+      const order = inKitchen(state);
+      if (order.status === 'CANCELLED') return []; // cancelled twice: the first one counts
+      if (order.status !== 'AWAITING-PAYMENT') throw new DomainError('conflict', 'Only an order still awaiting payment can be cancelled');
+      return [{ type: 'OrderCancelled', data: { orderId: command.orderId, cancelledAt: command.now, reason: 'unpaid' } }];
+    }
     default: {
       const never: never = command;
       return never;
     }
   }
 }
+
+const CANCELLED = 'This order was cancelled: it was not paid';
 
 function inKitchen(state: OrderState): Extract<OrderState, { submitted: unknown }> {
   if (state.status === 'none') throw new DomainError('not_found', 'There is no such order');

@@ -99,7 +99,14 @@ export const OrderCompleted = z.object({
   data: z.object({ orderId: z.string().uuid(), completedAt: z.string() }),
 });
 
+/** Staff cancelled a phone order nobody paid for: it is not cooked, and its dishes go back on the shelf. */
+export const OrderCancelled = z.object({
+  type: z.literal('OrderCancelled'),
+  data: z.object({ orderId: z.string().uuid(), cancelledAt: z.string(), reason: z.literal('unpaid') }),
+});
+
 export type OrderPlaced = z.infer<typeof OrderPlaced>;
+export type OrderCancelled = z.infer<typeof OrderCancelled>;
 export type OrderPaid = z.infer<typeof OrderPaid>;
 export type OrderPrinted = z.infer<typeof OrderPrinted>;
 export type CustomerNotified = z.infer<typeof CustomerNotified>;
@@ -120,7 +127,8 @@ export type OrderEvent =
   | OrderPaid
   | OrderPrinted
   | CustomerNotified
-  | OrderCompleted;
+  | OrderCompleted
+  | OrderCancelled;
 
 export const ORDER_EVENT_TYPES = [
   'OrderPlaced',
@@ -133,6 +141,7 @@ export const ORDER_EVENT_TYPES = [
   'OrderPrinted',
   'CustomerNotified',
   'OrderCompleted',
+  'OrderCancelled',
 ] as const;
 
 export const orderStream = (orderId: string) => `order-${orderId}`;

@@ -58,6 +58,11 @@ export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; sett
     ctx.body = { status: true, order: await kitchen.markPaid(input.orderId, commandContext(ctx, clock)) };
   });
 
+  router.post('/api/ta/cancelUnpaid', staff, async (ctx) => {
+    const input = orderIdInput.parse(ctx.request.body);
+    ctx.body = { status: true, order: await kitchen.cancelUnpaid(input.orderId, commandContext(ctx, clock)) };
+  });
+
   router.post('/takeaway/printOrder', staff, async (ctx) => {
     const input = printInput.parse(ctx.request.body);
     const order = await kitchen.print(input.orderId, input.via, commandContext(ctx, clock));

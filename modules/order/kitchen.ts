@@ -5,11 +5,13 @@ import { readSettings } from '../../projections/settings/queries';
 import { placedOrder, type KitchenOrder } from '../../projections/orders/queries';
 import { orderDecider } from './decider';
 import { orderStream } from './events';
+import { createStockHandlers } from '../stock';
 
 const DELIVERY_MINUTES_SETTING = { open: 'open_delivery_minutes', busy: 'busy_delivery_minutes', slammed: 'slammed_delivery_minutes' } as const;
 
 /** What the kitchen does with placed orders: take the phone payment, print, notify, complete. */
 export function createKitchen(services: Services) {
+  const stock = createStockHandlers(services.commands);
   const handle = (orderId: string, command: Parameters<typeof orderDecider.decide>[0], context: CommandContext) =>
     services.commands.handle(orderStream(orderId), orderDecider, command, context);
 
@@ -41,6 +43,21 @@ export function createKitchen(services: Services) {
     /** Tells the customer the order is ready to collect or on its way (the mail goes from the outbox); once only. */
     async notify(orderId: string, context: CommandContext) {
       const result = await handle(orderId, { type: 'NotifyCustomer', orderId, now: context.now }, context);
+      return order(orderId, result.position);
+    },
+
+    /**
+     * A phone order nobody paid for: it is not cooked, and the units it sold go back on the menu. Safe to repeat:
+     * a retry after a failure half way gives back only what is still sold.
+     */
+    async cancelUnpaid(orderId: string, context: CommandContext) {
+      const result = await handle(orderId, { type: 'CancelUnpaidOrder', orderId, now: context.now }, context);
+      if (result.state.status !== 'CANCELLED') throw new DomainError('conflict', 'Only an order still awaiting payment can be cancelled');
+      const returned = await Promise.all(
+        result.state.items.map((item) => stock.cancelSale(item.productId, item.variantId, orderId, null, context)),
+      );
+      // The menu shows the dishes back before this answers.
+      for (const { position } of returned) await services.readModels.waitFor('menu', position);
       return order(orderId, result.position);
     },
 

@@ -25,7 +25,8 @@ export type StockCommand =
   | { type: 'ExpireHolds'; productId: number; now: string }
   | { type: 'SellStock'; productId: number; variantId: number | null; cartId: string; orderId: string; quantity: number; now: string }
   /** Undoes a sale of an order not placed after all: the units go back into the basket that held them. */
-  | { type: 'CancelSale'; productId: number; variantId: number | null; orderId: string; cartId: string; holdUntil: string };
+  /** Undoes an order's sale: the units go back on the shelf, and into `basket` again when one is named. */
+  | { type: 'CancelSale'; productId: number; variantId: number | null; orderId: string; basket: { cartId: string; holdUntil: string } | null };
 
 export class OutOfStock extends DomainError {
   constructor(readonly available: number) {
@@ -158,15 +159,14 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
       return [...events, { type: 'StockSold', data: { productId, variantId, cartId, orderId, quantity } }];
     }
     case 'CancelSale': {
-      const { productId, variantId, orderId, cartId, holdUntil } = command;
+      const { productId, variantId, orderId, basket } = command;
       const quantity = state.sold[saleKey(orderId, variantId)];
       if (quantity === undefined) return [];
-      // The units come back on the shelf and at once into the basket again, so the customer who is told to
-      // update their basket finds every other line still in it.
-      return [
-        { type: 'StockSaleCancelled', data: { productId, variantId, orderId, quantity } },
-        { type: 'StockReserved', data: { productId, variantId, cartId, quantity, holdUntil } },
-      ];
+      const cancelled: StockEvent = { type: 'StockSaleCancelled', data: { productId, variantId, orderId, quantity } };
+      if (!basket) return [cancelled]; // an order cancelled in the kitchen: back on the menu
+      // A checkout that failed: the units come back on the shelf and at once into the basket again, so the
+      // customer who is told to update their basket finds every other line still in it.
+      return [cancelled, { type: 'StockReserved', data: { productId, variantId, cartId: basket.cartId, quantity, holdUntil: basket.holdUntil } }];
     }
     default: {
       const never: never = command;

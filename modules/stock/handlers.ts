@@ -53,8 +53,13 @@ export function createStockHandlers(commands: CommandHandler) {
         context,
       ),
 
-    cancelSale: (productId: number, variantId: number | null, orderId: string, cartId: string, holdUntil: string, context: CommandContext) =>
-      commands.handle(stockStream(productId), stockDecider, { type: 'CancelSale', productId, variantId, orderId, cartId, holdUntil }, context),
+    cancelSale: (
+      productId: number,
+      variantId: number | null,
+      orderId: string,
+      basket: { cartId: string; holdUntil: string } | null,
+      context: CommandContext,
+    ) => commands.handle(stockStream(productId), stockDecider, { type: 'CancelSale', productId, variantId, orderId, basket }, context),
 
     current: (productId: number) => commands.load(stockStream(productId), stockDecider),
   };

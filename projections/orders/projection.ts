@@ -10,7 +10,8 @@ type Tx = ProjectionContext['tx'];
 async function tallyFor(tx: Tx, orderId: string): Promise<number> {
   return (await tx.oneFirst(sql.unsafe`
     select coalesce(sum(total_pence), 0)::int from orders
-     where trading_day = (select trading_day from orders where order_id = ${orderId}) and submitted_at is not null`)) as number;
+     where trading_day = (select trading_day from orders where order_id = ${orderId}) and submitted_at is not null
+       and status <> 'CANCELLED'`)) as number;
 }
 
 /**
@@ -57,6 +58,11 @@ export const ordersProjection: Projection = {
         return;
       case 'OrderCompleted':
         await changeStatus(tx, publish, event.data.orderId, 'COMPLETE', sql.fragment`completed_at = ${event.data.completedAt}`);
+        return;
+      case 'OrderCancelled':
+        // The day's tally no longer counts it: staff screens get the new one with the change.
+        await tx.query(sql.unsafe`update orders set status = 'CANCELLED', cancelled_at = ${event.data.cancelledAt} where order_id = ${event.data.orderId}`);
+        await publishStatus(tx, publish, event.data.orderId, { tally: await tallyFor(tx, event.data.orderId) });
         return;
       default:
         throw new Error(`orders projection: no statement for ${event.type}`);
@@ -116,7 +122,7 @@ async function changeStatus(tx: Tx, publish: ProjectionContext['publish'], order
 }
 
 /** OrderChange carries what staff screens show of the change, so they need not fetch the order again. */
-async function publishStatus(tx: Tx, publish: ProjectionContext['publish'], orderId: string) {
+async function publishStatus(tx: Tx, publish: ProjectionContext['publish'], orderId: string, also: { tally?: number } = {}) {
   const row = (await tx.one(sql.unsafe`
     select status, due_by, notified_at, printed_copies from orders where order_id = ${orderId}`)) as {
     status: string;
@@ -131,5 +137,6 @@ async function publishStatus(tx: Tx, publish: ProjectionContext['publish'], orde
     due_by: iso(row.due_by),
     notified_at: iso(row.notified_at),
     printed_copies: row.printed_copies,
+    ...also,
   });
 }

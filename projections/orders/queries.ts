@@ -89,7 +89,8 @@ export async function todaysOrders(pool: DatabasePool, now: Date): Promise<Kitch
 
 export async function todaysTally(pool: DatabasePool, now: Date): Promise<number> {
   return (await pool.oneFirst(sql.unsafe`
-    select coalesce(sum(total_pence), 0)::int from orders where trading_day = ${londonDate(now)} and submitted_at is not null`)) as number;
+    select coalesce(sum(total_pence), 0)::int from orders
+     where trading_day = ${londonDate(now)} and submitted_at is not null and status <> 'CANCELLED'`)) as number;
 }
 
 export async function placedOrder(pool: DatabasePool, orderId: string, now: Date): Promise<KitchenOrder | null> {

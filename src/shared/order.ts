@@ -1,7 +1,7 @@
 /** Orders as the server answers them and the web app reads them. Money is integer pence, times ISO-8601. */
 
 export type TakeawayMethod = 'COLLECT' | 'DELIVER';
-export type KitchenStatus = 'AWAITING-PAYMENT' | 'NEW' | 'PRINTED' | 'NOTIFIED' | 'COMPLETE';
+export type KitchenStatus = 'AWAITING-PAYMENT' | 'NEW' | 'PRINTED' | 'NOTIFIED' | 'COMPLETE' | 'CANCELLED';
 
 export interface OrderViewItem {
   id: number;

@@ -47,6 +47,7 @@ const POLICY: Record<string, Access> = {
   'GET /api/todaysOrderTally': 'staff',
   'GET /api/fetchOrder/:id': 'staff',
   'POST /api/ta/markPaid': 'staff',
+  'POST /api/ta/cancelUnpaid': 'staff',
   'POST /takeaway/printOrder': 'staff',
   'POST /api/ta/notifyCustomer': 'staff',
   'POST /takeaway/orderComplete': 'staff',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import { createStockHandlers } from '../../modules/stock';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { connectSse, type SseConnection } from '../support/sse-client';
@@ -107,6 +108,39 @@ describe('kitchen: live orders, store status and stock status', () => {
       ['OrderChange', 'NOTIFIED'],
       ['OrderChange', 'COMPLETE'],
     ]);
+  });
+
+  it('a phone order nobody pays for is cancelled: never cooked, its dishes back on the menu, out of the tally', async () => {
+    const live = await connectSse(`${server.baseUrl}/events/orders`, { cookie: staffCookie });
+    streams.push(live);
+    const stock = createStockHandlers(server.shop.services.commands);
+    const onShelf = async () => (await stock.current(KORMA)).units['-'];
+    const onMenu = async () => (await request(server.baseUrl).get('/api/menu')).body.products.find((product: { id: number }) => product.id === KORMA).available;
+    const [shelfBefore, menuBefore] = [await onShelf(), await onMenu()];
+    const tallyBefore = (await staff.get('/api/todaysOrderTally').expect(200)).body as number;
+
+    const orderId = await phoneOrder();
+    expect(await onShelf()).toBe(shelfBefore - 1);
+    await live.waitForCount(1);
+    const cancelled = await staff.post('/api/ta/cancelUnpaid', { orderId }).expect(200);
+    expect(cancelled.body.order).toMatchObject({ id: orderId, status: 'CANCELLED' });
+    expect(await onShelf()).toBe(shelfBefore);
+    expect(await onMenu()).toBe(menuBefore);
+    expect((await staff.get('/api/todaysOrderTally').expect(200)).body).toBe(tallyBefore);
+    const [, change] = await live.waitForCount(2);
+    expect(change).toMatchObject({ event: 'OrderChange', data: { id: orderId, status: 'CANCELLED', tally: tallyBefore } });
+
+    // Once only, and never cooked after.
+    await staff.post('/api/ta/cancelUnpaid', { orderId }).expect(200);
+    expect(await onShelf()).toBe(shelfBefore);
+    expect((await staff.post('/api/ta/markPaid', { orderId }).expect(409)).body.message).toBe('This order was cancelled: it was not paid');
+    expect((await staff.post('/takeaway/printOrder', { orderId, status: 'PRINTED' }).expect(409)).body.message).toBe('This order was cancelled: it was not paid');
+
+    // A paid order is the kitchen's to cook.
+    const paidId = await phoneOrder();
+    await staff.post('/api/ta/markPaid', { orderId: paidId }).expect(200);
+    const refused = await staff.post('/api/ta/cancelUnpaid', { orderId: paidId }).expect(409);
+    expect(refused.body.message).toBe('Only an order still awaiting payment can be cancelled');
   });
 
   it('keeps every staff route from guests (401) and customers (403), and refuses bad input', async () => {

@@ -1,5 +1,6 @@
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Locator, Page, Request, Response } from 'playwright-core';
 import request from 'supertest';
+import { formatPence } from '../../src/shared/money';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchBrowser, type BrowserSession } from './browser';
@@ -40,6 +41,22 @@ async function placePhoneOrder(server: TestServer): Promise<string> {
   const done = await post('/complete-order', { payment_method: 'PHONE' }).expect(200);
   return done.body.order.id;
 }
+
+/** How many kormas the customers' menu offers now. */
+async function kormasAvailable(baseUrl: string): Promise<number> {
+  const menu = (await (await fetch(`${baseUrl}/api/menu`)).json()) as { products: Array<{ id: number; available: number }> };
+  return menu.products.find((product) => product.id === KORMA)!.available;
+}
+
+async function waitForKormasAvailable(baseUrl: string, expected: number): Promise<void> {
+  for (let tries = 0; tries < 50 && (await kormasAvailable(baseUrl)) !== expected; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(await kormasAvailable(baseUrl)).toBe(expected);
+}
+
+/** '£17.10' as 1710. */
+const penceOf = (text: string | null) => Math.round(Number(text!.trim().replace('£', '')) * 100);
 
 async function logIn(page: Page, baseUrl: string, user: { email: string; password: string }): Promise<void> {
   await page.goto(`${baseUrl}/login`);
@@ -272,5 +289,77 @@ describe('staff back office in the browser', () => {
     });
     // The page reloaded, showing the saved value.
     await office.getByLabel('Busy').and(office.locator('[value="45"]')).waitFor();
+  });
+
+  it('an unpaid phone order is cancelled only once confirmed, and its korma goes back on the menu', async () => {
+    const { baseUrl } = server;
+    const kitchen = staff.page;
+    await kitchen.goto(`${baseUrl}/takeaway`);
+    await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
+    const lowStock = kitchen.getByTestId('low-stock-warning');
+    await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
+    await lowStock.waitFor({ state: 'detached' });
+    const tally = kitchen.getByTestId('order-tally');
+    await tally.filter({ hasText: /^£/ }).waitFor();
+    const tallyBefore = penceOf(await tally.textContent());
+    const kormasBefore = await kormasAvailable(baseUrl);
+
+    const orderId = await placePhoneOrder(server);
+    const row = kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+    await row.and(kitchen.locator('[data-status="AWAITING-PAYMENT"]')).waitFor();
+    await waitForText(tally, formatPence(tallyBefore + 855));
+    await waitForKormasAvailable(baseUrl, kormasBefore - 1);
+    const ref = (await row.getByTestId('order-ref').textContent())!.trim();
+    const cancelRequests: string[] = [];
+    const recordCancel = (sent: Request) => {
+      if (new URL(sent.url()).pathname === '/api/ta/cancelUnpaid') cancelRequests.push(sent.url());
+    };
+    kitchen.on('request', recordCancel);
+
+    // Second thoughts: 'Keep it' leaves the order alone, and the server hears nothing.
+    const cancel = row.getByRole('button', { name: `Cancel unpaid order ${ref}` });
+    const confirm = kitchen.getByTestId('cancel-unpaid-confirm');
+    await cancel.click();
+    await waitForText(confirm.getByTestId('cancel-unpaid-question'), `Cancel order ${ref}? It has not been paid: its dishes go back on the menu.`);
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await row.getAttribute('data-status')).toBe('AWAITING-PAYMENT');
+    await row.getByTestId('mark-paid').waitFor();
+    expect(cancelRequests).toEqual([]);
+
+    // A refusal is shown as the server words it, and the order stays as it was.
+    const refusal = { status: false, message: 'Only an order still awaiting payment can be cancelled' };
+    await kitchen.route('**/api/ta/cancelUnpaid', (route) => route.fulfill({ status: 409, json: refusal }));
+    await cancel.click();
+    await confirm.getByRole('button', { name: 'Cancel order', exact: true }).click();
+    const dialog = kitchen.getByTestId('app-dialog');
+    await waitForText(dialog.getByTestId('app-dialog-message'), refusal.message);
+    expect(await dialog.getAttribute('data-look')).toBe('error');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await kitchen.unroute('**/api/ta/cancelUnpaid');
+    expect(await row.getAttribute('data-status')).toBe('AWAITING-PAYMENT');
+
+    // Confirmed: the order is cancelled, left on the list with nothing to do to it.
+    await cancel.click();
+    const [cancelled] = await Promise.all([
+      answerTo(kitchen, '/api/ta/cancelUnpaid'),
+      confirm.getByRole('button', { name: 'Cancel order', exact: true }).click(),
+    ]);
+    kitchen.off('request', recordCancel);
+    expect(cancelled.status()).toBe(200);
+    expect(cancelled.request().postDataJSON()).toEqual({ orderId });
+    expect((await cancelled.json()).order).toMatchObject({ id: orderId, status: 'CANCELLED' });
+    await row.and(kitchen.locator('[data-status="CANCELLED"]')).waitFor();
+    await waitForText(row.getByTestId('order-status'), 'CANCELLED');
+    expect(await row.getByRole('button').allTextContents()).toEqual(['Show address', 'Show items']);
+    await waitForText(kitchen.getByTestId('orders-waiting'), 'No orders waiting');
+    await waitForText(tally, formatPence(tallyBefore));
+    await waitForKormasAvailable(baseUrl, kormasBefore);
+
+    // Reloaded, today's orders still show it cancelled.
+    await kitchen.reload();
+    await row.and(kitchen.locator('[data-status="CANCELLED"]')).waitFor();
+    expect(await row.getByRole('button').allTextContents()).toEqual(['Show address', 'Show items']);
   });
 });

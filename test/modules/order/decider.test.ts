@@ -55,6 +55,25 @@ describe('order decider', () => {
     });
   });
 
+  describe('an unpaid phone order', () => {
+    const submitted = (): OrderEvent[] => [placed, collect, detailsGiven, ...orderDecider.decide(submit, [placed, collect, detailsGiven].reduce(orderDecider.evolve, orderDecider.initialState))];
+    const cancel = { type: 'CancelUnpaidOrder' as const, orderId, now };
+    const cancelled: OrderEvent = { type: 'OrderCancelled', data: { orderId, cancelledAt: now, reason: 'unpaid' } };
+
+    it('is cancelled once, and is then neither paid nor printed', () => {
+      spec(submitted()).when(cancel).then([cancelled]);
+      spec([...submitted(), cancelled]).when(cancel).then([]);
+      spec([...submitted(), cancelled]).when({ type: 'MarkPaid', orderId, now, dueBy: now }).thenFails('This order was cancelled', 'conflict');
+      spec([...submitted(), cancelled]).when({ type: 'PrintOrder', orderId, now, via: 'browser' }).thenFails('This order was cancelled', 'conflict');
+    });
+
+    it('once paid, or before it is placed, cannot be cancelled', () => {
+      const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paidAt: now, dueBy: now } };
+      spec([...submitted(), paid]).when(cancel).thenFails('Only an order still awaiting payment can be cancelled', 'conflict');
+      spec([placed]).when(cancel).thenFails('This order has not been placed yet', 'conflict');
+    });
+  });
+
   it('keeps a signed-in customer’s email', () =>
     spec([{ type: 'OrderPlaced', data: { ...(placed.data as object), userId: cartId, email: 'me@example.com' } as never }])
       .when({ type: 'GiveDeliveryDetails', orderId, details })

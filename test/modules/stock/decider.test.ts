@@ -108,11 +108,23 @@ describe('stock decider', () => {
         { type: 'StockSaleCancelled', data: { productId: 7, variantId: null, orderId: 'o1', quantity: 2 } },
         reserved(cartA, 2, later),
       ];
-      spec(events).when({ type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', cartId: cartA, holdUntil: later }).then(undone);
+      spec(events).when({ type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', basket: { cartId: cartA, holdUntil: later } }).then(undone);
       const after = fold([...events, ...undone]);
       expect(after).toEqual({ ...fold([level(5), reserved(cartA, 2, later), reserved(cartB, 1)]), sold: {} });
       // Done once: a second cancel finds no sale.
-      spec([...events, ...undone]).when({ type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', cartId: cartA, holdUntil: later }).then([]);
+      spec([...events, ...undone]).when({ type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', basket: { cartId: cartA, holdUntil: later } }).then([]);
+    });
+
+    it('undoes the sale of an order cancelled in the kitchen onto the shelf only, once', () => {
+      const sold: StockEvent = { type: 'StockSold', data: { productId: 7, variantId: null, cartId: cartA, orderId: 'o1', quantity: 2 } };
+      const events: StockEvent[] = [level(5), reserved(cartA, 2), sold];
+      const cancel = { type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', basket: null } as const;
+      const undone: StockEvent[] = [{ type: 'StockSaleCancelled', data: { productId: 7, variantId: null, orderId: 'o1', quantity: 2 } }];
+      spec(events).when(cancel).then(undone);
+      const after = fold([...events, ...undone]);
+      expect(after.units['-']).toBe(5);
+      expect(availableUnits(after, null, now)).toBe(5);
+      spec([...events, ...undone]).when(cancel).then([]);
     });
 
     it('refuses to sell more than the basket holds plus what is on the shelf', () =>

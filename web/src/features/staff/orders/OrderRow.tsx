@@ -7,6 +7,7 @@ import type { LiveOrder, OrderStatus } from './kitchenOrder';
 import { PreviewButton } from './PreviewButton';
 import { StatusCell } from './StatusCell';
 import { londonTime } from './times';
+import './liveOrders.css';
 
 const ROW_CLASS: Record<OrderStatus, string> = {
   NEW: 'table-danger',
@@ -14,6 +15,7 @@ const ROW_CLASS: Record<OrderStatus, string> = {
   PRINTED: 'table-info',
   NOTIFIED: 'table-primary',
   COMPLETE: 'table-success',
+  CANCELLED: 'order-cancelled',
 };
 
 /** One order; its address and items fold out, and fold away again once it is complete. */
@@ -31,7 +33,8 @@ export function OrderRow({ order, now, alarmMinutes }: { order: LiveOrder; now: 
         <div className="fw-bold" data-testid="order-ref">
           {order.ref}
         </div>
-        <PreviewButton order={order} />
+        {/* A cancelled order's ticket is not to be printed from here. */}
+        {order.status !== 'CANCELLED' && <PreviewButton order={order} />}
       </td>
       <CustomerCell order={order} expanded={showAddress} onToggle={() => setShowAddress((shown) => !shown)} />
       <td>{order.payment_method}</td>

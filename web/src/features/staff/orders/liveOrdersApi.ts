@@ -25,6 +25,9 @@ export interface TicketLine {
 
 export type PrintVia = 'browser' | 'bluetooth' | 'marked';
 
+/** What a cancelled order changes besides itself: the day's tally and the stock its dishes return to. */
+export const ORDER_CANCELLED_CHANGES = ['OrderTally', 'Menu', 'OosProducts'] as const;
+
 const fromOrderAnswer = (answer: OrderAnswer) => toLiveOrder(answer.order);
 
 export const liveOrdersApi = api.injectEndpoints({
@@ -55,6 +58,13 @@ export const liveOrdersApi = api.injectEndpoints({
       transformResponse: fromOrderAnswer,
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => putWhenAnswered(dispatch, queryFulfilled),
     }),
+    /** An unpaid phone order is called off: the server puts its dishes back on the menu and leaves it out of the tally. */
+    cancelUnpaidOrder: build.mutation<LiveOrder, { orderId: string }>({
+      query: (body) => ({ url: '/api/ta/cancelUnpaid', method: 'POST', body }),
+      transformResponse: fromOrderAnswer,
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => putWhenAnswered(dispatch, queryFulfilled),
+      invalidatesTags: [...ORDER_CANCELLED_CHANGES],
+    }),
     printKitchenOrder: build.mutation<LiveOrder, { orderId: string; via: PrintVia }>({
       query: ({ orderId, via }) => ({ url: '/takeaway/printOrder', method: 'POST', body: { orderId, status: 'PRINTED', via } }),
       transformResponse: fromOrderAnswer,
@@ -82,6 +92,7 @@ export const {
   useTodaysOrdersQuery,
   useTodaysOrderTallyQuery,
   useMarkOrderPaidMutation,
+  useCancelUnpaidOrderMutation,
   usePrintKitchenOrderMutation,
   useNotifyCustomerMutation,
   useCompleteKitchenOrderMutation,

@@ -4,7 +4,7 @@ import type { AppDispatch } from '../../../app/store';
 import { showDialog } from '../../dialog/dialogSlice';
 import { openLiveChannel, type LiveConnection } from '../../store-status/liveChannel';
 import { isRecord } from '../../store-status/storeState';
-import { liveOrdersApi, putOrder } from './liveOrdersApi';
+import { liveOrdersApi, ORDER_CANCELLED_CHANGES, putOrder } from './liveOrdersApi';
 import type { OrderStatus } from './kitchenOrder';
 
 export interface OrdersChannel {
@@ -74,6 +74,7 @@ async function orderChanged(dispatch: AppDispatch, id: string, status: OrderStat
   );
   // Unchanged: this screen's own action, already answered with the whole order.
   if (!changed) return;
+  if (status === 'CANCELLED') dispatch(api.util.invalidateTags([...ORDER_CANCELLED_CHANGES]));
   const result = await dispatch(liveOrdersApi.endpoints.kitchenOrder.initiate(id, { subscribe: false, forceRefetch: true }));
   if (result.data) putOrder(dispatch, result.data);
 }

@@ -1,0 +1,2 @@
+-- Phone orders nobody paid for can be cancelled in the kitchen (OrderCancelled).
+alter table orders add column cancelled_at timestamptz;

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
+import { createKitchen } from '../../modules/order/kitchen';
 import { createUserRepository } from '../../src/identity/users';
 import type { TestServer } from '../support/server';
 import { shopWithBrowser, type BrowserSession } from './browser';
@@ -132,6 +134,42 @@ describe('checkout journeys in the browser', () => {
     await server.shop.mailSettled();
     const mail = mailTo(server.shop.config.dataDir, 'sam@example.com', order.ref);
     expect(mail).toBeDefined();
+  });
+
+  it('the order-complete page follows the kitchen: thanks once it is paid and printed, and says so when cancelled unpaid', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    const kitchen = createKitchen(server.shop.services);
+    const staff = () => ({ actor: 'staff-test', now: new Date().toISOString(), correlationId: randomUUID() });
+    // The page's own session places the orders, as the checkout would.
+    const post = async (url: string, data: object = {}) => {
+      const answer = await page.request.post(`${baseUrl}${url}`, { data, headers: { 'X-Requested-With': 'fetch', Origin: baseUrl } });
+      expect({ url, status: answer.status() }).toEqual({ url, status: 200 });
+      return (await answer.json()) as { order: { id: string; ref: string } };
+    };
+    const phoneOrder = async () => {
+      await post('/api/moveProductStockToBasket', { id: ONION_BHAJI, variant: null, quantity: 1 });
+      await post('/api/saveCartAsOrder');
+      await post('/api/updateOrder', { ta_method: 'COLLECT', postage: -40, total_cost: 355, postcode: null });
+      await post('/api/updateOrder', { deliveryForm: { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' } });
+      await post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' });
+      return (await post('/complete-order', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT', message: 'Pay by phone' })).order;
+    };
+    await page.goto(baseUrl);
+
+    const cooked = await phoneOrder();
+    await kitchen.markPaid(cooked.id, staff());
+    await kitchen.print(cooked.id, 'marked', staff());
+    await page.goto(`${baseUrl}/order-complete`);
+    await page.locator(`[data-testid="order-complete"][data-placed="true"][data-ref="${cooked.ref}"]`).waitFor();
+    expect(await page.getByTestId('pay-by-phone-instructions').count()).toBe(0);
+
+    const unpaid = await phoneOrder();
+    await kitchen.cancelUnpaid(unpaid.id, staff());
+    await page.goto(`${baseUrl}/order-complete`);
+    const cancelled = page.locator(`[data-testid="order-complete"][data-placed="cancelled"][data-ref="${unpaid.ref}"]`);
+    await cancelled.waitFor();
+    expect(await cancelled.textContent()).toContain(`Your order ${unpaid.ref} was cancelled because it was not paid`);
   });
 
   it('delivers to a postcode inside the area, charging its band', async () => {

@@ -30,13 +30,28 @@ export function OrderCompletePage() {
     );
   }
 
+  if (order.status === 'CANCELLED') {
+    return (
+      <section data-testid="order-complete" data-placed="cancelled" data-ref={order.ref}>
+        <h1 className="h3">Order cancelled</h1>
+        <p>
+          Your order <strong data-testid="order-ref">{order.ref}</strong> was cancelled because it was not paid. Please call us on{' '}
+          <strong>{phoneNoDisplay}</strong> if you think this is wrong.
+        </p>
+        <p>
+          <Link to="/">Back to the menu</Link>
+        </p>
+      </section>
+    );
+  }
+
   return (
     <section data-testid="order-complete" data-placed="true" data-ref={order.ref}>
       <h1 className="h3">Thank you for your order</h1>
       <p className="lead">
         Your order reference is <strong data-testid="order-ref">{order.ref}</strong>.
       </p>
-      {order.payment_method === 'PHONE' && (
+      {order.status === 'AWAITING-PAYMENT' && (
         <Alert variant="info" data-testid="pay-by-phone-instructions">
           Please call us on <strong>{phoneNoDisplay}</strong> to pay for your order. We start cooking as soon as it is paid.
         </Alert>

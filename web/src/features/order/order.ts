@@ -33,8 +33,9 @@ export interface PaymentCompletion {
   message: string;
 }
 
+/** Placed: out of checkout, whatever the kitchen has done with it since (paid, printed, ... or cancelled). */
 export function isPlaced(order: Order): boolean {
-  return order.status === 'AWAITING-PAYMENT' || order.status === 'NEW';
+  return order.status !== 'checkout';
 }
 
 export function isAllVirtual(order: Order): boolean {

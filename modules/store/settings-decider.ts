@@ -1,7 +1,7 @@
 import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import { parsePostcode } from '../../src/shared/postcode';
-import { parseSetting, SettingInvalid, type SettingChanged, type SettingKey } from './settings';
+import { parseSetting, SETTINGS, SettingInvalid, type SettingChanged, type SettingKey } from './settings';
 
 export type SettingsState = { values: Record<string, unknown> };
 export type SettingsCommand = { type: 'ChangeSettings'; changes: Partial<Record<SettingKey, unknown>> };
@@ -12,6 +12,7 @@ export const settingsDecider: Decider<SettingsCommand, SettingChanged, SettingsS
   evolve: (state, event) => ({ values: { ...state.values, [event.data.key]: event.data.value } }),
   decide(command, state) {
     const events: SettingChanged[] = [];
+    const parsed: Partial<Record<SettingKey, unknown>> = {};
     for (const [key, raw] of Object.entries(command.changes) as Array<[SettingKey, unknown]>) {
       let value: unknown;
       try {
@@ -25,8 +26,23 @@ export const settingsDecider: Decider<SettingsCommand, SettingChanged, SettingsS
         if (!postcode) throw new DomainError('invalid', 'kitchen_postcode: Not a valid postcode');
         value = postcode;
       }
+      parsed[key] = value;
       if (JSON.stringify(state.values[key]) !== JSON.stringify(value)) events.push({ type: 'SettingChanged', data: { key, value } });
     }
+    assertTogether(parsed, state);
     return events;
   },
 };
+
+/** Staff spec §5: the rules that tie settings together, checked on the values the change would leave. */
+function assertTogether(changes: Partial<Record<SettingKey, unknown>>, state: SettingsState): void {
+  const after = (key: SettingKey): unknown => (key in changes ? changes[key] : key in state.values ? state.values[key] : SETTINGS[key].default);
+  const touches = (...keys: SettingKey[]) => keys.some((key) => key in changes);
+  if (touches('open_time', 'close_time') && String(after('open_time')) > String(after('close_time'))) {
+    throw new DomainError('invalid', 'open_time: Open times do not work together');
+  }
+  const discounting = after('offer_takeaway_collect_discount') === true;
+  if (touches('offer_takeaway_collect_discount', 'takeaway_collect_discount_amount_or_percent') && discounting && Number(after('takeaway_collect_discount_amount_or_percent')) <= 0) {
+    throw new DomainError('invalid', 'takeaway_collect_discount_amount_or_percent: the discount amount must be above 0 while the discount is on');
+  }
+}

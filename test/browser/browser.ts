@@ -23,7 +23,8 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<BrowserSession> {
+/** A fresh Chromium; `userAgent` makes it pass for another device (an Android tablet in the kitchen, say). */
+export async function launchBrowser(options: { userAgent?: string } = {}): Promise<BrowserSession> {
   if (!fs.existsSync(chromiumPath)) {
     // Browser tests must fail, never skip, when the browser is missing.
     throw new Error("Install Debian's chromium (apt-get install -y chromium) to run the browser tests");
@@ -34,6 +35,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
     headless: true,
     args: chromiumFlags,
     viewport: { width: 1280, height: 800 },
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
 

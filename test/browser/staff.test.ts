@@ -362,4 +362,61 @@ describe('staff back office in the browser', () => {
     await row.and(kitchen.locator('[data-status="CANCELLED"]')).waitFor();
     expect(await row.getByRole('button').allTextContents()).toEqual(['Show address', 'Show items']);
   });
+
+  it('a new order whose fetch fails is told, and still reaches the screen', async () => {
+    const { baseUrl } = server;
+    const kitchen = staff.page;
+    await kitchen.goto(`${baseUrl}/takeaway`);
+    await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
+    const lowStock = kitchen.getByTestId('low-stock-warning');
+    await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
+    await lowStock.waitFor({ state: 'detached' });
+
+    const failOrderFetch = (route: Parameters<Parameters<Page['route']>[1]>[0]) => route.fulfill({ status: 500, json: { status: false, message: 'Database down' } });
+    await kitchen.route('**/api/fetchOrder/*', failOrderFetch);
+    try {
+      const [failed, orderId] = await Promise.all([
+        kitchen.waitForResponse((answer) => answer.url().includes('/api/fetchOrder/') && answer.status() === 500),
+        placePhoneOrder(server),
+      ]);
+      expect(failed.url()).toContain(orderId);
+      await kitchen.getByTestId('app-dialog-message').filter({ hasText: `there was a PROBLEM fetching new order with id ${orderId}` }).waitFor();
+      await kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"][data-status="AWAITING-PAYMENT"]`).waitFor();
+    } finally {
+      await kitchen.unroute('**/api/fetchOrder/*', failOrderFetch);
+    }
+    await kitchen.getByTestId('app-dialog').getByRole('button', { name: 'Close' }).click();
+    await kitchen.getByTestId('app-dialog').waitFor({ state: 'detached' });
+  });
+
+  it("on an Android tablet, Print hands the printer app a link it can fetch without the staff member's cookie", async () => {
+    const { baseUrl } = server;
+    const tablet = await launchBrowser({ userAgent: 'Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' });
+    try {
+      const kitchen = tablet.page;
+      await logIn(kitchen, baseUrl, STAFF);
+      await kitchen.goto(`${baseUrl}/takeaway`);
+      await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
+      const lowStock = kitchen.getByTestId('low-stock-warning');
+      await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
+      await lowStock.waitFor({ state: 'detached' });
+      const orderId = await placePhoneOrder(server);
+      const row = kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+      await row.getByTestId('mark-paid').click();
+      await row.and(kitchen.locator('[data-status="NEW"]')).waitFor();
+
+      // The printer app is opened through its URL scheme, which Chromium reports as a request it cannot make.
+      const [opened] = await Promise.all([
+        kitchen.waitForRequest((sent) => sent.url().startsWith('my.bluetoothprint.scheme://')),
+        row.getByTestId('print').click(),
+      ]);
+      const ticketPath = opened.url().slice(opened.url().indexOf('/takeaway/'));
+      expect(ticketPath).toMatch(new RegExp(`^/takeaway/${orderId}/bt-print\\?.*signature=`));
+      const ticket = await request(baseUrl).get(ticketPath).expect(200);
+      expect(ticket.body.some((line: { content: string }) => line.content === '1 x Chicken Korma')).toBe(true);
+      await row.and(kitchen.locator('[data-status="PRINTED"]')).waitFor();
+    } finally {
+      await tablet.close();
+    }
+  });
 });

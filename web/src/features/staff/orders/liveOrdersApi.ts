@@ -8,6 +8,17 @@ interface OrderAnswer {
   order: KitchenOrderAnswer;
 }
 
+interface PrintAnswer extends OrderAnswer {
+  /** Signed and short-lived: the Android printer app fetches the ticket without the staff member's cookie. */
+  bt_print_url: string;
+}
+
+/** The printed order, and where the Android printer app can fetch its ticket. */
+export interface PrintedOrder {
+  order: LiveOrder;
+  btPrintUrl: string;
+}
+
 interface NotifyAnswer extends OrderAnswer {
   notified_at: string;
 }
@@ -65,10 +76,14 @@ export const liveOrdersApi = api.injectEndpoints({
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => putWhenAnswered(dispatch, queryFulfilled),
       invalidatesTags: [...ORDER_CANCELLED_CHANGES],
     }),
-    printKitchenOrder: build.mutation<LiveOrder, { orderId: string; via: PrintVia }>({
+    printKitchenOrder: build.mutation<PrintedOrder, { orderId: string; via: PrintVia }>({
       query: ({ orderId, via }) => ({ url: '/takeaway/printOrder', method: 'POST', body: { orderId, status: 'PRINTED', via } }),
-      transformResponse: fromOrderAnswer,
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => putWhenAnswered(dispatch, queryFulfilled),
+      transformResponse: (answer: PrintAnswer) => ({ order: toLiveOrder(answer.order), btPrintUrl: answer.bt_print_url }),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        putWhenAnswered(
+          dispatch,
+          queryFulfilled.then(({ data }) => ({ data: data.order })),
+        ),
     }),
     notifyCustomer: build.mutation<LiveOrder, { id: string }>({
       query: (body) => ({ url: '/api/ta/notifyCustomer', method: 'POST', body }),

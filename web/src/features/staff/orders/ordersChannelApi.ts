@@ -59,19 +59,25 @@ async function newOrder(dispatch: AppDispatch, id: string, tally: unknown): Prom
     ? `there was a PROBLEM fetching new order with id ${id}`
     : `there was an ERROR fetching new order with id ${id}`;
   dispatch(showDialog({ title: 'Error', message, look: 'error' }));
+  // The order must not be lost from the screen: the whole list is asked for again.
+  dispatch(liveOrdersApi.util.invalidateTags(['LiveOrders']));
 }
 
 /** The status changes at once; the rest of the order (due time, notified time, copies) follows from the server. */
 async function orderChanged(dispatch: AppDispatch, id: string, status: OrderStatus): Promise<void> {
   let changed = false;
+  let missing = false;
   dispatch(
     liveOrdersApi.util.updateQueryData('todaysOrders', undefined, (orders) => {
       const order = orders.find((candidate) => candidate.id === id);
+      if (!order) missing = true;
       if (!order || order.status === status) return;
       order.status = status;
       changed = true;
     }),
   );
+  // An order this screen never got (its fetch failed): the whole list is asked for again.
+  if (missing) dispatch(liveOrdersApi.util.invalidateTags(['LiveOrders']));
   // Unchanged: this screen's own action, already answered with the whole order.
   if (!changed) return;
   if (status === 'CANCELLED') dispatch(api.util.invalidateTags([...ORDER_CANCELLED_CHANGES]));

@@ -9,9 +9,11 @@ export function printMethod(): PrintMethod {
 
 export const previewPath = (orderId: string) => `/takeaway/${encodeURIComponent(orderId)}/preview`;
 
-/** The Android "Bluetooth Print" app fetches the print data from this address and prints it. */
-export const bluetoothPrintLink = (orderId: string) =>
-  `my.bluetoothprint.scheme://${window.location.origin}/takeaway/${encodeURIComponent(orderId)}/bt-print`;
+/**
+ * The Android "Bluetooth Print" app fetches the print data from this address and prints it. It has no cookie, so
+ * the path is the signed, short-lived one the server answered the print with.
+ */
+export const bluetoothPrintLink = (signedPath: string) => `my.bluetoothprint.scheme://${window.location.origin}${signedPath}`;
 
 const PRINT_TIMEOUT_MS = 15_000;
 

@@ -21,8 +21,8 @@ export function usePrintOrder(order: LiveOrder) {
   const print = async () => {
     if (method === 'bluetooth') {
       try {
-        await sendPrinted({ orderId: order.id, via: 'bluetooth' }).unwrap();
-        window.location.href = bluetoothPrintLink(order.id);
+        const { btPrintUrl } = await sendPrinted({ orderId: order.id, via: 'bluetooth' }).unwrap();
+        window.location.href = bluetoothPrintLink(btPrintUrl);
       } catch (error) {
         fail(error);
       }

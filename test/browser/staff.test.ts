@@ -65,6 +65,15 @@ async function logIn(page: Page, baseUrl: string, user: { email: string; passwor
   await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole('button', { name: 'Login' }).click()]);
 }
 
+/** The live orders screen, connected, with the demo menu's low-stock warning (it comes up first) closed. */
+async function openLiveOrders(kitchen: Page, baseUrl: string): Promise<void> {
+  await kitchen.goto(`${baseUrl}/takeaway`);
+  await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
+  const lowStock = kitchen.getByTestId('low-stock-warning');
+  await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
+  await lowStock.waitFor({ state: 'detached' });
+}
+
 describe('staff back office in the browser', () => {
   let server: TestServer;
   let staff: BrowserSession;
@@ -294,11 +303,7 @@ describe('staff back office in the browser', () => {
   it('an unpaid phone order is cancelled only once confirmed, and its korma goes back on the menu', async () => {
     const { baseUrl } = server;
     const kitchen = staff.page;
-    await kitchen.goto(`${baseUrl}/takeaway`);
-    await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
-    const lowStock = kitchen.getByTestId('low-stock-warning');
-    await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
-    await lowStock.waitFor({ state: 'detached' });
+    await openLiveOrders(kitchen, baseUrl);
     const tally = kitchen.getByTestId('order-tally');
     await tally.filter({ hasText: /^£/ }).waitFor();
     const tallyBefore = penceOf(await tally.textContent());
@@ -366,11 +371,7 @@ describe('staff back office in the browser', () => {
   it('a new order whose fetch fails is told, and still reaches the screen', async () => {
     const { baseUrl } = server;
     const kitchen = staff.page;
-    await kitchen.goto(`${baseUrl}/takeaway`);
-    await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
-    const lowStock = kitchen.getByTestId('low-stock-warning');
-    await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
-    await lowStock.waitFor({ state: 'detached' });
+    await openLiveOrders(kitchen, baseUrl);
 
     const failOrderFetch = (route: Parameters<Parameters<Page['route']>[1]>[0]) => route.fulfill({ status: 500, json: { status: false, message: 'Database down' } });
     await kitchen.route('**/api/fetchOrder/*', failOrderFetch);
@@ -395,11 +396,7 @@ describe('staff back office in the browser', () => {
     try {
       const kitchen = tablet.page;
       await logIn(kitchen, baseUrl, STAFF);
-      await kitchen.goto(`${baseUrl}/takeaway`);
-      await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
-      const lowStock = kitchen.getByTestId('low-stock-warning');
-      await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
-      await lowStock.waitFor({ state: 'detached' });
+      await openLiveOrders(kitchen, baseUrl);
       const orderId = await placePhoneOrder(server);
       const row = kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
       await row.getByTestId('mark-paid').click();

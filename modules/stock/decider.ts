@@ -13,8 +13,22 @@ export interface Hold {
 export interface StockState {
   units: Record<string, number>;
   holds: Record<string, Hold>;
-  /** Units sold per order and variant, so selling an order again changes nothing. */
+  /**
+   * Units sold per order and variant, so selling an order again, or undoing its sale, happens once. Only the
+   * latest REMEMBERED_SALES are kept, oldest first out: a popular dish would otherwise carry (and copy on every
+   * sale) each sale of its life.
+   */
   sold: Record<string, number>;
+}
+
+/** Far more sales of one dish than can come between placing an order and its retry or cancellation. */
+export const REMEMBERED_SALES = 500;
+
+function rememberSale(sold: Record<string, number>, key: string, quantity: number): Record<string, number> {
+  const next = { ...sold, [key]: quantity };
+  const keys = Object.keys(next); // in the order the sales were made
+  for (const oldest of keys.slice(0, Math.max(0, keys.length - REMEMBERED_SALES))) delete next[oldest];
+  return next;
 }
 
 export type StockCommand =
@@ -24,7 +38,6 @@ export type StockCommand =
   | { type: 'RenewHolds'; productId: number; cartId: string; now: string; holdUntil: string }
   | { type: 'ExpireHolds'; productId: number; now: string }
   | { type: 'SellStock'; productId: number; variantId: number | null; cartId: string; orderId: string; quantity: number; now: string }
-  /** Undoes a sale of an order not placed after all: the units go back into the basket that held them. */
   /** Undoes an order's sale: the units go back on the shelf, and into `basket` again when one is named. */
   | { type: 'CancelSale'; productId: number; variantId: number | null; orderId: string; basket: { cartId: string; holdUntil: string } | null };
 
@@ -79,7 +92,7 @@ export function evolveStock(state: StockState, event: StockEvent): StockState {
       return {
         units: { ...state.units, [key]: Math.max(0, (state.units[key] ?? 0) - event.data.quantity) },
         holds: reduceHold(state.holds, holdKey(event.data.cartId, event.data.variantId), event.data.quantity),
-        sold: { ...state.sold, [saleKey(event.data.orderId, event.data.variantId)]: event.data.quantity },
+        sold: rememberSale(state.sold, saleKey(event.data.orderId, event.data.variantId), event.data.quantity),
       };
     }
     case 'StockSaleCancelled': {

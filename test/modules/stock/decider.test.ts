@@ -1,4 +1,4 @@
-import { availableUnits, NOT_IN_BASKET, stockDecider, type StockState } from '../../../modules/stock/decider';
+import { availableUnits, NOT_IN_BASKET, REMEMBERED_SALES, stockDecider, type StockState } from '../../../modules/stock/decider';
 import type { StockEvent } from '../../../modules/stock/events';
 import { specFor } from '../../support/given-when-then';
 
@@ -125,6 +125,24 @@ describe('stock decider', () => {
       expect(after.units['-']).toBe(5);
       expect(availableUnits(after, null, now)).toBe(5);
       spec([...events, ...undone]).when(cancel).then([]);
+    });
+
+    it(`remembers the latest ${REMEMBERED_SALES} sales of a dish, enough to repeat or undo a recent one once`, () => {
+      const sale = (order: number): StockEvent => ({
+        type: 'StockSold',
+        data: { productId: 7, variantId: null, cartId: cartA, orderId: `o${order}`, quantity: 1 },
+      });
+      const sales = Array.from({ length: REMEMBERED_SALES + 20 }, (_, order) => sale(order));
+      const events: StockEvent[] = [level(10_000), ...sales];
+      const after = fold(events);
+      expect(Object.keys(after.sold)).toHaveLength(REMEMBERED_SALES);
+      expect(after.sold['o19|-']).toBeUndefined();
+      expect(after.sold['o20|-']).toBe(1);
+      expect(after.units['-']).toBe(10_000 - sales.length);
+      // The latest sales still happen once.
+      spec(events).when({ type: 'SellStock', productId: 7, variantId: null, cartId: cartA, orderId: 'o20', quantity: 1, now }).then([]);
+      spec(events).when({ type: 'CancelSale', productId: 7, variantId: null, orderId: `o${sales.length - 1}`, basket: null })
+        .then([{ type: 'StockSaleCancelled', data: { productId: 7, variantId: null, orderId: `o${sales.length - 1}`, quantity: 1 } }]);
     });
 
     it('refuses to sell more than the basket holds plus what is on the shelf', () =>

@@ -194,8 +194,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       ];
     }
     case 'MarkPaid': {
-      const order = inKitchen(state);
-      if (order.status === 'CANCELLED') throw new DomainError('conflict', CANCELLED);
+      const order = stillToServe(state);
       if (order.status !== 'AWAITING-PAYMENT') {
         if (order.paidAt) return []; // marked twice: the first one counts
         throw new DomainError('conflict', 'This order is already paid');
@@ -203,19 +202,18 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return [{ type: 'OrderPaid', data: { orderId: command.orderId, paidAt: command.now, dueBy: command.dueBy } }];
     }
     case 'PrintOrder': {
-      const order = inKitchen(state);
+      const order = stillToServe(state);
       if (order.status === 'AWAITING-PAYMENT') throw new DomainError('conflict', 'Mark this order paid before printing it: it is not to be cooked yet');
-      if (order.status === 'CANCELLED') throw new DomainError('conflict', CANCELLED);
       return [{ type: 'OrderPrinted', data: { orderId: command.orderId, printedAt: command.now, copy: order.copiesPrinted + 1, via: command.via } }];
     }
     case 'NotifyCustomer': {
-      const order = inKitchen(state);
+      const order = stillToServe(state);
       if (order.notifiedAt) throw new DomainError('conflict', `The customer was already notified at ${londonTime(order.notifiedAt)}`);
       if (order.status !== 'PRINTED') throw new DomainError('conflict', 'Print the order before notifying the customer');
       return [{ type: 'CustomerNotified', data: { orderId: command.orderId, notifiedAt: command.now } }];
     }
     case 'CompleteOrder': {
-      const order = inKitchen(state);
+      const order = stillToServe(state);
       if (order.status === 'COMPLETE') return [];
       if (order.status !== 'PRINTED' && order.status !== 'NOTIFIED') throw new DomainError('conflict', 'Only a printed order can be completed');
       return [{ type: 'OrderCompleted', data: { orderId: command.orderId, completedAt: command.now } }];
@@ -233,7 +231,12 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
   }
 }
 
-const CANCELLED = 'This order was cancelled: it was not paid';
+/** A placed order the kitchen may still pay, print, notify or complete: every action but cancelling refuses a cancelled one. */
+function stillToServe(state: OrderState): Extract<OrderState, { submitted: unknown }> {
+  const order = inKitchen(state);
+  if (order.status === 'CANCELLED') throw new DomainError('conflict', 'This order was cancelled: it was not paid');
+  return order;
+}
 
 function inKitchen(state: OrderState): Extract<OrderState, { submitted: unknown }> {
   if (state.status === 'none') throw new DomainError('not_found', 'There is no such order');

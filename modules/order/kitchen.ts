@@ -9,7 +9,7 @@ import { createStockHandlers } from '../stock';
 
 const DELIVERY_MINUTES_SETTING = { open: 'open_delivery_minutes', busy: 'busy_delivery_minutes', slammed: 'slammed_delivery_minutes' } as const;
 
-/** What the kitchen does with placed orders: take the phone payment, print, notify, complete. */
+/** What the kitchen does with placed orders: take the phone payment (or cancel an unpaid one), print, notify, complete. */
 export function createKitchen(services: Services) {
   const stock = createStockHandlers(services.commands);
   const handle = (orderId: string, command: Parameters<typeof orderDecider.decide>[0], context: CommandContext) =>

@@ -60,11 +60,13 @@ describe('order decider', () => {
     const cancel = { type: 'CancelUnpaidOrder' as const, orderId, now };
     const cancelled: OrderEvent = { type: 'OrderCancelled', data: { orderId, cancelledAt: now, reason: 'unpaid' } };
 
-    it('is cancelled once, and is then neither paid nor printed', () => {
+    it('is cancelled once, and is then neither paid, printed, notified nor completed', () => {
       spec(submitted()).when(cancel).then([cancelled]);
       spec([...submitted(), cancelled]).when(cancel).then([]);
       spec([...submitted(), cancelled]).when({ type: 'MarkPaid', orderId, now, dueBy: now }).thenFails('This order was cancelled', 'conflict');
       spec([...submitted(), cancelled]).when({ type: 'PrintOrder', orderId, now, via: 'browser' }).thenFails('This order was cancelled', 'conflict');
+      spec([...submitted(), cancelled]).when({ type: 'NotifyCustomer', orderId, now }).thenFails('This order was cancelled', 'conflict');
+      spec([...submitted(), cancelled]).when({ type: 'CompleteOrder', orderId, now }).thenFails('This order was cancelled', 'conflict');
     });
 
     it('once paid, or before it is placed, cannot be cancelled', () => {

@@ -4,14 +4,14 @@ import type { FragmentSqlToken } from 'slonik';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
 import { londonDate } from '../../src/shared/london-time';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '../../modules/order/events';
+import { COUNTS_IN_TALLY } from './queries';
 
 type Tx = ProjectionContext['tx'];
 
 async function tallyFor(tx: Tx, orderId: string): Promise<number> {
   return (await tx.oneFirst(sql.unsafe`
     select coalesce(sum(total_pence), 0)::int from orders
-     where trading_day = (select trading_day from orders where order_id = ${orderId}) and submitted_at is not null
-       and status <> 'CANCELLED'`)) as number;
+     where trading_day = (select trading_day from orders where order_id = ${orderId}) and ${COUNTS_IN_TALLY}`)) as number;
 }
 
 /**
@@ -61,8 +61,7 @@ export const ordersProjection: Projection = {
         return;
       case 'OrderCancelled':
         // The day's tally no longer counts it: staff screens get the new one with the change.
-        await tx.query(sql.unsafe`update orders set status = 'CANCELLED', cancelled_at = ${event.data.cancelledAt} where order_id = ${event.data.orderId}`);
-        await publishStatus(tx, publish, event.data.orderId, { tally: await tallyFor(tx, event.data.orderId) });
+        await changeStatus(tx, publish, event.data.orderId, 'CANCELLED', sql.fragment`cancelled_at = ${event.data.cancelledAt}`, { withTally: true });
         return;
       default:
         throw new Error(`orders projection: no statement for ${event.type}`);
@@ -116,9 +115,16 @@ function quietStatement(event: OrderEvent, guard: FragmentSqlToken): FragmentSql
   }
 }
 
-async function changeStatus(tx: Tx, publish: ProjectionContext['publish'], orderId: string, status: string, also: ReturnType<typeof sql.fragment>) {
+async function changeStatus(
+  tx: Tx,
+  publish: ProjectionContext['publish'],
+  orderId: string,
+  status: string,
+  also: ReturnType<typeof sql.fragment>,
+  options: { withTally?: boolean } = {},
+) {
   await tx.query(sql.unsafe`update orders set status = ${status}, ${also} where order_id = ${orderId}`);
-  await publishStatus(tx, publish, orderId);
+  await publishStatus(tx, publish, orderId, options.withTally ? { tally: await tallyFor(tx, orderId) } : {});
 }
 
 /** OrderChange carries what staff screens show of the change, so they need not fetch the order again. */

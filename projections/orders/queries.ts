@@ -5,6 +5,9 @@ import type { KitchenOrder, KitchenStatus } from '../../src/shared/order';
 
 export type { KitchenOrder };
 
+/** The orders the day's tally counts: placed, and not cancelled. */
+export const COUNTS_IN_TALLY = sql.fragment`submitted_at is not null and status <> 'CANCELLED'`;
+
 interface OrderRow {
   order_id: string;
   ref: string;
@@ -89,8 +92,7 @@ export async function todaysOrders(pool: DatabasePool, now: Date): Promise<Kitch
 
 export async function todaysTally(pool: DatabasePool, now: Date): Promise<number> {
   return (await pool.oneFirst(sql.unsafe`
-    select coalesce(sum(total_pence), 0)::int from orders
-     where trading_day = ${londonDate(now)} and submitted_at is not null and status <> 'CANCELLED'`)) as number;
+    select coalesce(sum(total_pence), 0)::int from orders where trading_day = ${londonDate(now)} and ${COUNTS_IN_TALLY}`)) as number;
 }
 
 export async function placedOrder(pool: DatabasePool, orderId: string, now: Date): Promise<KitchenOrder | null> {

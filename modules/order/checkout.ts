@@ -37,6 +37,13 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
     return readSettings(services.settings, ['is_takeaway', 'order_status', 'payment_methods', 'site_name', 'phone_no_display', 'full_address', 'cart_label']);
   }
 
+  /** Spec §5: why no checkout may start now (the takeaway closed, or no way to pay: can_pay off), or null. */
+  function checkoutRefusal(settings: Awaited<ReturnType<typeof shopSettings>>): string | null {
+    if (settings.is_takeaway === true && settings.order_status === 'closed') return CLOSED;
+    if ((settings.payment_methods as string[]).length === 0) return NO_PAYMENT_METHODS;
+    return null;
+  }
+
   async function assertOpen(): Promise<{ takeaway: boolean }> {
     const settings = await shopSettings();
     const takeaway = settings.is_takeaway === true;
@@ -93,9 +100,7 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
     availablePaymentMethods,
 
     async canPay(): Promise<boolean> {
-      const settings = await shopSettings();
-      const closed = settings.is_takeaway === true && settings.order_status === 'closed';
-      return !closed && (settings.payment_methods as string[]).length > 0;
+      return checkoutRefusal(await shopSettings()) === null;
     },
 
     /** Freezes the basket's lines, names and prices from the catalogue into the order. */
@@ -106,14 +111,12 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
       note: string | undefined,
       context: CommandContext,
     ) {
-      await assertOpen();
-      // Spec §5: checkout only while paying is allowed (can_pay).
-      if ((await availablePaymentMethods()).length === 0) throw new DomainError('conflict', NO_PAYMENT_METHODS);
+      const settings = await shopSettings();
+      const refusal = checkoutRefusal(settings);
+      if (refusal) throw new DomainError('conflict', refusal);
       const cart = await basket.view(cartId, userId);
       const lines = cart.cartItems.filter((item) => !item.released && item.quantity > 0);
-      if (!cart.cartId || lines.length === 0) {
-        throw new DomainError('invalid', `${(await shopSettings()).cart_label} is Empty`);
-      }
+      if (!cart.cartId || lines.length === 0) throw new DomainError('invalid', `${settings.cart_label} is Empty`);
       await assertStillOffered(lines.map((line) => ({ productId: line.id, variantId: line.variant_id })));
       const items: OrderItem[] = lines.map((item) => ({
         productId: item.id,

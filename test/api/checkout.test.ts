@@ -271,10 +271,7 @@ describe('checkout API', () => {
 
     it('places no order by card or PayPal until their payments can be confirmed: nothing is sold or sent to the kitchen', async () => {
       const customer = shopper(server);
-      await customer.add(ONION_BHAJI).expect(200);
-      await customer.save().expect(200);
-      await customer.method('COLLECT', -40, 355).expect(200);
-      await customer.form(details).expect(200);
+      await customer.collectOnionBhaji(details);
       await settings({ payment_methods: ['phone', 'card'] });
       const before = await events();
       const paypal = await customer.post('/complete-order', { payment_method: 'PAYPAL' }).expect(400);
@@ -318,10 +315,7 @@ describe('checkout API', () => {
 
     it('completes only while the postage chosen still holds: the discount or delivery switched off meanwhile', async () => {
       const collecting = shopper(server);
-      await collecting.add(ONION_BHAJI).expect(200);
-      await collecting.save().expect(200);
-      await collecting.method('COLLECT', -40, 355).expect(200);
-      await collecting.form(details).expect(200);
+      await collecting.collectOnionBhaji(details);
       await collecting.payByPhone().expect(200);
 
       const delivering = shopper(server);

@@ -6,7 +6,6 @@ import { startFakeSmtp } from '../support/fake-smtp';
 import { startTestServer, type TestServer } from '../support/server';
 import { shopper } from './shopper';
 
-const ONION_BHAJI = 1;
 const details = { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456' };
 
 /** Customer mail goes through the outbox: the order never waits for, or fails with, the mail server. */
@@ -25,10 +24,7 @@ describe('customer mail through the outbox', () => {
 
   async function placeOrder() {
     const customer = shopper(server);
-    await customer.add(ONION_BHAJI).expect(200);
-    await customer.save().expect(200);
-    await customer.method('COLLECT', -40, 355).expect(200);
-    await customer.form(details).expect(200);
+    await customer.collectOnionBhaji(details);
     await customer.payByPhone().expect(200);
     return (await customer.complete().expect(200)).body.order as { id: string; ref: string };
   }
@@ -54,10 +50,7 @@ describe('customer mail through the outbox', () => {
 
   it('queues one mail per placed order, also when the customer presses the button twice', async () => {
     const customer = shopper(server);
-    await customer.add(ONION_BHAJI).expect(200);
-    await customer.save().expect(200);
-    await customer.method('COLLECT', -40, 355).expect(200);
-    await customer.form({ ...details, email: 'twice@example.com' }).expect(200);
+    await customer.collectOnionBhaji({ ...details, email: 'twice@example.com' });
     await customer.payByPhone().expect(200);
     const [first, second] = await Promise.all([customer.complete(), customer.complete()]);
     expect([first.status, second.status]).toEqual([200, 200]);

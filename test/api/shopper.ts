@@ -19,6 +19,13 @@ export function shopper(server: TestServer) {
     method: (ta_method: 'COLLECT' | 'DELIVER', postage: number, total_cost: number, postcode: string | null = null) =>
       post('/api/updateOrder', { ta_method, postage, total_cost, postcode }),
     form: (form: object) => post('/api/updateOrder', { deliveryForm: form }),
+    /** Saves a basket of one Onion Bhaji (demo menu, £3.95) to collect, with the default 10 % off, and `details`. */
+    async collectOnionBhaji(details: object) {
+      await post('/api/moveProductStockToBasket', { id: 1, variant: null, quantity: 1 }).expect(200);
+      await post('/api/saveCartAsOrder').expect(200);
+      await post('/api/updateOrder', { ta_method: 'COLLECT', postage: -40, total_cost: 355, postcode: null }).expect(200);
+      await post('/api/updateOrder', { deliveryForm: details }).expect(200);
+    },
     payByPhone: () => post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' }),
     complete: () => post('/complete-order', { payment_method: 'PHONE' }),
   };

@@ -113,18 +113,29 @@ describe('checkout journeys in the browser', () => {
     await sendDetails(page);
 
     // Back at checkout, the details with their unchecked postcode suffice: straight to payment.
+    // Only what the reloaded page sends counts: the page before it may still be saving its own choice.
     const sentMethods: unknown[] = [];
+    const sentByReloaded = new Set<Request>();
+    let reloaded = false;
     const recordMethod = (sent: Request) => {
-      if (sent.url().endsWith('/api/updatePayMethod')) sentMethods.push(sent.postDataJSON());
+      if (!reloaded || !sent.url().endsWith('/api/updatePayMethod')) return;
+      sentByReloaded.add(sent);
+      sentMethods.push(sent.postDataJSON());
     };
     page.on('request', recordMethod);
-    const [methodSaved] = await Promise.all([answerTo(page, '/api/updatePayMethod'), page.reload()]);
+    page.once('framenavigated', () => (reloaded = true));
+    const [methodSaved] = await Promise.all([
+      page
+        .waitForResponse((answer) => sentByReloaded.has(answer.request()))
+        .then(async (answer) => ({ status: answer.status(), body: (await answer.json()) as unknown })),
+      page.reload(),
+    ]);
     await page.locator('[data-testid="delivery-form"][data-mode="summary"]').waitFor();
 
     // The only method, phone, is chosen for the customer, and the choice is saved once.
     await page.getByTestId('payment-section').waitFor();
     expect(await page.getByTestId('payment-method-phone').isChecked()).toBe(true);
-    expect({ status: methodSaved.status(), body: await methodSaved.json() }).toEqual({ status: 200, body: { status: true, message: '' } });
+    expect(methodSaved).toEqual({ status: 200, body: { status: true, message: '' } });
     const order = await payByPhone(page, baseUrl);
     page.off('request', recordMethod);
     expect(sentMethods).toEqual([{ method: 'phone' }]);

@@ -40,6 +40,8 @@ export class KnownBaskets {
     const lines = this.baskets.get(cartId);
     if (!lines) return undefined;
     const rows: CartLineRow[] = [];
+    // A copy: another request may add a line to this basket while this loop awaits the stock.
+    // oxlint-disable-next-line unicorn/no-useless-spread
     for (const { productId, variantId } of [...lines]) {
       const hold = (await stockOf(productId)).holds[holdKey(cartId, variantId)];
       // A hold swept away after it lapsed is gone from the basket, as it is from the read model.

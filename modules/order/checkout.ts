@@ -247,8 +247,4 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
   }
 }
 
-function readAddress(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
 export type Checkout = ReturnType<typeof createCheckout>;

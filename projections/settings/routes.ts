@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { DatabasePool } from '../../src/db/pool';
 import { z } from 'zod';
 import { settingKeySchema } from '../../modules/store/settings';
 import { readSettings, type SettingsSource } from './queries';

@@ -155,16 +155,17 @@ export class CommandHandler {
         for (const { waiting, error } of refused) waiting.settle.reject(error);
         return;
       } catch (error) {
+        let failure = error;
         if (error instanceof WrongExpectedVersion && attempt < MAX_ATTEMPTS) {
           try {
             current = await this.catchUp(stream, decider, current);
             continue;
           } catch (readFailed) {
-            error = readFailed;
+            failure = readFailed;
           }
         }
         this.folded.delete(stream);
-        for (const { settle } of commands) settle.reject(error);
+        for (const { settle } of commands) settle.reject(failure);
         return;
       }
     }

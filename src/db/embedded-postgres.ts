@@ -87,7 +87,7 @@ async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: num
 }
 
 function run(binary: string, args: string[], owner: { uid: number; gid: number } | undefined): void {
-  execFileSync(binary, args, { stdio: 'pipe', ...(owner ?? {}), env: { ...process.env, LC_ALL: 'C' } });
+  execFileSync(binary, args, { stdio: 'pipe', ...owner, env: { ...process.env, LC_ALL: 'C' } });
 }
 
 /**
@@ -233,7 +233,7 @@ export async function startEmbeddedPostgres(options: {
     path.join(bin, 'postgres'),
     // TCP on loopback stays open for tools such as psql.
     ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir}`],
-    { stdio: ['ignore', 'ignore', 'pipe'], ...(owner ?? {}), env: { ...process.env, LC_ALL: 'C' } },
+    { stdio: ['ignore', 'ignore', 'pipe'], ...owner, env: { ...process.env, LC_ALL: 'C' } },
   );
   let exited = false;
   const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));

@@ -1,17 +1,12 @@
 import pg from 'pg';
 import { AfterCommitNotifier, NotificationListener } from '../db/notification-listener';
 import {
-  AppendResult,
-  DuplicateEventId,
   EventStore,
-  ExpectedRevision,
-  NewEvent,
   ORIGIN,
   Position,
   ReadStreamResult,
   StoredEvent,
   SubscribeOptions,
-  WrongExpectedVersion,
 } from './types';
 
 import { formatPosition } from './postgres-append';

@@ -6,7 +6,7 @@ import { createKitchen } from '../../modules/order/kitchen';
 import { createUserRepository } from '../../src/identity/users';
 import type { TestServer } from '../support/server';
 import { shopWithBrowser, type BrowserSession } from './browser';
-import { addToBasket, answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
+import { answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
 
 // Demo menu (seeded at start-up).
 const ONION_BHAJI = 1; // £3.95

@@ -39,12 +39,22 @@ export async function startFakeSmtp() {
         }
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') say('250 fake-smtp');
-        else if (verb === 'MAIL') (current.from = line.slice(10)), say('250 2.1.0 ok');
-        else if (verb === 'RCPT') current.to.push(line.slice(8)), say('250 2.1.5 ok');
-        else if (verb === 'DATA') (inData = true), say('354 go ahead');
-        else if (verb === 'RSET') (current = { from: '', to: [], data: '' }), say('250 ok');
-        else if (verb === 'QUIT') say('221 bye'), socket.end();
-        else say('502 not implemented');
+        else if (verb === 'MAIL') {
+          current.from = line.slice(10);
+          say('250 2.1.0 ok');
+        } else if (verb === 'RCPT') {
+          current.to.push(line.slice(8));
+          say('250 2.1.5 ok');
+        } else if (verb === 'DATA') {
+          inData = true;
+          say('354 go ahead');
+        } else if (verb === 'RSET') {
+          current = { from: '', to: [], data: '' };
+          say('250 ok');
+        } else if (verb === 'QUIT') {
+          say('221 bye');
+          socket.end();
+        } else say('502 not implemented');
       }
     });
     socket.on('error', () => undefined);

@@ -7,6 +7,7 @@ export function specFor<Command, Event, State>(decider: Decider<Command, Event, 
     when: (command: Command) => {
       const decide = () => decider.decide(command, given.reduce(decider.evolve, decider.initialState));
       return {
+        // oxlint-disable-next-line unicorn/no-thenable -- the spec's own word; nobody awaits this object.
         then: (expected: Event[]) => expect(decide()).toEqual(expected),
         thenFails: (message: string | RegExp, kind?: DomainError['kind']) => {
           let caught: unknown;

@@ -21,7 +21,7 @@ export function useSaveCartAsOrder() {
       return await save(body).unwrap();
     } catch (error) {
       const reason = isServerAnswer(error) ? caughtMessage(error, '') : '';
-      if (/is Empty$/.test(reason)) {
+      if (reason.endsWith('is Empty')) {
         dispatch(showDialog({ title: 'Sorry', message: `${cartLabel} is Empty`, look: 'info' }));
       } else {
         dispatch(showDialog({ title: 'Sorry', message: [SAVE_FAILED, reason].filter(Boolean).join('\n'), look: 'error' }));

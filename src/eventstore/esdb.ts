@@ -1,28 +1,31 @@
-import { isDeepStrictEqual } from 'node:util';
 import {
-  ANY,
   BACKWARDS,
   END,
   EventStoreDBClient,
   FORWARDS,
-  NO_STREAM,
   START,
-  StreamNotFoundError,
-  WrongExpectedVersionError,
   excludeSystemEvents,
-  jsonEvent,
-  type AppendExpectedRevision,
-  type JSONType,
   type ReadPosition,
   type ReadStreamOptions,
-  type RecordedEvent,
 } from '@eventstore/db-client';
 import {
-  DuplicateEventId,
+  MIN_PAGE_SIZE,
+  appendFailure,
+  appendResultOf,
+  commitOf,
+  formatPosition,
+  isStreamNotFound,
+  isSystemEvent,
+  pageSizeFor,
+  positionOf,
+  readPositionAt,
+  toEsdbEvent,
+  toEsdbExpectedRevision,
+  toStoredEvent,
+} from './esdb-mapping';
+import {
   ORIGIN,
-  WrongExpectedVersion,
   type AppendResult,
-  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -32,85 +35,7 @@ import {
   type SubscribeOptions,
 } from './types';
 
-const POSITION_DIGITS = 20;
 const PING_TIMEOUT_MS = 3000;
-const MIN_PAGE_SIZE = 100;
-const MAX_PAGE_SIZE = 1000;
-
-/** What the client yields from a stream or from `$all`: the event, and the commit position on newer servers. */
-interface ResolvedRecord {
-  event?: RecordedEvent;
-  commitPosition?: bigint;
-}
-
-// Our events are written over gRPC without explicit transactions, so every event has its own commit
-// position (commit == prepare) and the commit alone identifies it.
-function formatPosition(commit: bigint): Position {
-  return commit.toString().padStart(POSITION_DIGITS, '0') as Position;
-}
-
-function commitOf(position: Position | undefined): bigint | undefined {
-  if (position === undefined || position === ORIGIN) return undefined;
-  if (!/^\d{1,20}$/.test(position)) throw new Error(`Not an EventStoreDB event-store position: ${position}`);
-  const commit = BigInt(position);
-  return commit === 0n ? undefined : commit;
-}
-
-function readPositionAt(commit: bigint | undefined): ReadPosition {
-  return commit === undefined ? START : { commit, prepare: commit };
-}
-
-function toEsdbExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
-  if (expected === 'no_stream') return NO_STREAM;
-  if (expected === 'any') return ANY;
-  return expected;
-}
-
-function isSystemEvent(event: RecordedEvent): boolean {
-  return event.type.startsWith('$') || event.streamId.startsWith('$');
-}
-
-function positionOf(resolved: ResolvedRecord): bigint | undefined {
-  return resolved.event?.position?.commit ?? resolved.commitPosition;
-}
-
-function metadataOf(event: RecordedEvent): EventMetadata {
-  // The client has already parsed JSON metadata; it hands back bytes only when they are not JSON.
-  const metadata: unknown = event.metadata;
-  if (typeof metadata !== 'object' || metadata === null || metadata instanceof Uint8Array || Array.isArray(metadata)) {
-    throw new Error(`Event ${event.id} in ${event.streamId} has no JSON metadata object`);
-  }
-  return metadata as EventMetadata;
-}
-
-function toStoredEvent(resolved: ResolvedRecord): StoredEvent {
-  const event = resolved.event;
-  const commit = positionOf(resolved);
-  if (!event) throw new Error('EventStoreDB returned a record without an event');
-  if (commit === undefined) {
-    throw new Error(`Event ${event.id} in ${event.streamId} has no position: EventStoreDB 22.6 or later is required`);
-  }
-  return {
-    id: event.id,
-    type: event.type,
-    data: event.data,
-    metadata: metadataOf(event),
-    stream: event.streamId,
-    revision: event.revision,
-    position: formatPosition(commit),
-    // 6.2.1 already turns the server's .NET ticks into a Date.
-    recordedAt: event.created,
-  };
-}
-
-/** The value the data becomes once stored as JSON, to compare a retried event with the stored one. */
-function asStoredJson(data: unknown): unknown {
-  return JSON.parse(JSON.stringify(data));
-}
-
-function pageSizeFor(limit: number): number {
-  return Math.min(Math.max(limit + 1, MIN_PAGE_SIZE), MAX_PAGE_SIZE);
-}
 
 /**
  * The EventStoreDB adapter of the event-store port (`@eventstore/db-client` 6.2.1).
@@ -138,7 +63,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       const [last] = await readStreamEvents(stream, { fromRevision: END, direction: BACKWARDS, maxCount: 1 });
       return last ? last.revision : 'no_stream';
     } catch (error) {
-      if (error instanceof StreamNotFoundError) return 'no_stream';
+      if (isStreamNotFound(error)) return 'no_stream';
       throw error;
     }
   }
@@ -146,17 +71,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
   async function storedBatch(stream: string, sent: NewEvent[], lastRevision: bigint): Promise<AppendResult> {
     const firstRevision = lastRevision - BigInt(sent.length - 1);
     const stored = await readStreamEvents(stream, { fromRevision: firstRevision, direction: FORWARDS, maxCount: sent.length });
-    sent.forEach((event, index) => {
-      const kept = stored[index];
-      if (kept?.id !== event.id) {
-        throw new Error(`EventStoreDB acknowledged ${stream} up to ${lastRevision} but does not hold event ${event.id} there`);
-      }
-      // ESDB treats a known id as a retry whatever the body; a different body is a different event.
-      if (kept.type !== event.type || !isDeepStrictEqual(kept.data, asStoredJson(event.data))) {
-        throw new DuplicateEventId(event.id);
-      }
-    });
-    return { nextRevision: lastRevision, position: stored[stored.length - 1].position };
+    return appendResultOf(stream, sent, stored, lastRevision);
   }
 
   async function append(
@@ -167,17 +82,12 @@ export function createEsdbEventStore(connectionString: string): EventStore {
     if (events.length === 0) throw new Error('Nothing to append');
     let lastRevision: bigint;
     try {
-      const result = await client.appendToStream(
-        stream,
-        events.map(({ id, type, data, metadata }) => jsonEvent({ id, type, data: data as JSONType, metadata })),
-        { expectedRevision: toEsdbExpectedRevision(expectedRevision) },
-      );
+      const result = await client.appendToStream(stream, events.map(toEsdbEvent), {
+        expectedRevision: toEsdbExpectedRevision(expectedRevision),
+      });
       lastRevision = result.nextExpectedRevision;
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError) {
-        throw new WrongExpectedVersion(stream, expectedRevision, error.actualVersion);
-      }
-      throw error;
+      throw appendFailure(stream, expectedRevision, error);
     }
     // The append answer's position is not used: it may be missing (idempotent writes), and for a batch
     // the server may report the transaction's position, that of the first event rather than the last.
@@ -194,7 +104,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
         events = await readStreamEvents(stream, { fromRevision: fromRevision ?? START, direction: FORWARDS, maxCount });
       }
     } catch (error) {
-      if (error instanceof StreamNotFoundError) return { revision: 'no_stream', events: [] };
+      if (isStreamNotFound(error)) return { revision: 'no_stream', events: [] };
       throw error;
     }
     const readToTheEnd = events.length > 0 && (maxCount === undefined || events.length < maxCount);

@@ -1,4 +1,19 @@
+import { ANY, NO_STREAM, START, StreamNotFoundError, WrongExpectedVersionError, type RecordedEvent } from '@eventstore/db-client';
 import { createEsdbEventStore } from '../../src/eventstore/esdb';
+import {
+  appendFailure,
+  appendResultOf,
+  commitOf,
+  formatPosition,
+  isStreamNotFound,
+  isSystemEvent,
+  pageSizeFor,
+  readPositionAt,
+  toEsdbEvent,
+  toEsdbExpectedRevision,
+  toStoredEvent,
+} from '../../src/eventstore/esdb-mapping';
+import { DuplicateEventId, ORIGIN, WrongExpectedVersion, type NewEvent, type Position, type StoredEvent } from '../../src/eventstore/types';
 import { eventStoreContract } from './contract';
 
 const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
@@ -9,13 +24,158 @@ if (connectionString) {
     return { store, cleanup: () => store.close() };
   });
 } else {
-  console.log(
-    'EventStoreDB contract suite skipped: set EVENTSTORE_CONNECTION_STRING=esdb://localhost:2113?tls=false to run it',
-  );
+  console.log('EventStoreDB contract suite skipped: set EVENTSTORE_CONNECTION_STRING=esdb://localhost:2113?tls=false to run it');
+}
 
-  describe('EventStoreDB event store without a server', () => {
-    it('loads the adapter module', () => {
-      expect(typeof createEsdbEventStore).toBe('function');
+const metadata = { correlationId: 'c-1', causationId: 'c-0', actor: 'system', at: '2026-11-24T08:00:00.000Z' };
+const created = new Date('2026-11-24T08:00:01.000Z');
+
+function recorded(overrides: Partial<RecordedEvent> = {}): RecordedEvent {
+  return {
+    streamId: 'cart-1',
+    id: '0b6f3f0e-5d1c-4c39-8a55-2f9a7c1d0e01',
+    isJson: true,
+    revision: 4n,
+    type: 'CartOpened',
+    created,
+    data: { owner: 'customer:abc' },
+    metadata,
+    position: { commit: 1234n, prepare: 1234n },
+    ...overrides,
+  } as RecordedEvent;
+}
+
+function newEvent(id: string, data: unknown, type = 'ItemAdded'): NewEvent {
+  return { id, type, data, metadata };
+}
+
+function stored(id: string, data: unknown, revision: bigint, commit: bigint, type = 'ItemAdded'): StoredEvent {
+  return { id, type, data, metadata, stream: 'cart-1', revision, position: formatPosition(commit), recordedAt: created };
+}
+
+describe('EventStoreDB positions', () => {
+  it('writes a commit position as 20 digits, so positions sort as text in commit order', () => {
+    expect(formatPosition(42n)).toBe('00000000000000000042');
+    expect(formatPosition(18446744073709551615n)).toBe('18446744073709551615');
+    const commits = [10n, 9n, 100n, 1n];
+    expect(commits.map(formatPosition).sort()).toEqual([1n, 9n, 10n, 100n].map(formatPosition));
+  });
+
+  it('reads a position back as its commit, and the origin as reading from the start', () => {
+    expect(commitOf(formatPosition(1234n))).toBe(1234n);
+    expect(commitOf(undefined)).toBeUndefined();
+    expect(commitOf(ORIGIN)).toBeUndefined();
+    expect(commitOf(formatPosition(0n))).toBeUndefined();
+    expect(readPositionAt(undefined)).toBe(START);
+    expect(readPositionAt(1234n)).toEqual({ commit: 1234n, prepare: 1234n });
+  });
+
+  it("refuses a position that is not EventStoreDB's, such as a Postgres one", () => {
+    expect(() => commitOf('00000000000000000007.00000000000000000003' as Position)).toThrow('Not an EventStoreDB event-store position');
+    expect(() => commitOf('-1' as Position)).toThrow('Not an EventStoreDB event-store position');
+  });
+
+  it('reads pages of at least 100 and at most 1000 records, one more than asked for', () => {
+    expect([1, 150, 999, 5000].map(pageSizeFor)).toEqual([100, 151, 1000, 1000]);
+  });
+});
+
+describe('EventStoreDB events and records', () => {
+  it("appends a port event as a JSON record under the writer's id", () => {
+    expect(toEsdbEvent(newEvent('7d8e0c35-36a4-4f0b-9d8e-0e4f1a2b3c4d', { productId: 3 }))).toEqual({
+      id: '7d8e0c35-36a4-4f0b-9d8e-0e4f1a2b3c4d',
+      contentType: 'application/json',
+      type: 'ItemAdded',
+      data: { productId: 3 },
+      metadata,
     });
   });
-}
+
+  it("turns a read record into the port's stored event", () => {
+    expect(toStoredEvent({ event: recorded() })).toEqual({
+      id: '0b6f3f0e-5d1c-4c39-8a55-2f9a7c1d0e01',
+      type: 'CartOpened',
+      data: { owner: 'customer:abc' },
+      metadata,
+      stream: 'cart-1',
+      revision: 4n,
+      position: '00000000000000001234',
+      recordedAt: created,
+    });
+  });
+
+  it("takes the position from the record's commit position when the event carries none", () => {
+    expect(toStoredEvent({ event: recorded({ position: undefined }), commitPosition: 99n }).position).toBe('00000000000000000099');
+  });
+
+  it('refuses a record without an event, without a position (servers before 22.6) or without JSON metadata', () => {
+    expect(() => toStoredEvent({ commitPosition: 5n })).toThrow('without an event');
+    expect(() => toStoredEvent({ event: recorded({ position: undefined }) })).toThrow('EventStoreDB 22.6 or later is required');
+    for (const bad of [undefined, new Uint8Array([1, 2]), ['actor']]) {
+      expect(() => toStoredEvent({ event: recorded({ metadata: bad } as Partial<RecordedEvent>) })).toThrow('has no JSON metadata object');
+    }
+  });
+
+  it('tells system events ($ types, $ streams) from ours', () => {
+    expect(isSystemEvent(recorded())).toBe(false);
+    expect(isSystemEvent(recorded({ type: '$metadata' }))).toBe(true);
+    expect(isSystemEvent(recorded({ streamId: '$stats-127.0.0.1:2113' }))).toBe(true);
+  });
+});
+
+describe('EventStoreDB appends', () => {
+  it("asks for the expected revision in the client's terms", () => {
+    expect(toEsdbExpectedRevision('no_stream')).toBe(NO_STREAM);
+    expect(toEsdbExpectedRevision('any')).toBe(ANY);
+    expect(toEsdbExpectedRevision(6n)).toBe(6n);
+  });
+
+  it("answers with the acknowledged revision and the position of the batch's last event", () => {
+    const sent = [newEvent('a', { n: 1 }), newEvent('b', { n: 2 })];
+    expect(appendResultOf('cart-1', sent, [stored('a', { n: 1 }, 5n, 300n), stored('b', { n: 2 }, 6n, 301n)], 6n)).toEqual({
+      nextRevision: 6n,
+      position: '00000000000000000301',
+    });
+  });
+
+  it('takes a retried event as the stored one when its body is the same once stored as JSON', () => {
+    const retried = [newEvent('a', { n: 1, note: undefined, at: new Date('2026-11-24T08:00:00.000Z') })];
+    const kept = [stored('a', { n: 1, at: '2026-11-24T08:00:00.000Z' }, 5n, 300n)];
+    expect(appendResultOf('cart-1', retried, kept, 5n)).toEqual({ nextRevision: 5n, position: '00000000000000000300' });
+  });
+
+  it('refuses an event id reused with another body or type, which EventStoreDB itself would take as a retry', () => {
+    const kept = [stored('a', { n: 1 }, 5n, 300n)];
+    expect(() => appendResultOf('cart-1', [newEvent('a', { n: 2 })], kept, 5n)).toThrow(DuplicateEventId);
+    expect(() => appendResultOf('cart-1', [newEvent('a', { n: 1 }, 'ItemRemoved')], kept, 5n)).toThrow(DuplicateEventId);
+  });
+
+  it('fails loudly when the acknowledged revisions do not hold the events sent', () => {
+    expect(() => appendResultOf('cart-1', [newEvent('a', { n: 1 })], [stored('z', { n: 1 }, 5n, 300n)], 5n)).toThrow(
+      'EventStoreDB acknowledged cart-1 up to 5 but does not hold event a there',
+    );
+    expect(() => appendResultOf('cart-1', [newEvent('a', { n: 1 })], [], 5n)).toThrow('does not hold event a');
+  });
+});
+
+describe('EventStoreDB errors', () => {
+  it("turns the client's version conflict into the port's WrongExpectedVersion, with the stream's actual revision", () => {
+    const conflict = new WrongExpectedVersionError(undefined, { streamName: 'cart-1', expected: 2n, current: 3n });
+    const failure = appendFailure('cart-1', 2n, conflict);
+    expect(failure).toBeInstanceOf(WrongExpectedVersion);
+    expect(failure).toMatchObject({ stream: 'cart-1', expected: 2n, actual: 3n });
+
+    const missing = new WrongExpectedVersionError(undefined, { streamName: 'cart-2', expected: 0n, current: 'no_stream' });
+    expect(appendFailure('cart-2', 0n, missing)).toMatchObject({ stream: 'cart-2', expected: 0n, actual: 'no_stream' });
+  });
+
+  it('passes any other failure on as it is', () => {
+    const refused = new Error('connection refused');
+    expect(appendFailure('cart-1', 'any', refused)).toBe(refused);
+  });
+
+  it('tells a missing stream from other read failures', () => {
+    expect(isStreamNotFound(new StreamNotFoundError(undefined, 'cart-1'))).toBe(true);
+    expect(isStreamNotFound(new Error('cart-1 not found'))).toBe(false);
+  });
+});

@@ -2,7 +2,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { formatPence } from '../../src/shared/money';
 import type { TestServer } from '../support/server';
 import { shopWithBrowser, type BrowserSession } from './browser';
-import { changeSettings } from './shop-steps';
+import { changeSettings, waitForText } from './shop-steps';
 
 interface MenuVariant {
   id: number;
@@ -59,11 +59,6 @@ async function waitForAvailability(page: Page, expected: Availability): Promise<
     expected,
     { polling: 100, timeout: 10_000 },
   );
-}
-
-/** Waits until the element's text is exactly `text`. */
-async function waitForText(locator: Locator, text: string): Promise<void> {
-  await locator.filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\£]/g, '\\$&')}\\s*$`) }).waitFor();
 }
 
 const isStockMove = (url: string) => url.endsWith('/api/moveProductStockToBasket');

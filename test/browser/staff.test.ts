@@ -1,25 +1,17 @@
-import type { Locator, Page, Request, Response } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import request from 'supertest';
 import { formatPence } from '../../src/shared/money';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
 import { launchBrowser, type BrowserSession } from './browser';
+import { answerTo, waitForText } from './shop-steps';
 
 const KORMA = 13; // £9.50, £8.55 with the 10% collection discount
 const STAFF = { email: 'cook@example.com', password: 'cook long password' };
 const CUSTOMER_DETAILS = { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' };
 const OPEN_BANNER = 'OPEN - orders ready ~31 mins after payment';
 const CLOSED_BANNER = "CLOSED - we're not taking orders right now";
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Waits until the element's whole text is `text` (surrounding white space aside). */
-async function waitForText(locator: Locator, text: string): Promise<void> {
-  await locator.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) }).waitFor();
-}
-
-const answerTo = (page: Page, pathEnd: string): Promise<Response> =>
-  page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(pathEnd));
 
 /** The server's clock, running, set so that it is 19:00 in London now: inside the 17:00-23:00 opening hours. */
 function eveningClock(): () => Date {
@@ -49,10 +41,7 @@ async function kormasAvailable(baseUrl: string): Promise<number> {
 }
 
 async function waitForKormasAvailable(baseUrl: string, expected: number): Promise<void> {
-  for (let tries = 0; tries < 50 && (await kormasAvailable(baseUrl)) !== expected; tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect(await kormasAvailable(baseUrl)).toBe(expected);
+  await until(async () => (await kormasAvailable(baseUrl)) === expected, `the menu to offer ${expected} kormas`, { everyMs: 100 });
 }
 
 /** '£17.10' as 1710. */

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { appendWith, createPostgresEventStore, PostgresEventStore } from '../../src/eventstore/postgres';
 import { ORIGIN, StoredEvent } from '../../src/eventstore/types';
 import { createTestDatabase, TestDatabase } from '../support/database';
+import { until } from '../support/until';
 import { eventStoreContract, newEvent, readAllEvents } from './contract';
 
 eventStoreContract('postgres', async () => {
@@ -58,31 +59,32 @@ describe('postgres event store: no subscriber ever skips an event', () => {
   it('delivers a late commit to a live subscriber that already passed later events', async () => {
     const received: string[] = [];
     const controller = new AbortController();
-    let wake!: () => void;
+    // Every read of $all the live subscriber makes (the store's named 'es_read_tail' statement), counted as it is sent.
+    let tailReads = 0;
+    const query = store.pool.query.bind(store.pool) as (...args: unknown[]) => unknown;
+    store.pool.query = ((...args: unknown[]) => {
+      if ((args[0] as { name?: string }).name === 'es_read_tail') tailReads += 1;
+      return query(...args);
+    }) as typeof store.pool.query;
     const subscription = store.subscribeAll({
       signal: controller.signal,
       onEvent: async (event) => {
         received.push(event.type);
-        wake?.();
       },
     });
-    const waitFor = (count: number) =>
-      new Promise<void>((resolve) => {
-        wake = () => received.length >= count && resolve();
-        wake();
-      });
 
     await store.append('cart-first', [newEvent('First')], { expectedRevision: 'no_stream' });
-    await waitFor(1);
+    await until(() => received.length === 1, "the subscriber to receive 'First'");
     const late = await openTransaction();
     try {
       await appendWith(late, 'cart-late', [newEvent('Late')], 'no_stream');
       await store.append('cart-early', [newEvent('Early')], { expectedRevision: 'no_stream' });
-      // The subscriber is live and polling every 20 ms; give it many chances to (wrongly) take 'Early'.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // 'Early' is committed: three reads of $all after it prove the subscriber looked, and it must not take it.
+      const readsBefore = tailReads;
+      await until(() => tailReads >= readsBefore + 3, "the subscriber to read $all three times after 'Early' committed");
       expect(received).toEqual(['First']);
       await late.query('commit');
-      await waitFor(3);
+      await until(() => received.length === 3, 'the subscriber to receive the late commit');
       expect(received).toEqual(['First', 'Late', 'Early']);
     } finally {
       controller.abort();

@@ -10,14 +10,7 @@ import type { Projection } from '../../src/projections/types';
 import { startStoreWaker } from '../../src/projections/waker';
 import { newEvent } from '../eventstore/contract';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+import { until } from '../support/until';
 
 const settingChanged = (key: string, value: unknown) => ({
   id: randomUUID(),

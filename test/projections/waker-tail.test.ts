@@ -6,16 +6,8 @@ import { ProjectionRunner } from '../../src/projections/runner';
 import type { Projection } from '../../src/projections/types';
 import { startStoreWaker } from '../../src/projections/waker';
 import { createTestDatabase, TestDatabase } from '../support/database';
+import { until } from '../support/until';
 import { newEvent, readAllEvents } from '../eventstore/contract';
-
-/** Resolves once `condition` holds, checking every few milliseconds; fails after `timeoutMs`. */
-async function until(condition: () => boolean, description: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${description}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** Records every event it applies, counting how many times each one was applied. */
 const recordingProjection: Projection = {
@@ -42,11 +34,11 @@ describe('store waker: the in-memory tail of new events', () => {
   async function startWaker(tailSize?: number): Promise<void> {
     waker = startStoreWaker(store, { tailSize });
     const head = await store.headPosition();
-    await until(() => readTail(head, 1) !== undefined, 'the waker has started');
+    await until(() => readTail(head, 1) !== undefined, 'the waker to start');
   }
 
   /** Waits until the tail holds every event up to `position`. */
-  const tailReaches = (position: Position) => until(() => readTail(position, 1) !== undefined, `the tail reaches ${position}`);
+  const tailReaches = (position: Position) => until(() => readTail(position, 1) !== undefined, `the tail to reach ${position}`);
 
   async function append(stream: string, count: number): Promise<Position> {
     const events = Array.from({ length: count }, (_, index) => newEvent('Appended', { index }));

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { migrate } from '../src/db/migrate';
 import { basketBenchmark } from './basket';
+import { basketPacedBenchmark } from './basket-paced';
 import { checkoutBenchmark } from './checkout';
 import { eventStoreBenchmark } from './eventstore';
 import { liveBenchmark } from './live';
@@ -17,7 +18,7 @@ import { cpuTimes } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 /** Add new benchmark modules here. */
-const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, basketBenchmark, checkoutBenchmark, liveBenchmark];
+const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, liveBenchmark];
 
 const TEMPLATE = 'bench_template';
 

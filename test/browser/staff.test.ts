@@ -276,8 +276,16 @@ describe('staff back office in the browser', () => {
     await waitForText(office.getByTestId('postcode-check'), 'Waiting for you to stop typing...');
     await waitForText(office.getByTestId('postcode-check'), '... incomplete or invalid postcode');
     await waitForText(office.getByTestId('save-settings'), 'Check kitchen postcode & discount amount');
-    await postcode.fill('LS1 4AP');
+    // With or without its space (staff spec §5): checked, then saved in the canonical form.
+    await postcode.fill('ls14ap');
     await waitForText(office.getByTestId('postcode-check'), 'postcode is OK');
+
+    // Open times that do not work together: said, and Save cannot be pressed.
+    await office.locator('#open_time').fill('23:30');
+    await waitForText(office.getByTestId('times-verdict'), 'Open times do not work together');
+    expect(await office.getByTestId('save-settings').isDisabled()).toBe(true);
+    await office.locator('#open_time').fill('17:00');
+    await waitForText(office.getByTestId('times-verdict'), 'Times are OK');
 
     await office.getByLabel('Busy').fill('45');
     const [saved] = await Promise.all([
@@ -288,7 +296,7 @@ describe('staff back office in the browser', () => {
     expect(saved.status()).toBe(200);
     expect(saved.request().postDataJSON().settings).toMatchObject({
       busy_delivery_minutes: 45,
-      kitchen_postcode: 'LS1 4AP',
+      kitchen_postcode: 'LS14AP',
       // Pounds on screen, pence on the wire.
       delivery_charge_bands: [
         { up_to_miles: 1, charge: 150 },
@@ -296,8 +304,9 @@ describe('staff back office in the browser', () => {
         { up_to_miles: 3, charge: 350 },
       ],
     });
-    // The page reloaded, showing the saved value.
+    // The page reloaded, showing the saved values.
     await office.getByLabel('Busy').and(office.locator('[value="45"]')).waitFor();
+    expect(await postcode.inputValue()).toBe('LS1 4AP');
   });
 
   it('an unpaid phone order is cancelled only once confirmed, and its korma goes back on the menu', async () => {

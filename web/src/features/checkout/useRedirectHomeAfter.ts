@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch } from '../../app/hooks';
 import { REDIRECT_HOME_MS } from '../../app/timings';
-import { closeDialogShowing, sameDialog, selectDialogQueue, showDialog, type DialogContent } from '../dialog/dialogSlice';
+import { closeDialogShowing, showDialog, type DialogContent } from '../dialog/dialogSlice';
+import { useDialogShownAndGone } from '../dialog/useDialogShownAndGone';
 
 /**
  * While `active`, shows `notice` for 5 s and then goes home. The 5 s start when the notice shows: if older
@@ -13,11 +14,9 @@ import { closeDialogShowing, sameDialog, selectDialogQueue, showDialog, type Dia
 export function useRedirectHomeAfter(active: boolean, notice?: DialogContent): void {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const queued = useAppSelector((state) => (notice ? selectDialogQueue(state).some((dialog) => sameDialog(dialog, notice)) : false));
-  const seenQueued = useRef(false);
+  const noticeGone = useDialogShownAndGone(active, notice);
 
   useEffect(() => {
-    seenQueued.current = false;
     if (!active) return;
     if (!notice) {
       const timer = setTimeout(() => navigate('/'), REDIRECT_HOME_MS);
@@ -30,8 +29,6 @@ export function useRedirectHomeAfter(active: boolean, notice?: DialogContent): v
   }, [active, notice, dispatch, navigate]);
 
   useEffect(() => {
-    if (!active || !notice) return;
-    if (queued) seenQueued.current = true;
-    else if (seenQueued.current) navigate('/');
-  }, [active, notice, queued, navigate]);
+    if (active && noticeGone) navigate('/');
+  }, [active, noticeGone, navigate]);
 }

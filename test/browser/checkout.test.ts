@@ -159,7 +159,7 @@ describe('checkout journeys in the browser', () => {
     expect(fetched.status()).toBe(404);
     await page.getByTestId('checkout-errors').filter({ hasText: 'There is no order to check out yet.' }).waitFor();
     // The effects of that render have run once the next frame has been painted.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+    await page.evaluate(() => new Promise((done) => (globalThis as unknown as { requestAnimationFrame(callback: () => void): void }).requestAnimationFrame(() => setTimeout(done, 0))));
     expect(await page.getByTestId('app-dialog').count()).toBe(0);
   });
 

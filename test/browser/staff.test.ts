@@ -125,6 +125,10 @@ describe('staff back office in the browser', () => {
     const orderId = await placePhoneOrder(server);
     const row = kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
     await row.and(kitchen.locator('[data-status="AWAITING-PAYMENT"]')).waitFor();
+    // Not food to cook yet, but not silent: counted apart, with the quiet chime rather than the NEW alarm.
+    await waitForText(kitchen.getByTestId('awaiting-payment-count'), '1 phone order awaiting payment');
+    await waitForText(kitchen.getByTestId('orders-waiting'), 'No orders waiting');
+    await kitchen.locator('#liveOrders[data-alert="awaiting-payment"]').waitFor();
     await waitForText(kitchen.getByTestId('order-tally'), '£8.55');
     expect(await kitchen.getByTestId('sort-received-descending').getAttribute('aria-pressed')).toBe('true');
     expect(await kitchen.getByTestId('sort-price-ascending').getAttribute('aria-pressed')).toBe('false');
@@ -136,6 +140,8 @@ describe('staff back office in the browser', () => {
     expect(paid.status()).toBe(200);
     await row.and(kitchen.locator('[data-status="NEW"]')).waitFor();
     await waitForText(kitchen.getByTestId('orders-waiting'), '1 ORDER(S) WAITING');
+    await kitchen.locator('#liveOrders[data-alert="new-order"]').waitFor();
+    expect(await kitchen.getByTestId('awaiting-payment-count').count()).toBe(0);
     expect(await row.getByTestId('countdown').textContent()).toMatch(/^(31:00|30:[0-5]\d)$/);
 
     // The on-screen preview.

@@ -10,12 +10,14 @@ import type { MenuCache } from '../../projections/menu/cache';
 import { todaysOrders, todaysTally } from '../../projections/orders/queries';
 import { readSettings, type SettingsSource } from '../../projections/settings/queries';
 import type { Kitchen } from './kitchen';
-import { ticketHtml, ticketPrintData, type TicketOptions } from './ticket';
+import { ticketCopy, ticketHtml, ticketIsDuplicate, ticketPrintData, type TicketOptions } from './ticket';
 
 const orderId = z.string().uuid('orderId must be an order id');
 const printInput = z.strictObject({ orderId, status: z.literal('PRINTED').optional(), via: z.enum(['browser', 'bluetooth', 'marked']).default('browser') });
 const idInput = z.strictObject({ id: orderId });
 const orderIdInput = z.strictObject({ orderId });
+/** A ticket page may name the printed copy it shows (the print answers with it), so a first print is not a reprint. */
+const ticketQuery = z.object({ copy: z.coerce.number('copy must be a number').int().min(1, 'copy must be 1 or more').max(10_000).optional() });
 
 /** The live-orders screen's calls; staff and above only. */
 /** How long a printer app may fetch a ticket through its signed link. */
@@ -66,8 +68,10 @@ export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; sett
   router.post('/takeaway/printOrder', staff, async (ctx) => {
     const input = printInput.parse(ctx.request.body);
     const order = await kitchen.print(input.orderId, input.via, commandContext(ctx, clock));
-    const btPrintUrl = signLink(`/takeaway/${order.id}/bt-print`, deps.linkKey, new Date(clock().getTime() + PRINT_LINK_MINUTES * 60_000));
-    ctx.body = { status: true, order, bt_print_url: btPrintUrl };
+    const copy = String(order.printed_copies);
+    const expiresAt = new Date(clock().getTime() + PRINT_LINK_MINUTES * 60_000);
+    const btPrintUrl = signLink(`/takeaway/${order.id}/bt-print`, deps.linkKey, expiresAt, { copy });
+    ctx.body = { status: true, order, bt_print_url: btPrintUrl, preview_url: `/takeaway/${order.id}/preview?copy=${copy}` };
   });
 
   router.post('/api/ta/notifyCustomer', staff, async (ctx) => {
@@ -83,18 +87,20 @@ export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; sett
 
   router.get('/takeaway/:id/preview', staff, async (ctx) => {
     const order = await kitchen.order(orderId.parse(ctx.params.id));
+    const { copy } = ticketQuery.parse(ctx.query);
     ctx.set('Content-Security-Policy', TICKET_CSP);
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = ticketHtml(order, await ticketOptions(order.printed_copies > 0));
+    ctx.body = ticketHtml(order, await ticketOptions(ticketIsDuplicate(ticketCopy(order.printed_copies, copy))));
   });
 
   // Staff in the browser, or a printer app holding the signed link from printOrder.
   router.get('/takeaway/:id/bt-print', async (ctx, next) => {
-    if (linkIsValid(ctx.path, ctx.query, deps.linkKey, clock())) return next();
+    if (linkIsValid(ctx.path, ctx.query, deps.linkKey, clock(), ['copy'])) return next();
     return staff(ctx, next);
   }, async (ctx) => {
     const order = await kitchen.order(orderId.parse(ctx.params.id));
-    ctx.body = ticketPrintData(order, await ticketOptions(order.printed_copies > 0));
+    const { copy } = ticketQuery.parse({ copy: ctx.query.copy });
+    ctx.body = ticketPrintData(order, await ticketOptions(ticketIsDuplicate(ticketCopy(order.printed_copies, copy))));
   });
 
   return router;

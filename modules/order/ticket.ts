@@ -9,9 +9,19 @@ export interface TicketOptions {
   /** Only these categories are printed; empty means all. */
   categories: string[];
   categoryOf: (productId: number) => string | undefined;
-  /** The next print is a reprint. */
+  /** This ticket is a reprint (see ticketIsDuplicate). */
   duplicate: boolean;
 }
+
+/**
+ * Which copy of its ticket a page shows: the one named (a printed copy, 1 being the first), or else the copy the
+ * next print would make. Only a copy after the first says DUPLICATE.
+ */
+export function ticketCopy(printedCopies: number, askedCopy: number | undefined): number {
+  return askedCopy ?? printedCopies + 1;
+}
+
+export const ticketIsDuplicate = (copy: number): boolean => copy > 1;
 
 interface TicketLine {
   text: string;

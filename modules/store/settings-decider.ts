@@ -1,6 +1,6 @@
 import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
-import { parsePostcode } from '../../src/shared/postcode';
+import { parseKitchenPostcode } from '../../src/shared/postcode';
 import { parseSetting, SETTINGS, SettingInvalid, type SettingChanged, type SettingKey } from './settings';
 
 export type SettingsState = { values: Record<string, unknown> };
@@ -22,7 +22,7 @@ export const settingsDecider: Decider<SettingsCommand, SettingChanged, SettingsS
         throw error;
       }
       if (key === 'kitchen_postcode') {
-        const postcode = parsePostcode(String(value));
+        const postcode = parseKitchenPostcode(String(value));
         if (!postcode) throw new DomainError('invalid', 'kitchen_postcode: Not a valid postcode');
         value = postcode;
       }

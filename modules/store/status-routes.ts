@@ -9,7 +9,7 @@ import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
 import { readSettings } from '../../projections/settings/queries';
 import type { DeliveryService } from '../delivery/service';
-import { parsePostcode } from '../../src/shared/postcode';
+import { parseKitchenPostcode, parsePostcode } from '../../src/shared/postcode';
 import { bannerText, isWithinHours, nextOpenAt, secondsToClose, type OpeningHours } from './opening-hours';
 import { SETTINGS_STREAM, type SettingKey } from './settings';
 import { settingsDecider } from './settings-decider';
@@ -86,7 +86,7 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
 
   router.post('/api/validate_postcode', requireRole('manager'), async (ctx) => {
     const { postcode } = postcodeInput.parse(ctx.request.body);
-    const valid = parsePostcode(postcode);
+    const valid = parseKitchenPostcode(postcode);
     const located = valid ? await deps.delivery.distance(valid).then(() => true, () => false) : false;
     ctx.body = { status: located, message: located ? 'postcode is OK' : valid ? "Can't check delivery distance" : ' ... incomplete or invalid postcode' };
   });

@@ -2,22 +2,34 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Links that work without a session for a few minutes, e.g. the ticket data an Android printer app fetches:
- * the app opens the link outside the browser, so it has no cookie. The signature covers the path and expiry.
+ * the app opens the link outside the browser, so it has no cookie. The signature covers the path, the given
+ * query parameters (in the order given) and the expiry.
  */
-export function signLink(path: string, key: string, expiresAt: Date): string {
+export function signLink(path: string, key: string, expiresAt: Date, params: Record<string, string> = {}): string {
   const expires = String(Math.floor(expiresAt.getTime() / 1000));
-  return `${path}?expires=${expires}&signature=${signature(path, expires, key)}`;
+  const query = new URLSearchParams(params);
+  query.set('expires', expires);
+  query.set('signature', signature(path, params, expires, key));
+  return `${path}?${query.toString()}`;
 }
 
-export function linkIsValid(path: string, query: { expires?: unknown; signature?: unknown }, key: string, now: Date): boolean {
+/** `signed`: the names of the query parameters the link was signed with. */
+export function linkIsValid(path: string, query: Record<string, unknown>, key: string, now: Date, signed: string[] = []): boolean {
   const { expires, signature: given } = query;
   if (typeof expires !== 'string' || typeof given !== 'string' || !/^\d{1,12}$/.test(expires)) return false;
   if (Number(expires) * 1000 <= now.getTime()) return false;
-  const expected = Buffer.from(signature(path, expires, key));
+  const params: Record<string, string> = {};
+  for (const name of signed) {
+    const value = query[name];
+    if (typeof value !== 'string') return false;
+    params[name] = value;
+  }
+  const expected = Buffer.from(signature(path, params, expires, key));
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-function signature(path: string, expires: string, key: string): string {
-  return createHmac('sha256', key).update(`${path}\n${expires}`).digest('base64url');
+function signature(path: string, params: Record<string, string>, expires: string, key: string): string {
+  const signedParams = Object.entries(params).map(([name, value]) => `${name}=${value}\n`).join('');
+  return createHmac('sha256', key).update(`${path}\n${signedParams}${expires}`).digest('base64url');
 }

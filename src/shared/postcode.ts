@@ -16,6 +16,16 @@ export function parsePostcode(input: string): string | null {
   return STRICT.test(candidate) && LENIENT.test(candidate) ? candidate : null;
 }
 
+/**
+ * Staff spec §5: the kitchen postcode may be typed with or without its space ('LS14AP'); it is kept in the
+ * canonical form ('LS1 4AP'). Null when it is not a valid UK postcode either way.
+ */
+export function parseKitchenPostcode(input: string): string | null {
+  const compact = input.replace(/\s+/g, '').toUpperCase();
+  if (compact.length < 5) return null;
+  return parsePostcode(`${compact.slice(0, -3)} ${compact.slice(-3)}`);
+}
+
 /** The part before the space: 'LS6 2AA' → 'LS6'. */
 export function outwardCode(postcode: string): string {
   return postcode.split(' ')[0];

@@ -78,11 +78,22 @@ describe('kitchen: live orders, store status and stock status', () => {
     expect(preview.text).toContain(paid.body.order.ref);
     expect(preview.text).not.toContain('DUPLICATE');
     const printed = await staff.post('/takeaway/printOrder', { orderId, status: 'PRINTED' }).expect(200);
+    // The copy just printed is the first, not a duplicate; what a next print would make is.
+    expect(printed.body.preview_url).toBe(`/takeaway/${orderId}/preview?copy=1`);
+    expect((await staff.get(printed.body.preview_url).expect(200)).text).not.toContain('DUPLICATE');
     expect((await staff.get(`/takeaway/${orderId}/preview`).expect(200)).text).toContain('DUPLICATE');
+    await staff.get(`/takeaway/${orderId}/preview?copy=0`).expect(400);
     // The Android printer app fetches the ticket without the browser's cookie, through a signed link.
+    const isDuplicate = (lines: Array<{ content: string }>) => lines.some((line) => line.content.includes('DUPLICATE'));
     const link = printed.body.bt_print_url as string;
-    expect((await request(server.baseUrl).get(link).expect(200)).body.length).toBeGreaterThan(3);
+    const firstCopy = await request(server.baseUrl).get(link).expect(200);
+    expect(firstCopy.body.length).toBeGreaterThan(3);
+    expect(isDuplicate(firstCopy.body)).toBe(false);
     await request(server.baseUrl).get(link.replace(/signature=[^&]*/, 'signature=forged')).expect(401);
+    await request(server.baseUrl).get(link.replace('copy=1', 'copy=2')).expect(401);
+    const reprinted = await staff.post('/takeaway/printOrder', { orderId, status: 'PRINTED' }).expect(200);
+    expect(isDuplicate((await request(server.baseUrl).get(reprinted.body.bt_print_url).expect(200)).body)).toBe(true);
+    expect((await staff.get(reprinted.body.preview_url).expect(200)).text).toContain('DUPLICATE');
     await request(server.baseUrl).get(`/takeaway/${orderId}/bt-print`).expect(401);
     clock.set('2026-11-20T19:16:00.000Z');
     await request(server.baseUrl).get(link).expect(401);
@@ -101,10 +112,11 @@ describe('kitchen: live orders, store status and stock status', () => {
     expect(mail.some((message) => message.includes('ready for collection'))).toBe(true);
 
     await staff.post('/takeaway/orderComplete', { orderId }).expect(200);
-    const changes = await live.waitForCount(5);
+    const changes = await live.waitForCount(6);
     expect(changes.slice(1).map((message) => [message.event, (message.data as { status: string }).status])).toEqual([
       ['OrderChange', 'NEW'],
       ['OrderChange', 'PRINTED'],
+      ['OrderChange', 'PRINTED'], // the reprint
       ['OrderChange', 'NOTIFIED'],
       ['OrderChange', 'COMPLETE'],
     ]);

@@ -115,6 +115,16 @@ describe('basket journey in the browser', () => {
     await cardsOfCategory.first().waitFor();
     expect(await cardsOfCategory.count()).toBe(shownAtFirst);
 
+    // Every category off: the menu says so and offers it all back, rather than showing nothing.
+    expect(await page.getByTestId('menu-all-hidden').count()).toBe(0);
+    const toggles = page.getByTestId('category-toggle');
+    for (let index = 0; index < (await toggles.count()); index++) await toggles.nth(index).click();
+    await page.getByTestId('menu-all-hidden').filter({ hasText: 'Every category is hidden.' }).waitFor();
+    expect(await page.getByTestId('product-card').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show the whole menu' }).click();
+    await page.getByTestId('menu-all-hidden').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('product-card').count()).toBe(menu.products.length);
+
     // Add a product without variants: the header widget counts it and pulses.
     const [added] = await Promise.all([
       page.waitForResponse((response) => isStockMove(response.url())),

@@ -25,12 +25,12 @@ async function payByPhone(page: Page, baseUrl: string): Promise<{ ref: string; e
   expect(completed.request().postDataJSON()).toEqual({ payment_method: 'PHONE', status: 'AWAITING-PAYMENT', message: 'Pay by phone' });
   const { message, order } = (await completed.json()) as { message: string; order: { ref: string; email: string; total_cost: number } };
 
-  await page.waitForURL(`${baseUrl}/order-complete`);
+  // The thanks show first; the order-complete page follows once they have closed by themselves.
   const dialog = page.getByTestId('app-dialog-message');
   await dialog.filter({ hasText: EMAIL_SENT }).waitFor();
   expect(await dialog.textContent()).toContain(message);
-  await page.getByRole('button', { name: 'Close' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await page.waitForURL(`${baseUrl}/order-complete`);
+  expect(await dialog.count()).toBe(0);
 
   await page.locator(`[data-testid="order-complete"][data-placed="true"]`).waitFor();
   await waitForText(page.getByTestId('order-ref'), order.ref);
@@ -145,6 +145,22 @@ describe('checkout journeys in the browser', () => {
     await server.shop.mailSettled();
     const mail = mailTo(server.shop.config.dataDir, 'sam@example.com', order.ref);
     expect(mail).toBeDefined();
+
+    // Back to /checkout: the order is placed, said in the page, and the thanks do not come again.
+    await page.goBack();
+    await page.getByTestId('checkout-errors').filter({ hasText: 'This order has already been placed' }).waitFor();
+    expect(await page.getByTestId('app-dialog').count()).toBe(0);
+  });
+
+  it('with nothing to check out, /checkout says so and links to the basket, without an error dialog', async () => {
+    const { page } = browser;
+    await browser.context.clearCookies();
+    const [fetched] = await Promise.all([answerTo(page, '/api/fetchOrder'), page.goto(`${server.baseUrl}/checkout`)]);
+    expect(fetched.status()).toBe(404);
+    await page.getByTestId('checkout-errors').filter({ hasText: 'There is no order to check out yet.' }).waitFor();
+    // The effects of that render have run once the next frame has been painted.
+    await page.evaluate(() => new Promise((done) => (globalThis as unknown as { requestAnimationFrame(callback: () => void): void }).requestAnimationFrame(() => setTimeout(done, 0))));
+    expect(await page.getByTestId('app-dialog').count()).toBe(0);
   });
 
   it('the order-complete page follows the kitchen: thanks once it is paid and printed, and says so when cancelled unpaid', async () => {

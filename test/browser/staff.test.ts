@@ -78,7 +78,8 @@ describe('staff back office in the browser', () => {
     await staff.context.addInitScript({
       content: `window.print = () => {
         const target = window.opener ?? window;
-        target.printedPages = [...(target.printedPages ?? []), window.location.pathname];
+        const duplicate = document.body.innerText.includes('DUPLICATE') ? ' (DUPLICATE)' : '';
+        target.printedPages = [...(target.printedPages ?? []), window.location.pathname + duplicate];
       };`,
     });
   }, 180_000);
@@ -113,6 +114,10 @@ describe('staff back office in the browser', () => {
     const orderId = await placePhoneOrder(server);
     const row = kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
     await row.and(kitchen.locator('[data-status="AWAITING-PAYMENT"]')).waitFor();
+    // Not food to cook yet, but not silent: counted apart, with the quiet chime rather than the NEW alarm.
+    await waitForText(kitchen.getByTestId('awaiting-payment-count'), '1 phone order awaiting payment');
+    await waitForText(kitchen.getByTestId('orders-waiting'), 'No orders waiting');
+    await kitchen.locator('#liveOrders[data-alert="awaiting-payment"]').waitFor();
     await waitForText(kitchen.getByTestId('order-tally'), '£8.55');
     expect(await kitchen.getByTestId('sort-received-descending').getAttribute('aria-pressed')).toBe('true');
     expect(await kitchen.getByTestId('sort-price-ascending').getAttribute('aria-pressed')).toBe('false');
@@ -124,6 +129,8 @@ describe('staff back office in the browser', () => {
     expect(paid.status()).toBe(200);
     await row.and(kitchen.locator('[data-status="NEW"]')).waitFor();
     await waitForText(kitchen.getByTestId('orders-waiting'), '1 ORDER(S) WAITING');
+    await kitchen.locator('#liveOrders[data-alert="new-order"]').waitFor();
+    expect(await kitchen.getByTestId('awaiting-payment-count').count()).toBe(0);
     expect(await row.getByTestId('countdown').textContent()).toMatch(/^(31:00|30:[0-5]\d)$/);
 
     // The on-screen preview.
@@ -142,10 +149,9 @@ describe('staff back office in the browser', () => {
     ]);
     expect(printed.status()).toBe(200);
     expect(printed.request().postDataJSON()).toEqual({ orderId, status: 'PRINTED', via: 'browser' });
-    await kitchen.waitForFunction(
-      (path) => ((globalThis as { printedPages?: string[] }).printedPages ?? []).includes(path),
-      `/takeaway/${orderId}/preview`,
-    );
+    // The first ticket printed is not a reprint.
+    const printedPages = await kitchen.waitForFunction(() => (globalThis as { printedPages?: string[] }).printedPages);
+    expect(await printedPages.jsonValue()).toEqual([`/takeaway/${orderId}/preview`]);
     await ticketWindow.close();
     await row.and(kitchen.locator('[data-status="PRINTED"]')).waitFor();
     await waitForText(kitchen.getByTestId('orders-waiting'), 'No orders waiting');
@@ -265,8 +271,16 @@ describe('staff back office in the browser', () => {
     await waitForText(office.getByTestId('postcode-check'), 'Waiting for you to stop typing...');
     await waitForText(office.getByTestId('postcode-check'), '... incomplete or invalid postcode');
     await waitForText(office.getByTestId('save-settings'), 'Check kitchen postcode & discount amount');
-    await postcode.fill('LS1 4AP');
+    // With or without its space (staff spec §5): checked, then saved in the canonical form.
+    await postcode.fill('ls14ap');
     await waitForText(office.getByTestId('postcode-check'), 'postcode is OK');
+
+    // Open times that do not work together: said, and Save cannot be pressed.
+    await office.locator('#open_time').fill('23:30');
+    await waitForText(office.getByTestId('times-verdict'), 'Open times do not work together');
+    expect(await office.getByTestId('save-settings').isDisabled()).toBe(true);
+    await office.locator('#open_time').fill('17:00');
+    await waitForText(office.getByTestId('times-verdict'), 'Times are OK');
 
     await office.getByLabel('Busy').fill('45');
     const [saved] = await Promise.all([
@@ -277,7 +291,7 @@ describe('staff back office in the browser', () => {
     expect(saved.status()).toBe(200);
     expect(saved.request().postDataJSON().settings).toMatchObject({
       busy_delivery_minutes: 45,
-      kitchen_postcode: 'LS1 4AP',
+      kitchen_postcode: 'LS14AP',
       // Pounds on screen, pence on the wire.
       delivery_charge_bands: [
         { up_to_miles: 1, charge: 150 },
@@ -285,8 +299,9 @@ describe('staff back office in the browser', () => {
         { up_to_miles: 3, charge: 350 },
       ],
     });
-    // The page reloaded, showing the saved value.
+    // The page reloaded, showing the saved values.
     await office.getByLabel('Busy').and(office.locator('[value="45"]')).waitFor();
+    expect(await postcode.inputValue()).toBe('LS1 4AP');
   });
 
   it('an unpaid phone order is cancelled only once confirmed, and its korma goes back on the menu', async () => {

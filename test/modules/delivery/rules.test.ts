@@ -1,6 +1,6 @@
 import { chargeBandsSummary, collectPostage, deliveryChargeFor } from '../../../modules/delivery/charges';
 import { milesBetween, roundMiles } from '../../../modules/delivery/distance';
-import { parsePostcode } from '../../../src/shared/postcode';
+import { parseKitchenPostcode, parsePostcode } from '../../../src/shared/postcode';
 
 describe('UK postcodes (strict and lenient both match)', () => {
   it.each([
@@ -29,6 +29,18 @@ describe('UK postcodes (strict and lenient both match)', () => {
     '12345',
     'SW1A  1AA',
   ])('refuses %j', (input) => expect(parsePostcode(input)).toBeNull());
+});
+
+describe('the kitchen postcode (staff spec §5: with or without its space)', () => {
+  it.each([
+    ['SW1A1AA', 'SW1A 1AA'],
+    ['ls62aa', 'LS6 2AA'],
+    [' LS6 2AA ', 'LS6 2AA'],
+    ['GIR0AA', 'GIR 0AA'],
+    ['M11AE', 'M1 1AE'],
+  ])('accepts %j as %s', (input, canonical) => expect(parseKitchenPostcode(input)).toBe(canonical));
+
+  it.each(['SW1A1A', 'QA11AA', 'LS6', '', 'LS6 2CA'])('refuses %j', (input) => expect(parseKitchenPostcode(input)).toBeNull());
 });
 
 describe('distance', () => {

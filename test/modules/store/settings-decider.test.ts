@@ -11,9 +11,10 @@ describe('settings decider', () => {
     spec([changed('order_status', 'busy')]).when({ type: 'ChangeSettings', changes: { order_status: 'busy' } }).then([]);
   });
 
-  it('stores the kitchen postcode in its canonical form and refuses an invalid one', () => {
+  it('stores the kitchen postcode in its canonical form, typed with or without its space, and refuses an invalid one', () => {
     spec([]).when({ type: 'ChangeSettings', changes: { kitchen_postcode: ' ls6 2aa ' } }).then([changed('kitchen_postcode', 'LS6 2AA')]);
-    spec([]).when({ type: 'ChangeSettings', changes: { kitchen_postcode: 'LS62AA' } }).thenFails('kitchen_postcode: Not a valid postcode', 'invalid');
+    spec([]).when({ type: 'ChangeSettings', changes: { kitchen_postcode: 'ls62aa' } }).then([changed('kitchen_postcode', 'LS6 2AA')]);
+    spec([]).when({ type: 'ChangeSettings', changes: { kitchen_postcode: 'LS6 2A' } }).thenFails('kitchen_postcode: Not a valid postcode', 'invalid');
   });
 
   it('keeps the opening time before the closing time, whichever of the two changes (defaults 17:00-23:00)', () => {

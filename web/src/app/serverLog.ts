@@ -1,3 +1,4 @@
+import { showDialog, type DialogContent } from '../features/dialog/dialogSlice';
 import { api } from './api';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'critical';
@@ -20,13 +21,18 @@ const serverLogApi = api.injectEndpoints({
   }),
 });
 
-type LogDispatch = (action: ReturnType<typeof serverLogApi.endpoints.log.initiate>) => unknown;
+type LogDispatch = (action: ReturnType<typeof serverLogApi.endpoints.log.initiate> | ReturnType<typeof showDialog>) => unknown;
+
+/** What a critical log line shows, unless the caller says otherwise. */
+const criticalDialog = (message: string): DialogContent => ({ title: 'Sorry', message, look: 'error' });
 
 /**
- * Spec §7 POST /api/log, fire and forget: nothing waits for it, and a log that fails is dropped without a word
- * (it must never add a dialog to the one that usually goes with it). Untracked, so logs leave nothing in the store.
+ * Spec §7 POST /api/log, fire and forget: nothing waits for it, and a log that fails is dropped without a word.
+ * Untracked, so logs leave nothing in the store. Both specs §7: a 'critical' line also shows a dialog, by
+ * default its message; `dialog` gives the customer words of its own.
  */
-export function logToServer(dispatch: LogDispatch, { level, message, error }: LogEntry): void {
+export function logToServer(dispatch: LogDispatch, { level, message, error }: LogEntry, dialog?: DialogContent): void {
+  if (level === 'critical') dispatch(showDialog(dialog ?? criticalDialog(message)));
   const entry: LogEntry = { level, message: message.slice(0, MESSAGE_MAX) };
   if (error !== undefined) entry.error = error.slice(0, ERROR_MAX);
   dispatch(serverLogApi.endpoints.log.initiate(entry, { track: false }));

@@ -23,12 +23,14 @@ export function useAddToCart() {
     } catch (error) {
       const networkText = `there was an error moving the item into the ${settings.cartLabel}`;
       const item = variant ? `product ${product.id}, variant ${variant.id}` : `product ${product.id}`;
+      const dialog = { title: 'Sorry', message: caughtMessage(error, networkText), look: 'error' } as const;
       if (isServerAnswer(error)) {
         logToServer(dispatch, { level: 'info', message: `Add to cart refused (${item})`, error: errorText(error) });
+        dispatch(showDialog(dialog));
       } else {
-        logToServer(dispatch, { level: 'critical', message: `${networkText} (${item})`, error: errorText(error) });
+        // A critical line shows its dialog itself.
+        logToServer(dispatch, { level: 'critical', message: `${networkText} (${item})`, error: errorText(error) }, dialog);
       }
-      dispatch(showDialog({ title: 'Sorry', message: caughtMessage(error, networkText), look: 'error' }));
       return false;
     }
   };

@@ -4,7 +4,7 @@ import { useRedirectHomeAfter } from './useRedirectHomeAfter';
 
 export const CLOSED_NOTICE = "Sorry, we're closed & not taking orders right now. Please try again when we're next open.";
 
-const CLOSED_DIALOG: DialogContent = { title: 'Sorry', message: CLOSED_NOTICE, look: 'info' };
+export const CLOSED_DIALOG: DialogContent = { title: 'Sorry', message: CLOSED_NOTICE, look: 'info' };
 
 /** Spec §2 "Routes": a closed store sends the basket and checkout pages home, saying why. True while closed. */
 export function useClosedStoreRedirect(): boolean {

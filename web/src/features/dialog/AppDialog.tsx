@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { closeDialog, selectOpenDialog, type DialogLook } from './dialogSlice';
+import { closeDialog, closeDialogShowing, selectOpenDialog, type DialogLook } from './dialogSlice';
 
 const headerClassByLook: Record<DialogLook, string> = {
   error: 'bg-danger text-white',
@@ -8,10 +9,18 @@ const headerClassByLook: Record<DialogLook, string> = {
   info: 'bg-info-subtle',
 };
 
-/** Spec §2 "Generic modal dialog": a close 'x' button and a body area, in an error, success or info look. */
+/** Spec §2 "Generic modal dialog": a close 'x' button and a body area, in an error, success or info look; the
+ *  first of the queued dialogs. */
 export function AppDialog() {
   const dialog = useAppSelector(selectOpenDialog);
   const dispatch = useAppDispatch();
+
+  // A timed dialog's time starts when it shows, not when it was queued behind another.
+  useEffect(() => {
+    if (!dialog?.autoCloseMs) return;
+    const timer = setTimeout(() => dispatch(closeDialogShowing(dialog)), dialog.autoCloseMs);
+    return () => clearTimeout(timer);
+  }, [dialog, dispatch]);
 
   return (
     <Modal

@@ -1,7 +1,9 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { useAppSelector } from '../../app/hooks';
-import { selectHiddenCategoryIds } from './categoryFilterSlice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectHiddenCategoryIds, showAllCategories } from './categoryFilterSlice';
 import type { Menu } from './menuApi';
 import { ProductCard } from './ProductCard';
 import { useSquareProductImages } from './useSquareProductImages';
@@ -11,9 +13,19 @@ export function MenuByCategory({ menu }: { menu: Menu }) {
   const hiddenCategoryIds = useAppSelector(selectHiddenCategoryIds);
   const shownCategories = menu.categories.filter((category) => !hiddenCategoryIds.includes(category.id));
   const squareArea = useSquareProductImages<HTMLDivElement>();
+  const dispatch = useAppDispatch();
+  const nothingShown = !shownCategories.some((category) => menu.products.some((product) => product.category_id === category.id));
 
   return (
     <div {...squareArea} data-testid="menu">
+      {nothingShown && hiddenCategoryIds.length > 0 && (
+        <Alert variant="info" data-testid="menu-all-hidden">
+          Every category is hidden.{' '}
+          <Button variant="link" className="p-0 align-baseline" onClick={() => dispatch(showAllCategories())}>
+            Show the whole menu
+          </Button>
+        </Alert>
+      )}
       {shownCategories.map((category) => {
         const products = menu.products.filter((product) => product.category_id === category.id);
         if (products.length === 0) return null;

@@ -17,11 +17,14 @@ export const categoryFilterSlice = createSlice({
         ? state.hiddenCategoryIds.filter((hidden) => hidden !== id)
         : [...state.hiddenCategoryIds, id];
     },
+    showAllCategories(state) {
+      state.hiddenCategoryIds = [];
+    },
   },
   selectors: {
     selectHiddenCategoryIds: (state) => state.hiddenCategoryIds,
   },
 });
 
-export const { toggleCategory } = categoryFilterSlice.actions;
+export const { toggleCategory, showAllCategories } = categoryFilterSlice.actions;
 export const { selectHiddenCategoryIds } = categoryFilterSlice.selectors;

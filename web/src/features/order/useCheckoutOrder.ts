@@ -29,7 +29,8 @@ export function useCheckoutOrder(enabled: boolean) {
   const told = useRef(false);
 
   useEffect(() => {
-    if (!query.isError) {
+    // No order to check out is not a failure: the page says so and links to the basket.
+    if (!query.isError || isNoOrder(query.error)) {
       told.current = false;
       return;
     }

@@ -1,6 +1,6 @@
 import { api } from '../../app/api';
 import type { AppDispatch } from '../../app/store';
-import { closeDialogShowing, showDialog, type DialogContent } from '../dialog/dialogSlice';
+import { showDialog, type DialogContent } from '../dialog/dialogSlice';
 import { openLiveChannel, type LiveConnection } from './liveChannel';
 import { asStoreState, closingNotice, isRecord, type StoreState } from './storeState';
 
@@ -27,20 +27,27 @@ interface MinsToCloseAnswer {
   secsToClose: number;
 }
 
-const STORE_OPENED_DIALOG_MS = 2000;
-const STORE_OPENED: DialogContent = { title: "We're open", message: 'We are now taking orders.', look: 'success' };
+// Staff spec §9: the store-opened dialog shows for 2 s, the closing dialog for 3 s.
+const STORE_OPENED: DialogContent = { title: "We're open", message: 'We are now taking orders.', look: 'success', autoCloseMs: 2000 };
+const CLOSING_DIALOG_MS = 3000;
+// Staff spec §8: a banner whose figures could not be fetched says so.
+const INITIAL_STATUS_FAILED: DialogContent = { title: 'ERROR', message: 'ERROR fetching initial status', look: 'error' };
+const MINS_TO_CLOSE_FAILED: DialogContent = { title: 'ERROR', message: 'Store Status: ERROR fetching minsToCloseTime', look: 'error' };
 
 export const storeStatusApi = api.injectEndpoints({
   endpoints: (build) => ({
     storeStatus: build.query<StoreStatus, void>({
-      async queryFn(_arg, _api, _extra, baseQuery) {
+      async queryFn(_arg, { dispatch }, _extra, baseQuery) {
         const [banner, state, closing] = await Promise.all([
           baseQuery({ url: '/store-status', responseHandler: 'text' }),
           baseQuery('/api/settings/order_status'),
           baseQuery('/api/minsToCloseTime'),
         ]);
-        if (banner.error) return { error: banner.error };
-        if (state.error) return { error: state.error };
+        if (banner.error || state.error) {
+          dispatch(showDialog(INITIAL_STATUS_FAILED));
+          return { error: (banner.error ?? state.error)! };
+        }
+        if (closing.error) dispatch(showDialog(MINS_TO_CLOSE_FAILED));
         const storeState = asStoreState((state.data as ValueAnswer).value);
         const secondsLeft = closing.error ? 0 : (closing.data as MinsToCloseAnswer).secsToClose;
         return {
@@ -110,11 +117,9 @@ function storeEvents(dispatch: AppDispatch): Record<string, (data: unknown) => v
       if (!isRecord(data) || typeof data.message !== 'string') return;
       const message = data.message;
       dispatch(storeStatusApi.util.updateQueryData('storeStatus', undefined, (status) => void (status.closingNotice = message)));
+      dispatch(showDialog({ title: 'Closing soon', message, look: 'info', autoCloseMs: CLOSING_DIALOG_MS }));
     },
-    StoreOpened: () => {
-      dispatch(showDialog(STORE_OPENED));
-      setTimeout(() => dispatch(closeDialogShowing(STORE_OPENED)), STORE_OPENED_DIALOG_MS);
-    },
+    StoreOpened: () => dispatch(showDialog(STORE_OPENED)),
     DeliveringStatusChange: () => dispatch(api.util.invalidateTags(['DeliveringStatus', 'Settings'])),
   };
 }

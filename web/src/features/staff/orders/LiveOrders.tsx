@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { SoundEnabler } from '../sound/SoundEnabler';
 import { useRepeatingBeep } from '../sound/useRepeatingBeep';
+import { AwaitingPaymentCount } from './AwaitingPaymentCount';
 import { LiveConnectionLost } from './LiveConnectionLost';
 import { useTodaysOrdersQuery } from './liveOrdersApi';
 import { OrdersTable } from './OrdersTable';
@@ -16,6 +17,8 @@ import { useOrderSort } from './useOrderSort';
 import { useUnprintedAlarmMinutes } from './useUnprintedAlarmMinutes';
 
 const ALERT_EVERY_MS = 3000;
+/** Not in the spec: the gentler chime for phone orders awaiting payment, far less often than the NEW alarm. */
+const AWAITING_PAYMENT_CHIME_EVERY_MS = 15_000;
 
 /** Mount point `liveOrders`: today's orders, live from `/events/orders`. */
 export function LiveOrders() {
@@ -27,17 +30,22 @@ export function LiveOrders() {
   const alarmMinutes = useUnprintedAlarmMinutes();
 
   const waiting = orders?.filter((order) => order.status === 'NEW').length ?? 0;
+  const awaitingPayment = orders?.filter((order) => order.status === 'AWAITING-PAYMENT').length ?? 0;
   const connectionLost = channel?.connection === 'lost';
-  useRepeatingBeep(waiting > 0, 'newOrder', ALERT_EVERY_MS);
+  // The spec's 3 s alarm for orders to cook; while there are none, the quiet chime for calls to expect.
+  const alert = waiting > 0 ? 'new-order' : awaitingPayment > 0 ? 'awaiting-payment' : 'none';
+  useRepeatingBeep(alert === 'new-order', 'newOrder', ALERT_EVERY_MS);
+  useRepeatingBeep(alert === 'awaiting-payment', 'awaitingPayment', AWAITING_PAYMENT_CHIME_EVERY_MS);
   useRepeatingBeep(connectionLost, 'connectionLost', ALERT_EVERY_MS);
 
   const shown = sortOrders(orders?.filter((order) => showComplete || order.status !== 'COMPLETE') ?? [], sort);
 
   return (
-    <section id="liveOrders" aria-labelledby="orders-waiting" data-testid="live-orders" data-connection={channel?.connection}>
+    <section id="liveOrders" aria-labelledby="orders-waiting" data-testid="live-orders" data-connection={channel?.connection} data-alert={alert}>
       {connectionLost && <LiveConnectionLost />}
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
         <OrdersWaitingHeading count={waiting} />
+        <AwaitingPaymentCount count={awaitingPayment} />
         <OrderTally />
         <SoundEnabler />
         <Button variant="outline-secondary" size="sm" className="ms-auto" onClick={() => setShowComplete((shown) => !shown)}>

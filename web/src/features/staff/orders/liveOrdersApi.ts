@@ -11,12 +11,15 @@ interface OrderAnswer {
 interface PrintAnswer extends OrderAnswer {
   /** Signed and short-lived: the Android printer app fetches the ticket without the staff member's cookie. */
   bt_print_url: string;
+  /** The ticket page of the copy just printed (the first copy is not a DUPLICATE). */
+  preview_url: string;
 }
 
 /** The printed order, and where the Android printer app can fetch its ticket. */
 export interface PrintedOrder {
   order: LiveOrder;
   btPrintUrl: string;
+  ticketPath: string;
 }
 
 interface NotifyAnswer extends OrderAnswer {
@@ -78,7 +81,7 @@ export const liveOrdersApi = api.injectEndpoints({
     }),
     printKitchenOrder: build.mutation<PrintedOrder, { orderId: string; via: PrintVia }>({
       query: ({ orderId, via }) => ({ url: '/takeaway/printOrder', method: 'POST', body: { orderId, status: 'PRINTED', via } }),
-      transformResponse: (answer: PrintAnswer) => ({ order: toLiveOrder(answer.order), btPrintUrl: answer.bt_print_url }),
+      transformResponse: (answer: PrintAnswer) => ({ order: toLiveOrder(answer.order), btPrintUrl: answer.bt_print_url, ticketPath: answer.preview_url }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
         putWhenAnswered(
           dispatch,

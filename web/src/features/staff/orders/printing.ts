@@ -43,7 +43,7 @@ export function printInWindow(popup: Window, path: string): Promise<void> {
 
 function isLoaded(popup: Window, path: string): boolean {
   try {
-    return popup.location.pathname === path && popup.document.readyState === 'complete';
+    return `${popup.location.pathname}${popup.location.search}` === path && popup.document.readyState === 'complete';
   } catch {
     return false; // between documents
   }

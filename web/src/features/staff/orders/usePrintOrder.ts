@@ -3,7 +3,7 @@ import { caughtMessage } from '../../../app/serverMessage';
 import { showDialog } from '../../dialog/dialogSlice';
 import type { LiveOrder } from './kitchenOrder';
 import { usePrintKitchenOrderMutation } from './liveOrdersApi';
-import { bluetoothPrintLink, previewPath, printInWindow, printMethod } from './printing';
+import { bluetoothPrintLink, printInWindow, printMethod } from './printing';
 
 const PRINT_FAILED = 'there was an ERROR printing';
 
@@ -30,13 +30,14 @@ export function usePrintOrder(order: LiveOrder) {
     }
     const popup = window.open('', '_blank');
     if (!popup) return fail(undefined, 'Allow pop-ups for this site to print tickets.');
+    let ticketPath: string;
     try {
-      await sendPrinted({ orderId: order.id, via: 'browser' }).unwrap();
+      ({ ticketPath } = await sendPrinted({ orderId: order.id, via: 'browser' }).unwrap());
     } catch (error) {
       popup.close();
       return fail(error);
     }
-    await printInWindow(popup, previewPath(order.id)).catch(() => fail());
+    await printInWindow(popup, ticketPath).catch(() => fail());
   };
 
   const markPrinted = async () => {

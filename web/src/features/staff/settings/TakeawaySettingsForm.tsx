@@ -10,7 +10,7 @@ import { OpenTimesSection } from './OpenTimesSection';
 import { PaymentMethodsSection } from './PaymentMethodsSection';
 import { PrintCategoriesSection } from './PrintCategoriesSection';
 import { SaveSettingsButton } from './SaveSettingsButton';
-import { discountIsValid, settingsToSave, type SettingsForm } from './settingsForm';
+import { discountIsValid, settingsToSave, timesWork, type SettingsForm } from './settingsForm';
 import { useProductCategoriesQuery } from './takeawaySettingsApi';
 import { usePostcodeCheck } from './usePostcodeCheck';
 import { useSaveSettings } from './useSaveSettings';
@@ -22,8 +22,9 @@ export function TakeawaySettingsForm({ initial }: { initial: SettingsForm }) {
   const postcodeCheck = usePostcodeCheck(form.kitchen_postcode);
   const { data: categories } = useProductCategoriesQuery();
   const { save, isSaving } = useSaveSettings();
-  // Staff spec §5: saving needs a located kitchen postcode and, with the discount on, an amount above 0.
-  const valid = postcodeCheck.state === 'ok' && discountIsValid(form);
+  // Staff spec §5: saving needs a located kitchen postcode and, with the discount on, an amount above 0; and
+  // (the server refuses them too) open times that work together.
+  const valid = postcodeCheck.state === 'ok' && discountIsValid(form) && timesWork(form);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { parseKitchenPostcode } from '../../../../../src/shared/postcode';
 import { useKitchenPostcodeVerdictQuery } from './takeawaySettingsApi';
 
 export type PostcodeCheckState = 'waiting' | 'blank' | 'invalid' | 'checking' | 'ok' | 'not-ok';
@@ -9,8 +10,6 @@ export interface PostcodeCheck {
 }
 
 const CHECK_AFTER_MS = 500;
-// A UK postcode, with or without its space.
-const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/i;
 
 /** Staff spec §4-5: checks the kitchen postcode 500 ms after typing stops, by pattern and then on the server. */
 export function usePostcodeCheck(postcode: string): PostcodeCheck {
@@ -22,7 +21,7 @@ export function usePostcodeCheck(postcode: string): PostcodeCheck {
 
   const candidate = settled.trim();
   const typing = settled !== postcode;
-  const wellFormed = UK_POSTCODE.test(candidate);
+  const wellFormed = parseKitchenPostcode(candidate) !== null;
   const verdict = useKitchenPostcodeVerdictQuery(candidate, { skip: typing || !wellFormed });
 
   if (typing) return { state: 'waiting', message: 'Waiting for you to stop typing...' };

@@ -1,15 +1,19 @@
 /** The back office's sounds, made with Web Audio (no sound files). */
-export type BeepKind = 'newOrder' | 'connectionLost' | 'openTime';
+export type BeepKind = 'newOrder' | 'awaitingPayment' | 'connectionLost' | 'openTime';
 export type SoundState = 'on' | 'blocked' | 'unavailable';
 
 interface Tone {
   frequency: number;
   wave: OscillatorType;
   seconds: number;
+  /** 0.2 unless said otherwise. */
+  volume?: number;
 }
 
 const TONES: Record<BeepKind, Tone> = {
   newOrder: { frequency: 880, wave: 'sine', seconds: 0.25 },
+  // A soft, short chime: a phone order waits for the customer's call, nothing to cook yet.
+  awaitingPayment: { frequency: 523, wave: 'sine', seconds: 0.15, volume: 0.06 },
   // Low and harsh, so it is not mistaken for a new order.
   connectionLost: { frequency: 220, wave: 'square', seconds: 0.6 },
   openTime: { frequency: 660, wave: 'triangle', seconds: 0.3 },
@@ -49,7 +53,7 @@ export function beep(kind: BeepKind): void {
   const gain = audio.createGain();
   oscillator.type = tone.wave;
   oscillator.frequency.value = tone.frequency;
-  gain.gain.setValueAtTime(0.2, audio.currentTime);
+  gain.gain.setValueAtTime(tone.volume ?? 0.2, audio.currentTime);
   gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + tone.seconds);
   oscillator.connect(gain).connect(audio.destination);
   oscillator.start();

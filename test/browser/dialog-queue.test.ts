@@ -36,6 +36,13 @@ async function expectShowing(page: Page, text: string): Promise<void> {
   await waitForText(dialogMessage(page).locator('p').first(), text);
 }
 
+/** From here on the page's timers fire only when the test moves its clock (installed clocks run on by themselves). */
+async function pauseClock(page: Page): Promise<void> {
+  // The page's time runs on while this asks for it: pause a moment ahead (nothing timed is pending yet).
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 2000);
+}
+
 async function closeShowing(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Close' }).click();
 }
@@ -75,6 +82,7 @@ describe('dialogs in the browser: a queue, with timers that start when shown', (
     await expectShowing(page, 'there was an error moving the item into the Cart');
     await page.unroute('**/api/moveProductStockToBasket', unreachable);
 
+    await pauseClock(page);
     await setStoreState(server, 'closed');
     await setStoreState(server, 'open'); // StoreOpened reaches the page while the error is unread
     await page.getByTestId('store-status-text').filter({ hasText: 'OPEN' }).waitFor();
@@ -98,6 +106,7 @@ describe('dialogs in the browser: a queue, with timers that start when shown', (
     await expectShowing(page, 'Store Status: ERROR fetching minsToCloseTime');
     await page.unroute('**/api/minsToCloseTime', failClosingTime);
 
+    await pauseClock(page);
     await setStoreState(server, 'closed');
     await page.getByTestId('store-status-text').filter({ hasText: 'CLOSED' }).waitFor();
     await page.clock.runFor(6000);
@@ -123,6 +132,7 @@ describe('dialogs in the browser: a queue, with timers that start when shown', (
   it("closing time near: the closing notice shows as a dialog for 3 s", async () => {
     await page.goto(server.baseUrl);
     await page.getByTestId('store-status-text').filter({ hasText: 'OPEN' }).waitFor();
+    await pauseClock(page);
     expect(await server.shop.storeClock.tick()).toBe('ClosingTime');
     const closingSoon = dialogMessage(page).filter({ hasText: /^--- Closing in approx\. \d+ minutes ---$/ });
     await closingSoon.waitFor();

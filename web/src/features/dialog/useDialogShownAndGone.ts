@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { sameDialog, selectDialogQueue, type DialogContent } from './dialogSlice';
 
@@ -8,18 +8,9 @@ import { sameDialog, selectDialogQueue, type DialogContent } from './dialogSlice
  */
 export function useDialogShownAndGone(asked: boolean, dialog: DialogContent | undefined): boolean {
   const queued = useAppSelector((state) => (dialog ? selectDialogQueue(state).some((queuedDialog) => sameDialog(queuedDialog, dialog)) : false));
-  const seenQueued = useRef(false);
-  const [gone, setGone] = useState(false);
-
-  useEffect(() => {
-    if (!asked) {
-      seenQueued.current = false;
-      setGone(false);
-      return;
-    }
-    if (queued) seenQueued.current = true;
-    else if (seenQueued.current) setGone(true);
-  }, [asked, queued]);
-
-  return gone;
+  // Remembered from earlier renders (React's "storing information from previous renders"), not in an effect.
+  const [seenQueued, setSeenQueued] = useState(false);
+  if (asked && queued && !seenQueued) setSeenQueued(true);
+  if (!asked && seenQueued) setSeenQueued(false);
+  return asked && seenQueued && !queued;
 }

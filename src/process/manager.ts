@@ -31,6 +31,8 @@ export interface ProcessManagerOptions {
   /** Attempts after which a command that keeps failing is given back to its process as refused. */
   maxAttempts?: number;
   batchSize?: number;
+  /** How long a pass waits for the reactors to queue the events already stored before deciding anyway. */
+  catchUpTimeoutMs?: number;
 }
 
 /** A DomainError says no for good; `unavailable` and `too_many` may say yes later. */
@@ -103,11 +105,19 @@ export class ProcessManager {
     await Promise.all(this.runners.map((runner) => runner.waitFor(position, timeoutMs)));
   }
 
-  /** One pass: decides every input due now, then sends every command due now. Answers how many it took. */
+  /**
+   * One pass: decides every input due now, then sends every command due now. Answers how many it took.
+   * It first lets the reactors queue every event already stored, so a timer fires on the newest state: after
+   * a restart, a payment stored while the shop was down cancels the lapse that fell due meanwhile.
+   */
   async runDue(): Promise<number> {
     const kinds = [...this.definitions.keys()];
     if (kinds.length === 0) return 0;
-    const { leaseSeconds = 30, batchSize = 50 } = this.options;
+    const { leaseSeconds = 30, batchSize = 50, catchUpTimeoutMs = 5000 } = this.options;
+    if (this.runners.length > 0) {
+      const head = await this.options.store.lastCommittedPosition();
+      await this.waitFor(head, catchUpTimeoutMs).catch((error) => this.options.logger?.warn({ err: error }, 'process reactors behind; deciding anyway'));
+    }
     const leaseUntil = () => new Date(this.options.clock().getTime() + leaseSeconds * 1000);
     const inputs = await takeDueInputs(this.options.pool, kinds, this.options.clock(), leaseUntil(), batchSize);
     await inTurnPerProcess(inputs, (input) => this.decideInput(input));

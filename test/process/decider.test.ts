@@ -104,3 +104,43 @@ describe('a process stream decider', () => {
     expect(stream).toBe(`process-tabLapse-${tabId}`);
   });
 });
+
+describe('a process setting a timer of a name already pending', () => {
+  type Fact = { minutes: number };
+  const reminder = processDecider<null, Fact, { type: 'Remind' }>({
+    kind: 'reminder',
+    startsOn: ['Asked'],
+    advancesOn: ['Asked'],
+    receive: () => undefined,
+    initialState: null,
+    evolve: (state) => state,
+    decide: (input) => (input.kind === 'event' ? { setTimers: [{ name: 'remind', at: new Date(Date.parse(input.at) + input.fact.minutes * 60_000).toISOString() }] } : {}),
+    send: async () => undefined,
+  });
+  const asked = (minutes: number): HandleInput => ({
+    type: 'HandleInput',
+    processId: 'p-1',
+    correlationId: 'c-1',
+    input: { kind: 'event', inputId: randomUUID(), eventType: 'Asked', fact: { minutes }, at: '2026-11-24T18:00:00.000Z' },
+  });
+
+  it('replaces it: the old one is cancelled, and firing it later decides nothing', () => {
+    const first = reminder.decide(asked(10), reminder.initialState);
+    const afterFirst = first.reduce(reminder.evolve, reminder.initialState);
+    const second = reminder.decide(asked(30), afterFirst);
+    expect(second.map((event) => event.type)).toEqual(['ProcessInputHandled', 'ProcessTimerCancelled', 'ProcessTimerSet']);
+    const oldTimer = (first[2] as Extract<ProcessEvent, { type: 'ProcessTimerSet' }>).data;
+    const newTimer = (second[2] as Extract<ProcessEvent, { type: 'ProcessTimerSet' }>).data;
+    expect(newTimer.dueAt).toBe('2026-11-24T18:30:00.000Z');
+    expect(newTimer.timerId).not.toBe(oldTimer.timerId);
+    const afterSecond = second.reduce(reminder.evolve, afterFirst);
+    const fire = (timerId: string): HandleInput => ({
+      type: 'HandleInput',
+      processId: 'p-1',
+      correlationId: 'c-1',
+      input: { kind: 'timer', inputId: timerId, name: 'remind', dueAt: oldTimer.dueAt, at: '2026-11-24T18:31:00.000Z' },
+    });
+    expect(reminder.decide(fire(oldTimer.timerId), afterSecond)).toEqual([]);
+    expect(reminder.decide(fire(newTimer.timerId), afterSecond).map((event) => event.type)).toEqual(['ProcessInputHandled']);
+  });
+});

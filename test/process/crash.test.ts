@@ -78,7 +78,7 @@ describe('a process manager killed in the middle of a step', () => {
     const restarted = processInstance({ store, pool, databaseUrl: database.url, clock: time.clock });
     try {
       await restarted.manager.start();
-      await until(() => shop.finished(tabId), 'the process to finish after the restart');
+      await until(() => shop.finished(tabId), 'the process to finish after the restart', 45_000);
       for (let pass = 0; pass < 3; pass++) await restarted.manager.runDue();
     } finally {
       await restarted.stop();
@@ -86,5 +86,5 @@ describe('a process manager killed in the middle of a step', () => {
     expect(restarted.hooks.sends).toBe(1);
     expect(await shop.lapses(tabId)).toBe(1);
     expect(await shop.decided(tabId)).toEqual({ timers: 1, commands: 1, answers: 1 });
-  });
+  }, 120_000); // a Node process with tsx starts here, which is slow on a busy host
 });

@@ -47,6 +47,7 @@ import { storeStatusRoutes } from '../modules/store/status-routes';
 import { createStoreClock } from '../modules/store/store-clock';
 import { stockStatusRoutes } from '../modules/catalog/stock-status-routes';
 import { logRoutes } from './http/log-routes';
+import { ProcessManager } from './process';
 
 export interface Shop {
   url: string;
@@ -60,6 +61,8 @@ export interface Shop {
   services: Services;
   holdSweeper: ReturnType<typeof createHoldSweeper>;
   storeClock: ReturnType<typeof createStoreClock>;
+  /** Every "finish this later, or after a crash, exactly once" (src/process); tests move the clock and call runDue(). */
+  processes: ProcessManager;
   logger: Logger;
   /** Resolves once every mail for the events stored so far is queued and the sender has tried it. */
   mailSettled(): Promise<void>;
@@ -158,6 +161,10 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     mailRunner.start();
     mailSender.start();
     stops.push(() => mailSender.stop());
+    // No process is defined yet; with none, starting the manager starts nothing.
+    const processes = new ProcessManager([], { store, pool, commands, clock, logger, runner: projectionRunner });
+    await processes.start();
+    stops.push(() => processes.stop());
     const mailSettled = async () => {
       await mailRunner.waitFor(await store.lastCommittedPosition(), 10_000);
       await mailSender.idle();
@@ -262,7 +269,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const port = (server.address() as AddressInfo).port;
     const url = `http://localhost:${port}`;
     logger.info({ url }, 'shop is listening');
-    return { url, port, databaseUrl, pool, store, hub, runners, config, services, holdSweeper, storeClock, logger, mailSettled, stop };
+    return { url, port, databaseUrl, pool, store, hub, runners, config, services, holdSweeper, storeClock, processes, logger, mailSettled, stop };
   } catch (error) {
     await stop();
     throw error;

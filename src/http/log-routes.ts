@@ -2,8 +2,9 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { containsCardNumber, NO_CARD_NUMBERS } from './card-numbers';
 import { createRateLimit } from './rate-limit';
+import { multiLineText } from '../shared/text';
 
-const logText = (max: number) => z.string().max(max).refine((text) => !containsCardNumber(text), NO_CARD_NUMBERS);
+const logText = (max: number) => multiLineText({ max }).refine((text) => !containsCardNumber(text), NO_CARD_NUMBERS);
 
 const logInput = z.strictObject({
   level: z.enum(['debug', 'info', 'warn', 'error', 'critical']).default('info'),

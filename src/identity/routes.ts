@@ -2,14 +2,15 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { noInput } from '../http/inputs';
+import { emailText, singleLineText } from '../shared/text';
 import { DomainError } from '../core/errors';
 import type { createLoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import type { User, UserRepository } from './users';
 
 const loginInput = z.strictObject({
-  email: z.string().trim().max(254).pipe(z.email('Not a valid email address')),
-  password: z.string().min(1, 'Enter your password').max(1024),
+  email: emailText(),
+  password: singleLineText({ max: 1024, required: 'Enter your password', keepSpaces: true }),
 });
 
 

@@ -14,6 +14,9 @@ import { healthRoutes } from './http/health';
 import { deleteExpiredSessions, sessionKeys } from './http/session';
 import { ensureAdmin } from './identity/bootstrap';
 import { createLoginThrottle } from './identity/login-throttle';
+import { knownDevices } from './identity/known-device';
+import { createHumanCheck, humanCheckRoutes } from './human-check';
+import { createLimits } from './limits';
 import { identityRoutes } from './identity/routes';
 import { createUserRepository } from './identity/users';
 import { LiveHub } from './live/hub';
@@ -193,11 +196,9 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         .finally(() => (analyzingNow = false));
     }, 2000);
     analyzing.unref();
-    const throttle = createLoginThrottle(pool, clock);
     const housekeeping = setInterval(() => {
       void deleteExpiredSessions(pool).catch(() => undefined);
       void deleteOldMail(pool).catch(() => undefined);
-      void throttle.deleteExpired().catch(() => undefined);
     }, 60 * 60 * 1000);
     housekeeping.unref();
     const sweeping = setInterval(() => {
@@ -216,19 +217,25 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     });
 
     const keys = sessionKeys(config.SESSION_KEYS, config.dataDir);
+    const production = config.NODE_ENV === 'production';
+    const limits = createLimits(config.limits);
+    const humanCheck = createHumanCheck({ secret: keys[0], work: { cost: config.HUMAN_CHECK_COST, maxNumber: config.HUMAN_CHECK_MAX_NUMBER }, now: clock });
+    const throttle = createLoginThrottle({ limits, humanCheck, now: clock });
     const app = createApp({
       logger,
       pool,
       users,
       sessionKeys: keys,
       publicOrigin: config.publicOrigin,
-      production: config.NODE_ENV === 'production',
+      production,
+      trustedProxyHops: config.trustedProxyHops,
       webRoot: options.webRoot,
       routers: [
         healthRoutes({ pool, store, runners }),
         identityRoutes({
           users,
           throttle,
+          devices: knownDevices({ production }),
           afterLogin: async (ctx, user) => {
             const cartId = ctx.session?.cartId;
             if (typeof cartId === 'string') await basket.assignToUser(cartId, user.id, commandContext(ctx, clock));
@@ -244,7 +251,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         kitchenRoutes({ kitchen, pool, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
         storeStatusRoutes({ services, clock, delivery }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
-        logRoutes({ now: () => clock().getTime() }),
+        logRoutes({ limits, now: clock }),
+        humanCheckRoutes({ humanCheck }),
       ],
     });
     const server = http.createServer(app.callback());

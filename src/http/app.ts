@@ -12,6 +12,7 @@ import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { sessionMiddleware } from './session';
 import { serveWebApp } from './static-web';
+import { trustClientAddress } from '../limits';
 
 export interface AppOptions {
   logger: Logger;
@@ -20,6 +21,8 @@ export interface AppOptions {
   sessionKeys: string[];
   publicOrigin: string;
   production: boolean;
+  /** Proxies in front of the shop whose X-Forwarded-For entries are believed (see src/limits/client-address.ts). */
+  trustedProxyHops: number;
   routers: Router[];
   webRoot?: string;
 }
@@ -29,6 +32,7 @@ export function createApp(options: AppOptions): Koa {
   const app = new Koa({ proxy: options.production });
   app.keys = new CookieSigner(options.sessionKeys);
   app.silent = true; // errors are logged by the error handler, once
+  app.use(trustClientAddress(options.trustedProxyHops));
   app.use(requestLog(options.logger));
   app.use(errorHandler);
   app.use(securityHeaders({ production: options.production }));

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createPostgresEventStore } from '../../src/eventstore/postgres';
 import type { Position } from '../../src/eventstore/types';
 import { newEvent } from '../eventstore/contract';
+import { removeSystemCluster } from '../../src/db/embedded-postgres';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -60,6 +61,7 @@ describe('SIGKILL of the server while events flow', () => {
       });
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    removeSystemCluster(dataDir);
   });
 
   it('loses no acknowledged event and leaves every projection exactly consistent, kill after kill', async () => {

@@ -217,6 +217,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     });
 
     const keys = sessionKeys(config.SESSION_KEYS, config.dataDir);
+    // Without PUBLIC_ORIGIN the shop is reached on this machine, at the port it listens on (known once listening).
+    let ownOrigins: readonly string[] = [config.publicOrigin];
     const production = config.NODE_ENV === 'production';
     const limits = createLimits(config.limits);
     const humanCheck = createHumanCheck({ secret: keys[0], work: { cost: config.HUMAN_CHECK_COST, maxNumber: config.HUMAN_CHECK_MAX_NUMBER }, now: clock });
@@ -227,6 +229,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       users,
       sessionKeys: keys,
       publicOrigin: config.publicOrigin,
+      ownOrigins: () => ownOrigins,
       production,
       trustedProxyHops: config.trustedProxyHops,
       webRoot: options.webRoot,
@@ -255,7 +258,15 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         humanCheckRoutes({ humanCheck }),
       ],
     });
-    const server = http.createServer(app.callback());
+    const server = http.createServer(
+      {
+        // A client that sends its request slowly (or a body shorter than its Content-Length) is cut off, not waited for.
+        requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+        headersTimeout: Math.min(config.HEADERS_TIMEOUT_SECONDS, config.REQUEST_TIMEOUT_SECONDS) * 1000,
+        connectionsCheckingInterval: Math.min(config.REQUEST_TIMEOUT_SECONDS * 1000, 5000) / 2,
+      },
+      app.callback(),
+    );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.PORT, config.HOST, resolve);
@@ -268,6 +279,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         }),
     );
     const port = (server.address() as AddressInfo).port;
+    if (!config.PUBLIC_ORIGIN) ownOrigins = ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`);
     const url = `http://localhost:${port}`;
     logger.info({ url }, 'shop is listening');
     return { url, port, databaseUrl, pool, store, hub, runners, config, services, holdSweeper, storeClock, logger, mailSettled, stop };

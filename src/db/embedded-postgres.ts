@@ -140,6 +140,13 @@ function layoutFor(dataDir: string, owner: { uid: number; gid: number } | undefi
   return { bin: systemBinaries(owner, log), clusterDir: path.join(home, 'pg'), socketDir: path.join(home, 'run'), scratchDir: home };
 }
 
+/** Where the cluster for `dataDir` is (or will be made): beside the data, or under SYSTEM_HOME when run as root. */
+export function clusterDirFor(dataDir: string): string {
+  const besideData = path.join(dataDir, 'pg');
+  if (!isRoot() || fs.existsSync(path.join(besideData, 'PG_VERSION'))) return besideData;
+  return path.join(systemClusterHome(dataDir), 'pg');
+}
+
 /** Removes the cluster a root-run shop kept for `dataDir` under SYSTEM_HOME (with the shop stopped). */
 export function removeSystemCluster(dataDir: string): void {
   if (isRoot()) fs.rmSync(systemClusterHome(dataDir), { recursive: true, force: true });

@@ -255,7 +255,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         storeStatusRoutes({ services, clock, delivery }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
         logRoutes({ limits, now: clock }),
-        humanCheckRoutes({ humanCheck }),
+        humanCheckRoutes({ humanCheck, limits, now: clock }),
       ],
     });
     const server = http.createServer(

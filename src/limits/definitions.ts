@@ -12,6 +12,8 @@ export const LIMIT_DEFAULTS = {
   login_account_failures: { max: 10, windowSeconds: 15 * 60 },
   /** Login attempts for one account from one address, human-checked or not: ASVS's cap of 100 an hour. */
   login_attempts: { max: 100, windowSeconds: 60 * 60 },
+  /** Human-check challenges one address may fetch (each costs the server one key derivation). */
+  human_check_challenges: { max: 30, windowSeconds: 60 },
   /** Lines the web app may write to the server log from one address. */
   log_lines: { max: 30, windowSeconds: 60 },
 } as const satisfies Record<string, LimitSetting>;

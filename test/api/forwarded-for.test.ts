@@ -36,6 +36,12 @@ describe('limits behind the production proxy', () => {
     expect(owner.status).toBe(200);
   });
 
+  it('limits the human-check challenges one address may fetch, whatever X-Forwarded-For says', async () => {
+    const fetch = (n: number) => request(server.baseUrl).get('/api/human-check').set(fromProxy(n, '203.0.113.9'));
+    for (let n = 1; n <= LIMIT_DEFAULTS.human_check_challenges.max; n++) expect((await fetch(n)).status).toBe(200);
+    expect((await fetch(1000)).status).toBe(429);
+  });
+
   it('does not let a rotated X-Forwarded-For escape the log-line limit', async () => {
     const send = (n: number) => request(server.baseUrl).post('/api/log').set(fromProxy(n, '203.0.113.8')).send({ level: 'info', message: `line ${n}` });
     for (let n = 1; n <= LIMIT_DEFAULTS.log_lines.max; n++) expect((await send(n)).status).toBe(200);

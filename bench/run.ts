@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
+import { removeSystemCluster, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { migrate } from '../src/db/migrate';
 import { basketBenchmark } from './basket';
 import { basketPacedBenchmark } from './basket-paced';
@@ -71,12 +71,12 @@ async function main(): Promise<number> {
   const log = (line: string) => console.error(`[bench] ${line}`);
   const started = performance.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-pg-'));
-  fs.chmodSync(dataDir, 0o755); // as root, Postgres runs as the `postgres` user and must reach its data
   let postgres: EmbeddedPostgres | undefined;
   const cleanUp = async () => {
     await postgres?.stop().catch((error) => log(`stopping Postgres failed: ${String(error)}`));
     postgres = undefined;
     fs.rmSync(dataDir, { recursive: true, force: true });
+    removeSystemCluster(dataDir);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void cleanUp().finally(() => process.exit(130)));

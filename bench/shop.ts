@@ -7,6 +7,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { removeSystemCluster } from '../src/db/embedded-postgres';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '../src/identity/roles';
@@ -91,6 +92,7 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
   } catch (error) {
     child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
+    removeSystemCluster(dataDir);
     throw error;
   }
   const target: Target = {
@@ -123,6 +125,7 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
       await exited;
       clearTimeout(timer);
       fs.rmSync(dataDir, { recursive: true, force: true });
+      removeSystemCluster(dataDir);
     },
   };
 }

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchContext, CpuTimes } from './types';
+import { clusterDirFor } from '../src/db/embedded-postgres';
 
 /** utime + stime of a process in ms (Linux: clock ticks of 10 ms); 0 when it cannot be read. */
 function processCpuMs(pid: number): number {
@@ -19,7 +20,7 @@ export function cpuTimes(dataDir: string, shopPid?: number): CpuTimes {
   const usage = process.cpuUsage();
   let ticks = 0;
   try {
-    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const postmaster = Number(fs.readFileSync(path.join(clusterDirFor(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0]);
     for (const entry of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {

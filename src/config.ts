@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { limitSettings, limitVariables, type LimitSettings } from './limits';
 
 const optionalText = z
   .string()
@@ -47,6 +48,18 @@ const configSchema = z
     POSTCODES_URL: z.url().default('https://api.postcodes.io'),
     /** How often projection runners poll when no notification arrives. */
     PROJECTION_POLL_MS: z.coerce.number().int().min(10).max(60000).default(500),
+    /**
+     * How many proxies in front of the shop append to X-Forwarded-For (default 1 in production, else 0); the
+     * client address every limit keys on is the entry the outermost of them wrote.
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
+    /** Seconds a client may take to send a request's headers, and its whole request. */
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    /** The human check's work factor: PBKDF2 iterations per try, and the largest number a browser may try. */
+    HUMAN_CHECK_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
+    HUMAN_CHECK_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+    ...limitVariables,
   })
   .superRefine((config, context) => {
     if (config.EVENT_STORE === 'esdb' && !config.EVENTSTORE_CONNECTION_STRING) {
@@ -58,7 +71,12 @@ const configSchema = z
     }
   });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string; publicOrigin: string };
+export type Config = z.infer<typeof configSchema> & {
+  dataDir: string;
+  publicOrigin: string;
+  trustedProxyHops: number;
+  limits: LimitSettings;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -77,5 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(config.DATA_DIR),
     // Browsers send the bare origin, so a trailing slash or path in PUBLIC_ORIGIN must not make every request cross-site.
     publicOrigin: config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : `http://localhost:${config.PORT}`,
+    trustedProxyHops: config.TRUSTED_PROXY_HOPS ?? (config.NODE_ENV === 'production' ? 1 : 0),
+    limits: limitSettings(config),
   };
 }

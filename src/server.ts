@@ -14,6 +14,9 @@ import { healthRoutes } from './http/health';
 import { deleteExpiredSessions, sessionKeys } from './http/session';
 import { ensureAdmin } from './identity/bootstrap';
 import { createLoginThrottle } from './identity/login-throttle';
+import { knownDevices } from './identity/known-device';
+import { createHumanCheck, humanCheckRoutes } from './human-check';
+import { createLimits } from './limits';
 import { identityRoutes } from './identity/routes';
 import { createUserRepository } from './identity/users';
 import { LiveHub } from './live/hub';
@@ -200,11 +203,9 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         .finally(() => (analyzingNow = false));
     }, 2000);
     analyzing.unref();
-    const throttle = createLoginThrottle(pool, clock);
     const housekeeping = setInterval(() => {
       void deleteExpiredSessions(pool).catch(() => undefined);
       void deleteOldMail(pool).catch(() => undefined);
-      void throttle.deleteExpired().catch(() => undefined);
     }, 60 * 60 * 1000);
     housekeeping.unref();
     const sweeping = setInterval(() => {
@@ -223,19 +224,28 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     });
 
     const keys = sessionKeys(config.SESSION_KEYS, config.dataDir);
+    // Without PUBLIC_ORIGIN the shop is reached on this machine, at the port it listens on (known once listening).
+    let ownOrigins: readonly string[] = [config.publicOrigin];
+    const production = config.NODE_ENV === 'production';
+    const limits = createLimits(config.limits);
+    const humanCheck = createHumanCheck({ secret: keys[0], work: { cost: config.HUMAN_CHECK_COST, maxNumber: config.HUMAN_CHECK_MAX_NUMBER }, now: clock });
+    const throttle = createLoginThrottle({ limits, humanCheck, now: clock });
     const app = createApp({
       logger,
       pool,
       users,
       sessionKeys: keys,
       publicOrigin: config.publicOrigin,
-      production: config.NODE_ENV === 'production',
+      ownOrigins: () => ownOrigins,
+      production,
+      trustedProxyHops: config.trustedProxyHops,
       webRoot: options.webRoot,
       routers: [
         healthRoutes({ pool, store, runners }),
         identityRoutes({
           users,
           throttle,
+          devices: knownDevices({ production }),
           afterLogin: async (ctx, user) => {
             const cartId = ctx.session?.cartId;
             if (typeof cartId === 'string') await basket.assignToUser(cartId, user.id, commandContext(ctx, clock));
@@ -251,10 +261,19 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         kitchenRoutes({ kitchen, pool, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
         storeStatusRoutes({ services, clock, delivery }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
-        logRoutes({ now: () => clock().getTime() }),
+        logRoutes({ limits, now: clock }),
+        humanCheckRoutes({ humanCheck, limits, now: clock }),
       ],
     });
-    const server = http.createServer(app.callback());
+    const server = http.createServer(
+      {
+        // A client that sends its request slowly (or a body shorter than its Content-Length) is cut off, not waited for.
+        requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+        headersTimeout: Math.min(config.HEADERS_TIMEOUT_SECONDS, config.REQUEST_TIMEOUT_SECONDS) * 1000,
+        connectionsCheckingInterval: Math.min(config.REQUEST_TIMEOUT_SECONDS * 1000, 5000) / 2,
+      },
+      app.callback(),
+    );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.PORT, config.HOST, resolve);
@@ -267,6 +286,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         }),
     );
     const port = (server.address() as AddressInfo).port;
+    if (!config.PUBLIC_ORIGIN) ownOrigins = ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`);
     const url = `http://localhost:${port}`;
     logger.info({ url }, 'shop is listening');
     return { url, port, databaseUrl, pool, store, hub, runners, config, services, holdSweeper, storeClock, processes, logger, mailSettled, stop };

@@ -7,6 +7,7 @@ import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
 import { readSettings, type SettingsSource } from '../../projections/settings/queries';
+import { multiLineText } from '../../src/shared/text';
 import type { Basket } from './basket';
 
 const productId = z.number().int().positive().max(2_147_483_647);
@@ -36,9 +37,7 @@ const cartItemInput = z.object({ id: productId, variant: variantId, quantity: z.
 
 export const updateCartInput = z.strictObject({
   items: z.array(cartItemInput).max(100).optional(),
-  order_extra: z
-    .string()
-    .max(1000, 'The note can be at most 1000 characters')
+  order_extra: multiLineText({ max: 1000 })
     .refine((note) => !containsCardNumber(note), NO_CARD_NUMBERS)
     .optional(),
 });

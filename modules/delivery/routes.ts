@@ -1,14 +1,14 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { SettingsSource } from '../../projections/settings/queries';
-import { z } from 'zod';
 import { noInput } from '../../src/http/inputs';
+import { singleLineText } from '../../src/shared/text';
 import { DomainError } from '../../src/core/errors';
 import type { Basket } from '../cart';
 import { chargeBandsSummary } from './charges';
 import { deliverySettings, type DeliveryCheck, type DeliveryService } from './service';
 
-const postcodeParam = z.string().max(20, 'That is too long for a postcode');
+const postcodeParam = singleLineText({ max: 20, name: 'postcode' });
 
 export function lastDeliveryCheck(ctx: Context): DeliveryCheck | undefined {
   const check = ctx.session?.deliveryCheck as DeliveryCheck | undefined;

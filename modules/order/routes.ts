@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { noInput } from '../../src/http/inputs';
 import type { Clock } from '../../src/core/clock';
@@ -9,55 +8,46 @@ import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers
 import { commandContext } from '../../src/http/command-context';
 import { lastDeliveryCheck } from '../delivery/routes';
 import { FORM_INVALID, parsePostcode } from '../../src/shared/postcode';
+import { ukPhoneNumberText } from '../../src/shared/phone';
+import { emailText, multiLineText, nameText, singleLineText } from '../../src/shared/text';
 import { orderIdFor, type Checkout } from './checkout';
 import { ORDER_PAYMENT_METHODS } from './events';
 
 const pence = z.number().int('must be whole pence').min(-1_000_000).max(10_000_000);
-const text = (max: number) =>
-  z
-    .string()
-    .max(max, `can be at most ${max} characters`)
-    .transform((value) => value.trim())
-    .refine((value) => !containsCardNumber(value), NO_CARD_NUMBERS);
+const noCardNumber = (value: string) => !containsCardNumber(value);
+const line = (max: number) => singleLineText({ max }).refine(noCardNumber, NO_CARD_NUMBERS);
+const lines = (max: number) => multiLineText({ max }).refine(noCardNumber, NO_CARD_NUMBERS);
 
-const saveInput = z.strictObject({ order_extra_info: text(1000).optional() });
+const saveInput = z.strictObject({ order_extra_info: lines(1000).optional() });
 
 const methodInput = z.strictObject({
   ta_method: z.enum(['COLLECT', 'DELIVER']),
   postage: pence,
   total_cost: pence,
-  postcode: z.string().max(20).nullable().optional(),
+  postcode: singleLineText({ max: 20 }).nullable().optional(),
 });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Spec §5: a valid UK number, written nationally or with +44 (a number abroad is refused). */
-function isUkPhoneNumber(value: string): boolean {
-  const phone = parsePhoneNumberFromString(value, 'GB');
-  return phone !== undefined && phone.countryCallingCode === '44' && phone.isValid();
-}
-
 export const deliveryFormInput = z.strictObject({
-  email: text(254).refine((value) => EMAIL.test(value), 'Not a valid email address'),
-  full_name: text(100).refine((value) => value.length > 0, 'Full name is required'),
-  address_1: text(100).default(''),
-  address_2: text(100).default(''),
-  address_3: text(100).default(''),
-  town_city: text(60).default(''),
-  postcode: text(10).default(''),
-  phone_number: text(30).refine(isUkPhoneNumber, 'Not a valid phone No'),
-  delivery_info: text(500).default(''),
+  email: emailText(),
+  full_name: nameText({ max: 100, required: 'Full name is required' }).refine(noCardNumber, NO_CARD_NUMBERS),
+  address_1: line(100).default(''),
+  address_2: line(100).default(''),
+  address_3: line(100).default(''),
+  town_city: line(60).default(''),
+  postcode: line(10).default(''),
+  phone_number: ukPhoneNumberText(),
+  delivery_info: lines(500).default(''),
 });
 
 const formInput = z.strictObject({ deliveryForm: deliveryFormInput });
 // Built once: zod compiles a schema on its first use, which would happen on every request if built inside one.
-const updateInput = z.record(z.string(), z.unknown(), { error: 'Send ta_method, deliveryForm or payment_method' });
+const updateInput = z.record(singleLineText({ max: 40 }), z.unknown(), { error: 'Send ta_method, deliveryForm or payment_method' });
 const payInput = z.strictObject({ payment_method: z.enum(ORDER_PAYMENT_METHODS), status: z.literal('AWAITING-PAYMENT').optional() });
 const payMethodInput = z.strictObject({ method: z.enum(['phone', 'card', 'paypal', 'PHONE', 'CARD', 'PAYPAL']) });
 const completeInput = z.strictObject({
   payment_method: z.enum(ORDER_PAYMENT_METHODS),
-  status: z.string().max(40).optional(),
-  message: z.string().max(500).optional(),
+  status: singleLineText({ max: 40 }).optional(),
+  message: multiLineText({ max: 500 }).optional(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, nameText, singleLineText } from '../../src/shared/text';
 
 /**
  * Every setting the shop reads, with its type and the value it has until a manager changes it.
@@ -16,21 +17,21 @@ export type DeliveryBand = z.infer<typeof deliveryBandSchema>;
 export const PAYMENT_METHODS = ['phone', 'card', 'paypal'] as const;
 
 export const SETTINGS = {
-  site_name: { schema: z.string().min(1).max(80), default: 'Spice Garden Takeaway' },
-  cart_label: { schema: z.string().min(1).max(30), default: 'Cart' },
+  site_name: { schema: nameText({ max: 80, min: 1 }), default: 'Spice Garden Takeaway' },
+  cart_label: { schema: nameText({ max: 30, min: 1 }), default: 'Cart' },
   is_takeaway: { schema: z.boolean(), default: true },
   order_status: { schema: z.enum(['open', 'busy', 'slammed', 'closed']), default: 'open' },
   show_square_product_images: { schema: z.boolean(), default: true },
-  missing_product_image: { schema: z.string().max(300), default: '/images/placeholder.svg' },
+  missing_product_image: { schema: singleLineText({ max: 300 }), default: '/images/placeholder.svg' },
   delivering_status: { schema: z.boolean(), default: true },
   delivery_radius: { schema: z.number().min(0).max(50), default: 3 },
-  kitchen_postcode: { schema: z.string().max(10), default: 'LS1 4AP' },
-  full_address: { schema: z.string().max(300), default: 'Spice Garden, 12 Park Row, Leeds LS1 4AP' },
+  kitchen_postcode: { schema: singleLineText({ max: 10 }), default: 'LS1 4AP' },
+  full_address: { schema: multiLineText({ max: 300 }), default: 'Spice Garden, 12 Park Row, Leeds LS1 4AP' },
   checkout_intro: {
-    schema: z.string().max(2000),
+    schema: multiLineText({ max: 2000 }),
     default: 'Everything is cooked to order. Collection orders are usually ready in about 30 minutes.',
   },
-  phone_no_display: { schema: z.string().max(30), default: '0113 496 0000' },
+  phone_no_display: { schema: singleLineText({ max: 30 }), default: '0113 496 0000' },
   offer_takeaway_collect_discount: { schema: z.boolean(), default: true },
   takeaway_collect_discount_type: { schema: z.enum(['Percentage %', 'Fixed Amount']), default: 'Percentage %' },
   /** A percentage (0-100) or, for 'Fixed Amount', pence. */
@@ -53,9 +54,9 @@ export const SETTINGS = {
   open_time: { schema: clockTime, default: '17:00' },
   close_time: { schema: clockTime, default: '23:00' },
   /** Image for the top of printed tickets, a path on this site; empty for none. */
-  bt_print_logo: { schema: z.string().max(300).regex(/^(\/[\w./-]*)?$/, 'must be a path on this site'), default: '' },
+  bt_print_logo: { schema: singleLineText({ max: 300 }).pipe(z.string().regex(/^(\/[\w./-]*)?$/, 'must be a path on this site')), default: '' },
   /** Newline-separated category names printed on kitchen tickets; empty prints every category. */
-  ta_print_categories: { schema: z.string().max(2000), default: '' },
+  ta_print_categories: { schema: multiLineText({ max: 2000 }), default: '' },
   /** Orders left NEW and unprinted this long raise the alarm on the live-orders screen. */
   unprinted_alarm_minutes: { schema: z.number().int().min(1).max(60), default: 2 },
 } as const;

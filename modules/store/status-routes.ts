@@ -10,13 +10,14 @@ import type { Services } from '../../src/services';
 import { readSettings } from '../../projections/settings/queries';
 import type { DeliveryService } from '../delivery/service';
 import { parseKitchenPostcode, parsePostcode } from '../../src/shared/postcode';
+import { singleLineText } from '../../src/shared/text';
 import { bannerText, isWithinHours, nextOpenAt, secondsToClose, type OpeningHours } from './opening-hours';
 import { SETTINGS_STREAM, type SettingKey } from './settings';
 import { settingsDecider } from './settings-decider';
 
 const statusInput = z.strictObject({ state: z.enum(['closed', 'open', 'busy', 'slammed'], 'state must be closed, open, busy or slammed') });
 const deliveringInput = z.strictObject({ delivering: z.boolean() });
-const postcodeInput = z.strictObject({ postcode: z.string().max(20) });
+const postcodeInput = z.strictObject({ postcode: singleLineText({ max: 20 }) });
 const KITCHEN_POSTCODE_PROBLEM = 'Kitchen Postcode missing or invalid';
 
 /** Store status, opening hours, the delivery toggle and the settings screen's helpers. */

@@ -56,13 +56,100 @@ function chownTree(target: string, owner: { uid: number; gid: number }): void {
   }
 }
 
+/** Alive and not merely a zombie waiting to be reaped (a process killed a moment ago is often one). */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Where a shop run by root keeps its clusters and a copy of the Postgres binaries, owned by the postgres user:
+ * Postgres must not run as root, and the postgres user cannot enter a clone under a 0700 home such as /root,
+ * whose permissions we leave alone (issue 13).
+ */
+export const SYSTEM_HOME = '/var/lib/takeaway-shop';
+
+interface Layout {
+  bin: string;
+  clusterDir: string;
+  /** Where the socket lives (see socketDirFor); undefined to derive it from DATA_DIR. */
+  socketDir?: string;
+  /** A folder the postgres user can read, for initdb's one-off password file. */
+  scratchDir: string;
+}
+
+function systemClusterHome(dataDir: string): string {
+  const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  return path.join(SYSTEM_HOME, 'clusters', id);
+}
+
+function ownedDir(dir: string, owner: { uid: number; gid: number }): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chownSync(dir, owner.uid, owner.gid);
+  fs.chmodSync(dir, 0o700);
+}
+
+/** A copy of the package's binaries (bin, lib, share) under SYSTEM_HOME, made once per Postgres version. */
+function systemBinaries(owner: { uid: number; gid: number }, log: (line: string) => void): string {
+  const source = path.resolve(binDir(), '..');
+  const version = createHash('sha256')
+    .update(fs.readFileSync(path.join(source, '..', 'package.json')))
+    .digest('hex')
+    .slice(0, 12);
+  const target = path.join(SYSTEM_HOME, `postgres-${version}`);
+  if (!fs.existsSync(path.join(target, 'bin', 'postgres'))) {
+    log(`Copying the Postgres binaries to ${target}, where the postgres user can run them`);
+    const scratch = `${target}.${process.pid}`;
+    fs.rmSync(scratch, { recursive: true, force: true });
+    fs.cpSync(source, scratch, { recursive: true, verbatimSymlinks: true });
+    chownTree(scratch, owner);
+    try {
+      fs.renameSync(scratch, target);
+    } catch (error) {
+      // Another start made the same copy meanwhile.
+      fs.rmSync(scratch, { recursive: true, force: true });
+      if (!fs.existsSync(path.join(target, 'bin', 'postgres'))) throw error;
+    }
+  }
+  return path.join(target, 'bin');
+}
+
+function layoutFor(dataDir: string, owner: { uid: number; gid: number } | undefined, log: (line: string) => void): Layout {
+  const besideData = path.join(dataDir, 'pg');
+  if (!owner) return { bin: binDir(), clusterDir: besideData, scratchDir: dataDir };
+  if (fs.existsSync(path.join(besideData, 'PG_VERSION'))) {
+    // A cluster made by an earlier version beside the data stays there; the postgres user must pass through DATA_DIR.
+    fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o111);
+    return { bin: binDir(), clusterDir: besideData, scratchDir: dataDir };
+  }
+  ownedDir(SYSTEM_HOME, owner);
+  const home = systemClusterHome(dataDir);
+  ownedDir(path.dirname(home), owner);
+  ownedDir(home, owner);
+  fs.writeFileSync(path.join(home, 'DATA_DIR'), `${path.resolve(dataDir)}\n`);
+  log(`Running as root: the embedded Postgres cluster for ${path.resolve(dataDir)} is kept in ${home}`);
+  return { bin: systemBinaries(owner, log), clusterDir: path.join(home, 'pg'), socketDir: path.join(home, 'run'), scratchDir: home };
+}
+
+/** Where the cluster for `dataDir` is (or will be made): beside the data, or under SYSTEM_HOME when run as root. */
+export function clusterDirFor(dataDir: string): string {
+  const besideData = path.join(dataDir, 'pg');
+  if (!isRoot() || fs.existsSync(path.join(besideData, 'PG_VERSION'))) return besideData;
+  return path.join(systemClusterHome(dataDir), 'pg');
+}
+
+/** Removes the cluster a root-run shop kept for `dataDir` under SYSTEM_HOME (with the shop stopped). */
+export function removeSystemCluster(dataDir: string): void {
+  if (isRoot()) fs.rmSync(systemClusterHome(dataDir), { recursive: true, force: true });
 }
 
 async function freePort(): Promise<number> {
@@ -86,8 +173,9 @@ async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: num
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
-function run(binary: string, args: string[], owner: { uid: number; gid: number } | undefined): void {
-  execFileSync(binary, args, { stdio: 'pipe', ...owner, env: { ...process.env, LC_ALL: 'C' } });
+/** `cwd` is a folder the postgres user may enter: initdb fails when it cannot read its working directory. */
+function run(binary: string, args: string[], owner: { uid: number; gid: number } | undefined, cwd: string): void {
+  execFileSync(binary, args, { stdio: 'pipe', ...owner, cwd, env: { ...process.env, LC_ALL: 'C' } });
 }
 
 /**
@@ -119,6 +207,10 @@ function socketDirFor(dataDir: string, owner: { uid: number; gid: number } | und
     const name = `shop-pg-${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16)}`;
     dir = path.join(os.tmpdir(), name);
   }
+  return privateDir(dir, owner);
+}
+
+function privateDir(dir: string, owner: { uid: number; gid: number } | undefined): string {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.chmodSync(dir, 0o700);
   if (owner) fs.chownSync(dir, owner.uid, owner.gid);
@@ -166,14 +258,10 @@ export async function startEmbeddedPostgres(options: {
   attachToRunning?: boolean;
 }): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
-  const bin = binDir();
   const owner = postgresUser();
   fs.mkdirSync(options.dataDir, { recursive: true });
-  if (owner) {
-    // The postgres user must be able to pass through DATA_DIR to reach its cluster (not to list or read it).
-    fs.chmodSync(options.dataDir, fs.statSync(options.dataDir).mode | 0o111);
-  }
-  const clusterDir = path.join(options.dataDir, 'pg');
+  const layout = layoutFor(options.dataDir, owner, log);
+  const { bin, clusterDir } = layout;
   const passwordFile = path.join(options.dataDir, 'pg-password');
 
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
@@ -181,7 +269,7 @@ export async function startEmbeddedPostgres(options: {
     fs.rmSync(clusterDir, { recursive: true, force: true });
     fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 });
-    const initPasswordFile = path.join(options.dataDir, `.pwfile-${process.pid}`);
+    const initPasswordFile = path.join(layout.scratchDir, `.pwfile-${process.pid}`);
     fs.writeFileSync(initPasswordFile, `${fs.readFileSync(passwordFile, 'utf8')}\n`, { mode: 0o600 });
     if (owner) {
       chownTree(clusterDir, owner);
@@ -199,6 +287,7 @@ export async function startEmbeddedPostgres(options: {
           '--locale=C',
         ],
         owner,
+        layout.scratchDir,
       );
     } finally {
       fs.rmSync(initPasswordFile, { force: true });
@@ -212,6 +301,11 @@ export async function startEmbeddedPostgres(options: {
 
   const running = runningCluster(clusterDir);
   if (running) {
+    // A shop killed a moment ago may still be going: give it a few seconds before calling it running.
+    const dying = owningAppPid(options.dataDir);
+    if (dying !== undefined && !options.attachToRunning) {
+      await waitUntil(() => owningAppPid(options.dataDir) === undefined, 10_000, '').catch(() => undefined);
+    }
     const owner = owningAppPid(options.dataDir);
     if (owner !== undefined) {
       if (!options.attachToRunning) {
@@ -226,14 +320,19 @@ export async function startEmbeddedPostgres(options: {
     await waitUntil(() => !isAlive(running.pid), 30_000, `the orphaned Postgres (pid ${running.pid}) to stop`);
   }
   const port = await freePort();
-  const socketDir = socketDirFor(options.dataDir, owner);
+  const socketDir = layout.socketDir ? privateDir(layout.socketDir, owner) : socketDirFor(options.dataDir, owner);
   const url = urlFor(port, socketDir);
 
   const child: ChildProcess = spawn(
     path.join(bin, 'postgres'),
     // TCP on loopback stays open for tools such as psql.
-    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir}`],
-    { stdio: ['ignore', 'ignore', 'pipe'], ...owner, env: { ...process.env, LC_ALL: 'C' } },
+    [
+      '-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir}`,
+      // Postgres's own log must hold no customer's text (issue 13): an ERROR quotes the value it refused, its
+      // DETAIL and CONTEXT quote more, and the failing statement all of it. The shop logs its own errors.
+      '-c', 'log_min_messages=log', '-c', 'log_min_error_statement=panic', '-c', 'log_error_verbosity=terse',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'], ...owner, cwd: layout.scratchDir, env: { ...process.env, LC_ALL: 'C' } },
   );
   let exited = false;
   const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));

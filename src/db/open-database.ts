@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { claimDataDir, startEmbeddedPostgres } from './embedded-postgres';
+import { claimDataDir, clusterDirFor, startEmbeddedPostgres } from './embedded-postgres';
 import { migrate } from './migrate';
 
 export interface OpenDatabase {
@@ -27,7 +27,7 @@ export async function openDatabase(config: Config, logger: Logger, options: { fo
     await embedded.createDatabase('shop');
     const url = embedded.url('shop');
     await migrate(url, { log: (line) => logger.info(line) });
-    logger.info({ dataDir: config.dataDir }, 'embedded Postgres ready');
+    logger.info({ dataDir: config.dataDir, cluster: clusterDirFor(config.dataDir) }, 'embedded Postgres ready');
     return {
       url,
       async close() {

@@ -66,13 +66,10 @@ export class GroupAppender {
     let outcomes: AppendOutcome[];
     try {
       outcomes = await appendGroup(this.pool, group);
-    } catch (error) {
-      // A unique violation (a retry racing its original, or an event id reused across the group) fails the
-      // whole statement: every append then goes on its own, where each gets its own answer.
-      if ((error as { code?: string }).code !== '23505') {
-        for (const pending of group) pending.reject(error);
-        return;
-      }
+    } catch {
+      // Whatever failed the statement (a unique violation from a retry racing its original, one append's data
+      // that Postgres refuses, a lost connection) failed every append in it: each then goes on its own, so a
+      // bad append fails alone and the others get their own answers (issue 13).
       await Promise.all(group.map((pending) => appendWith(this.pool, pending.stream, pending.events, pending.expectedRevision).then(pending.resolve, pending.reject)));
       return;
     }

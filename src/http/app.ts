@@ -6,12 +6,14 @@ import { loadUser } from '../identity/auth';
 import type { UserRepository } from '../identity/users';
 import { CookieSigner } from './cookie-signer';
 import { refuseCrossSite } from './csrf';
+import { requireHttps } from './require-https';
 import { errorHandler } from './errors';
 import { jsonBody } from './json-body';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { sessionMiddleware } from './session';
 import { serveWebApp } from './static-web';
+import { trustClientAddress } from '../limits';
 
 export interface AppOptions {
   logger: Logger;
@@ -19,7 +21,11 @@ export interface AppOptions {
   users: UserRepository;
   sessionKeys: string[];
   publicOrigin: string;
+  /** The origins whose pages may change things: PUBLIC_ORIGIN, or the local addresses when it is not set. */
+  ownOrigins: () => readonly string[];
   production: boolean;
+  /** Proxies in front of the shop whose X-Forwarded-For entries are believed (see src/limits/client-address.ts). */
+  trustedProxyHops: number;
   routers: Router[];
   webRoot?: string;
 }
@@ -29,11 +35,13 @@ export function createApp(options: AppOptions): Koa {
   const app = new Koa({ proxy: options.production });
   app.keys = new CookieSigner(options.sessionKeys);
   app.silent = true; // errors are logged by the error handler, once
+  app.use(trustClientAddress(options.trustedProxyHops));
   app.use(requestLog(options.logger));
   app.use(errorHandler);
   app.use(securityHeaders({ production: options.production }));
   app.use(serveWebApp(options.webRoot));
-  app.use(refuseCrossSite(options.publicOrigin));
+  if (options.production) app.use(requireHttps(options.publicOrigin));
+  app.use(refuseCrossSite(options.ownOrigins));
   app.use(jsonBody);
   app.use(sessionMiddleware(app, options.pool, { production: options.production }));
   app.use(loadUser(options.users));

@@ -6,17 +6,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses cross-site state-changing requests: the browser's Sec-Fetch-Site (or, for older browsers, Origin)
  * must say same origin, and our web app's custom header must be present, which a cross-site form cannot add.
+ * The Origin is compared with the shop's configured origins only, never with one built from the Host header:
+ * a page on a rebound domain (DNS rebinding) sends its own name as Host and as Origin alike (issue 13).
  */
-export function refuseCrossSite(publicOrigin: string) {
+export function refuseCrossSite(ownOrigins: () => readonly string[]) {
   return async (ctx: Context, next: Next): Promise<void> => {
     if (SAFE_METHODS.has(ctx.method)) return next();
     const fetchSite = ctx.get('sec-fetch-site');
     const origin = ctx.get('origin');
-    // Not ctx.origin: since Koa 3 that is the request's Origin header, which would make every origin our own.
-    const ownOrigin = `${ctx.protocol}://${ctx.host}`;
     const crossSite =
-      (fetchSite !== '' && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
-      (origin !== '' && origin !== publicOrigin && origin !== ownOrigin);
+      (fetchSite !== '' && fetchSite !== 'same-origin' && fetchSite !== 'none') || (origin !== '' && !ownOrigins().includes(origin));
     if (crossSite || ctx.get('x-requested-with') !== 'fetch') {
       throw new DomainError('forbidden', 'Cross-site request refused');
     }

@@ -1,9 +1,10 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { containsCardNumber, NO_CARD_NUMBERS } from './card-numbers';
-import { createRateLimit } from './rate-limit';
+import { refuseWhenOver, type Limits } from '../limits';
+import { multiLineText } from '../shared/text';
 
-const logText = (max: number) => z.string().max(max).refine((text) => !containsCardNumber(text), NO_CARD_NUMBERS);
+const logText = (max: number) => multiLineText({ max }).refine((text) => !containsCardNumber(text), NO_CARD_NUMBERS);
 
 const logInput = z.strictObject({
   level: z.enum(['debug', 'info', 'warn', 'error', 'critical']).default('info'),
@@ -11,18 +12,14 @@ const logInput = z.strictObject({
   error: logText(4000).optional(),
 });
 
-/** A browser logs a few lines when something fails; more than this a minute from one address is a flood. */
-export const LOG_LINES_PER_MINUTE = 30;
-
 /**
  * The web app's log calls (customer §7, staff §7), written to the server log with who sent them. Anyone may
  * call them, so they are limited per address and refuse card numbers, as every other free text does.
  */
-export function logRoutes(options: { now?: () => number } = {}) {
+export function logRoutes(deps: { limits: Limits; now: () => Date }) {
   const router = new Router();
-  const limit = createRateLimit({ limit: LOG_LINES_PER_MINUTE, windowMs: 60_000, now: options.now });
   const write = (fixed?: 'info' | 'error') => async (ctx: Parameters<Parameters<typeof router.post>[1]>[0]) => {
-    limit.take(ctx.ip, 'log messages');
+    refuseWhenOver(deps.limits.take('log_lines', ctx.ip, deps.now()), 'log messages');
     const input = logInput.parse({ ...(ctx.request.body as object), ...(fixed ? { level: fixed } : {}) });
     const level = input.level === 'critical' ? 'error' : input.level;
     ctx.log[level]({ from: 'web', user: (ctx.state.user as { id: string } | undefined)?.id, critical: input.level === 'critical', error: input.error }, input.message);

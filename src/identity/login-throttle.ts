@@ -1,48 +1,38 @@
-import { sql } from 'slonik';
-import type { DatabasePool } from '../db/pool';
 import { DomainError } from '../core/errors';
+import { refuseWhenOver, type Limits } from '../limits';
+import type { HumanCheck } from '../human-check';
+import { HUMAN_CHECK_REQUIRED } from '../shared/login-texts';
 
-export const WINDOW_MINUTES = 15;
-/** Failures per account in the window before further attempts are refused, whichever address they come from. */
-export const MAX_ACCOUNT_FAILURES = 10;
-/** Failures per address in the window, across all accounts (stops one machine trying many accounts). */
-export const MAX_ADDRESS_FAILURES = 50;
-
-/** Login throttling kept in Postgres, so it holds across restarts and instances. */
-export function createLoginThrottle(pool: DatabasePool, now: () => Date) {
-  const since = () => new Date(now().getTime() - WINDOW_MINUTES * 60_000).toISOString();
+/**
+ * Login throttling that an attacker cannot turn against an account's owner (issue 13, OWASP's credential
+ * stuffing and account lockout guidance). Nothing ever locks an account: failures per account and address
+ * (or per known device) ask for a human check after a few, as do many failures from one address across
+ * accounts or for one account across addresses; a device that logged in before is only held to its own
+ * failures. The one hard refusal, ASVS's cap of 100 attempts an hour, is per account and address too.
+ */
+export function createLoginThrottle(deps: { limits: Limits; humanCheck: HumanCheck; now: () => Date }) {
+  const { limits } = deps;
   return {
     /**
-     * Counts this attempt as a failure before the password is checked, and refuses it when the account or the
-     * address is over its limit. Counting first means guesses sent all at once cannot all pass the check before
-     * any of them is recorded; a successful login clears the account's failures, this one included.
+     * Counts this attempt as a failure before the password is checked, so guesses sent all at once cannot all
+     * pass the check before any is counted; a successful login takes them back (`succeeded`).
      */
-    async beginAttempt(account: string, address: string): Promise<void> {
-      const attempt = (await pool.oneFirst(sql.unsafe`
-        insert into login_failures (account, address, failed_at) values (${account}, ${address}, ${now().toISOString()})
-        returning ctid::text`)) as string;
-      const counts = (await pool.one(sql.unsafe`
-        select
-          (select count(*)::int from login_failures where account = ${account} and failed_at > ${since()}) as account,
-          (select count(*)::int from login_failures where address = ${address} and failed_at > ${since()}) as address`)) as {
-        account: number;
-        address: number;
-      };
-      if (counts.account > MAX_ACCOUNT_FAILURES || counts.address > MAX_ADDRESS_FAILURES) {
-        // A refused attempt checked no password, so it is not a failure: the lock ends a window after the last real one.
-        await pool.query(sql.unsafe`delete from login_failures where ctid = ${attempt}::tid`);
-        throw new DomainError(
-          'too_many',
-          `Too many failed logins: please wait ${WINDOW_MINUTES} minutes and try again`,
-          WINDOW_MINUTES * 60,
-        );
-      }
+    async beginAttempt(attempt: { account: string; address: string; device?: string; humanCheck?: unknown }): Promise<void> {
+      const now = deps.now();
+      const { account, address, device } = attempt;
+      refuseWhenOver(limits.take('login_attempts', `${account} ${device ? `device ${device}` : address}`, now), 'login attempts');
+      const own = limits.take('login_failures', failureKey(attempt), now);
+      const byAddress = device ? { allowed: true } : limits.take('login_address_failures', address, now);
+      const byAccount = device ? { allowed: true } : limits.take('login_account_failures', account, now);
+      if (own.allowed && byAddress.allowed && byAccount.allowed) return;
+      if (!(await deps.humanCheck.verify(attempt.humanCheck))) throw new DomainError('forbidden', HUMAN_CHECK_REQUIRED);
     },
-    async clearAccount(account: string): Promise<void> {
-      await pool.query(sql.unsafe`delete from login_failures where account = ${account}`);
-    },
-    async deleteExpired(): Promise<void> {
-      await pool.query(sql.unsafe`delete from login_failures where failed_at <= ${since()}`);
+    succeeded(attempt: { account: string; address: string; device?: string }): void {
+      limits.reset('login_failures', failureKey(attempt));
+      limits.reset('login_account_failures', attempt.account);
     },
   };
 }
+
+const failureKey = (attempt: { account: string; address: string; device?: string }) =>
+  `${attempt.account} ${attempt.device ? `device ${attempt.device}` : attempt.address}`;

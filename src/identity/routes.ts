@@ -2,14 +2,18 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { noInput } from '../http/inputs';
+import { emailText, singleLineText } from '../shared/text';
+import { HUMAN_CHECK_FIELD } from '../shared/login-texts';
+import type { KnownDevices } from './known-device';
 import { DomainError } from '../core/errors';
 import type { createLoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import type { User, UserRepository } from './users';
 
 const loginInput = z.strictObject({
-  email: z.string().trim().max(254).pipe(z.email('Not a valid email address')),
-  password: z.string().min(1, 'Enter your password').max(1024),
+  email: emailText(),
+  password: singleLineText({ max: 1024, required: 'Enter your password', keepSpaces: true }),
+  [HUMAN_CHECK_FIELD]: singleLineText({ max: 4000 }).optional(),
 });
 
 
@@ -20,19 +24,23 @@ const publicUser = (user: User) => ({ id: user.id, email: user.email, role: user
 export function identityRoutes(deps: {
   users: UserRepository;
   throttle: ReturnType<typeof createLoginThrottle>;
+  devices: KnownDevices;
   /** Runs once the new session holds the user, e.g. to give the guest's basket to the customer. */
   afterLogin?: (ctx: Context, user: User) => Promise<void>;
 }) {
   const router = new Router();
 
   router.post('/api/login', async (ctx) => {
-    const { email, password } = loginInput.parse(ctx.request.body);
+    const input = loginInput.parse(ctx.request.body);
+    const { email, password } = input;
     const account = email.toLowerCase();
-    await deps.throttle.beginAttempt(account, ctx.ip);
+    const attempt = { account, address: ctx.ip, device: deps.devices.deviceFor(ctx, account) };
+    await deps.throttle.beginAttempt({ ...attempt, humanCheck: input[HUMAN_CHECK_FIELD] });
     const found = await deps.users.findByEmail(email);
     const valid = found ? await verifyPassword(found.password_hash, password) : await verifyAgainstNothing(password);
     if (!found || !valid) throw new DomainError('unauthenticated', WRONG_CREDENTIALS);
-    await deps.throttle.clearAccount(account);
+    deps.throttle.succeeded(attempt);
+    deps.devices.remember(ctx, account, attempt.device);
     // A new session id at login (no fixation). What a guest had, such as the basket, comes along; what
     // another signed-in user had does not.
     const session = ctx.session!;

@@ -19,6 +19,7 @@ const POLICY: Record<string, Access> = {
   'POST /api/login': 'anyone',
   'POST /api/logout': 'anyone',
   'GET /api/me': 'anyone',
+  'GET /api/human-check': 'anyone',
   'GET /events/store': 'anyone',
   'GET /events/orders': 'staff',
   'GET /api/menu': 'anyone',

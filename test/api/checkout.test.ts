@@ -250,12 +250,26 @@ describe('checkout API', () => {
       expect(await events()).toBe(before);
     });
 
-    it('takes a UK phone number written with +44', async () => {
+    it('takes a UK phone number written with +44, and keeps it in its one national form', async () => {
       const customer = shopper(server);
       await customer.add(ONION_BHAJI).expect(200);
       await customer.save().expect(200);
       const given = await customer.form({ ...details, phone_number: '+44 7911 123456' }).expect(200);
-      expect(given.body.order.phone_number).toBe('+44 7911 123456');
+      expect(given.body.order.phone_number).toBe('07911 123456');
+      const withExtension = await customer.form({ ...details, phone_number: '0113 496 0000 ext. 12' }).expect(200);
+      expect(withExtension.body.order.phone_number).toBe('0113 496 0000 x12');
+    });
+
+    it('refuses a phone number or an email with markup after it, rather than storing it', async () => {
+      const customer = shopper(server);
+      await customer.add(ONION_BHAJI).expect(200);
+      await customer.save().expect(200);
+      const before = await events();
+      const phone = await customer.form({ ...details, phone_number: '07911 123456<b>1</b>' }).expect(400);
+      expect(phone.body.message).toBe('phone_number: Not a valid phone No');
+      const email = await customer.form({ ...details, email: '<b>sam</b>@example.com' }).expect(400);
+      expect(email.body.message).toMatch(/^email: /);
+      expect(await events()).toBe(before);
     });
 
     it('no checkout while no payment method is set up', async () => {

@@ -308,6 +308,8 @@ describe('HTTP shell', () => {
       ['a foreign Origin with a same-origin Sec-Fetch-Site', { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'same-origin', 'X-Requested-With': 'fetch' }],
       ['no X-Requested-With', { 'Sec-Fetch-Site': 'same-origin' }],
       ['a wrong X-Requested-With', { 'Sec-Fetch-Site': 'same-origin', 'X-Requested-With': 'XMLHttpRequest' }],
+      // DNS rebinding: a page on the attacker's name, resolved to the shop, is same-origin to itself.
+      ['a rebound domain as both Host and Origin', { Host: 'rebound.example', Origin: 'http://rebound.example', 'Sec-Fetch-Site': 'same-origin', 'X-Requested-With': 'fetch' }],
     ];
 
     it.each(crossSite)('refuses every state-changing route with %s, appending nothing', async (_, headers) => {
@@ -419,6 +421,18 @@ describe('HTTP shell in production mode', () => {
       expect(attributes.some((attribute) => attribute.startsWith('domain='))).toBe(false);
     }
     expect(cookies.some((cookie) => cookie.startsWith('__Host-shop.sid='))).toBe(true);
+  });
+
+  it('answers a login over plain HTTP with a clear message rather than a 500, and sets no cookie', async () => {
+    const before = await stateOf(server);
+    const response = await request(server.baseUrl)
+      .post('/api/login')
+      .set({ Origin: PUBLIC_ORIGIN, 'Sec-Fetch-Site': 'same-origin', 'X-Requested-With': 'fetch' })
+      .send({ email: server.admin.email, password: server.admin.password });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ status: false, message: `This shop only works over HTTPS: please use ${PUBLIC_ORIGIN}` });
+    expect(setCookies(response)).toEqual([]);
+    expect(await stateOf(server)).toEqual(before);
   });
 
   it('refuses a cross-site login in production too', async () => {

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { sql } from 'slonik';
 import request from 'supertest';
 import { loadConfig } from '../../src/config';
-import { LOG_LINES_PER_MINUTE } from '../../src/http/log-routes';
+import { LIMIT_DEFAULTS } from '../../src/limits';
 import { startShop, type Shop } from '../../src/server';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { cookieHeader } from './http';
@@ -84,12 +84,12 @@ describe('what the shop writes down', () => {
     expect(lines.slice(before).join('')).not.toContain(CARD);
 
     // The refused line counted: 29 more are written, the next is refused until the minute is over.
-    for (let line = 1; line < LOG_LINES_PER_MINUTE; line++) expect((await send({ level: 'info', message: `line ${line}` })).status).toBe(200);
+    for (let line = 1; line < LIMIT_DEFAULTS.log_lines.max; line++) expect((await send({ level: 'info', message: `line ${line}` })).status).toBe(200);
     const flooding = await send({ level: 'info', message: 'one too many' });
     expect(flooding.status).toBe(429);
     expect(Number(flooding.headers['retry-after'])).toBeGreaterThan(0);
     const written = lines.slice(before).filter((line) => line.includes('"from":"web"'));
-    expect(written).toHaveLength(LOG_LINES_PER_MINUTE - 1);
+    expect(written).toHaveLength(LIMIT_DEFAULTS.log_lines.max - 1);
     expect(written.join('')).not.toContain('one too many');
   });
 });

@@ -1,6 +1,9 @@
 import { shopWithBrowser, type BrowserSession } from './browser';
 import { visibleWidth, waitUntilFullyInViewport } from './viewport';
+import request from 'supertest';
 import type { TestServer } from '../support/server';
+import { createUserRepository } from '../../src/identity/users';
+import { LIMIT_DEFAULTS } from '../../src/limits';
 
 describe('web shell smoke test', () => {
   let server: TestServer;
@@ -66,5 +69,28 @@ describe('web shell smoke test', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await discreetLogin().waitFor();
     await page.getByTestId('signed-in-user').waitFor({ state: 'detached' });
+  });
+
+  it('solves the human check by itself when the server asks for one after failed logins, and logs in', async () => {
+    const { page } = browser;
+    const customer = { email: 'pat@example.com', password: 'pat has a long password' };
+    await createUserRepository(server.shop.pool).create({ ...customer, role: 'customer' });
+    for (let n = 0; n < LIMIT_DEFAULTS.login_failures.max; n++) {
+      await request(server.baseUrl)
+        .post('/api/login')
+        .set({ Origin: server.baseUrl, 'X-Requested-With': 'fetch' })
+        .send({ email: customer.email, password: 'a wrong guess' })
+        .expect(401);
+    }
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(customer.password);
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/login')) statuses.push(response.status());
+    });
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByTestId('signed-in-user').filter({ hasText: customer.email }).waitFor();
+    expect(statuses).toEqual([403, 200]);
   });
 });

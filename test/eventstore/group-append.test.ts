@@ -136,6 +136,25 @@ describe('postgres event store: appends to different streams grouped into one st
     expect(rows[0].count).toBe('1');
   });
 
+  it('fails only the append whose data Postgres refuses, whatever the error, and stores the rest of its group', async () => {
+    const { queryable, statements, release } = gatedPool();
+    const appender = new GroupAppender(queryable, { maxInFlight: 1, maxEventsPerGroup: 1000 });
+    const opener = appender.append('opener', [newEvent('Open')], 'no_stream');
+    const honest = ['honest-1', 'honest-2', 'honest-3'].map((stream) => settled(appender.append(stream, [newEvent('Fine', { text: 'Chicken tikka' })], 'no_stream')));
+    // jsonb refuses the escaped NUL (22P05), and a lone surrogate: neither is a unique violation.
+    const nul = settled(appender.append('bad-nul', [newEvent('Bad', { text: 'a\u0000b' })], 'no_stream'));
+    const surrogate = settled(appender.append('bad-surrogate', [newEvent('Bad', { text: 'a\ud800b' })], 'no_stream'));
+    release();
+    await opener;
+
+    for (const answer of honest) expect((await answer).value?.nextRevision).toBe(0n);
+    expect((await nul).error).toBeDefined();
+    expect((await surrogate).error).toBeDefined();
+    expect(statements).toContain('es_append_group');
+    const { rows } = await pool.query<{ stream_name: string }>(`select stream_name from es_events order by stream_name`);
+    expect(rows.map((row) => row.stream_name)).toEqual(['honest-1', 'honest-2', 'honest-3', 'opener']);
+  });
+
   it('keeps a group within the event limit and sends the rest in the next group', async () => {
     const { queryable, statements, release } = gatedPool();
     const appender = new GroupAppender(queryable, { maxInFlight: 1, maxEventsPerGroup: 4 });

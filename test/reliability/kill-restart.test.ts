@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createPostgresEventStore } from '../../src/eventstore/postgres';
 import type { Position } from '../../src/eventstore/types';
 import { newEvent } from '../eventstore/contract';
+import { clusterDirFor, removeSystemCluster } from '../../src/db/embedded-postgres';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -36,7 +37,7 @@ function startShopProcess(dataDir: string): Promise<{ child: ChildProcess; url: 
 
 /** Connects to the embedded cluster the shop process started under dataDir. */
 function clusterUrl(dataDir: string): string {
-  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3].trim();
+  const port = fs.readFileSync(path.join(clusterDirFor(dataDir), 'postmaster.pid'), 'utf8').split('\n')[3].trim();
   const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/shop`;
 }
@@ -60,6 +61,7 @@ describe('SIGKILL of the server while events flow', () => {
       });
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    removeSystemCluster(dataDir);
   });
 
   it('loses no acknowledged event and leaves every projection exactly consistent, kill after kill', async () => {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { EmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { removeSystemCluster, type EmbeddedPostgres } from '../../src/db/embedded-postgres';
 
 export default async function globalTeardown(): Promise<void> {
   const handle = (globalThis as Record<string, unknown>).__shopTestPostgres as
@@ -8,4 +8,5 @@ export default async function globalTeardown(): Promise<void> {
   if (!handle) return;
   await handle.postgres.stop();
   fs.rmSync(handle.dataDir, { recursive: true, force: true });
+  removeSystemCluster(handle.dataDir);
 }

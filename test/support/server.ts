@@ -36,6 +36,9 @@ export async function startTestServer(
     ADMIN_PASSWORD: TEST_ADMIN.password,
     PROJECTION_POLL_MS: '50',
     LOG_LEVEL: 'silent',
+    // A human check the tests solve in milliseconds.
+    HUMAN_CHECK_COST: '1',
+    HUMAN_CHECK_MAX_NUMBER: '50',
     ...options.env,
   });
   const shop = await startShop(config, { clock: options.clock, logger: pino({ level: 'silent' }) });

@@ -4,26 +4,48 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { serverMessage } from '../../app/serverMessage';
+import { HUMAN_CHECK_REQUIRED } from '../../../../src/shared/login-texts';
+import { solveHumanCheck } from '../humanCheck/solveHumanCheck';
 import { useLoginMutation } from './authApi';
 
 export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [login, { isLoading, error }] = useLoginMutation();
+  const [checking, setChecking] = useState(false);
+  const [checkFailed, setCheckFailed] = useState(false);
   const navigate = useNavigate();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = await login({ email, password });
+    setCheckFailed(false);
+    let result = await login({ email, password });
+    // After several failed logins the server asks for proof of work; solve it and try once more.
+    if ('error' in result && serverMessage(result.error, '') === HUMAN_CHECK_REQUIRED) {
+      setChecking(true);
+      try {
+        result = await login({ email, password, human_check: await solveHumanCheck() });
+      } catch {
+        setCheckFailed(true);
+        return;
+      } finally {
+        setChecking(false);
+      }
+    }
     // Every role lands on the home page until the back office has its own routes.
     if ('data' in result) navigate('/');
   };
 
   return (
     <Form onSubmit={handleSubmit} aria-label="Login">
-      {error && (
+      {checking && (
+        <Alert variant="info" role="status" data-testid="login-human-check">
+          Checking you are human…
+        </Alert>
+      )}
+      {!checking && (error || checkFailed) && (
         <Alert variant="danger" role="alert" data-testid="login-error">
-          {serverMessage(error, 'Login failed; please try again.')}
+          {checkFailed ? 'The human check failed; please try again.' : serverMessage(error, 'Login failed; please try again.')}
         </Alert>
       )}
       <Form.Group className="mb-3" controlId="login-email">
@@ -49,8 +71,8 @@ export function LoginForm() {
           onChange={(event) => setPassword(event.target.value)}
         />
       </Form.Group>
-      <Button type="submit" variant="primary" disabled={isLoading}>
-        {isLoading ? 'Logging in…' : 'Login'}
+      <Button type="submit" variant="primary" disabled={isLoading || checking}>
+        {isLoading || checking ? 'Logging in…' : 'Login'}
       </Button>
     </Form>
   );

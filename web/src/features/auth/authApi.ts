@@ -11,6 +11,8 @@ export interface User {
 export interface Credentials {
   email: string;
   password: string;
+  /** A solved human check, sent when the server asked for one (HUMAN_CHECK_REQUIRED). */
+  human_check?: string;
 }
 
 interface MeAnswer {

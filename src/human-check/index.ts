@@ -1,0 +1,2 @@
+export { createHumanCheck, type HumanCheck, type WorkFactor } from './verifier';
+export { humanCheckRoutes } from './routes';

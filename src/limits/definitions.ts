@@ -1,0 +1,31 @@
+/**
+ * Every limit the shop keeps, one place (issue 13). A limit counts calls per key (a client address, an account
+ * and address, a phone number) in a fixed window. Each one's value is a setting, `LIMIT_<NAME>=<max>/<seconds>`
+ * (e.g. `LIMIT_LOG_LINES=30/60`); the defaults below are in the README's table, which must follow this list.
+ */
+export const LIMIT_DEFAULTS = {
+  /** Failed logins for one account from one address (or one known device) before a human check is asked. */
+  login_failures: { max: 5, windowSeconds: 15 * 60 },
+  /** Failed logins from one address across all accounts before every login from it needs a human check. */
+  login_address_failures: { max: 50, windowSeconds: 15 * 60 },
+  /** Failed logins for one account from any address before every login to it needs a human check (no lock). */
+  login_account_failures: { max: 10, windowSeconds: 15 * 60 },
+  /** Login attempts for one account from one address, human-checked or not: ASVS's cap of 100 an hour. */
+  login_attempts: { max: 100, windowSeconds: 60 * 60 },
+  /** Human-check challenges one address may fetch (each costs the server one key derivation). */
+  human_check_challenges: { max: 30, windowSeconds: 60 },
+  /** Lines the web app may write to the server log from one address. */
+  log_lines: { max: 30, windowSeconds: 60 },
+} as const satisfies Record<string, LimitSetting>;
+
+export interface LimitSetting {
+  max: number;
+  windowSeconds: number;
+}
+
+export type LimitName = keyof typeof LIMIT_DEFAULTS;
+export type LimitSettings = Record<LimitName, LimitSetting>;
+export const LIMIT_NAMES = Object.keys(LIMIT_DEFAULTS) as LimitName[];
+
+/** The environment variable that sets a limit. */
+export const limitVariable = (name: LimitName) => `LIMIT_${name.toUpperCase()}`;

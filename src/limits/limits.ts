@@ -1,0 +1,63 @@
+import { DomainError } from '../core/errors';
+import type { LimitName, LimitSettings } from './definitions';
+
+export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Counts calls per limit and key; see definitions.ts for the limits and README for their settings. */
+export interface Limits {
+  /** Counts one call for `key` and says whether it is within the limit. */
+  take(name: LimitName, key: string, now: Date): LimitDecision;
+  /** Says whether `key` is already over the limit, without counting a call. */
+  peek(name: LimitName, key: string, now: Date): LimitDecision;
+  /** Forgets `key`'s calls, e.g. an account's failures once it logs in. */
+  reset(name: LimitName, key: string): void;
+}
+
+/**
+ * Fixed windows kept in this process's memory: right for one shop instance (several instances would each keep
+ * their own counts; README says so). Each limit holds at most `maxKeys` keys, the oldest window forgotten
+ * first, so a flood of made-up keys cannot grow memory.
+ */
+export function createLimits(settings: LimitSettings, options: { maxKeys?: number } = {}): Limits {
+  const maxKeys = options.maxKeys ?? 50_000;
+  const windows = new Map<LimitName, Map<string, { startedAt: number; count: number }>>();
+  const windowOf = (name: LimitName, key: string, at: number, create: boolean) => {
+    let keys = windows.get(name);
+    if (!keys) windows.set(name, (keys = new Map()));
+    const current = keys.get(key);
+    if (current && at - current.startedAt < settings[name].windowSeconds * 1000) return current;
+    keys.delete(key);
+    if (!create) return undefined;
+    const fresh = { startedAt: at, count: 0 };
+    keys.set(key, fresh);
+    if (keys.size > maxKeys) keys.delete(keys.keys().next().value!);
+    return fresh;
+  };
+  const decide = (name: LimitName, window: { startedAt: number; count: number } | undefined, at: number): LimitDecision => {
+    if (!window || window.count <= settings[name].max) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + settings[name].windowSeconds * 1000 - at) / 1000)) };
+  };
+  return {
+    take(name, key, now) {
+      const at = now.getTime();
+      const window = windowOf(name, key, at, true)!;
+      window.count += 1;
+      return decide(name, window, at);
+    },
+    peek(name, key, now) {
+      const at = now.getTime();
+      const window = windowOf(name, key, at, false);
+      // Over the limit means the next call would be refused.
+      return decide(name, window && { ...window, count: window.count + 1 }, at);
+    },
+    reset(name, key) {
+      windows.get(name)?.delete(key);
+    },
+  };
+}
+
+/** Turns a refusal into the 429 every limited route answers, with its Retry-After. */
+export function refuseWhenOver(decision: LimitDecision, what: string): void {
+  if (decision.allowed) return;
+  throw new DomainError('too_many', `Too many ${what}: please try again in ${decision.retryAfterSeconds} s`, decision.retryAfterSeconds);
+}

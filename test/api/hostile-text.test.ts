@@ -1,0 +1,230 @@
+import { sql } from 'slonik';
+import request from 'supertest';
+import { createUserRepository } from '../../src/identity/users';
+import { startTestServer, type TestServer } from '../support/server';
+import { count, cookieHeader, expectNoInternals, sameOrigin } from './http';
+import { recordMountedRoutes, type RouteEntry } from './routes';
+import { shopper } from './shopper';
+
+/**
+ * Issue 13, item 1: one client's text must never fail another client's request. Every string input of every
+ * mounted route (body, path, query) is sent each kind of hostile text while honest customers check out at
+ * the same time; the hostile requests get a 4xx naming the field and store nothing, the honest ones all succeed.
+ */
+
+/** What each kind of field refuses: every field refuses the first three; one-line fields also refuse line breaks. */
+const HOSTILE = {
+  nul: 'Sam\u0000Smith',
+  loneSurrogate: 'Sam\uD800Smith',
+  bell: 'Sam\u0007Smith',
+  lineBreak: 'Sam\r\nBcc: victim@example.com',
+  bidiOverride: 'Sam\u202Ehtims',
+} as const;
+type Hostile = keyof typeof HOSTILE;
+type Kind = 'line' | 'lines' | 'name';
+const REFUSED: Record<Kind, Hostile[]> = {
+  lines: ['nul', 'loneSurrogate', 'bell'],
+  line: ['nul', 'loneSurrogate', 'bell', 'lineBreak'],
+  name: ['nul', 'loneSurrogate', 'bell', 'lineBreak', 'bidiOverride'],
+};
+
+interface TextInput {
+  /** An honest body; each listed field (a dotted path in it) gets each hostile value in turn. */
+  body: Record<string, unknown>;
+  fields: Record<string, Kind>;
+  as?: 'manager';
+}
+
+const details = { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456', address_1: '1 Park Row', address_2: 'Flat 2', address_3: 'Hyde Park', town_city: 'Leeds', postcode: 'LS1 4AP', delivery_info: 'Ring twice' };
+
+/** Every route that takes free text in its body. */
+const TEXT_BODIES: Record<string, TextInput[]> = {
+  'POST /api/login': [{ body: { email: 'sam@example.com', password: 'a password' }, fields: { email: 'line', password: 'line' } }],
+  'POST /api/log': [{ body: { level: 'info', message: 'm', error: 'e' }, fields: { message: 'lines', error: 'lines' } }],
+  'POST /api/log-info': [{ body: { message: 'm', error: 'e' }, fields: { message: 'lines', error: 'lines' } }],
+  'POST /api/log-error': [{ body: { message: 'm', error: 'e' }, fields: { message: 'lines', error: 'lines' } }],
+  'POST /api/saveCartAsOrder': [{ body: { order_extra_info: 'no onions' }, fields: { order_extra_info: 'lines' } }],
+  'POST /api/updateCartInSession': [{ body: { order_extra: 'no onions' }, fields: { order_extra: 'lines' } }],
+  'POST /api/updateOrder': [
+    {
+      body: { deliveryForm: details },
+      fields: {
+        'deliveryForm.email': 'line',
+        'deliveryForm.full_name': 'name',
+        'deliveryForm.address_1': 'line',
+        'deliveryForm.address_2': 'line',
+        'deliveryForm.address_3': 'line',
+        'deliveryForm.town_city': 'line',
+        'deliveryForm.postcode': 'line',
+        'deliveryForm.phone_number': 'line',
+        'deliveryForm.delivery_info': 'lines',
+      },
+    },
+    { body: { ta_method: 'DELIVER', postage: 150, total_cost: 545, postcode: 'LS1 4AP' }, fields: { postcode: 'line' } },
+  ],
+  'POST /complete-order': [{ body: { payment_method: 'PHONE', status: 'ok', message: 'fine' }, fields: { status: 'line', message: 'lines' } }],
+  'POST /api/validate_postcode': [{ body: { postcode: 'LS1 4AP' }, fields: { postcode: 'line' }, as: 'manager' }],
+  'POST /api/settings/update': [
+    {
+      body: { settings: { site_name: 'Spice', cart_label: 'Cart', missing_product_image: '/x.png', kitchen_postcode: 'LS1 4AP', full_address: 'a', checkout_intro: 'b', phone_no_display: '0113', ta_print_categories: 'Starters' } },
+      fields: {
+        'settings.site_name': 'name',
+        'settings.cart_label': 'name',
+        'settings.missing_product_image': 'line',
+        'settings.kitchen_postcode': 'line',
+        'settings.full_address': 'lines',
+        'settings.checkout_intro': 'lines',
+        'settings.phone_no_display': 'line',
+        'settings.ta_print_categories': 'lines',
+        'settings.bt_print_logo': 'line',
+      },
+      as: 'manager',
+    },
+  ],
+};
+
+/** Deliberate exceptions: routes whose body holds no free text (numbers, booleans, ids and closed lists only). */
+const NO_FREE_TEXT_BODY: Record<string, string> = {
+  'POST /api/logout': 'no input',
+  'POST /api/fetchOrder': 'no input',
+  'POST /api/getCartFromSession': 'no input',
+  'POST /api/clearCart': 'no input',
+  'POST /api/deliveryChargesSummary': 'no input',
+  'POST /api/oosProducts': 'no input',
+  'POST /api/ta/canOpen': 'no input',
+  'POST /api/moveProductStockToBasket': 'numbers and a boolean',
+  'POST /api/product/getAvailableStock': 'a number',
+  'POST /api/product/update_product_status': 'a number and a closed list',
+  'POST /api/productVariant/update_status': 'a number and a closed list',
+  'POST /api/change-status': 'a closed list',
+  'POST /api/deliveringStatus': 'a boolean',
+  'POST /api/updatePayMethod': 'a closed list',
+  'POST /api/settings': 'setting names from a closed list',
+  'POST /api/ta/markPaid': 'an order id (UUID)',
+  'POST /api/ta/cancelUnpaid': 'an order id (UUID)',
+  'POST /api/ta/notifyCustomer': 'an order id (UUID)',
+  'POST /takeaway/orderComplete': 'an order id (UUID)',
+  'POST /takeaway/printOrder': 'an order id (UUID) and closed lists',
+};
+
+/** A route's path parameters: an honest value each (hostile ones are sent in their place). */
+const PATH_PARAMETERS: Record<string, string> = { postcode: 'LS1 4AP', id: '00000000-0000-4000-8000-000000000000' };
+
+const withValue = (body: Record<string, unknown>, path: string, value: string): Record<string, unknown> => {
+  const copy = structuredClone(body);
+  const parts = path.split('.');
+  let target = copy as Record<string, unknown>;
+  for (const part of parts.slice(0, -1)) target = target[part] as Record<string, unknown>;
+  target[parts.at(-1)!] = value;
+  return copy;
+};
+
+describe('hostile text on every route', () => {
+  let server: TestServer;
+  let manager: string;
+  const mountedRoutes = recordMountedRoutes();
+  let routes: RouteEntry[];
+  const key = (route: RouteEntry) => `${route.method} ${route.path}`;
+
+  beforeAll(async () => {
+    // Enough log lines and logins for the sweep: the limits themselves are tested elsewhere.
+    server = await startTestServer({ env: { LIMIT_LOG_LINES: '100000/60', LIMIT_LOGIN_FAILURES: '100000/60', LIMIT_LOGIN_ADDRESS_FAILURES: '100000/60', LIMIT_LOGIN_ATTEMPTS: '100000/60' } });
+    routes = mountedRoutes();
+    await createUserRepository(server.shop.pool).create({ email: 'boss@example.com', password: 'boss long password', role: 'manager' });
+    const login = await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send({ email: 'boss@example.com', password: 'boss long password' }).expect(200);
+    manager = cookieHeader(login);
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('knows every state-changing route: each takes listed text fields or is a listed exception', () => {
+    const unlisted = routes
+      .filter((route) => route.method !== 'GET')
+      .map(key)
+      .filter((name) => !(name in TEXT_BODIES) && !(name in NO_FREE_TEXT_BODY));
+    expect(unlisted).toEqual([]);
+    const gone = [...Object.keys(TEXT_BODIES), ...Object.keys(NO_FREE_TEXT_BODY)].filter((name) => !routes.some((route) => key(route) === name));
+    expect(gone).toEqual([]);
+  });
+
+  it('refuses hostile text in every field with a 400 naming it, stores nothing, and every honest checkout beside it succeeds', async () => {
+    const before = await count(server, 'es_events');
+    const honest = Array.from({ length: 8 }, async () => {
+      const customer = shopper(server);
+      await customer.collectOnionBhaji({ email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' });
+      await customer.payByPhone().expect(200);
+      const placed = await customer.complete();
+      return placed.status;
+    });
+
+    const sweep = async () => {
+      const refusals: Array<{ route: string; field: string; hostile: Hostile; status: number; message: string }> = [];
+      for (const [name, inputs] of Object.entries(TEXT_BODIES)) {
+        const [method, path] = name.split(' ');
+        for (const input of inputs) {
+          for (const [field, kind] of Object.entries(input.fields)) {
+            for (const hostile of REFUSED[kind]) {
+              const call = request(server.baseUrl)[method.toLowerCase() as 'post'](path).set(sameOrigin(server));
+              if (input.as === 'manager') call.set('Cookie', manager);
+              const response = await call.send(withValue(input.body, field, HOSTILE[hostile]));
+              expectNoInternals(response.text);
+              refusals.push({ route: name, field, hostile, status: response.status, message: String(response.body.message) });
+            }
+          }
+        }
+      }
+      return refusals;
+    };
+
+    const [refusals, ...statuses] = await Promise.all([sweep(), ...honest]);
+    expect(statuses).toEqual(honest.map(() => 200));
+    const wrong = refusals.filter(({ field, status, message }) => status !== 400 || !message.startsWith(`${field.split('.').at(-1)}: `));
+    expect(wrong).toEqual([]);
+    // Nothing of the hostile text was stored, only the honest orders.
+    const hostileStored = await server.shop.pool.oneFirst(
+      sql.unsafe`select count(*)::int from es_events where data::text ~ 'Sam.{0,12}Smith|htims|victim'`,
+    );
+    expect(hostileStored).toBe(0);
+    expect(await count(server, 'es_events')).toBeGreaterThan(before);
+  }, 180_000);
+
+  it('refuses hostile text in every path parameter with a 4xx, and stores nothing', async () => {
+    const before = await count(server, 'es_events');
+    const withParameters = routes.filter((route) => route.path.includes(':'));
+    expect(withParameters.map(key)).toEqual(expect.arrayContaining(['GET /api/postcode-distance/:postcode']));
+    for (const route of withParameters) {
+      for (const hostile of Object.keys(HOSTILE) as Hostile[]) {
+        const path = route.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(`${PATH_PARAMETERS[name] ?? '1'}${HOSTILE[hostile]}`.replace(/\uD800/, '\uFFFD')));
+        const call = request(server.baseUrl)[route.method.toLowerCase() as 'get'](path).set(sameOrigin(server)).set('Cookie', manager);
+        const response = await call;
+        const outcome = { route: key(route), hostile, refused: response.status >= 400 && response.status < 500 };
+        expect(outcome).toEqual({ ...outcome, refused: true });
+        expectNoInternals(response.text);
+      }
+    }
+    // Raw bytes too: a NUL and an invalid UTF-8 sequence written straight into the path.
+    for (const raw of ['%00', '%07', '%0A']) {
+      const response = await request(server.baseUrl).get(`/api/postcode-distance/LS1${raw}4AP`);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(/^postcode: /);
+    }
+    // Bytes that are not UTF-8 are not decoded at all: the parameter stays plain ASCII text, a postcode that is not one.
+    const undecodable = await request(server.baseUrl).get('/api/postcode-distance/LS1%ED%A0%804AP');
+    expect(undecodable.status).toBe(400);
+    expect(await count(server, 'es_events')).toBe(before);
+  });
+
+  it('ignores or refuses hostile text in the query of every route: no 5xx, nothing stored', async () => {
+    const before = await count(server, 'es_events');
+    const query = Object.values(HOSTILE).map((value, n) => `q${n}=${encodeURIComponent(value.replace(/\uD800/, '\uFFFD'))}`).join('&') + '&raw=%00%ED%A0%80';
+    for (const route of routes.filter((entry) => entry.method === 'GET' && !entry.path.startsWith('/events/'))) {
+      const path = route.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(PATH_PARAMETERS[name] ?? '1'));
+      const response = await request(server.baseUrl).get(`${path}?${query}`).set('Cookie', manager);
+      const outcome = { route: key(route), serverError: response.status >= 500 };
+      expect(outcome).toEqual({ ...outcome, serverError: false });
+    }
+    expect(await count(server, 'es_events')).toBe(before);
+  });
+});
+

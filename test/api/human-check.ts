@@ -1,0 +1,12 @@
+import request from 'supertest';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+
+/** Does what the web app does when asked for a human check: fetch a challenge, solve it, send the payload. */
+export async function solveHumanCheck(baseUrl: string): Promise<string> {
+  const answer = await request(baseUrl).get('/api/human-check').expect(200);
+  const challenge = answer.body as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the human check');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}

@@ -1,0 +1,57 @@
+import { clientAddress, createLimits, LIMIT_DEFAULTS, type LimitSettings } from '../../src/limits';
+import { loadConfig } from '../../src/config';
+
+describe('limits', () => {
+  const settings: LimitSettings = { ...LIMIT_DEFAULTS, log_lines: { max: 3, windowSeconds: 60 } };
+  const at = (seconds: number) => new Date(Date.UTC(2030, 0, 1) + seconds * 1000);
+
+  it('allows `max` calls per key and window, says how long to wait, and starts afresh after the window', () => {
+    const limits = createLimits(settings);
+    for (let n = 0; n < 3; n++) expect(limits.take('log_lines', 'a', at(n))).toEqual({ allowed: true });
+    expect(limits.peek('log_lines', 'a', at(10))).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    expect(limits.take('log_lines', 'a', at(10))).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    expect(limits.take('log_lines', 'b', at(10))).toEqual({ allowed: true });
+    expect(limits.take('log_lines', 'a', at(60))).toEqual({ allowed: true });
+  });
+
+  it('peeks without counting, and forgets a key on reset', () => {
+    const limits = createLimits(settings);
+    for (let n = 0; n < 5; n++) expect(limits.peek('log_lines', 'a', at(0)).allowed).toBe(true);
+    for (let n = 0; n < 4; n++) limits.take('log_lines', 'a', at(0));
+    limits.reset('log_lines', 'a');
+    expect(limits.take('log_lines', 'a', at(1))).toEqual({ allowed: true });
+  });
+
+  it('forgets the oldest key beyond maxKeys, so a flood of made-up keys cannot grow memory', () => {
+    const limits = createLimits(settings, { maxKeys: 2 });
+    for (let n = 0; n < 4; n++) limits.take('log_lines', 'first', at(0));
+    limits.take('log_lines', 'second', at(0));
+    limits.take('log_lines', 'third', at(0));
+    expect(limits.take('log_lines', 'first', at(1))).toEqual({ allowed: true });
+  });
+
+  it('takes each value from its LIMIT_ setting, and refuses a malformed one', () => {
+    const config = loadConfig({ LIMIT_LOG_LINES: '100/30' });
+    expect(config.limits.log_lines).toEqual({ max: 100, windowSeconds: 30 });
+    expect(config.limits.login_failures).toEqual(LIMIT_DEFAULTS.login_failures);
+    expect(() => loadConfig({ LIMIT_LOGIN_FAILURES: 'lots' })).toThrow(/LIMIT_LOGIN_FAILURES/);
+  });
+});
+
+describe('the client address', () => {
+  it('is the socket peer when no proxy is trusted, whatever X-Forwarded-For says', () => {
+    expect(clientAddress('6.6.6.6', '192.0.2.1', 0)).toBe('192.0.2.1');
+  });
+
+  it('is the entry the outermost trusted proxy wrote, never one further left', () => {
+    expect(clientAddress('6.6.6.6, 203.0.113.7', '10.0.0.2', 1)).toBe('203.0.113.7');
+    expect(clientAddress('6.6.6.6, 203.0.113.7, 10.0.0.3', '10.0.0.2', 2)).toBe('203.0.113.7');
+    expect(clientAddress('', '10.0.0.2', 1)).toBe('10.0.0.2');
+  });
+
+  it('defaults to one trusted hop in production and none elsewhere', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).trustedProxyHops).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'development' }).trustedProxyHops).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);
+  });
+});

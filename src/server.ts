@@ -29,23 +29,14 @@ import { SettingsCache } from '../projections/settings/queries';
 import { menuRoutes } from '../projections/menu/routes';
 import { settingsRoutes } from '../projections/settings/routes';
 import { basketRoutes, createBasket } from '../modules/cart';
-import { seedDemoMenu } from '../modules/catalog';
-import { createHoldSweeper } from '../modules/stock/hold-sweeper';
+import { seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
+import { createHoldSweeper } from '../modules/stock';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender } from './mail/outbox';
-import { httpGeocoder, tableGeocoder } from '../modules/delivery/geocoder';
-import { createDeliveryService } from '../modules/delivery/service';
-import { deliveryRoutes } from '../modules/delivery/routes';
-import { createCheckout } from '../modules/order/checkout';
-import { checkoutRoutes } from '../modules/order/routes';
-import { storeSettingsRoutes } from '../modules/store/routes';
-import { customerMailReactor } from '../modules/order/customer-mail';
-import { createKitchen } from '../modules/order/kitchen';
-import { kitchenRoutes } from '../modules/order/kitchen-routes';
-import { storeStatusRoutes } from '../modules/store/status-routes';
-import { createStoreClock } from '../modules/store/store-clock';
-import { stockStatusRoutes } from '../modules/catalog/stock-status-routes';
+import { createDeliveryService, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
+import { checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes } from '../modules/order';
+import { createStoreClock, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { logRoutes } from './http/log-routes';
 
 export interface Shop {

@@ -3,8 +3,7 @@ import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import type { Position } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
-import type { MenuCache } from '../../projections/menu/cache';
-import type { CatalogueProduct } from '../../projections/menu/queries';
+import type { CataloguePort, CatalogueProduct } from '../catalog';
 import { cartLines, findCart, type CartLineRow } from '../../projections/carts/queries';
 import { createStockHandlers, heldBy, holdKey, holdUntilAfter, OutOfStock, stockFigures, type StockFigures } from '../stock';
 import { KnownBaskets } from './known-baskets';
@@ -22,7 +21,7 @@ function describe(product: CatalogueProduct, variantId: number | null): string {
 }
 
 /** The customer's basket: the stock it holds, the note and its owner; built on the stock and cart modules. */
-export function createBasket(services: Services, menu: MenuCache) {
+export function createBasket(services: Services, menu: CataloguePort) {
   const stock = createStockHandlers(services.commands);
   const changes = new LastChanges();
   const known = new KnownBaskets();

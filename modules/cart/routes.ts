@@ -6,7 +6,8 @@ import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
-import { readSettings, type SettingsSource } from '../../projections/settings/queries';
+import type { SettingsSource } from '../../src/services';
+import { readSettings } from '../store';
 import type { Basket } from './basket';
 
 const productId = z.number().int().positive().max(2_147_483_647);

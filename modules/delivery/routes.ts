@@ -1,19 +1,15 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { SettingsSource } from '../../projections/settings/queries';
+import type { SettingsSource } from '../../src/services';
 import { z } from 'zod';
 import { noInput } from '../../src/http/inputs';
 import { DomainError } from '../../src/core/errors';
 import type { Basket } from '../cart';
 import { chargeBandsSummary } from './charges';
-import { deliverySettings, type DeliveryCheck, type DeliveryService } from './service';
+import { deliverySettings, type DeliveryService } from './service';
+import { lastDeliveryCheck, rememberDeliveryCheck } from './last-check';
 
 const postcodeParam = z.string().max(20, 'That is too long for a postcode');
-
-export function lastDeliveryCheck(ctx: Context): DeliveryCheck | undefined {
-  const check = ctx.session?.deliveryCheck as DeliveryCheck | undefined;
-  return check && typeof check.postcode === 'string' && typeof check.miles === 'number' ? check : undefined;
-}
 
 /** Items total and whether everything is virtual, for the basket in this session. */
 export async function basketTotals(basket: Basket, ctx: Context) {
@@ -34,8 +30,7 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; basket: Basket
     const postcode = postcodeParam.parse(ctx.params.postcode);
     const check = await deps.delivery.distance(postcode);
     const settings = await deliverySettings(deps.settings);
-    // Kept for the delivery charge and the order: the customer never tells us the distance.
-    ctx.session!.deliveryCheck = check;
+    rememberDeliveryCheck(ctx, check);
     ctx.body = { status: true, miles: check.miles, postcode: check.postcode, inside_area: check.miles <= settings.radiusMiles, message: '' };
   });
 

@@ -4,11 +4,9 @@ import { uuidFromName } from '../../src/core/uuid';
 import type { Services } from '../../src/services';
 import { formatPence } from '../../src/shared/money';
 import { CARD_UNAVAILABLE, NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../src/shared/payment-texts';
-import { readSettings } from '../../projections/settings/queries';
-import type { Basket } from '../cart';
-import { cartDecider } from '../cart/decider';
-import { cartStream } from '../cart/events';
-import type { DeliveryCheck, DeliveryService } from '../delivery/service';
+import { readSettings } from '../store';
+import { checkOut, type Basket } from '../cart';
+import type { DeliveryCheck, DeliveryService } from '../delivery';
 import { createStockHandlers, holdUntilAfter, OutOfStock } from '../stock';
 import { missingForPayment, orderDecider, type OrderState } from './decider';
 import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMethod, type TakeawayMethod } from './events';
@@ -214,7 +212,7 @@ export function createCheckout({ services, basket, delivery }: CheckoutDeps) {
       // either fails, a retry sells nothing twice and repeats neither.
       const [submitted] = await Promise.all([
         handle(order.orderId, { type: 'SubmitOrder', orderId: order.orderId, paymentMethod: method, takeaway, now: context.now }, context),
-        services.commands.handle(cartStream(order.cartId), cartDecider, { type: 'CheckOutCart', cartId: order.cartId, orderId: order.orderId }, context),
+        checkOut(services.commands, order.cartId, order.orderId, context),
       ]);
       // The confirmation mail goes from the outbox (see customer-mail.ts) once OrderSubmitted is stored.
       return orderView(submitted.state)!;

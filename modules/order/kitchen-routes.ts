@@ -6,9 +6,10 @@ import { TICKET_CSP } from '../../src/http/security-headers';
 import { linkIsValid, signLink } from '../../src/http/signed-links';
 import { requireRole } from '../../src/identity/auth';
 import type { DatabasePool } from '../../src/db/pool';
-import type { MenuCache } from '../../projections/menu/cache';
+import type { CataloguePort } from '../catalog';
 import { todaysOrders, todaysTally } from '../../projections/orders/queries';
-import { readSettings, type SettingsSource } from '../../projections/settings/queries';
+import type { SettingsSource } from '../../src/services';
+import { readSettings } from '../store';
 import type { Kitchen } from './kitchen';
 import { ticketHtml, ticketPrintData, type TicketOptions } from './ticket';
 
@@ -21,7 +22,7 @@ const orderIdInput = z.strictObject({ orderId });
 /** How long a printer app may fetch a ticket through its signed link. */
 const PRINT_LINK_MINUTES = 10;
 
-export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; settings: SettingsSource; clock: Clock; menu: MenuCache; linkKey: string }) {
+export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; settings: SettingsSource; clock: Clock; menu: CataloguePort; linkKey: string }) {
   const { kitchen, clock } = deps;
   const router = new Router();
   const staff = requireRole('staff');

@@ -1,7 +1,7 @@
 import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import type { Services } from '../../src/services';
-import { readSettings } from '../../projections/settings/queries';
+import { readSettings } from '../store';
 import { placedOrder, type KitchenOrder } from '../../projections/orders/queries';
 import { orderDecider } from './decider';
 import { orderStream } from './events';

@@ -7,7 +7,7 @@ import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
 import { commandContext } from '../../src/http/command-context';
-import { lastDeliveryCheck } from '../delivery/routes';
+import { forgetDeliveryCheck, lastDeliveryCheck } from '../delivery';
 import { FORM_INVALID, parsePostcode } from '../../src/shared/postcode';
 import { orderIdFor, type Checkout } from './checkout';
 import { ORDER_PAYMENT_METHODS } from './events';
@@ -159,7 +159,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
     const order = await checkout.complete(orderIdOf(ctx), input.payment_method, commandContext(ctx, clock));
     // The basket became this order: the next one starts empty. The order stays readable on /order-complete.
     delete ctx.session!.cartId;
-    delete ctx.session!.deliveryCheck;
+    forgetDeliveryCheck(ctx);
     ctx.session!.orderId = order.id;
     const message =
       order.payment_method === 'PHONE'

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { SETTING_KEYS, UNPRINTED_ALARM_DEFAULT_MINUTES, type SettingKey } from '../../src/shared/setting-keys';
+import { STORE_STATUSES } from '../../src/shared/store-status';
+
+export { SETTING_KEYS, type SettingKey };
 
 /**
  * Every setting the shop reads, with its type and the value it has until a manager changes it.
@@ -19,7 +23,7 @@ export const SETTINGS = {
   site_name: { schema: z.string().min(1).max(80), default: 'Spice Garden Takeaway' },
   cart_label: { schema: z.string().min(1).max(30), default: 'Cart' },
   is_takeaway: { schema: z.boolean(), default: true },
-  order_status: { schema: z.enum(['open', 'busy', 'slammed', 'closed']), default: 'open' },
+  order_status: { schema: z.enum(STORE_STATUSES), default: 'open' as (typeof STORE_STATUSES)[number] },
   show_square_product_images: { schema: z.boolean(), default: true },
   missing_product_image: { schema: z.string().max(300), default: '/images/placeholder.svg' },
   delivering_status: { schema: z.boolean(), default: true },
@@ -57,14 +61,12 @@ export const SETTINGS = {
   /** Newline-separated category names printed on kitchen tickets; empty prints every category. */
   ta_print_categories: { schema: z.string().max(2000), default: '' },
   /** Orders left NEW and unprinted this long raise the alarm on the live-orders screen. */
-  unprinted_alarm_minutes: { schema: z.number().int().min(1).max(60), default: 2 },
-} as const;
+  unprinted_alarm_minutes: { schema: z.number().int().min(1).max(60), default: UNPRINTED_ALARM_DEFAULT_MINUTES },
+} as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
-export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;
 
-export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
-export const settingKeySchema = z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]);
+export const settingKeySchema = z.enum(SETTING_KEYS);
 
 export const SettingChanged = z.object({
   type: z.literal('SettingChanged'),

@@ -1,9 +1,8 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection } from '../../src/projections/types';
-import { CART_EVENT_TYPES, type CartEvent } from '../../modules/cart/events';
-import type { StockEvent } from '../../modules/stock/events';
-import { variantKey } from '../../modules/stock/decider';
+import { CART_EVENT_TYPES, type CartEvent } from '../../modules/cart';
+import { variantKey, type StockEvent } from '../../modules/stock';
 import { applyCartsBatch } from './batch';
 
 type CartsEvent = CartEvent | StockEvent;

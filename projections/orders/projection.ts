@@ -3,7 +3,7 @@ import type { StoredEvent } from '../../src/eventstore/types';
 import type { FragmentSqlToken } from 'slonik';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
 import { londonDate } from '../../src/shared/london-time';
-import { ORDER_EVENT_TYPES, type OrderEvent } from '../../modules/order/events';
+import { ORDER_EVENT_TYPES, type OrderEvent } from '../../modules/order';
 import { COUNTS_IN_TALLY } from './queries';
 
 type Tx = ProjectionContext['tx'];

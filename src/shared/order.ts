@@ -83,3 +83,36 @@ export interface KitchenOrder {
   order_items: KitchenOrderItem[];
   takeawayorder: { order_status: string; due_by: string | null };
 }
+
+/** A line's unit price and quantity: the order's frozen items, or the basket's lines. */
+export interface PricedLine {
+  unitPricePence: number;
+  quantity: number;
+}
+
+export function itemsTotalPence(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => sum + line.unitPricePence * line.quantity, 0);
+}
+
+/** Nothing to cook or carry (vouchers, gift cards): no postage, no address. */
+export function isAllVirtual(items: ReadonlyArray<{ virtual: boolean }>): boolean {
+  return items.length > 0 && items.every((item) => item.virtual);
+}
+
+/**
+ * Spec §4/§5: the address is needed when delivering: delivery chosen, or outside takeaway mode anything that is
+ * not virtual.
+ */
+export function needsAddress(order: { takeaway: boolean; method: TakeawayMethod | null; items: ReadonlyArray<{ virtual: boolean }> }): boolean {
+  return order.method === 'DELIVER' || (!order.takeaway && !isAllVirtual(order.items));
+}
+
+/** Final total = items total + postage (negative for the collect discount) - voucher deduction. */
+export function orderTotalPence(order: { itemsTotalPence: number; postagePence: number; voucherDeductionPence: number }): number {
+  return order.itemsTotalPence + order.postagePence - order.voucherDeductionPence;
+}
+
+/** The reference customers and staff quote: the order id's first eight characters, upper case. */
+export function orderRef(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}

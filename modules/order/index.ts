@@ -1,0 +1,15 @@
+export {
+  ORDER_EVENT_TYPES,
+  orderStream,
+  type OrderEvent,
+  type OrderPlaced,
+  type OrderSubmitted,
+  type CustomerNotified,
+} from './events';
+export { orderDecider, evolveOrder, type OrderState, type KitchenStatus } from './decider';
+export { createCheckout, type Checkout } from './checkout';
+export { checkoutRoutes } from './routes';
+export { createKitchen, type Kitchen } from './kitchen';
+export { kitchenRoutes } from './kitchen-routes';
+export { customerMailReactor } from './customer-mail';
+export { isAllVirtual, itemsTotalPence, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';

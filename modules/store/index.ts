@@ -1,0 +1,28 @@
+export {
+  SETTINGS,
+  SETTING_KEYS,
+  SETTINGS_STREAM,
+  settingKeySchema,
+  type DeliveryBand,
+  type SettingKey,
+  type SettingValue,
+  type SettingChanged,
+} from './settings';
+export { readSettings, type SettingValues } from './read-settings';
+export { bannerText } from './opening-hours';
+export { storeSettingsRoutes } from './routes';
+export { storeStatusRoutes } from './status-routes';
+export { createStoreClock } from './store-clock';
+export {
+  CLOSED_BANNER,
+  CLOSED_NOTICE,
+  CLOSED_REFUSAL,
+  CLOSED_TITLE,
+  STORE_STATUSES,
+  deliveryMinutesFor,
+  deliveryMinutesKey,
+  dueByFrom,
+  isOrderingClosed,
+  type StoreStatus,
+} from '../../src/shared/store-status';
+export { unprintedAlarmMinutes } from '../../src/shared/setting-keys';

@@ -165,7 +165,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const holdSweeper = createHoldSweeper(services);
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
     const delivery = createDeliveryService(services.settings, geocoder);
-    const checkout = createCheckout({ services, basket, delivery });
+    const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache });
     const kitchen = createKitchen(services);
     const storeClock = createStoreClock(services);
 

@@ -3,9 +3,9 @@ import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import type { Position } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
-import type { CataloguePort, CatalogueProduct } from '../catalog';
+import { dishName, dishNotOffered, type CataloguePort, type CatalogueProduct } from '../catalog';
 import { cartLines, findCart, type CartLineRow } from '../../projections/carts/queries';
-import { createStockHandlers, heldBy, holdKey, holdUntilAfter, OutOfStock, stockFigures, type StockFigures } from '../stock';
+import { assertOffered, createStockHandlers, heldBy, type DishOffer, holdKey, holdUntilAfter, OutOfStock, stockFigures, type StockFigures } from '../stock';
 import { KnownBaskets } from './known-baskets';
 import { cartDecider } from './decider';
 import { cartStream } from './events';
@@ -16,8 +16,13 @@ export type { CartItem, CartView };
 export const EMPTY_CART: Omit<CartView, 'userId'> = { cartId: null, cartItems: [], order_extra: '' };
 
 function describe(product: CatalogueProduct, variantId: number | null): string {
-  const variant = product.variants.find((candidate) => candidate.id === variantId);
-  return variant ? `${product.name} (${variant.name})` : product.name;
+  return dishName(product.name, product.variants.find((candidate) => candidate.id === variantId)?.name);
+}
+
+/** The catalogue's word on a dish, as the stock decider takes it. */
+function offerOf(product: CatalogueProduct, variantId: number | null): DishOffer {
+  const dish = dishNotOffered(product, variantId);
+  return dish === null ? { offered: true } : { offered: false, dish };
 }
 
 /** The customer's basket: the stock it holds, the note and its owner; built on the stock and cart modules. */
@@ -37,9 +42,10 @@ export function createBasket(services: Services, menu: CataloguePort) {
       if (variantId === null) throw new DomainError('invalid', `Please choose an option for ${product.name}`);
       const variant = product.variants.find((candidate) => candidate.id === variantId);
       if (!variant) throw new DomainError('not_found', `That option of ${product.name} does not exist`);
-      if (adding && variant.status !== 'active') throw new DomainError('conflict', `Sorry, ${describe(product, variantId)} is not available right now`);
     }
-    if (adding && product.status !== 'active') throw new DomainError('conflict', `Sorry, ${product.name} is not available right now`);
+    // Refused before anything is written (a first add opens the basket while it reserves); the stock decider
+    // refuses the reservation itself on the same word.
+    if (adding) assertOffered(offerOf(product, variantId));
     return product;
   }
 
@@ -144,7 +150,7 @@ export function createBasket(services: Services, menu: CataloguePort) {
       const productId = product.id;
       try {
         const result = adding
-          ? await stock.reserve(productId, variantId, cartId, quantity, holdUntil(context), context)
+          ? await stock.reserve(productId, variantId, cartId, quantity, holdUntil(context), offerOf(product, variantId), context)
           : await stock.giveBack(productId, variantId, cartId, -quantity, context);
         const hold = result.state.holds[holdKey(cartId, variantId)];
         known.moved(cartId, { productId, variantId }, hold?.quantity ?? 0, adding && hold?.quantity === quantity);

@@ -14,3 +14,4 @@ export { productDecider, categoriesDecider } from './decider';
 export type { Catalogue, CatalogueProduct, CatalogueVariant, CataloguePort } from './catalogue';
 export { seedDemoMenu } from './seed';
 export { stockStatusRoutes } from './stock-status-routes';
+export { dishName, dishNotOffered, notOfferedMessage } from './offer';

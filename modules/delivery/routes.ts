@@ -6,6 +6,7 @@ import { noInput } from '../../src/http/inputs';
 import { DomainError } from '../../src/core/errors';
 import type { Basket } from '../cart';
 import { chargeBandsSummary } from './charges';
+import { isAllVirtual, itemsTotalPence } from '../../src/shared/order';
 import { deliverySettings, type DeliveryService } from './service';
 import { lastDeliveryCheck, rememberDeliveryCheck } from './last-check';
 
@@ -17,8 +18,8 @@ export async function basketTotals(basket: Basket, ctx: Context) {
   const cart = await basket.view(cartId, null);
   const lines = cart.cartItems.filter((item) => !item.released && item.quantity > 0);
   return {
-    itemsTotalPence: lines.reduce((sum, item) => sum + (item.price + item.incremental_price) * item.quantity, 0),
-    allVirtual: lines.length > 0 && lines.every((item) => item.virtual),
+    itemsTotalPence: itemsTotalPence(lines.map((item) => ({ unitPricePence: item.price + item.incremental_price, quantity: item.quantity }))),
+    allVirtual: isAllVirtual(lines),
     empty: lines.length === 0,
   };
 }

@@ -8,7 +8,7 @@ import { DomainError } from '../../src/core/errors';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
 import { commandContext } from '../../src/http/command-context';
 import { forgetDeliveryCheck, lastDeliveryCheck } from '../delivery';
-import { FORM_INVALID, parsePostcode } from '../../src/shared/postcode';
+import { isEmailAddress, looksLikeUkPhone } from '../../src/shared/contact';
 import { orderIdFor, type Checkout } from './checkout';
 import { ORDER_PAYMENT_METHODS } from './events';
 
@@ -29,16 +29,15 @@ const methodInput = z.strictObject({
   postcode: z.string().max(20).nullable().optional(),
 });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Spec §5: a valid UK number, written nationally or with +44 (a number abroad is refused). */
+/** Spec §5: a valid UK number, written nationally or with +44 (a number abroad is refused); libphonenumber has the last word. */
 function isUkPhoneNumber(value: string): boolean {
+  if (!looksLikeUkPhone(value)) return false;
   const phone = parsePhoneNumberFromString(value, 'GB');
   return phone !== undefined && phone.countryCallingCode === '44' && phone.isValid();
 }
 
 export const deliveryFormInput = z.strictObject({
-  email: text(254).refine((value) => EMAIL.test(value), 'Not a valid email address'),
+  email: text(254).refine(isEmailAddress, 'Not a valid email address'),
   full_name: text(100).refine((value) => value.length > 0, 'Full name is required'),
   address_1: text(100).default(''),
   address_2: text(100).default(''),
@@ -97,15 +96,6 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
     const orderId = orderIdOf(ctx);
     if ('deliveryForm' in body) {
       const form = formInput.parse(body).deliveryForm;
-      const order = await checkout.fetch(orderId);
-      const delivering = order?.ta_method === 'DELIVER';
-      if (delivering) {
-        if (!form.address_1) throw new DomainError('invalid', 'address_1: Address line 1 is required for delivery');
-        if (!form.town_city) throw new DomainError('invalid', 'town_city: Town or city is required for delivery');
-      }
-      // Collection skips the postcode check: whatever was typed is kept as it is.
-      const postcode = form.postcode ? parsePostcode(form.postcode) : null;
-      if (delivering && !postcode) throw new DomainError('invalid', `postcode: ${FORM_INVALID}`);
       await checkout.giveDetails(orderId, {
         email: form.email,
         fullName: form.full_name,
@@ -113,7 +103,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
         address2: form.address_2,
         address3: form.address_3,
         townCity: form.town_city,
-        postcode: postcode ?? form.postcode,
+        postcode: form.postcode,
         phone: form.phone_number,
         deliveryInfo: form.delivery_info,
       }, context);

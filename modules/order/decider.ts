@@ -7,7 +7,7 @@ import { evolveOrder, type OrderState } from './state';
 
 export { ALREADY_PLACED, NO_ORDER, refusePlacing } from './decide-checkout';
 export { missingForPayment } from './rules';
-export { evolveOrder, orderStatusAfter, countsInTally, postageOf, totalOf, type OrderState, type KitchenStatus } from './state';
+export { evolveOrder, orderStatusAfter, postageOf, totalOf, type OrderState, type KitchenStatus } from './state';
 export type { OrderCommand } from './commands';
 
 /** One small function per command, joined here. */

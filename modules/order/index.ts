@@ -6,10 +6,11 @@ export {
   type OrderSubmitted,
   type CustomerNotified,
 } from './events';
-export { orderDecider, evolveOrder, type OrderState, type KitchenStatus } from './decider';
+export { orderDecider, evolveOrder, orderStatusAfter, type OrderState, type KitchenStatus } from './decider';
+export type { KitchenEvent } from './state';
 export { createCheckout, type Checkout } from './checkout';
 export { checkoutRoutes } from './routes';
 export { createKitchen, type Kitchen } from './kitchen';
 export { kitchenRoutes } from './kitchen-routes';
 export { customerMailReactor } from './customer-mail';
-export { isAllVirtual, itemsTotalPence, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';
+export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';

@@ -60,24 +60,6 @@ export function orderStatusAfter(status: KitchenStatus, event: KitchenEvent): Ki
   }
 }
 
-/** Whether a placed order counts in the day's takings (staff spec §3 tally). */
-export function countsInTally(status: KitchenStatus): boolean {
-  switch (status) {
-    case 'AWAITING-PAYMENT':
-    case 'NEW':
-    case 'PRINTED':
-    case 'NOTIFIED':
-    case 'COMPLETE':
-      return true;
-    case 'CANCELLED':
-      return false;
-    default: {
-      const never: never = status;
-      return never;
-    }
-  }
-}
-
 export function postageOf(order: OrderBody): number {
   return order.method?.postagePence ?? 0;
 }

@@ -1,12 +1,12 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
 import { londonDate } from '../../src/shared/london-time';
-import type { KitchenOrder, KitchenStatus } from '../../src/shared/order';
+import { countsInTally, KITCHEN_STATUSES, type KitchenOrder, type KitchenStatus } from '../../src/shared/order';
 
 export type { KitchenOrder };
 
-/** The orders the day's tally counts: placed, and not cancelled. */
-export const COUNTS_IN_TALLY = sql.fragment`submitted_at is not null and status <> 'CANCELLED'`;
+/** The orders the day's tally counts: placed, in a status the order module counts. */
+export const COUNTS_IN_TALLY = sql.fragment`submitted_at is not null and status = any(${sql.array(KITCHEN_STATUSES.filter(countsInTally), 'text')})`;
 
 interface OrderRow {
   order_id: string;

@@ -1,7 +1,27 @@
 /** Orders as the server answers them and the web app reads them. Money is integer pence, times ISO-8601. */
 
 export type TakeawayMethod = 'COLLECT' | 'DELIVER';
-export type KitchenStatus = 'AWAITING-PAYMENT' | 'NEW' | 'PRINTED' | 'NOTIFIED' | 'COMPLETE' | 'CANCELLED';
+/** A placed order's statuses; adding one is a compile error wherever every status must be handled. */
+export const KITCHEN_STATUSES = ['AWAITING-PAYMENT', 'NEW', 'PRINTED', 'NOTIFIED', 'COMPLETE', 'CANCELLED'] as const;
+export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
+
+/** Whether a placed order counts in the day's takings (staff spec §3 tally): every one but a cancelled one. */
+export function countsInTally(status: KitchenStatus): boolean {
+  switch (status) {
+    case 'AWAITING-PAYMENT':
+    case 'NEW':
+    case 'PRINTED':
+    case 'NOTIFIED':
+    case 'COMPLETE':
+      return true;
+    case 'CANCELLED':
+      return false;
+    default: {
+      const never: never = status;
+      return never;
+    }
+  }
+}
 
 export interface OrderViewItem {
   id: number;

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { closeDialogShowing, showDialog, type DialogContent } from '../dialog/dialogSlice';
 import type { StoreState } from './storeState';
+import { CLOSED_NOTICE } from '../../../../src/shared/store-status';
 
 const LEAVE_PATHS = ['/checkout', '/manageCart'];
 const LEAVE_AFTER_MS = 5000;
@@ -10,7 +11,7 @@ const LEAVE_AFTER_MS = 5000;
 // The same words (and title) as the basket and checkout pages' own notice, so the two show as one dialog.
 const CLOSED_DIALOG: DialogContent = {
   title: 'Sorry',
-  message: "Sorry, we're closed & not taking orders right now. Please try again when we're next open.",
+  message: CLOSED_NOTICE,
   look: 'info',
 };
 

@@ -28,15 +28,16 @@ import { MenuCache } from '../projections/menu/cache';
 import { SettingsCache } from '../projections/settings/queries';
 import { menuRoutes } from '../projections/menu/routes';
 import { settingsRoutes } from '../projections/settings/routes';
-import { basketRoutes, createBasket } from '../modules/cart';
-import { seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
-import { createHoldSweeper } from '../modules/stock';
+import { basketRoutes, CART_EVENT_SCHEMAS, createBasket } from '../modules/cart';
+import { CATALOG_EVENT_SCHEMAS, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
+import { createHoldSweeper, STOCK_EVENT_SCHEMAS } from '../modules/stock';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender } from './mail/outbox';
 import { createDeliveryService, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
-import { checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes } from '../modules/order';
-import { createStoreClock, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
+import { checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS } from '../modules/order';
+import { createStoreClock, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
+import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
 
 export interface Shop {
@@ -64,12 +65,19 @@ export interface StartOptions {
   webRoot?: string;
 }
 
-async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
-  if (config.EVENT_STORE === 'esdb') {
-    const { createEsdbEventStore } = await import('./eventstore/esdb');
-    return createEsdbEventStore(config.EVENTSTORE_CONNECTION_STRING!);
-  }
-  return createPostgresEventStore({ url: databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS, maxConnections: 20 });
+/** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
+export function shopEventVersioning(): EventVersioning {
+  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS };
+  return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS } };
+}
+
+/** The configured adapter, behind the shop's event versioning; appends are checked against the schemas outside production. */
+export async function openEventStore(config: Config, databaseUrl: string, options: { pollIntervalMs?: number; maxConnections?: number } = {}): Promise<EventStore> {
+  const adapter =
+    config.EVENT_STORE === 'esdb'
+      ? (await import('./eventstore/esdb')).createEsdbEventStore(config.EVENTSTORE_CONNECTION_STRING!)
+      : createPostgresEventStore({ url: databaseUrl, ...options });
+  return versionedEventStore(adapter, shopEventVersioning(), { validate: config.NODE_ENV !== 'production' });
 }
 
 /** Starts everything the shop needs, in order, and returns a handle that stops it all in reverse. */
@@ -91,7 +99,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     stops.push(() => pool.end());
     // Before the read models catch up, so that a restored database (which has no statistics) is planned well.
     await analyzeGrownTables(pool);
-    const store = await openEventStore(config, databaseUrl);
+    const store = await openEventStore(config, databaseUrl, { pollIntervalMs: config.PROJECTION_POLL_MS, maxConnections: 20 });
     stops.push(() => store.close());
 
     const users = createUserRepository(pool);

@@ -1,4 +1,4 @@
-export { CART_EVENT_TYPES, cartStream, type CartEvent } from './events';
+export { CART_EVENT_SCHEMAS, CART_EVENT_TYPES, cartStream, type CartEvent } from './events';
 export { createBasket, type Basket, type CartView, type CartItem } from './basket';
 export { checkOut } from './check-out';
 export { basketRoutes } from './routes';

@@ -1,4 +1,5 @@
 export {
+  CATALOG_EVENT_SCHEMAS,
   CATALOG_EVENT_TYPES,
   productStream,
   CATEGORIES_STREAM,

@@ -1,4 +1,5 @@
 export {
+  ORDER_EVENT_SCHEMAS,
   ORDER_EVENT_TYPES,
   orderStream,
   type OrderEvent,

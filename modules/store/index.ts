@@ -6,8 +6,18 @@ export {
   type DeliveryBand,
   type SettingKey,
   type SettingValue,
-  type SettingChanged,
 } from './settings';
+export {
+  DELIVERY_KEY,
+  STORE_EVENT_SCHEMAS,
+  STORE_EVENT_TYPES,
+  STORE_STATUS_KEY,
+  STORE_UPCASTERS,
+  type DeliveryToggled,
+  type SettingChanged,
+  type StoreEvent,
+  type StoreStatusChanged,
+} from './events';
 export { readSettings, type SettingValues } from './read-settings';
 export { bannerText } from './opening-hours';
 export { storeSettingsRoutes } from './routes';

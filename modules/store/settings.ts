@@ -68,13 +68,7 @@ export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['s
 
 export const settingKeySchema = z.enum(SETTING_KEYS);
 
-export const SettingChanged = z.object({
-  type: z.literal('SettingChanged'),
-  data: z.object({ key: z.string(), value: z.unknown() }),
-});
-export type SettingChanged = z.infer<typeof SettingChanged>;
-
-export const SETTINGS_STREAM = 'settings-main';
+export { SettingChanged, SETTINGS_STREAM } from './events';
 
 /** Parses one setting's new value; a wrong value names the setting. */
 export function parseSetting(key: SettingKey, value: unknown): unknown {

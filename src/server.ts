@@ -27,6 +27,9 @@ import type { Services } from './services';
 import { MenuCache } from '../projections/menu/cache';
 import { SettingsCache } from '../projections/settings/queries';
 import { menuRoutes } from '../projections/menu/routes';
+import { productsWithExpiredHolds } from '../projections/menu/queries';
+import { storedBaskets } from '../projections/carts/queries';
+import { kitchenOrders } from '../projections/orders/queries';
 import { settingsRoutes } from '../projections/settings/routes';
 import { basketRoutes, CART_EVENT_SCHEMAS, createBasket } from '../modules/cart';
 import { CATALOG_EVENT_SCHEMAS, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
@@ -169,12 +172,13 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       ),
     );
     const menuCache = new MenuCache(pool, clock, runnerByName.get('menu')!);
-    const basket = createBasket(services, menuCache);
-    const holdSweeper = createHoldSweeper(services);
+    const basket = createBasket(services, menuCache, storedBaskets(pool));
+    const holdSweeper = createHoldSweeper(services, (now) => productsWithExpiredHolds(pool, now));
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
     const delivery = createDeliveryService(services.settings, geocoder);
     const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache });
-    const kitchen = createKitchen(services);
+    const orders = kitchenOrders(pool);
+    const kitchen = createKitchen(services, orders);
     const storeClock = createStoreClock(services);
 
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
@@ -240,7 +244,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         deliveryRoutes({ delivery, basket, settings: services.settings }),
         checkoutRoutes({ checkout, clock }),
         storeSettingsRoutes({ services, clock }),
-        kitchenRoutes({ kitchen, pool, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
+        kitchenRoutes({ kitchen, orders, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
         storeStatusRoutes({ services, clock, delivery }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
         logRoutes({ now: () => clock().getTime() }),

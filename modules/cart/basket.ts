@@ -4,7 +4,7 @@ import { DomainError } from '../../src/core/errors';
 import type { Position } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
 import { dishName, dishNotOffered, type CataloguePort, type CatalogueProduct } from '../catalog';
-import { cartLines, findCart, type CartLineRow } from '../../projections/carts/queries';
+import type { CartLineRow, StoredBaskets } from './basket-lines';
 import { assertOffered, createStockHandlers, heldBy, type DishOffer, holdKey, holdUntilAfter, OutOfStock, stockFigures, type StockFigures } from '../stock';
 import { KnownBaskets } from './known-baskets';
 import { cartDecider } from './decider';
@@ -26,12 +26,12 @@ function offerOf(product: CatalogueProduct, variantId: number | null): DishOffer
 }
 
 /** The customer's basket: the stock it holds, the note and its owner; built on the stock and cart modules. */
-export function createBasket(services: Services, menu: CataloguePort) {
+export function createBasket(services: Services, menu: CataloguePort, storedBaskets: StoredBaskets) {
   const stock = createStockHandlers(services.commands);
   const changes = new LastChanges();
   const known = new KnownBaskets();
   /** The basket's lines: from the stock held for a basket opened here, else from the carts read model as it is. */
-  const linesOf = async (cartId: string) => (await known.lines(cartId, stock.current)) ?? cartLines(services.pool, cartId);
+  const linesOf = async (cartId: string) => (await known.lines(cartId, stock.current)) ?? storedBaskets.lines(cartId);
   const holdUntil = (context: CommandContext) => holdUntilAfter(context.now, services.basketHoldMinutes);
 
   async function productFor(productId: number, variantId: number | null, adding: boolean): Promise<CatalogueProduct> {
@@ -176,7 +176,7 @@ export function createBasket(services: Services, menu: CataloguePort) {
       let lines = await known.lines(cartId, stock.current);
       if (!lines) {
         await services.readModels.waitFor('carts', await services.store.lastCommittedPosition());
-        lines = await cartLines(services.pool, cartId);
+        lines = await storedBaskets.lines(cartId);
       }
       let position: Position | undefined;
       for (const line of lines) {
@@ -218,7 +218,7 @@ export function createBasket(services: Services, menu: CataloguePort) {
         // stored when this read began (a change answered a moment ago by another instance, say).
         await services.readModels.waitFor('carts', after ?? changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
       }
-      const [cart, stored] = await Promise.all([findCart(services.pool, cartId), moved ? moved.lines : cartLines(services.pool, cartId)]);
+      const [cart, stored] = await Promise.all([storedBaskets.find(cartId), moved ? moved.lines : storedBaskets.lines(cartId)]);
       // A basket opened by this very request may not be in the read model yet.
       if (!cart && !moved) return { ...EMPTY_CART, userId };
       const lines = moved ? withLine(stored, moved.line) : stored;

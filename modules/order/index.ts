@@ -12,6 +12,7 @@ export type { KitchenEvent } from './state';
 export { createCheckout, type Checkout } from './checkout';
 export { checkoutRoutes } from './routes';
 export { createKitchen, type Kitchen } from './kitchen';
+export type { KitchenOrders } from './kitchen-orders';
 export { kitchenRoutes } from './kitchen-routes';
 export { customerMailReactor } from './customer-mail';
 export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';

@@ -5,9 +5,8 @@ import { commandContext } from '../../src/http/command-context';
 import { TICKET_CSP } from '../../src/http/security-headers';
 import { linkIsValid, signLink } from '../../src/http/signed-links';
 import { requireRole } from '../../src/identity/auth';
-import type { DatabasePool } from '../../src/db/pool';
 import type { CataloguePort } from '../catalog';
-import { todaysOrders, todaysTally } from '../../projections/orders/queries';
+import type { KitchenOrders } from './kitchen-orders';
 import type { SettingsSource } from '../../src/services';
 import { readSettings } from '../store';
 import type { Kitchen } from './kitchen';
@@ -22,7 +21,7 @@ const orderIdInput = z.strictObject({ orderId });
 /** How long a printer app may fetch a ticket through its signed link. */
 const PRINT_LINK_MINUTES = 10;
 
-export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; settings: SettingsSource; clock: Clock; menu: CataloguePort; linkKey: string }) {
+export function kitchenRoutes(deps: { kitchen: Kitchen; orders: KitchenOrders; settings: SettingsSource; clock: Clock; menu: CataloguePort; linkKey: string }) {
   const { kitchen, clock } = deps;
   const router = new Router();
   const staff = requireRole('staff');
@@ -42,11 +41,11 @@ export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; sett
   }
 
   router.get('/api/todaysOrders', staff, async (ctx) => {
-    ctx.body = await todaysOrders(deps.pool, clock());
+    ctx.body = await deps.orders.today(clock());
   });
 
   router.get('/api/todaysOrderTally', staff, async (ctx) => {
-    ctx.body = await todaysTally(deps.pool, clock());
+    ctx.body = await deps.orders.tally(clock());
   });
 
   router.get('/api/fetchOrder/:id', staff, async (ctx) => {

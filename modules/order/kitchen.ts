@@ -3,13 +3,14 @@ import { DomainError } from '../../src/core/errors';
 import type { OrderCommand } from './commands';
 import type { Services } from '../../src/services';
 import { readSettings } from '../store';
-import { placedOrder, type KitchenOrder } from '../../projections/orders/queries';
+import type { KitchenOrder } from '../../src/shared/order';
+import type { KitchenOrders } from './kitchen-orders';
 import { orderDecider } from './decider';
 import { orderStream } from './events';
 import { createStockHandlers } from '../stock';
 
 /** What the kitchen does with placed orders: take the phone payment (or cancel an unpaid one), print, notify, complete. */
-export function createKitchen(services: Services) {
+export function createKitchen(services: Services, orders: KitchenOrders) {
   const stock = createStockHandlers(services.commands);
   const handle = (orderId: string, command: OrderCommand, context: CommandContext) =>
     services.commands.handle(orderStream(orderId), orderDecider, command, context);
@@ -17,7 +18,7 @@ export function createKitchen(services: Services) {
 
   async function order(orderId: string, after?: Parameters<Services['readModels']['waitFor']>[1]): Promise<KitchenOrder> {
     await services.readModels.waitFor('orders', after);
-    const found = await placedOrder(services.pool, orderId, services.clock());
+    const found = await orders.placed(orderId, services.clock());
     if (!found) throw new DomainError('not_found', 'There is no such order');
     return found;
   }

@@ -10,75 +10,10 @@
  */
 
 /**
- * BASELINE: the crossings the tree had when the lint arrived, each a [from, to] pair. Every door rule lets these
- * exact pairs through and refuses any other crossing. The domain branch of issue 12 routes them through the new
- * index.ts doors; the lead empties this list after merging it.
+ * BASELINE: crossings tolerated while a door is being built, each a [from, to] pair. Empty since issue 12's doors
+ * landed: every door rule refuses any crossing. Keep it empty.
  */
-const BASELINE = [
-  ['modules/cart/basket.ts', 'projections/carts/queries.ts'], // removed when issue 12's doors land
-  ['modules/cart/basket.ts', 'projections/menu/cache.ts'], // removed when issue 12's doors land
-  ['modules/cart/basket.ts', 'projections/menu/queries.ts'], // removed when issue 12's doors land
-  ['modules/cart/known-baskets.ts', 'projections/carts/queries.ts'], // removed when issue 12's doors land
-  ['modules/cart/routes.ts', 'projections/settings/queries.ts'], // removed when issue 12's doors land
-  ['modules/catalog/stock-status-routes.ts', 'projections/menu/cache.ts'], // removed when issue 12's doors land
-  ['modules/delivery/charges.ts', 'modules/store/settings.ts'], // removed when issue 12's doors land
-  ['modules/delivery/routes.ts', 'projections/settings/queries.ts'], // removed when issue 12's doors land
-  ['modules/delivery/service.ts', 'modules/store/settings.ts'], // removed when issue 12's doors land
-  ['modules/delivery/service.ts', 'projections/settings/queries.ts'], // removed when issue 12's doors land
-  ['modules/order/checkout.ts', 'modules/cart/decider.ts'], // removed when issue 12's doors land
-  ['modules/order/checkout.ts', 'modules/cart/events.ts'], // removed when issue 12's doors land
-  ['modules/order/checkout.ts', 'modules/delivery/service.ts'], // removed when issue 12's doors land
-  ['modules/order/checkout.ts', 'projections/settings/queries.ts'], // removed when issue 12's doors land
-  ['modules/order/customer-mail.ts', 'projections/settings/queries.ts'], // removed when issue 12's doors land
-  ['modules/order/kitchen-routes.ts', 'projections/menu/cache.ts'], // removed when issue 12's doors land
-  ['modules/order/kitchen-routes.ts', 'projections/orders/queries.ts'], // removed when issue 12's doors land
-  ['modules/order/kitchen-routes.ts', 'projections/settings/queries.ts'], // removed when issue 12's doors land
-  ['modules/order/kitchen.ts', 'projections/orders/queries.ts'], // removed when issue 12's doors land
-  ['modules/order/kitchen.ts', 'projections/settings/queries.ts'], // removed when issue 12's doors land
-  ['modules/order/routes.ts', 'modules/delivery/routes.ts'], // removed when issue 12's doors land
-  ['modules/order/ticket.ts', 'projections/orders/queries.ts'], // removed when issue 12's doors land
-  ['modules/stock/hold-sweeper.ts', 'projections/menu/queries.ts'], // removed when issue 12's doors land
-  ['modules/store/routes.ts', 'projections/settings/queries.ts'], // removed when issue 12's doors land
-  ['modules/store/status-routes.ts', 'modules/delivery/service.ts'], // removed when issue 12's doors land
-  ['modules/store/status-routes.ts', 'projections/settings/queries.ts'], // removed when issue 12's doors land
-  ['modules/store/store-clock.ts', 'projections/settings/queries.ts'], // removed when issue 12's doors land
-  ['projections/carts/batch.ts', 'modules/cart/events.ts'], // removed when issue 12's doors land
-  ['projections/carts/batch.ts', 'modules/stock/decider.ts'], // removed when issue 12's doors land
-  ['projections/carts/batch.ts', 'modules/stock/events.ts'], // removed when issue 12's doors land
-  ['projections/carts/projection.ts', 'modules/cart/events.ts'], // removed when issue 12's doors land
-  ['projections/carts/projection.ts', 'modules/stock/decider.ts'], // removed when issue 12's doors land
-  ['projections/carts/projection.ts', 'modules/stock/events.ts'], // removed when issue 12's doors land
-  ['projections/menu/batch.ts', 'modules/stock/decider.ts'], // removed when issue 12's doors land
-  ['projections/menu/batch.ts', 'modules/stock/events.ts'], // removed when issue 12's doors land
-  ['projections/menu/cache.ts', 'modules/catalog/events.ts'], // removed when issue 12's doors land
-  ['projections/menu/cache.ts', 'modules/stock/events.ts'], // removed when issue 12's doors land
-  ['projections/menu/projection.ts', 'modules/catalog/events.ts'], // removed when issue 12's doors land
-  ['projections/menu/projection.ts', 'modules/stock/decider.ts'], // removed when issue 12's doors land
-  ['projections/menu/projection.ts', 'modules/stock/events.ts'], // removed when issue 12's doors land
-  ['projections/orders/projection.ts', 'modules/order/events.ts'], // removed when issue 12's doors land
-  ['projections/settings/projection.ts', 'modules/store/opening-hours.ts'], // removed when issue 12's doors land
-  ['projections/settings/projection.ts', 'modules/store/settings.ts'], // removed when issue 12's doors land
-  ['projections/settings/queries.ts', 'modules/store/settings.ts'], // removed when issue 12's doors land
-  ['projections/settings/routes.ts', 'modules/store/settings.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/catalog/stock-status-routes.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/delivery/geocoder.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/delivery/routes.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/delivery/service.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/order/checkout.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/order/customer-mail.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/order/kitchen-routes.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/order/kitchen.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/order/routes.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/stock/hold-sweeper.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/store/routes.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/store/status-routes.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'modules/store/store-clock.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'projections/menu/cache.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'projections/menu/routes.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'projections/settings/queries.ts'], // removed when issue 12's doors land
-  ['src/server.ts', 'projections/settings/routes.ts'], // removed when issue 12's doors land
-  ['src/services.ts', 'projections/settings/queries.ts'], // removed when issue 12's doors land
-];
+const BASELINE = [];
 
 const COMPOSITION_ROOT = '^src/(server|main)\\.ts$|^src/cli/';
 

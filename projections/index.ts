@@ -9,3 +9,12 @@ import { ordersProjection } from './orders/projection';
 export function allProjections(): Projection[] {
   return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection];
 }
+
+// The read side's door for the composition root: caches, query routes and the query ports modules are given.
+export { MenuCache } from './menu/cache';
+export { menuRoutes } from './menu/routes';
+export { productsWithExpiredHolds } from './menu/queries';
+export { SettingsCache } from './settings/queries';
+export { settingsRoutes } from './settings/routes';
+export { storedBaskets } from './carts/queries';
+export { kitchenOrders } from './orders/queries';

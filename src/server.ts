@@ -24,31 +24,19 @@ import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
 import type { Projection } from './projections/types';
 import { startStoreWaker } from './projections/waker';
-import { allProjections } from '../projections';
+import { allProjections, kitchenOrders, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storedBaskets } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
-import { MenuCache } from '../projections/menu/cache';
-import { SettingsCache } from '../projections/settings/queries';
-import { menuRoutes } from '../projections/menu/routes';
-import { settingsRoutes } from '../projections/settings/routes';
-import { basketRoutes, createBasket } from '../modules/cart';
-import { seedDemoMenu } from '../modules/catalog';
-import { createHoldSweeper } from '../modules/stock/hold-sweeper';
+import { basketRoutes, CART_EVENT_SCHEMAS, createBasket } from '../modules/cart';
+import { CATALOG_EVENT_SCHEMAS, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
+import { createHoldSweeper, STOCK_EVENT_SCHEMAS } from '../modules/stock';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender } from './mail/outbox';
-import { httpGeocoder, tableGeocoder } from '../modules/delivery/geocoder';
-import { createDeliveryService } from '../modules/delivery/service';
-import { deliveryRoutes } from '../modules/delivery/routes';
-import { createCheckout } from '../modules/order/checkout';
-import { checkoutRoutes } from '../modules/order/routes';
-import { storeSettingsRoutes } from '../modules/store/routes';
-import { customerMailReactor } from '../modules/order/customer-mail';
-import { createKitchen } from '../modules/order/kitchen';
-import { kitchenRoutes } from '../modules/order/kitchen-routes';
-import { storeStatusRoutes } from '../modules/store/status-routes';
-import { createStoreClock } from '../modules/store/store-clock';
-import { stockStatusRoutes } from '../modules/catalog/stock-status-routes';
+import { createDeliveryService, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
+import { checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS } from '../modules/order';
+import { createStoreClock, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
+import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
 import { ProcessManager } from './process';
 
@@ -79,12 +67,19 @@ export interface StartOptions {
   webRoot?: string;
 }
 
-async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
-  if (config.EVENT_STORE === 'esdb') {
-    const { createEsdbEventStore } = await import('./eventstore/esdb');
-    return createEsdbEventStore(config.EVENTSTORE_CONNECTION_STRING!);
-  }
-  return createPostgresEventStore({ url: databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS, maxConnections: 20 });
+/** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
+export function shopEventVersioning(): EventVersioning {
+  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS };
+  return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS } };
+}
+
+/** The configured adapter, behind the shop's event versioning; appends are checked against the schemas outside production. */
+export async function openEventStore(config: Config, databaseUrl: string, options: { pollIntervalMs?: number; maxConnections?: number } = {}): Promise<EventStore> {
+  const adapter =
+    config.EVENT_STORE === 'esdb'
+      ? (await import('./eventstore/esdb')).createEsdbEventStore(config.EVENTSTORE_CONNECTION_STRING!)
+      : createPostgresEventStore({ url: databaseUrl, ...options });
+  return versionedEventStore(adapter, shopEventVersioning(), { validate: config.NODE_ENV !== 'production' });
 }
 
 /** Starts everything the shop needs, in order, and returns a handle that stops it all in reverse. */
@@ -106,7 +101,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     stops.push(() => pool.end());
     // Before the read models catch up, so that a restored database (which has no statistics) is planned well.
     await analyzeGrownTables(pool);
-    const store = await openEventStore(config, databaseUrl);
+    const store = await openEventStore(config, databaseUrl, { pollIntervalMs: config.PROJECTION_POLL_MS, maxConnections: 20 });
     stops.push(() => store.close());
 
     const users = createUserRepository(pool);
@@ -180,12 +175,13 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       ),
     );
     const menuCache = new MenuCache(pool, clock, runnerByName.get('menu')!);
-    const basket = createBasket(services, menuCache);
-    const holdSweeper = createHoldSweeper(services);
+    const basket = createBasket(services, menuCache, storedBaskets(pool));
+    const holdSweeper = createHoldSweeper(services, (now) => productsWithExpiredHolds(pool, now));
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
     const delivery = createDeliveryService(services.settings, geocoder);
-    const checkout = createCheckout({ services, basket, delivery });
-    const kitchen = createKitchen(services);
+    const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache });
+    const orders = kitchenOrders(pool);
+    const kitchen = createKitchen(services, orders);
     const storeClock = createStoreClock(services);
 
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
@@ -258,7 +254,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         deliveryRoutes({ delivery, basket, settings: services.settings }),
         checkoutRoutes({ checkout, clock }),
         storeSettingsRoutes({ services, clock }),
-        kitchenRoutes({ kitchen, pool, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
+        kitchenRoutes({ kitchen, orders, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
         storeStatusRoutes({ services, clock, delivery }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
         logRoutes({ limits, now: clock }),

@@ -2,7 +2,6 @@ import type { DatabasePool } from './db/pool';
 import type { Clock } from './core/clock';
 import type { CommandHandler } from './core/handle-command';
 import type { EventStore, Position } from './eventstore/types';
-import type { SettingsCache } from '../projections/settings/queries';
 
 /** Waits until a read model includes a position (read-your-writes). */
 export interface ReadModels {
@@ -10,13 +9,18 @@ export interface ReadModels {
   checkpoint(projection: string): string;
 }
 
+/** Stored settings by key, as the settings read model holds them; the store module's readSettings adds the defaults. */
+export interface SettingsSource {
+  stored(): Promise<ReadonlyMap<string, unknown>>;
+}
+
 /** What modules' handlers and routes are built from; the composition root makes one. */
 export interface Services {
   store: EventStore;
   commands: CommandHandler;
   pool: DatabasePool;
-  /** The store's settings, kept in memory (read with readSettings). */
-  settings: SettingsCache;
+  /** The store's settings (read them with the store module's readSettings). */
+  settings: SettingsSource;
   clock: Clock;
   readModels: ReadModels;
   basketHoldMinutes: number;

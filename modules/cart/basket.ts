@@ -3,10 +3,9 @@ import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import type { Position } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
-import type { MenuCache } from '../../projections/menu/cache';
-import type { CatalogueProduct } from '../../projections/menu/queries';
-import { cartLines, findCart, type CartLineRow } from '../../projections/carts/queries';
-import { createStockHandlers, heldBy, holdKey, holdUntilAfter, OutOfStock, stockFigures, type StockFigures } from '../stock';
+import { dishName, dishNotOffered, type CataloguePort, type CatalogueProduct } from '../catalog';
+import type { CartLineRow, StoredBaskets } from './basket-lines';
+import { assertOffered, createStockHandlers, heldBy, type DishOffer, holdKey, holdUntilAfter, OutOfStock, stockFigures, type StockFigures } from '../stock';
 import { KnownBaskets } from './known-baskets';
 import { cartDecider } from './decider';
 import { cartStream } from './events';
@@ -17,17 +16,22 @@ export type { CartItem, CartView };
 export const EMPTY_CART: Omit<CartView, 'userId'> = { cartId: null, cartItems: [], order_extra: '' };
 
 function describe(product: CatalogueProduct, variantId: number | null): string {
-  const variant = product.variants.find((candidate) => candidate.id === variantId);
-  return variant ? `${product.name} (${variant.name})` : product.name;
+  return dishName(product.name, product.variants.find((candidate) => candidate.id === variantId)?.name);
+}
+
+/** The catalogue's word on a dish, as the stock decider takes it. */
+function offerOf(product: CatalogueProduct, variantId: number | null): DishOffer {
+  const dish = dishNotOffered(product, variantId);
+  return dish === null ? { offered: true } : { offered: false, dish };
 }
 
 /** The customer's basket: the stock it holds, the note and its owner; built on the stock and cart modules. */
-export function createBasket(services: Services, menu: MenuCache) {
+export function createBasket(services: Services, menu: CataloguePort, storedBaskets: StoredBaskets) {
   const stock = createStockHandlers(services.commands);
   const changes = new LastChanges();
   const known = new KnownBaskets();
   /** The basket's lines: from the stock held for a basket opened here, else from the carts read model as it is. */
-  const linesOf = async (cartId: string) => (await known.lines(cartId, stock.current)) ?? cartLines(services.pool, cartId);
+  const linesOf = async (cartId: string) => (await known.lines(cartId, stock.current)) ?? storedBaskets.lines(cartId);
   const holdUntil = (context: CommandContext) => holdUntilAfter(context.now, services.basketHoldMinutes);
 
   async function productFor(productId: number, variantId: number | null, adding: boolean): Promise<CatalogueProduct> {
@@ -38,9 +42,10 @@ export function createBasket(services: Services, menu: MenuCache) {
       if (variantId === null) throw new DomainError('invalid', `Please choose an option for ${product.name}`);
       const variant = product.variants.find((candidate) => candidate.id === variantId);
       if (!variant) throw new DomainError('not_found', `That option of ${product.name} does not exist`);
-      if (adding && variant.status !== 'active') throw new DomainError('conflict', `Sorry, ${describe(product, variantId)} is not available right now`);
     }
-    if (adding && product.status !== 'active') throw new DomainError('conflict', `Sorry, ${product.name} is not available right now`);
+    // Refused before anything is written (a first add opens the basket while it reserves); the stock decider
+    // refuses the reservation itself on the same word.
+    if (adding) assertOffered(offerOf(product, variantId));
     return product;
   }
 
@@ -145,7 +150,7 @@ export function createBasket(services: Services, menu: MenuCache) {
       const productId = product.id;
       try {
         const result = adding
-          ? await stock.reserve(productId, variantId, cartId, quantity, holdUntil(context), context)
+          ? await stock.reserve(productId, variantId, cartId, quantity, holdUntil(context), offerOf(product, variantId), context)
           : await stock.giveBack(productId, variantId, cartId, -quantity, context);
         const hold = result.state.holds[holdKey(cartId, variantId)];
         known.moved(cartId, { productId, variantId }, hold?.quantity ?? 0, adding && hold?.quantity === quantity);
@@ -171,7 +176,7 @@ export function createBasket(services: Services, menu: MenuCache) {
       let lines = await known.lines(cartId, stock.current);
       if (!lines) {
         await services.readModels.waitFor('carts', await services.store.lastCommittedPosition());
-        lines = await cartLines(services.pool, cartId);
+        lines = await storedBaskets.lines(cartId);
       }
       let position: Position | undefined;
       for (const line of lines) {
@@ -213,7 +218,7 @@ export function createBasket(services: Services, menu: MenuCache) {
         // stored when this read began (a change answered a moment ago by another instance, say).
         await services.readModels.waitFor('carts', after ?? changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
       }
-      const [cart, stored] = await Promise.all([findCart(services.pool, cartId), moved ? moved.lines : cartLines(services.pool, cartId)]);
+      const [cart, stored] = await Promise.all([storedBaskets.find(cartId), moved ? moved.lines : storedBaskets.lines(cartId)]);
       // A basket opened by this very request may not be in the read model yet.
       if (!cart && !moved) return { ...EMPTY_CART, userId };
       const lines = moved ? withLine(stored, moved.line) : stored;

@@ -28,3 +28,6 @@ export type CartEvent = CartOpened | CartNoteChanged | CartAssignedToUser | Cart
 export const CART_EVENT_TYPES = ['CartOpened', 'CartNoteChanged', 'CartAssignedToUser', 'CartCheckedOut'] as const;
 
 export const cartStream = (cartId: string) => `cart-${cartId}`;
+
+/** Every event type's schema: appends are parsed against it (outside production). */
+export const CART_EVENT_SCHEMAS = { CartOpened, CartNoteChanged, CartAssignedToUser, CartCheckedOut } satisfies Record<(typeof CART_EVENT_TYPES)[number], z.ZodType>;

@@ -1,3 +1,5 @@
-export { CART_EVENT_TYPES, cartStream } from './events';
+export { CART_EVENT_SCHEMAS, CART_EVENT_TYPES, cartStream, type CartEvent } from './events';
 export { createBasket, type Basket, type CartView, type CartItem } from './basket';
+export { checkOut } from './check-out';
+export type { CartLineRow, CartRow, StoredBaskets } from './basket-lines';
 export { basketRoutes } from './routes';

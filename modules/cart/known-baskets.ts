@@ -1,4 +1,4 @@
-import type { CartLineRow } from '../../projections/carts/queries';
+import type { CartLineRow } from './basket-lines';
 import { holdKey, type StockState } from '../stock';
 
 const REMEMBERED_BASKETS = 10_000;

@@ -6,7 +6,8 @@ import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
-import { readSettings, type SettingsSource } from '../../projections/settings/queries';
+import type { SettingsSource } from '../../src/services';
+import { CLOSED_REFUSAL, isOrderingClosed, readSettings } from '../store';
 import { multiLineText } from '../../src/shared/text';
 import type { Basket } from './basket';
 
@@ -44,7 +45,6 @@ export const updateCartInput = z.strictObject({
 
 const stockQueryInput = z.strictObject({ productId: productId });
 
-const CLOSED = "Sorry, we're closed & not taking orders right now. Please try again when we're next open";
 
 function userId(ctx: Context): string | null {
   return (ctx.state.user as { id: string } | undefined)?.id ?? null;
@@ -61,7 +61,7 @@ export function basketRoutes(deps: { basket: Basket; settings: SettingsSource; c
 
   async function refuseWhenClosed(): Promise<void> {
     const settings = await readSettings(deps.settings, ['is_takeaway', 'order_status']);
-    if (settings.is_takeaway === true && settings.order_status === 'closed') throw new DomainError('conflict', CLOSED);
+    if (isOrderingClosed({ isTakeaway: settings.is_takeaway, orderStatus: settings.order_status })) throw new DomainError('conflict', CLOSED_REFUSAL);
   }
 
   async function openCart(ctx: Context): Promise<string> {

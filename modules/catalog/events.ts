@@ -64,3 +64,6 @@ export const CATALOG_EVENT_TYPES = [
 
 export const productStream = (productId: number) => `catalog-${productId}`;
 export const CATEGORIES_STREAM = 'categories-main';
+
+/** Every event type's schema: appends are parsed against it (outside production). */
+export const CATALOG_EVENT_SCHEMAS = { CategoryAdded, ProductAdded, ProductStatusChanged, VariantAdded, VariantStatusChanged } satisfies Record<(typeof CATALOG_EVENT_TYPES)[number], z.ZodType>;

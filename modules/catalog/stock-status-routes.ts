@@ -6,7 +6,7 @@ import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
-import type { MenuCache } from '../../projections/menu/cache';
+import type { CataloguePort } from './catalogue';
 import { formatPence } from '../../src/shared/money';
 import { productDecider } from './decider';
 import { productStream } from './events';
@@ -17,7 +17,7 @@ const statusInput = z.strictObject({
 });
 
 /** The out-of-stock manager: staff take products and variants off the menu and put them back. */
-export function stockStatusRoutes(deps: { services: Services; menu: MenuCache; clock: Clock }) {
+export function stockStatusRoutes(deps: { services: Services; menu: CataloguePort; clock: Clock }) {
   const { services, menu, clock } = deps;
   const router = new Router();
   const staff = requireRole('staff');

@@ -1,27 +1,13 @@
 import { escapeHtml } from '../../src/shared/escape-html';
 import { formatPence } from '../../src/shared/money';
-import type { DeliveryBand } from '../store/settings';
+import type { DeliveryBand } from '../store';
 
-export interface CollectDiscount {
-  offer: boolean;
-  type: 'Percentage %' | 'Fixed Amount';
-  amountOrPercent: number;
-}
+export { collectPostage, type CollectDiscount } from '../../src/shared/postage';
 
 /** The charge of the first band that covers the distance; null beyond the last band. */
 export function deliveryChargeFor(miles: number, bands: DeliveryBand[]): number | null {
   const band = [...bands].sort((a, b) => a.up_to_miles - b.up_to_miles).find((candidate) => miles <= candidate.up_to_miles);
   return band ? band.charge : null;
-}
-
-/** Collecting earns the discount as a negative postage: a rounded percentage of the items, or a fixed amount. */
-export function collectPostage(itemsTotalPence: number, discount: CollectDiscount): number {
-  if (!discount.offer || itemsTotalPence <= 0) return 0;
-  const amount =
-    discount.type === 'Percentage %'
-      ? Math.round((itemsTotalPence * discount.amountOrPercent) / 100)
-      : discount.amountOrPercent;
-  return -Math.min(amount, itemsTotalPence);
 }
 
 /** The bands explained, for the checkout's toggleable explanation; built from numbers only, escaped anyway. */

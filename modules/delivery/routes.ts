@@ -1,19 +1,16 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { SettingsSource } from '../../projections/settings/queries';
+import type { SettingsSource } from '../../src/services';
 import { noInput } from '../../src/http/inputs';
 import { singleLineText } from '../../src/shared/text';
 import { DomainError } from '../../src/core/errors';
 import type { Basket } from '../cart';
 import { chargeBandsSummary } from './charges';
-import { deliverySettings, type DeliveryCheck, type DeliveryService } from './service';
+import { isAllVirtual, itemsTotalPence } from '../../src/shared/order';
+import { deliverySettings, type DeliveryService } from './service';
+import { lastDeliveryCheck, rememberDeliveryCheck } from './last-check';
 
 const postcodeParam = singleLineText({ max: 20, name: 'postcode' });
-
-export function lastDeliveryCheck(ctx: Context): DeliveryCheck | undefined {
-  const check = ctx.session?.deliveryCheck as DeliveryCheck | undefined;
-  return check && typeof check.postcode === 'string' && typeof check.miles === 'number' ? check : undefined;
-}
 
 /** Items total and whether everything is virtual, for the basket in this session. */
 export async function basketTotals(basket: Basket, ctx: Context) {
@@ -21,8 +18,8 @@ export async function basketTotals(basket: Basket, ctx: Context) {
   const cart = await basket.view(cartId, null);
   const lines = cart.cartItems.filter((item) => !item.released && item.quantity > 0);
   return {
-    itemsTotalPence: lines.reduce((sum, item) => sum + (item.price + item.incremental_price) * item.quantity, 0),
-    allVirtual: lines.length > 0 && lines.every((item) => item.virtual),
+    itemsTotalPence: itemsTotalPence(lines.map((item) => ({ unitPricePence: item.price + item.incremental_price, quantity: item.quantity }))),
+    allVirtual: isAllVirtual(lines),
     empty: lines.length === 0,
   };
 }
@@ -34,8 +31,7 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; basket: Basket
     const postcode = postcodeParam.parse(ctx.params.postcode);
     const check = await deps.delivery.distance(postcode);
     const settings = await deliverySettings(deps.settings);
-    // Kept for the delivery charge and the order: the customer never tells us the distance.
-    ctx.session!.deliveryCheck = check;
+    rememberDeliveryCheck(ctx, check);
     ctx.body = { status: true, miles: check.miles, postcode: check.postcode, inside_area: check.miles <= settings.radiusMiles, message: '' };
   });
 

@@ -1,7 +1,7 @@
 import { DomainError } from '../../src/core/errors';
 import { formatPence } from '../../src/shared/money';
-import { readSettings, type SettingsSource } from '../../projections/settings/queries';
-import type { DeliveryBand } from '../store/settings';
+import type { SettingsSource } from '../../src/services';
+import { readSettings, type DeliveryBand } from '../store';
 import { collectPostage, deliveryChargeFor, type CollectDiscount } from './charges';
 import { milesBetween, roundMiles } from './distance';
 import { GeocoderUnavailable, type Geocoder } from './geocoder';
@@ -92,7 +92,7 @@ export function createDeliveryService(source: SettingsSource, geocoder: Geocoder
       check: DeliveryCheck | undefined,
     ): Promise<number> {
       const settings = await deliverySettings(source);
-      if (method === 'COLLECT') return basket.allVirtual ? 0 : collectPostage(basket.itemsTotalPence, settings.discount);
+      if (method === 'COLLECT') return collectPostage(basket.itemsTotalPence, basket.allVirtual, settings.discount);
       if (!settings.deliveringStatus) throw new DomainError('conflict', "Sorry we can't offer delivery right now.");
       if (!check) throw new DomainError('invalid', 'Enter your postcode to check if we can deliver to you');
       if (check.miles > settings.radiusMiles) {

@@ -2,7 +2,7 @@ import { queueMails, type OutboxMail } from '../../src/mail/outbox';
 import type { Projection } from '../../src/projections/types';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
-import { readSettings } from '../../projections/settings/queries';
+import { readSettings } from '../store';
 import { confirmationEmail, orderReadyEmail, type ShopContact } from './customer-emails';
 import { orderDecider } from './decider';
 import { orderStream, type CustomerNotified, type OrderSubmitted } from './events';

@@ -145,3 +145,6 @@ export const ORDER_EVENT_TYPES = [
 ] as const;
 
 export const orderStream = (orderId: string) => `order-${orderId}`;
+
+/** Every event type's schema: appends are parsed against it (outside production). */
+export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;

@@ -5,10 +5,10 @@ import { commandContext } from '../../src/http/command-context';
 import { TICKET_CSP } from '../../src/http/security-headers';
 import { linkIsValid, signLink } from '../../src/http/signed-links';
 import { requireRole } from '../../src/identity/auth';
-import type { DatabasePool } from '../../src/db/pool';
-import type { MenuCache } from '../../projections/menu/cache';
-import { todaysOrders, todaysTally } from '../../projections/orders/queries';
-import { readSettings, type SettingsSource } from '../../projections/settings/queries';
+import type { CataloguePort } from '../catalog';
+import type { KitchenOrders } from './kitchen-orders';
+import type { SettingsSource } from '../../src/services';
+import { readSettings } from '../store';
 import type { Kitchen } from './kitchen';
 import { ticketCopy, ticketHtml, ticketIsDuplicate, ticketPrintData, type TicketOptions } from './ticket';
 
@@ -23,7 +23,7 @@ const ticketQuery = z.object({ copy: z.coerce.number('copy must be a number').in
 /** How long a printer app may fetch a ticket through its signed link. */
 const PRINT_LINK_MINUTES = 10;
 
-export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; settings: SettingsSource; clock: Clock; menu: MenuCache; linkKey: string }) {
+export function kitchenRoutes(deps: { kitchen: Kitchen; orders: KitchenOrders; settings: SettingsSource; clock: Clock; menu: CataloguePort; linkKey: string }) {
   const { kitchen, clock } = deps;
   const router = new Router();
   const staff = requireRole('staff');
@@ -43,11 +43,11 @@ export function kitchenRoutes(deps: { kitchen: Kitchen; pool: DatabasePool; sett
   }
 
   router.get('/api/todaysOrders', staff, async (ctx) => {
-    ctx.body = await todaysOrders(deps.pool, clock());
+    ctx.body = await deps.orders.today(clock());
   });
 
   router.get('/api/todaysOrderTally', staff, async (ctx) => {
-    ctx.body = await todaysTally(deps.pool, clock());
+    ctx.body = await deps.orders.tally(clock());
   });
 
   router.get('/api/fetchOrder/:id', staff, async (ctx) => {

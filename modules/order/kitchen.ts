@@ -1,23 +1,24 @@
 import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
+import type { OrderCommand } from './commands';
 import type { Services } from '../../src/services';
-import { readSettings } from '../../projections/settings/queries';
-import { placedOrder, type KitchenOrder } from '../../projections/orders/queries';
+import { readSettings } from '../store';
+import type { KitchenOrder } from '../../src/shared/order';
+import type { KitchenOrders } from './kitchen-orders';
 import { orderDecider } from './decider';
 import { orderStream } from './events';
 import { createStockHandlers } from '../stock';
 
-const DELIVERY_MINUTES_SETTING = { open: 'open_delivery_minutes', busy: 'busy_delivery_minutes', slammed: 'slammed_delivery_minutes' } as const;
-
 /** What the kitchen does with placed orders: take the phone payment (or cancel an unpaid one), print, notify, complete. */
-export function createKitchen(services: Services) {
+export function createKitchen(services: Services, orders: KitchenOrders) {
   const stock = createStockHandlers(services.commands);
-  const handle = (orderId: string, command: Parameters<typeof orderDecider.decide>[0], context: CommandContext) =>
+  const handle = (orderId: string, command: OrderCommand, context: CommandContext) =>
     services.commands.handle(orderStream(orderId), orderDecider, command, context);
+
 
   async function order(orderId: string, after?: Parameters<Services['readModels']['waitFor']>[1]): Promise<KitchenOrder> {
     await services.readModels.waitFor('orders', after);
-    const found = await placedOrder(services.pool, orderId, services.clock());
+    const found = await orders.placed(orderId, services.clock());
     if (!found) throw new DomainError('not_found', 'There is no such order');
     return found;
   }
@@ -25,13 +26,11 @@ export function createKitchen(services: Services) {
   return {
     order,
 
-    /** Due by = paid time + the delivery minutes of the store's status at that moment. */
+    /** The order is due by a time that depends on the store's status at that moment. */
     async markPaid(orderId: string, context: CommandContext) {
       const settings = await readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
-      const status = settings.order_status as keyof typeof DELIVERY_MINUTES_SETTING | 'closed';
-      const minutes = settings[DELIVERY_MINUTES_SETTING[status === 'closed' ? 'open' : status]] as number;
-      const dueBy = new Date(Date.parse(context.now) + minutes * 60_000).toISOString();
-      const result = await handle(orderId, { type: 'MarkPaid', orderId, now: context.now, dueBy }, context);
+      const command = { type: 'MarkPaid' as const, orderId, now: context.now, storeStatus: settings.order_status, deliveryMinutes: settings };
+      const result = await handle(orderId, command, context);
       return order(orderId, result.position);
     },
 

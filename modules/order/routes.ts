@@ -6,8 +6,7 @@ import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
 import { commandContext } from '../../src/http/command-context';
-import { lastDeliveryCheck } from '../delivery/routes';
-import { FORM_INVALID, parsePostcode } from '../../src/shared/postcode';
+import { forgetDeliveryCheck, lastDeliveryCheck } from '../delivery';
 import { ukPhoneNumberText } from '../../src/shared/phone';
 import { emailText, multiLineText, nameText, singleLineText } from '../../src/shared/text';
 import { orderIdFor, type Checkout } from './checkout';
@@ -87,15 +86,6 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
     const orderId = orderIdOf(ctx);
     if ('deliveryForm' in body) {
       const form = formInput.parse(body).deliveryForm;
-      const order = await checkout.fetch(orderId);
-      const delivering = order?.ta_method === 'DELIVER';
-      if (delivering) {
-        if (!form.address_1) throw new DomainError('invalid', 'address_1: Address line 1 is required for delivery');
-        if (!form.town_city) throw new DomainError('invalid', 'town_city: Town or city is required for delivery');
-      }
-      // Collection skips the postcode check: whatever was typed is kept as it is.
-      const postcode = form.postcode ? parsePostcode(form.postcode) : null;
-      if (delivering && !postcode) throw new DomainError('invalid', `postcode: ${FORM_INVALID}`);
       await checkout.giveDetails(orderId, {
         email: form.email,
         fullName: form.full_name,
@@ -103,7 +93,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
         address2: form.address_2,
         address3: form.address_3,
         townCity: form.town_city,
-        postcode: postcode ?? form.postcode,
+        postcode: form.postcode,
         phone: form.phone_number,
         deliveryInfo: form.delivery_info,
       }, context);
@@ -149,7 +139,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
     const order = await checkout.complete(orderIdOf(ctx), input.payment_method, commandContext(ctx, clock));
     // The basket became this order: the next one starts empty. The order stays readable on /order-complete.
     delete ctx.session!.cartId;
-    delete ctx.session!.deliveryCheck;
+    forgetDeliveryCheck(ctx);
     ctx.session!.orderId = order.id;
     const message =
       order.payment_method === 'PHONE'

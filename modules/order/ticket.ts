@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../src/shared/escape-html';
 import { formatPence } from '../../src/shared/money';
 import { londonTime } from '../../src/shared/london-time';
-import type { KitchenOrder } from '../../projections/orders/queries';
+import type { KitchenOrder } from '../../src/shared/order';
 
 export interface TicketOptions {
   siteName: string;

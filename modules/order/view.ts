@@ -1,4 +1,4 @@
-import type { OrderView } from '../../src/shared/order';
+import { orderRef, type OrderView } from '../../src/shared/order';
 import type { OrderState } from './decider';
 import { postageOf, totalOf } from './decider';
 
@@ -8,7 +8,7 @@ export function orderView(state: OrderState): OrderView | null {
   const details = state.details;
   return {
     id: state.orderId,
-    ref: state.orderId.slice(0, 8).toUpperCase(),
+    ref: orderRef(state.orderId),
     status: state.status,
     email: details?.email ?? state.email ?? '',
     full_name: details?.fullName ?? '',

@@ -1,6 +1,7 @@
 import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import type { StockEvent } from './events';
+import { notOfferedMessage } from '../../src/shared/menu';
 
 export interface Hold {
   cartId: string;
@@ -33,13 +34,21 @@ function rememberSale(sold: Record<string, number>, key: string, quantity: numbe
 
 export type StockCommand =
   | { type: 'SetStockLevel'; productId: number; variantId: number | null; units: number }
-  | { type: 'ReserveStock'; productId: number; variantId: number | null; cartId: string; quantity: number; now: string; holdUntil: string }
+  /** `offer`: whether the kitchen offers the dish now (the catalogue's word), and its name to refuse with. */
+  | { type: 'ReserveStock'; productId: number; variantId: number | null; cartId: string; quantity: number; now: string; holdUntil: string; offer: DishOffer }
   | { type: 'ReturnStock'; productId: number; variantId: number | null; cartId: string; quantity: number; now: string }
   | { type: 'RenewHolds'; productId: number; cartId: string; now: string; holdUntil: string }
   | { type: 'ExpireHolds'; productId: number; now: string }
   | { type: 'SellStock'; productId: number; variantId: number | null; cartId: string; orderId: string; quantity: number; now: string }
   /** Undoes an order's sale: the units go back on the shelf, and into `basket` again when one is named. */
   | { type: 'CancelSale'; productId: number; variantId: number | null; orderId: string; basket: { cartId: string; holdUntil: string } | null };
+
+export type DishOffer = { offered: true } | { offered: false; dish: string };
+
+/** Units of a dish the kitchen does not offer now are not reserved. */
+export function assertOffered(offer: DishOffer): void {
+  if (!offer.offered) throw new DomainError('conflict', notOfferedMessage(offer.dish));
+}
 
 export class OutOfStock extends DomainError {
   constructor(readonly available: number) {
@@ -129,7 +138,8 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
         ? []
         : [{ type: 'StockLevelSet', data: { productId: command.productId, variantId: command.variantId, units: command.units } }];
     case 'ReserveStock': {
-      const { productId, variantId, cartId, quantity, now, holdUntil } = command;
+      const { productId, variantId, cartId, quantity, now, holdUntil, offer } = command;
+      assertOffered(offer);
       const available = availableUnits(state, variantId, now);
       if (available < quantity) throw new OutOfStock(available);
       return [

@@ -67,3 +67,6 @@ export const STOCK_EVENT_TYPES = [
 ] as const;
 
 export const stockStream = (productId: number) => `stock-${productId}`;
+
+/** Every event type's schema: appends are parsed against it (outside production). */
+export const STOCK_EVENT_SCHEMAS = { StockLevelSet, StockReserved, StockReturned, StockHoldRenewed, StockHoldExpired, StockSold, StockSaleCancelled } satisfies Record<(typeof STOCK_EVENT_TYPES)[number], z.ZodType>;

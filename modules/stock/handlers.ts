@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../src/core/decider';
 import type { CommandHandler } from '../../src/core/handle-command';
-import { availableUnits, stockDecider, type StockState, variantKey, isActive } from './decider';
+import { availableUnits, stockDecider, type DishOffer, type StockState, variantKey, isActive } from './decider';
 import { stockStream } from './events';
 
 export interface StockFigures {
@@ -23,11 +23,11 @@ export function createStockHandlers(commands: CommandHandler) {
     setLevel: (productId: number, variantId: number | null, units: number, context: CommandContext) =>
       commands.handle(stockStream(productId), stockDecider, { type: 'SetStockLevel', productId, variantId, units }, context),
 
-    reserve: (productId: number, variantId: number | null, cartId: string, quantity: number, holdUntil: string, context: CommandContext) =>
+    reserve: (productId: number, variantId: number | null, cartId: string, quantity: number, holdUntil: string, offer: DishOffer, context: CommandContext) =>
       commands.handle(
         stockStream(productId),
         stockDecider,
-        { type: 'ReserveStock', productId, variantId, cartId, quantity, now: context.now, holdUntil },
+        { type: 'ReserveStock', productId, variantId, cartId, quantity, now: context.now, holdUntil, offer },
         context,
       ),
 

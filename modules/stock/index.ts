@@ -1,3 +1,4 @@
-export { STOCK_EVENT_TYPES, stockStream } from './events';
-export { OutOfStock, NOT_IN_BASKET, variantKey, holdKey, type StockState } from './decider';
+export { STOCK_EVENT_SCHEMAS, STOCK_EVENT_TYPES, stockStream, type StockEvent } from './events';
+export { assertOffered, OutOfStock, NOT_IN_BASKET, variantKey, holdKey, type DishOffer, type StockState } from './decider';
 export { createStockHandlers, stockFigures, heldBy, holdUntilAfter, type StockHandlers, type StockFigures } from './handlers';
+export { createHoldSweeper } from './hold-sweeper';

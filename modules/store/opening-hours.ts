@@ -1,4 +1,5 @@
 import { londonInstant } from '../../src/shared/london-time';
+import { CLOSED_BANNER, type StoreStatus } from '../../src/shared/store-status';
 
 export interface OpeningHours {
   openTime: string;
@@ -35,10 +36,10 @@ export function closingNotice(secondsLeft: number): { message: string; mins: num
   return { message: mins === 1 ? '--- Closing in approx. 1 minute ---' : `--- Closing in approx. ${mins} minutes ---`, mins };
 }
 
-const BANNER: Record<string, string> = { open: 'OPEN', busy: 'BUSY', slammed: 'VERY BUSY' };
+const BANNER: Record<Exclude<StoreStatus, 'closed'>, string> = { open: 'OPEN', busy: 'BUSY', slammed: 'VERY BUSY' };
 
-/** The customer banner's text for a store status. */
-export function bannerText(status: string, minutes: number): string {
-  if (status === 'closed') return "CLOSED - we're not taking orders right now";
-  return `${BANNER[status] ?? 'OPEN'} - orders ready ~${minutes} mins after payment`;
+/** The customer banner's text for a store status, with the minutes from payment to ready. */
+export function bannerText(status: StoreStatus, minutes: number): string {
+  if (status === 'closed') return CLOSED_BANNER;
+  return `${BANNER[status]} - orders ready ~${minutes} mins after payment`;
 }

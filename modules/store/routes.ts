@@ -4,12 +4,12 @@ import type { Clock } from '../../src/core/clock';
 import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
-import { readSettings } from '../../projections/settings/queries';
-import { SETTING_KEYS, SETTINGS_STREAM, type SettingKey } from './settings';
+import { readSettings } from './read-settings';
+import { settingKeySchema, SETTINGS_STREAM, type SettingKey } from './settings';
 import { settingsDecider } from './settings-decider';
 
 const updateInput = z.strictObject({
-  settings: z.partialRecord(z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]), z.unknown()).refine((value) => Object.keys(value).length > 0, 'Nothing to change'),
+  settings: z.partialRecord(settingKeySchema, z.unknown()).refine((value) => Object.keys(value).length > 0, 'Nothing to change'),
 });
 
 /** Managers change settings; each changed value is an event, so every change is audited. */

@@ -1,17 +1,41 @@
 import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import { parseKitchenPostcode } from '../../src/shared/postcode';
-import { parseSetting, SETTINGS, SettingInvalid, type SettingChanged, type SettingKey } from './settings';
+import { DELIVERY_KEY, STORE_STATUS_KEY, type StoreEvent } from './events';
+import { parseSetting, SETTINGS, SettingInvalid, type SettingKey } from './settings';
+import type { StoreStatus } from '../../src/shared/store-status';
 
 export type SettingsState = { values: Record<string, unknown> };
 export type SettingsCommand = { type: 'ChangeSettings'; changes: Partial<Record<SettingKey, unknown>> };
 
+/** The event that records one changed setting: the store's status and the delivery toggle have their own. */
+function changed(key: SettingKey, value: unknown): StoreEvent {
+  if (key === STORE_STATUS_KEY) return { type: 'StoreStatusChanged', data: { status: value as StoreStatus } };
+  if (key === DELIVERY_KEY) return { type: 'DeliveryToggled', data: { delivering: value as boolean } };
+  return { type: 'SettingChanged', data: { key, value } };
+}
+
+export function evolveSettings(state: SettingsState, event: StoreEvent): SettingsState {
+  switch (event.type) {
+    case 'SettingChanged':
+      return { values: { ...state.values, [event.data.key]: event.data.value } };
+    case 'StoreStatusChanged':
+      return { values: { ...state.values, [STORE_STATUS_KEY]: event.data.status } };
+    case 'DeliveryToggled':
+      return { values: { ...state.values, [DELIVERY_KEY]: event.data.delivering } };
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
 /** Records each changed setting as its own event; unchanged values record nothing. */
-export const settingsDecider: Decider<SettingsCommand, SettingChanged, SettingsState> = {
+export const settingsDecider: Decider<SettingsCommand, StoreEvent, SettingsState> = {
   initialState: { values: {} },
-  evolve: (state, event) => ({ values: { ...state.values, [event.data.key]: event.data.value } }),
+  evolve: evolveSettings,
   decide(command, state) {
-    const events: SettingChanged[] = [];
+    const events: StoreEvent[] = [];
     const parsed: Partial<Record<SettingKey, unknown>> = {};
     for (const [key, raw] of Object.entries(command.changes) as Array<[SettingKey, unknown]>) {
       let value: unknown;
@@ -27,7 +51,7 @@ export const settingsDecider: Decider<SettingsCommand, SettingChanged, SettingsS
         value = postcode;
       }
       parsed[key] = value;
-      if (JSON.stringify(state.values[key]) !== JSON.stringify(value)) events.push({ type: 'SettingChanged', data: { key, value } });
+      if (JSON.stringify(state.values[key]) !== JSON.stringify(value)) events.push(changed(key, value));
     }
     assertTogether(parsed, state);
     return events;

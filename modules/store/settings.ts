@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { multiLineText, nameText, singleLineText } from '../../src/shared/text';
+import { SETTING_KEYS, UNPRINTED_ALARM_DEFAULT_MINUTES, type SettingKey } from '../../src/shared/setting-keys';
+import { STORE_STATUSES } from '../../src/shared/store-status';
+
+export { SETTING_KEYS, type SettingKey };
 
 /**
  * Every setting the shop reads, with its type and the value it has until a manager changes it.
@@ -20,7 +24,7 @@ export const SETTINGS = {
   site_name: { schema: nameText({ max: 80, min: 1 }), default: 'Spice Garden Takeaway' },
   cart_label: { schema: nameText({ max: 30, min: 1 }), default: 'Cart' },
   is_takeaway: { schema: z.boolean(), default: true },
-  order_status: { schema: z.enum(['open', 'busy', 'slammed', 'closed']), default: 'open' },
+  order_status: { schema: z.enum(STORE_STATUSES), default: 'open' as (typeof STORE_STATUSES)[number] },
   show_square_product_images: { schema: z.boolean(), default: true },
   missing_product_image: { schema: singleLineText({ max: 300 }), default: '/images/placeholder.svg' },
   delivering_status: { schema: z.boolean(), default: true },
@@ -58,22 +62,14 @@ export const SETTINGS = {
   /** Newline-separated category names printed on kitchen tickets; empty prints every category. */
   ta_print_categories: { schema: multiLineText({ max: 2000 }), default: '' },
   /** Orders left NEW and unprinted this long raise the alarm on the live-orders screen. */
-  unprinted_alarm_minutes: { schema: z.number().int().min(1).max(60), default: 2 },
-} as const;
+  unprinted_alarm_minutes: { schema: z.number().int().min(1).max(60), default: UNPRINTED_ALARM_DEFAULT_MINUTES },
+} as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
-export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;
 
-export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
-export const settingKeySchema = z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]);
+export const settingKeySchema = z.enum(SETTING_KEYS);
 
-export const SettingChanged = z.object({
-  type: z.literal('SettingChanged'),
-  data: z.object({ key: z.string(), value: z.unknown() }),
-});
-export type SettingChanged = z.infer<typeof SettingChanged>;
-
-export const SETTINGS_STREAM = 'settings-main';
+export { SettingChanged, SETTINGS_STREAM } from './events';
 
 /** Parses one setting's new value; a wrong value names the setting. */
 export function parseSetting(key: SettingKey, value: unknown): unknown {

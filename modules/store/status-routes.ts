@@ -7,12 +7,13 @@ import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
-import { readSettings } from '../../projections/settings/queries';
-import type { DeliveryService } from '../delivery/service';
+import { readSettings } from './read-settings';
+import type { DeliveryService } from '../delivery';
 import { parseKitchenPostcode, parsePostcode } from '../../src/shared/postcode';
 import { singleLineText } from '../../src/shared/text';
 import { bannerText, isWithinHours, nextOpenAt, secondsToClose, type OpeningHours } from './opening-hours';
 import { SETTINGS_STREAM, type SettingKey } from './settings';
+import { deliveryMinutesFor } from '../../src/shared/store-status';
 import { settingsDecider } from './settings-decider';
 
 const statusInput = z.strictObject({ state: z.enum(['closed', 'open', 'busy', 'slammed'], 'state must be closed, open, busy or slammed') });
@@ -51,10 +52,8 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
 
   router.get('/store-status', async (ctx) => {
     const values = await readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
-    const status = values.order_status as string;
-    const minutes = (values[`${status === 'closed' ? 'open' : status}_delivery_minutes` as SettingKey] as number) ?? 31;
     ctx.type = 'text/plain; charset=utf-8';
-    ctx.body = bannerText(status, minutes);
+    ctx.body = bannerText(values.order_status, deliveryMinutesFor(values.order_status, values));
   });
 
   router.get('/api/minsToCloseTime', async (ctx) => {

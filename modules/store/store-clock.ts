@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../../src/services';
 import { notifyLiveHubs, outboxPublisher } from '../../src/live/outbox';
-import { readSettings } from '../../projections/settings/queries';
+import { readSettings } from './read-settings';
 import { closingNotice, isWithinHours, secondsToClose } from './opening-hours';
 import { londonDate } from '../../src/shared/london-time';
 import { SETTINGS_STREAM } from './settings';

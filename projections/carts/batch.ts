@@ -1,9 +1,8 @@
 import { sql } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { ProjectionContext } from '../../src/projections/types';
-import type { CartEvent } from '../../modules/cart/events';
-import type { StockEvent } from '../../modules/stock/events';
-import { variantKey } from '../../modules/stock/decider';
+import type { CartEvent } from '../../modules/cart';
+import { variantKey, type StockEvent } from '../../modules/stock';
 
 type Tx = ProjectionContext['tx'];
 type CartsEvent = CartEvent | StockEvent;

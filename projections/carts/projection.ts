@@ -1,9 +1,8 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection } from '../../src/projections/types';
-import { CART_EVENT_TYPES, type CartEvent } from '../../modules/cart/events';
-import type { StockEvent } from '../../modules/stock/events';
-import { variantKey } from '../../modules/stock/decider';
+import { CART_EVENT_TYPES, type CartEvent } from '../../modules/cart';
+import { variantKey, type StockEvent } from '../../modules/stock';
 import { applyCartsBatch } from './batch';
 
 type CartsEvent = CartEvent | StockEvent;
@@ -33,8 +32,20 @@ export const cartsProjection: Projection = {
         await tx.query(sql.unsafe`delete from cart_lines where ${where} and quantity <= 0`);
         return;
       }
-      default:
-        return; // applied by loneStatement, or not a basket change (StockLevelSet, StockSaleCancelled)
+      case 'CartOpened':
+      case 'CartNoteChanged':
+      case 'CartCheckedOut':
+      case 'CartAssignedToUser':
+      case 'StockReserved':
+      case 'StockHoldRenewed':
+        return; // applied by loneStatement
+      case 'StockLevelSet':
+      case 'StockSaleCancelled':
+        return; // not a basket change
+      default: {
+        const never: never = event;
+        return never;
+      }
     }
   },
 };
@@ -68,7 +79,16 @@ function loneStatement(stored: StoredEvent, guard: FragmentSqlToken): FragmentSq
         update cart_lines set hold_until = ${event.data.holdUntil}
          where cart_id = ${event.data.cartId} and product_id = ${event.data.productId}
            and variant_key = ${variantKey(event.data.variantId)} and ${guard}`;
-    default:
+    case 'StockReturned':
+    case 'StockHoldExpired':
+    case 'StockSold':
+      return undefined; // takes two statements: update, then delete an emptied line
+    case 'StockLevelSet':
+    case 'StockSaleCancelled':
       return undefined;
+    default: {
+      const never: never = event;
+      return never;
+    }
   }
 }

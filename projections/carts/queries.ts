@@ -1,17 +1,13 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
 
-export interface CartRow {
-  cartId: string;
-  userId: string | null;
-  note: string;
-}
+import type { CartLineRow, CartRow, StoredBaskets } from '../../modules/cart';
 
-export interface CartLineRow {
-  productId: number;
-  variantId: number | null;
-  quantity: number;
-  holdUntil: Date;
+export type { CartLineRow, CartRow };
+
+/** The cart module's StoredBaskets port, on this read model. */
+export function storedBaskets(pool: DatabasePool): StoredBaskets {
+  return { find: (cartId) => findCart(pool, cartId), lines: (cartId) => cartLines(pool, cartId) };
 }
 
 export async function findCart(pool: DatabasePool, cartId: string): Promise<CartRow | null> {

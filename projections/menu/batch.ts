@@ -1,8 +1,7 @@
 import { sql } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { ProjectionContext } from '../../src/projections/types';
-import { STOCK_EVENT_TYPES, type StockEvent } from '../../modules/stock/events';
-import { variantKey } from '../../modules/stock/decider';
+import { STOCK_EVENT_TYPES, variantKey, type StockEvent } from '../../modules/stock';
 
 type Tx = ProjectionContext['tx'];
 

@@ -1,8 +1,8 @@
 import type { DatabasePool } from '../../src/db/pool';
 import type { Clock } from '../../src/core/clock';
 import { ReadModelCache, type ProjectionChanges } from '../../src/projections/read-model-cache';
-import { CATALOG_EVENT_TYPES } from '../../modules/catalog/events';
-import { STOCK_EVENT_TYPES } from '../../modules/stock/events';
+import { CATALOG_EVENT_TYPES, type CataloguePort } from '../../modules/catalog';
+import { STOCK_EVENT_TYPES } from '../../modules/stock';
 import { combineMenu, loadCatalogue, loadStock, type Catalogue, type CatalogueProduct, type Menu, type StockTable } from './queries';
 
 const CATALOGUE_TYPES = new Set<string>(CATALOG_EVENT_TYPES);
@@ -13,7 +13,7 @@ const STOCK_TYPES = new Set<string>(STOCK_EVENT_TYPES);
  * when staff change it, and the stock table, which every basket move changes. So a basket move never
  * reloads the catalogue, and checking a product before a move costs no query at all.
  */
-export class MenuCache {
+export class MenuCache implements CataloguePort {
   private readonly catalogueCopy: ReadModelCache<Catalogue>;
   private readonly stockCopy: ReadModelCache<StockTable>;
   private combined?: { catalogue: Catalogue; stock: StockTable; menu: Menu };

@@ -1,9 +1,8 @@
 import { sql } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection } from '../../src/projections/types';
-import { CATALOG_EVENT_TYPES, type CategoryAdded, type ProductAdded, type ProductStatusChanged, type VariantAdded, type VariantStatusChanged } from '../../modules/catalog/events';
-import { STOCK_EVENT_TYPES, type StockEvent } from '../../modules/stock/events';
-import { variantKey } from '../../modules/stock/decider';
+import { CATALOG_EVENT_TYPES, type CategoryAdded, type ProductAdded, type ProductStatusChanged, type VariantAdded, type VariantStatusChanged } from '../../modules/catalog';
+import { STOCK_EVENT_TYPES, variantKey, type StockEvent } from '../../modules/stock';
 import { applyMenuBatch } from './batch';
 
 type MenuEvent = CategoryAdded | ProductAdded | ProductStatusChanged | VariantAdded | VariantStatusChanged | StockEvent;

@@ -1,23 +1,15 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
 import type { MenuProduct, MenuVariant, MenuView, StockCounts } from '../../src/shared/menu';
+import type { Catalogue, CatalogueProduct, CatalogueVariant } from '../../modules/catalog';
 
-export type { MenuProduct, MenuVariant };
+export type { MenuProduct, MenuVariant, Catalogue, CatalogueProduct, CatalogueVariant };
 
 /** The menu, and when the first hold counted in it runs out (changing what is available). */
 export interface Menu extends MenuView {
   nextHoldExpiry: Date | null;
 }
 
-/** A product as the catalogue describes it, without what is on the shelf. */
-export type CatalogueVariant = Omit<MenuVariant, keyof StockCounts>;
-export type CatalogueProduct = Omit<MenuProduct, keyof StockCounts | 'variants'> & { variants: CatalogueVariant[] };
-
-/** Categories and products: changes only when staff change the catalogue. */
-export interface Catalogue {
-  categories: Menu['categories'];
-  products: CatalogueProduct[];
-}
 
 /** Units on the shelf and units held in baskets, by `productId|variantKey`. */
 export interface StockTable {

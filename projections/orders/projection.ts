@@ -3,10 +3,13 @@ import type { StoredEvent } from '../../src/eventstore/types';
 import type { FragmentSqlToken } from 'slonik';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
 import { londonDate } from '../../src/shared/london-time';
-import { ORDER_EVENT_TYPES, type OrderEvent } from '../../modules/order/events';
+import { ORDER_EVENT_TYPES, orderRef, orderStatusAfter, orderTotalPence, type KitchenEvent, type KitchenStatus, type OrderEvent } from '../../modules/order';
 import { COUNTS_IN_TALLY } from './queries';
 
 type Tx = ProjectionContext['tx'];
+
+/** The checkout steps: each changes one row and tells staff screens nothing. */
+type QuietEvent = Extract<OrderEvent, { type: 'OrderPlaced' | 'OrderItemsRefreshed' | 'TakeawayMethodChosen' | 'DeliveryDetailsGiven' | 'PaymentMethodChosen' }>;
 
 async function tallyFor(tx: Tx, orderId: string): Promise<number> {
   return (await tx.oneFirst(sql.unsafe`
@@ -17,6 +20,7 @@ async function tallyFor(tx: Tx, orderId: string): Promise<number> {
 /**
  * Orders as customers and the kitchen read them. Staff screens hear of each submitted order (NewOrder, with
  * today's tally) and each change of status (OrderChange) through the live outbox, in the same transaction.
+ * A status is what the order module's orderStatusAfter says, never a copy of its rule here.
  */
 export const ordersProjection: Projection = {
   name: 'orders',
@@ -24,12 +28,14 @@ export const ordersProjection: Projection = {
   tables: ['orders'],
   async apply(stored: StoredEvent, { tx, publish }) {
     const event = { type: stored.type, data: stored.data } as OrderEvent;
-    const quiet = quietStatement(event, sql.fragment`true`);
-    if (quiet) {
-      await tx.query(sql.unsafe`${quiet}`);
-      return;
-    }
     switch (event.type) {
+      case 'OrderPlaced':
+      case 'OrderItemsRefreshed':
+      case 'TakeawayMethodChosen':
+      case 'DeliveryDetailsGiven':
+      case 'PaymentMethodChosen':
+        await tx.query(sql.unsafe`${quietStatement(event, sql.fragment`true`)}`);
+        return;
       case 'OrderSubmitted': {
         const o = event.data;
         await tx.query(sql.unsafe`
@@ -40,64 +46,57 @@ export const ordersProjection: Projection = {
         return;
       }
       case 'OrderPaid':
-        await changeStatus(tx, publish, event.data.orderId, 'NEW', sql.fragment`paid_at = ${event.data.paidAt}, due_by = ${event.data.dueBy}`);
-        return;
       case 'OrderPrinted':
-        await tx.query(sql.unsafe`
-          update orders set printed_copies = ${event.data.copy},
-                 status = case when status = 'NEW' then 'PRINTED' else status end
-           where order_id = ${event.data.orderId}`);
-        await publishStatus(tx, publish, event.data.orderId);
-        return;
       case 'CustomerNotified':
-        await tx.query(sql.unsafe`
-          update orders set notified_at = ${event.data.notifiedAt},
-                 status = case when status = 'COMPLETE' then status else 'NOTIFIED' end
-           where order_id = ${event.data.orderId}`);
-        await publishStatus(tx, publish, event.data.orderId);
-        return;
       case 'OrderCompleted':
-        await changeStatus(tx, publish, event.data.orderId, 'COMPLETE', sql.fragment`completed_at = ${event.data.completedAt}`);
-        return;
       case 'OrderCancelled':
-        // The day's tally no longer counts it: staff screens get the new one with the change.
-        await changeStatus(tx, publish, event.data.orderId, 'CANCELLED', sql.fragment`cancelled_at = ${event.data.cancelledAt}`, { withTally: true });
+        await kitchenChange(tx, publish, event);
         return;
-      default:
-        throw new Error(`orders projection: no statement for ${event.type}`);
+      default: {
+        const never: never = event;
+        throw new Error(`orders projection: no statement for ${(never as { type: string }).type}`);
+      }
     }
   },
   // A batch of one checkout step (what a steady trickle of orders brings) goes in one round trip.
-  batchStatement: (events, guard) =>
-    events.length === 1 ? quietStatement({ type: events[0].type, data: events[0].data } as OrderEvent, guard) : undefined,
+  batchStatement: (events, guard) => {
+    if (events.length !== 1) return undefined;
+    const event = { type: events[0].type, data: events[0].data } as OrderEvent;
+    return isQuiet(event) ? quietStatement(event, guard) : undefined;
+  },
 };
 
+function isQuiet(event: OrderEvent): event is QuietEvent {
+  return ['OrderPlaced', 'OrderItemsRefreshed', 'TakeawayMethodChosen', 'DeliveryDetailsGiven', 'PaymentMethodChosen'].includes(event.type);
+}
+
 /**
- * The checkout steps, which change one row and tell staff screens nothing, as one statement each that
- * writes only where `guard` holds; undefined for the events that publish.
+ * A checkout step as one statement that writes only where `guard` holds. The total is the order module's
+ * (orderTotalPence); until submission, when the decider's own total is stored, it is the items' total.
  */
-function quietStatement(event: OrderEvent, guard: FragmentSqlToken): FragmentSqlToken | undefined {
+function quietStatement(event: QuietEvent, guard: FragmentSqlToken): FragmentSqlToken {
   switch (event.type) {
     case 'OrderPlaced': {
       const o = event.data;
+      const total = orderTotalPence({ itemsTotalPence: o.itemsTotalPence, postagePence: 0, voucherDeductionPence: 0 });
       return sql.fragment`
         insert into orders (order_id, ref, cart_id, user_id, status, email, note, items, items_total_pence, total_pence)
-        select ${o.orderId}::uuid, ${o.orderId.slice(0, 8).toUpperCase()}::text, ${o.cartId}::uuid, ${o.userId}::uuid, 'checkout',
-               ${o.email ?? ''}::text, ${o.note}::text, ${sql.jsonb(o.items)}, ${o.itemsTotalPence}::int, ${o.itemsTotalPence}::int
+        select ${o.orderId}::uuid, ${orderRef(o.orderId)}::text, ${o.cartId}::uuid, ${o.userId}::uuid, 'checkout',
+               ${o.email ?? ''}::text, ${o.note}::text, ${sql.jsonb(o.items)}, ${o.itemsTotalPence}::int, ${total}::int
          where ${guard}`;
     }
     case 'OrderItemsRefreshed': {
       const o = event.data;
+      const total = orderTotalPence({ itemsTotalPence: o.itemsTotalPence, postagePence: 0, voucherDeductionPence: 0 });
       return sql.fragment`
         update orders set items = ${sql.jsonb(o.items)}, items_total_pence = ${o.itemsTotalPence}, note = ${o.note},
-               ta_method = null, postage_pence = null, total_pence = ${o.itemsTotalPence}
+               ta_method = null, postage_pence = null, total_pence = ${total}
          where order_id = ${o.orderId} and ${guard}`;
     }
     case 'TakeawayMethodChosen': {
       const o = event.data;
       return sql.fragment`
-        update orders set ta_method = ${o.method}, postage_pence = ${o.postagePence},
-               total_pence = items_total_pence + ${o.postagePence}, postcode = coalesce(${o.postcode}, postcode)
+        update orders set ta_method = ${o.method}, postage_pence = ${o.postagePence}, postcode = coalesce(${o.postcode}, postcode)
          where order_id = ${o.orderId} and ${guard}`;
     }
     case 'DeliveryDetailsGiven': {
@@ -110,21 +109,42 @@ function quietStatement(event: OrderEvent, guard: FragmentSqlToken): FragmentSql
     }
     case 'PaymentMethodChosen':
       return sql.fragment`update orders set payment_method = ${event.data.method} where order_id = ${event.data.orderId} and ${guard}`;
-    default:
-      return undefined;
+    default: {
+      const never: never = event;
+      return never;
+    }
   }
 }
 
-async function changeStatus(
-  tx: Tx,
-  publish: ProjectionContext['publish'],
-  orderId: string,
-  status: string,
-  also: ReturnType<typeof sql.fragment>,
-  options: { withTally?: boolean } = {},
-) {
-  await tx.query(sql.unsafe`update orders set status = ${status}, ${also} where order_id = ${orderId}`);
-  await publishStatus(tx, publish, orderId, options.withTally ? { tally: await tallyFor(tx, orderId) } : {});
+/** What a kitchen event records besides the status (as the order's evolve records it: a payment counts once). */
+function kitchenColumns(event: KitchenEvent, current: KitchenStatus): FragmentSqlToken {
+  switch (event.type) {
+    case 'OrderPaid':
+      return current === 'AWAITING-PAYMENT' ? sql.fragment`paid_at = ${event.data.paidAt}, due_by = ${event.data.dueBy}` : sql.fragment`paid_at = paid_at`;
+    case 'OrderPrinted':
+      return sql.fragment`printed_copies = ${event.data.copy}`;
+    case 'CustomerNotified':
+      return sql.fragment`notified_at = ${event.data.notifiedAt}`;
+    case 'OrderCompleted':
+      return sql.fragment`completed_at = ${event.data.completedAt}`;
+    case 'OrderCancelled':
+      return sql.fragment`cancelled_at = ${event.data.cancelledAt}`;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
+/** A kitchen event moves the status as the order module says, records its facts, and tells staff screens. */
+async function kitchenChange(tx: Tx, publish: ProjectionContext['publish'], event: KitchenEvent) {
+  const { orderId } = event.data;
+  const current = (await tx.oneFirst(sql.unsafe`select status from orders where order_id = ${orderId}`)) as KitchenStatus;
+  const status = orderStatusAfter(current, event);
+  await tx.query(sql.unsafe`update orders set status = ${status}, ${kitchenColumns(event, current)} where order_id = ${orderId}`);
+  // A cancellation leaves the day's tally: staff screens get the new one with the change.
+  const tally = event.type === 'OrderCancelled' ? { tally: await tallyFor(tx, orderId) } : {};
+  await publishStatus(tx, publish, orderId, tally);
 }
 
 /** OrderChange carries what staff screens show of the change, so they need not fetch the order again. */

@@ -1,12 +1,23 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
 import { londonDate } from '../../src/shared/london-time';
-import type { KitchenOrder, KitchenStatus } from '../../src/shared/order';
+import { countsInTally, KITCHEN_STATUSES, type KitchenOrder, type KitchenStatus } from '../../src/shared/order';
+
+import type { KitchenOrders } from '../../modules/order';
 
 export type { KitchenOrder };
 
-/** The orders the day's tally counts: placed, and not cancelled. */
-export const COUNTS_IN_TALLY = sql.fragment`submitted_at is not null and status <> 'CANCELLED'`;
+/** The order module's KitchenOrders port, on this read model. */
+export function kitchenOrders(pool: DatabasePool): KitchenOrders {
+  return {
+    placed: (orderId, now) => placedOrder(pool, orderId, now),
+    today: (now) => todaysOrders(pool, now),
+    tally: (now) => todaysTally(pool, now),
+  };
+}
+
+/** The orders the day's tally counts: placed, in a status the order module counts. */
+export const COUNTS_IN_TALLY = sql.fragment`submitted_at is not null and status = any(${sql.array(KITCHEN_STATUSES.filter(countsInTally), 'text')})`;
 
 interface OrderRow {
   order_id: string;

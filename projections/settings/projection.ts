@@ -1,29 +1,60 @@
 import { sql } from 'slonik';
-import type { Projection } from '../../src/projections/types';
-import { SETTINGS, type SettingChanged } from '../../modules/store/settings';
-import { bannerText } from '../../modules/store/opening-hours';
+import type { StoredEvent } from '../../src/eventstore/types';
+import type { Projection, ProjectionContext } from '../../src/projections/types';
+import {
+  bannerText,
+  DELIVERY_KEY,
+  deliveryMinutesKey,
+  SETTINGS,
+  STORE_EVENT_TYPES,
+  STORE_STATUS_KEY,
+  type StoreEvent,
+  type StoreStatus,
+} from '../../modules/store';
 
-const MINUTES_KEY: Record<string, string> = { open: 'open_delivery_minutes', busy: 'busy_delivery_minutes', slammed: 'slammed_delivery_minutes' };
+type Tx = ProjectionContext['tx'];
 
-/** Settings by key. A change of store status is also announced to every customer's banner. */
+/** Stores one setting's value; answers the value it replaced (undefined when it was never set). */
+async function store(tx: Tx, key: string, value: unknown, at: string): Promise<unknown> {
+  const previous = await tx.maybeOneFirst(sql.unsafe`select value from settings where key = ${key}`);
+  await tx.query(sql.unsafe`
+    insert into settings (key, value, changed_at) values (${key}, ${sql.jsonb(value as never)}, ${at})
+    on conflict (key) do update set value = excluded.value, changed_at = excluded.changed_at`);
+  return previous ?? undefined;
+}
+
+/**
+ * Settings by key: plain settings, the store's status (order_status) and the delivery toggle (delivering_status)
+ * alike. A change of store status or of delivery is also announced to every customer's banner.
+ */
 export const settingsProjection: Projection = {
   name: 'settings',
-  eventTypes: ['SettingChanged'],
+  eventTypes: STORE_EVENT_TYPES,
   tables: ['settings'],
-  async apply(stored, { tx, publish }) {
-    const { key, value } = (stored as unknown as SettingChanged).data;
-    const previous = await tx.maybeOneFirst(sql.unsafe`select value from settings where key = ${key}`);
-    await tx.query(sql.unsafe`
-      insert into settings (key, value, changed_at) values (${key}, ${sql.jsonb(value as never)}, ${stored.metadata.at})
-      on conflict (key) do update set value = excluded.value, changed_at = excluded.changed_at`);
-    if (key === 'order_status') {
-      const minutesKey = MINUTES_KEY[value as string] ?? MINUTES_KEY.open;
-      const stored = await tx.maybeOneFirst(sql.unsafe`select value from settings where key = ${minutesKey}`);
-      const minutes = (stored ?? SETTINGS[minutesKey as keyof typeof SETTINGS].default) as number;
-      await publish('store', 'StoreStatusChange', { state: value, minutes, text: bannerText(value as string, minutes) });
-      const was: unknown = previous ?? SETTINGS.order_status.default;
-      if (was === 'closed' && value !== 'closed') await publish('store', 'StoreOpened', { state: value });
+  async apply(stored: StoredEvent, { tx, publish }) {
+    const event = { type: stored.type, data: stored.data } as StoreEvent;
+    const at = stored.metadata.at;
+    switch (event.type) {
+      case 'SettingChanged':
+        await store(tx, event.data.key, event.data.value, at);
+        return;
+      case 'StoreStatusChanged': {
+        const status: StoreStatus = event.data.status;
+        const was = (await store(tx, STORE_STATUS_KEY, status, at)) ?? SETTINGS.order_status.default;
+        const minutesKey = deliveryMinutesKey(status);
+        const minutes = ((await tx.maybeOneFirst(sql.unsafe`select value from settings where key = ${minutesKey}`)) ?? SETTINGS[minutesKey].default) as number;
+        await publish('store', 'StoreStatusChange', { state: status, minutes, text: bannerText(status, minutes) });
+        if (was === 'closed' && status !== 'closed') await publish('store', 'StoreOpened', { state: status });
+        return;
+      }
+      case 'DeliveryToggled':
+        await store(tx, DELIVERY_KEY, event.data.delivering, at);
+        await publish('store', 'DeliveringStatusChange', { delivering: event.data.delivering });
+        return;
+      default: {
+        const never: never = event;
+        throw new Error(`settings projection: no statement for ${(never as { type: string }).type}`);
+      }
     }
-    if (key === 'delivering_status') await publish('store', 'DeliveringStatusChange', { delivering: value });
   },
 };

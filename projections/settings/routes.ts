@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { settingKeySchema } from '../../modules/store/settings';
-import { readSettings, type SettingsSource } from './queries';
+import type { SettingsSource } from '../../src/services';
+import { readSettings, settingKeySchema } from '../../modules/store';
 
 const settingsInput = z.strictObject({ keys: z.array(settingKeySchema).min(1).max(50) });
 

@@ -2,8 +2,7 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open-database';
 import { createDatabasePool } from '../db/pool';
-import { createPostgresEventStore } from '../eventstore/postgres';
-import type { EventStore } from '../eventstore/types';
+import { openEventStore } from '../server';
 import { ProjectionRunner, resetProjection } from '../projections/runner';
 import { startStoreWaker } from '../projections/waker';
 import { allProjections } from '../../projections';
@@ -22,13 +21,8 @@ async function replay(name: string | undefined): Promise<void> {
   const logger = pino({ level: 'warn' });
   const database = await openDatabase(config, logger, { forTool: true });
   const pool = await createDatabasePool(database.url);
-  let store: EventStore;
-  if (config.EVENT_STORE === 'esdb') {
-    const { createEsdbEventStore } = await import('../eventstore/esdb');
-    store = createEsdbEventStore(config.EVENTSTORE_CONNECTION_STRING!);
-  } else {
-    store = createPostgresEventStore({ url: database.url });
-  }
+  // Through the shop's event versioning: old events replay as today's.
+  const store = await openEventStore(config, database.url);
   const waker = startStoreWaker(store);
   const runner = new ProjectionRunner(projection, { store, pool, databaseUrl: database.url, waker, pollIntervalMs: 100 });
   try {

@@ -42,3 +42,11 @@ export interface MenuView {
   categories: MenuCategory[];
   products: MenuProduct[];
 }
+
+/** A dish as customers and refusals name it: the product, and its variant in brackets. */
+export function dishName(productName: string, variantName: string | null | undefined): string {
+  return variantName ? `${productName} (${variantName})` : productName;
+}
+
+/** What a customer is told of a dish the kitchen does not offer now. */
+export const notOfferedMessage = (dish: string) => `Sorry, ${dish} is not available right now`;

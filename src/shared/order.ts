@@ -1,7 +1,27 @@
 /** Orders as the server answers them and the web app reads them. Money is integer pence, times ISO-8601. */
 
 export type TakeawayMethod = 'COLLECT' | 'DELIVER';
-export type KitchenStatus = 'AWAITING-PAYMENT' | 'NEW' | 'PRINTED' | 'NOTIFIED' | 'COMPLETE' | 'CANCELLED';
+/** A placed order's statuses; adding one is a compile error wherever every status must be handled. */
+export const KITCHEN_STATUSES = ['AWAITING-PAYMENT', 'NEW', 'PRINTED', 'NOTIFIED', 'COMPLETE', 'CANCELLED'] as const;
+export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
+
+/** Whether a placed order counts in the day's takings (staff spec §3 tally): every one but a cancelled one. */
+export function countsInTally(status: KitchenStatus): boolean {
+  switch (status) {
+    case 'AWAITING-PAYMENT':
+    case 'NEW':
+    case 'PRINTED':
+    case 'NOTIFIED':
+    case 'COMPLETE':
+      return true;
+    case 'CANCELLED':
+      return false;
+    default: {
+      const never: never = status;
+      return never;
+    }
+  }
+}
 
 export interface OrderViewItem {
   id: number;
@@ -82,4 +102,37 @@ export interface KitchenOrder {
   completed_at: string | null;
   order_items: KitchenOrderItem[];
   takeawayorder: { order_status: string; due_by: string | null };
+}
+
+/** A line's unit price and quantity: the order's frozen items, or the basket's lines. */
+export interface PricedLine {
+  unitPricePence: number;
+  quantity: number;
+}
+
+export function itemsTotalPence(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => sum + line.unitPricePence * line.quantity, 0);
+}
+
+/** Nothing to cook or carry (vouchers, gift cards): no postage, no address. */
+export function isAllVirtual(items: ReadonlyArray<{ virtual: boolean }>): boolean {
+  return items.length > 0 && items.every((item) => item.virtual);
+}
+
+/**
+ * Spec §4/§5: the address is needed when delivering: delivery chosen, or outside takeaway mode anything that is
+ * not virtual.
+ */
+export function needsAddress(order: { takeaway: boolean; method: TakeawayMethod | null; items: ReadonlyArray<{ virtual: boolean }> }): boolean {
+  return order.method === 'DELIVER' || (!order.takeaway && !isAllVirtual(order.items));
+}
+
+/** Final total = items total + postage (negative for the collect discount) - voucher deduction. */
+export function orderTotalPence(order: { itemsTotalPence: number; postagePence: number; voucherDeductionPence: number }): number {
+  return order.itemsTotalPence + order.postagePence - order.voucherDeductionPence;
+}
+
+/** The reference customers and staff quote: the order id's first eight characters, upper case. */
+export function orderRef(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
 }

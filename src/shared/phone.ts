@@ -1,11 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { looksLikeUkPhone } from './contact';
 import { singleLineText } from './text';
 
 export const PHONE_INVALID = 'Not a valid phone No';
-
-/** Digits, spaces and the usual punctuation, then an optional extension: anything else (markup) is refused. */
-const PHONE_CHARACTERS = /^[\d\s\-().+]*(?:(?:#|x|ext\.?|extension)\s*\d{1,5})?$/i;
 
 /**
  * Spec §5: a valid UK number, written nationally or with +44, with an optional extension (a number abroad is
@@ -13,7 +11,8 @@ const PHONE_CHARACTERS = /^[\d\s\-().+]*(?:(?:#|x|ext\.?|extension)\s*\d{1,5})?$
  * typed two ways is stored, shown and counted alike; libphonenumber alone would ignore trailing text.
  */
 export function normaliseUkPhoneNumber(value: string): string | null {
-  if (!PHONE_CHARACTERS.test(value)) return null;
+  // The shared first sieve refuses anything but a UK number's characters (markup included).
+  if (!looksLikeUkPhone(value)) return null;
   const phone = parsePhoneNumberFromString(value, 'GB');
   if (!phone || phone.countryCallingCode !== '44' || !phone.isValid()) return null;
   return phone.formatNational();

@@ -45,14 +45,16 @@ export async function stateOf(server: TestServer) {
   };
 }
 
+/** Stores one more event (a basket opened that nobody uses): the store appends only events of the shop's own types. */
 export async function appendSomeEvent(server: TestServer): Promise<void> {
+  const cartId = randomUUID();
   await server.shop.store.append(
-    `test-${randomUUID()}`,
+    `cart-${cartId}`,
     [
       {
         id: randomUUID(),
-        type: 'TestHappened',
-        data: {},
+        type: 'CartOpened',
+        data: { cartId },
         metadata: { correlationId: randomUUID(), causationId: randomUUID(), actor: 'system', at: new Date().toISOString() },
       },
     ],

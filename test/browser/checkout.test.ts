@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { createKitchen } from '../../modules/order/kitchen';
+import { kitchenOrders } from '../../projections/orders/queries';
 import { createUserRepository } from '../../src/identity/users';
 import type { TestServer } from '../support/server';
 import { shopWithBrowser, type BrowserSession } from './browser';
@@ -166,7 +167,7 @@ describe('checkout journeys in the browser', () => {
   it('the order-complete page follows the kitchen: thanks once it is paid and printed, and says so when cancelled unpaid', async () => {
     const { page } = browser;
     const { baseUrl } = server;
-    const kitchen = createKitchen(server.shop.services);
+    const kitchen = createKitchen(server.shop.services, kitchenOrders(server.shop.pool));
     const staff = () => ({ actor: 'staff-test', now: new Date().toISOString(), correlationId: randomUUID() });
     // The page's own session places the orders, as the checkout would.
     const post = async (url: string, data: object = {}) => {

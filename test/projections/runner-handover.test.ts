@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { settingsProjection } from '../../projections/settings/projection';
-import { readSettings, SettingsCache } from '../../projections/settings/queries';
+import { SettingsCache } from '../../projections/settings/queries';
+import { readSettings } from '../../modules/store';
 import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 import { createPostgresEventStore, type PostgresEventStore } from '../../src/eventstore/postgres';
 import { ORIGIN } from '../../src/eventstore/types';

@@ -24,4 +24,20 @@ describe('cart decider', () => {
       spec([opened, { type: 'CartAssignedToUser', data: { cartId, userId } }]).when({ type: 'AssignToUser', cartId, userId }).then([]);
     });
   });
+
+  describe('CheckOutCart', () => {
+    const orderId = '55555555-5555-4555-8555-555555555555';
+    const checkedOut = { type: 'CartCheckedOut' as const, data: { cartId, orderId } };
+    it('an open basket becomes the order: it is done', () => spec([opened]).when({ type: 'CheckOutCart', cartId, orderId }).then([checkedOut]));
+    it('checking out again for the same order changes nothing (a retried completion)', () =>
+      spec([opened, checkedOut]).when({ type: 'CheckOutCart', cartId, orderId }).then([]));
+    it('a basket already ordered is not ordered again, nor opened, nor changed', () => {
+      const other = '77777777-7777-4777-8777-777777777777';
+      spec([opened, checkedOut]).when({ type: 'CheckOutCart', cartId, orderId: other }).thenFails('This basket has already been ordered', 'conflict');
+      spec([opened, checkedOut]).when({ type: 'OpenCart', cartId }).thenFails('This basket has already been ordered', 'conflict');
+      spec([opened, checkedOut]).when({ type: 'ChangeNote', cartId, note: 'more rice' }).thenFails('This basket has already been ordered', 'conflict');
+    });
+    it('a basket never opened cannot be checked out', () =>
+      spec([]).when({ type: 'CheckOutCart', cartId, orderId }).thenFails('There is no basket yet', 'not_found'));
+  });
 });

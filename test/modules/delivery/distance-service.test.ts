@@ -1,6 +1,7 @@
 import { sql } from 'slonik';
 import { createDeliveryService } from '../../../modules/delivery/service';
 import { suiteDatabase } from '../../support/database';
+import { settingsFromDatabase } from '../../../projections/settings/queries';
 
 describe('distances from the kitchen', () => {
   const { pool } = suiteDatabase();
@@ -18,7 +19,7 @@ describe('distances from the kitchen', () => {
       pool.query(sql.unsafe`
         insert into settings (key, value, changed_at) values ('kitchen_postcode', ${sql.jsonb(postcode)}, now())
         on conflict (key) do update set value = excluded.value`);
-    const service = createDeliveryService(pool, geocoder);
+    const service = createDeliveryService(settingsFromDatabase(pool), geocoder);
 
     // The demo kitchen (LS1 4AP) is not in this geocoder: asked each time, never kept.
     await expect(service.distance('LS6 2AA')).rejects.toThrow('Kitchen Postcode missing or invalid');

@@ -78,13 +78,15 @@ describe('delivery charge bands', () => {
 describe('collect discount', () => {
   const percent = (value: number) => ({ offer: true, type: 'Percentage %' as const, amountOrPercent: value });
   it('is a rounded percentage of the items total, as negative postage', () => {
-    expect(collectPostage(1745, percent(10))).toBe(-175); // 174.5 rounds up
-    expect(collectPostage(1744, percent(10))).toBe(-174);
-    expect(collectPostage(395, percent(5))).toBe(-20); // 19.75
+    expect(collectPostage(1745, false, percent(10))).toBe(-175); // 174.5 rounds up
+    expect(collectPostage(1744, false, percent(10))).toBe(-174);
+    expect(collectPostage(395, false, percent(5))).toBe(-20); // 19.75
   });
   it('is a fixed amount, never more than the items', () => {
-    expect(collectPostage(1000, { offer: true, type: 'Fixed Amount', amountOrPercent: 150 })).toBe(-150);
-    expect(collectPostage(100, { offer: true, type: 'Fixed Amount', amountOrPercent: 150 })).toBe(-100);
+    expect(collectPostage(1000, false, { offer: true, type: 'Fixed Amount', amountOrPercent: 150 })).toBe(-150);
+    expect(collectPostage(100, false, { offer: true, type: 'Fixed Amount', amountOrPercent: 150 })).toBe(-100);
   });
-  it('is 0 when not offered', () => expect(collectPostage(1000, { ...percent(10), offer: false })).toBe(0));
+  it('is 0 when not offered', () => expect(collectPostage(1000, false, { ...percent(10), offer: false })).toBe(0));
+  it('is 0 for an all-virtual basket: nothing to collect', () => expect(collectPostage(1000, true, percent(10))).toBe(0));
+  it('is 0, never -0, for a discount of nothing', () => expect(Object.is(collectPostage(1000, false, percent(0)), 0)).toBe(true));
 });

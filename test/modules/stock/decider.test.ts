@@ -14,28 +14,34 @@ const reserved = (cartId: string, quantity: number, holdUntil = in30, variantId:
   type: 'StockReserved',
   data: { productId: 7, variantId, cartId, quantity, holdUntil },
 });
+const offered = { offered: true } as const;
 const fold = (events: StockEvent[]): StockState => events.reduce(stockDecider.evolve, stockDecider.initialState);
 
 describe('stock decider', () => {
   describe('reserving for a basket', () => {
     it('reserves while units are available', () =>
       spec([level(2)])
-        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30 })
+        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30, offer: offered })
         .then([reserved(cartA, 1)]));
 
     it('refuses when every unit is held by baskets', () =>
       spec([level(2), reserved(cartA, 1), reserved(cartB, 1)])
-        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30 })
+        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30, offer: offered })
         .thenFails('No more stock', 'conflict'));
+
+    it('refuses a dish the kitchen does not offer now, naming it, however many units are on the shelf', () =>
+      spec([level(5)])
+        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30, offer: { offered: false, dish: 'Onion Bhaji' } })
+        .thenFails('Sorry, Onion Bhaji is not available right now', 'conflict'));
 
     it('refuses a product whose stock was never set', () =>
       spec([])
-        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30 })
+        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30, offer: offered })
         .thenFails('No more stock'));
 
     it('counts an expired hold as back on the shelf, and gives this basket a fresh start', () =>
       spec([level(1), reserved(cartA, 1, in30)])
-        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now: later, holdUntil: '2026-11-20T19:01:00.000Z' })
+        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now: later, holdUntil: '2026-11-20T19:01:00.000Z', offer: offered })
         .then([
           { type: 'StockHoldExpired', data: { productId: 7, variantId: null, cartId: cartA, quantity: 1 } },
           reserved(cartA, 1, '2026-11-20T19:01:00.000Z'),

@@ -1,9 +1,10 @@
+import type { StoreStatus } from '../../../src/shared/store-status';
 import { bannerText, closingNotice, isWithinHours, nextOpenAt, secondsToClose } from '../../../modules/store/opening-hours';
 
 const hours = { openTime: '17:00', closeTime: '23:00' };
 
 describe('status banner and closing notices (staff spec §2, §9)', () => {
-  it.each([
+  it.each<[StoreStatus, number, string]>([
     ['closed', 31, "CLOSED - we're not taking orders right now"],
     ['open', 31, 'OPEN - orders ready ~31 mins after payment'],
     ['busy', 61, 'BUSY - orders ready ~61 mins after payment'],

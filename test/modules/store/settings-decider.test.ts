@@ -6,9 +6,17 @@ const changed = (key: string, value: unknown) => ({ type: 'SettingChanged' as co
 
 describe('settings decider', () => {
   it('records each changed setting, and nothing for a value it already has', () => {
-    spec([]).when({ type: 'ChangeSettings', changes: { order_status: 'busy', delivery_radius: 4 } })
-      .then([changed('order_status', 'busy'), changed('delivery_radius', 4)]);
-    spec([changed('order_status', 'busy')]).when({ type: 'ChangeSettings', changes: { order_status: 'busy' } }).then([]);
+    spec([]).when({ type: 'ChangeSettings', changes: { site_name: 'Spice', delivery_radius: 4 } })
+      .then([changed('site_name', 'Spice'), changed('delivery_radius', 4)]);
+    spec([changed('delivery_radius', 4)]).when({ type: 'ChangeSettings', changes: { delivery_radius: 4 } }).then([]);
+  });
+
+  it('records the store’s status and the delivery toggle as their own events, once', () => {
+    const busy = { type: 'StoreStatusChanged' as const, data: { status: 'busy' as const } };
+    const deliveryOff = { type: 'DeliveryToggled' as const, data: { delivering: false } };
+    spec([]).when({ type: 'ChangeSettings', changes: { order_status: 'busy', delivering_status: false, delivery_radius: 4 } })
+      .then([busy, deliveryOff, changed('delivery_radius', 4)]);
+    spec([busy, deliveryOff]).when({ type: 'ChangeSettings', changes: { order_status: 'busy', delivering_status: false } }).then([]);
   });
 
   it('stores the kitchen postcode in its canonical form, typed with or without its space, and refuses an invalid one', () => {

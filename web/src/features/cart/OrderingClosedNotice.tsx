@@ -1,9 +1,10 @@
 import Alert from 'react-bootstrap/Alert';
+import { CLOSED_REFUSAL } from '../../../../src/shared/store-status';
 
 export function OrderingClosedNotice() {
   return (
     <Alert variant="warning" data-testid="ordering-closed">
-      Sorry, we're closed &amp; not taking orders right now. Please try again when we're next open
+      {CLOSED_REFUSAL}
     </Alert>
   );
 }

@@ -1,5 +1,7 @@
+import { CLOSED_TITLE } from '../../../../src/shared/store-status';
+
 /** Spec §4: the title of every add button while takeaway ordering is closed. */
-export const ORDERING_CLOSED_TITLE = "Sorry, we're closed & not taking orders right now";
+export const ORDERING_CLOSED_TITLE = CLOSED_TITLE;
 
 interface AddButtonState {
   isOrderingBlocked: boolean;

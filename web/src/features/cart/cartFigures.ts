@@ -1,3 +1,4 @@
+import { itemsTotalPence } from '../../../../src/shared/order';
 import type { Cart, CartItem } from './cartApi';
 
 /** Released lines hold no units any more: they count as quantity 0. */
@@ -18,7 +19,7 @@ export function totalItems(cart: Cart): number {
 }
 
 export function totalPrice(cart: Cart): number {
-  return cart.cartItems.reduce((total, item) => total + linePrice(item), 0);
+  return itemsTotalPence(cart.cartItems.map((item) => ({ unitPricePence: unitPrice(item), quantity: heldQuantity(item) })));
 }
 
 /** Spec §4: a row hides at quantity 0, unless it is a released line the shopper should see. */

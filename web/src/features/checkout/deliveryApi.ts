@@ -1,7 +1,7 @@
 import { api } from '../../app/api';
 import { caughtMessage, isServerAnswer } from '../../app/serverMessage';
 import { showDialog } from '../dialog/dialogSlice';
-import type { CollectDiscount } from './collectDiscount';
+import type { CollectDiscount } from '../../../../src/shared/postage';
 
 export interface PostcodeCheck {
   /** The canonical postcode the server checked (and remembers in the session for the delivery charge). */

@@ -1,8 +1,9 @@
 import type { DialogContent } from '../dialog/dialogSlice';
+import { CLOSED_NOTICE } from '../../../../src/shared/store-status';
 import { isOrderingClosed, useShopSettings } from '../settings/useShopSettings';
 import { useRedirectHomeAfter } from './useRedirectHomeAfter';
 
-export const CLOSED_NOTICE = "Sorry, we're closed & not taking orders right now. Please try again when we're next open.";
+export { CLOSED_NOTICE };
 
 export const CLOSED_DIALOG: DialogContent = { title: 'Sorry', message: CLOSED_NOTICE, look: 'info' };
 

@@ -6,7 +6,8 @@ import { useGetCartQuery } from '../cart/cartApi';
 import { heldQuantity, totalPrice } from '../cart/cartFigures';
 import { useShopSettings } from '../settings/useShopSettings';
 import type { TakeawayMethod } from '../order/order';
-import { collectPostage } from './collectDiscount';
+import { collectPostage } from '../../../../src/shared/postage';
+import { isAllVirtual, orderTotalPence } from '../../../../src/shared/order';
 import { DELIVERY_CHARGE_FAILED, useDeliveryChargeQuery, useTakeawayDiscountQuery } from './deliveryApi';
 
 export type MethodPostage =
@@ -24,7 +25,7 @@ export function useMethodPostage(method: TakeawayMethod | null, checkedPostcode:
   const { data: cart } = useGetCartQuery();
   const itemsTotalPence = cart ? totalPrice(cart) : 0;
   const heldLines = cart?.cartItems.filter((item) => heldQuantity(item) > 0) ?? [];
-  const allVirtual = heldLines.length > 0 && heldLines.every((item) => item.virtual);
+  const allVirtual = isAllVirtual(heldLines);
   const settledTotal = useDebouncedValue(itemsTotalPence, TYPING_PAUSE_MS);
 
   const discount = useTakeawayDiscountQuery();
@@ -39,7 +40,7 @@ export function useMethodPostage(method: TakeawayMethod | null, checkedPostcode:
     state: 'ready',
     postagePence,
     itemsTotalPence,
-    totalPence: itemsTotalPence + postagePence,
+    totalPence: orderTotalPence({ itemsTotalPence, postagePence, voucherDeductionPence: 0 }),
   });
 
   if (method === 'COLLECT') {

@@ -1,21 +1,10 @@
+import { isEmailAddress, looksLikeUkPhone } from '../../../../src/shared/contact';
 import { FORM_INVALID, parsePostcode } from '../../../../src/shared/postcode';
 import type { DeliveryDetails } from '../order/order';
 import { DELIVERY_FIELDS, isDeliveryField, type DeliveryField } from './deliveryFields';
 
 export type FieldErrors = Partial<Record<DeliveryField, string>>;
 
-/** Spec §5 "Email": the server's pattern, exactly one @. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * Spec §5 "Phone": a UK number, optionally +44 (or 0044), optionally with an extension. A first sieve only: the
- * server checks the number properly (libphonenumber) and its verdict is shown on the field.
- */
-const UK_PHONE = /^(?:(?:\+|00)44(?:\(?0\)?)?|0)[1-9]\d{8,9}(?:(?:#|x|ext\.?|extension)\d{1,5})?$/i;
-
-export function isUkPhone(input: string): boolean {
-  return UK_PHONE.test(input.replace(/[\s\-()]/g, ''));
-}
 
 /**
  * Spec §2/§5: email, name and phone always; address line 1, town/city and postcode when delivering. Collecting
@@ -23,9 +12,10 @@ export function isUkPhone(input: string): boolean {
  */
 export function validateDetails(values: DeliveryDetails, needsAddress: boolean): FieldErrors {
   const errors: FieldErrors = {};
-  if (!EMAIL.test(values.email.trim())) errors.email = 'Not a valid email address';
+  if (!isEmailAddress(values.email)) errors.email = 'Not a valid email address';
   if (!values.full_name.trim()) errors.full_name = 'Full name is required';
-  if (!isUkPhone(values.phone_number)) errors.phone_number = 'Not a valid phone No';
+  // A first sieve only: the server checks the number properly (libphonenumber) and its verdict is shown on the field.
+  if (!looksLikeUkPhone(values.phone_number)) errors.phone_number = 'Not a valid phone No';
   if (needsAddress) {
     if (!values.address_1.trim()) errors.address_1 = 'Address line 1 is required for delivery';
     if (!values.town_city.trim()) errors.town_city = 'Town or city is required for delivery';

@@ -1,4 +1,4 @@
-import type { OrderView, OrderViewItem, TakeawayMethod } from '../../../../src/shared/order';
+import { isAllVirtual as allVirtual, needsAddress as addressNeeded, type OrderView, type OrderViewItem, type TakeawayMethod } from '../../../../src/shared/order';
 
 /** One type for server and web: src/shared/order.ts. */
 export type { TakeawayMethod };
@@ -39,15 +39,12 @@ export function isPlaced(order: Order): boolean {
 }
 
 export function isAllVirtual(order: Order): boolean {
-  return order.items.length > 0 && order.items.every((item) => item.virtual);
+  return allVirtual(order.items);
 }
 
-/**
- * Spec §4/§5: the address is needed when delivering — the chosen method in takeaway mode, or anything
- * not virtual otherwise (the rule the server applies before payment).
- */
+/** Spec §4/§5: the address is needed when delivering (the rule the server applies before payment). */
 export function needsAddress(order: Order, isTakeaway: boolean): boolean {
-  return isTakeaway ? order.ta_method === 'DELIVER' : !isAllVirtual(order);
+  return addressNeeded({ takeaway: isTakeaway, method: order.ta_method, items: order.items });
 }
 
 /** Spec §2/§3: the summary's postage line (no postage yet counts as 0), or null for an all-virtual order. */

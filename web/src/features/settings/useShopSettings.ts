@@ -1,6 +1,8 @@
 import { useGetSettingsQuery, type SettingValues } from './settingsApi';
 
-export type OrderStatus = 'open' | 'busy' | 'slammed' | 'closed';
+import { isOrderingClosed as orderingClosed, STORE_STATUSES, type StoreStatus } from '../../../../src/shared/store-status';
+
+export type OrderStatus = StoreStatus;
 
 export interface ShopSettings {
   cartLabel: string;
@@ -21,7 +23,6 @@ const SHOP_SETTING_KEYS = [
   'site_name',
 ] as const;
 
-const ORDER_STATUSES: readonly OrderStatus[] = ['open', 'busy', 'slammed', 'closed'];
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -32,7 +33,7 @@ function readShopSettings(values: SettingValues | undefined): ShopSettings {
   return {
     cartLabel: text(values?.cart_label) ?? 'Cart',
     isTakeaway: values?.is_takeaway === true,
-    orderStatus: ORDER_STATUSES.find((status) => status === orderStatus) ?? 'open',
+    orderStatus: STORE_STATUSES.find((status) => status === orderStatus) ?? 'open',
     showSquareProductImages: values?.show_square_product_images === true,
     missingProductImage: text(values?.missing_product_image),
     siteName: text(values?.site_name),
@@ -51,7 +52,7 @@ export function useShopSettings(): ShopSettings & { isLoaded: boolean } {
 
 /** Spec §4 "Ordering block": order status 'closed' blocks ordering, in takeaway mode only. */
 export function isOrderingClosed(settings: Pick<ShopSettings, 'isTakeaway' | 'orderStatus'>): boolean {
-  return settings.isTakeaway && settings.orderStatus === 'closed';
+  return orderingClosed(settings);
 }
 
 /** Spec §4: add-to-cart is blocked from page load while takeaway ordering is closed, and until the settings are known. */

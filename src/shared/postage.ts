@@ -1,3 +1,4 @@
+/** The shop's collect discount (settings offer_takeaway_collect_discount, _type, _amount_or_percent). */
 export interface CollectDiscount {
   offer: boolean;
   type: 'Percentage %' | 'Fixed Amount';
@@ -6,8 +7,8 @@ export interface CollectDiscount {
 }
 
 /**
- * The collect discount as a negative postage, the same figure modules/delivery/charges.ts computes: the server
- * refuses an order whose figures differ, so keep the two in step (rounded percentage, never more than the items).
+ * Collecting earns the discount as a negative postage: a rounded percentage of the items, or a fixed amount,
+ * never more than the items; nothing for an all-virtual basket (there is nothing to collect).
  */
 export function collectPostage(itemsTotalPence: number, allVirtual: boolean, discount: CollectDiscount): number {
   if (allVirtual || !discount.offer || itemsTotalPence <= 0) return 0;

@@ -1,0 +1,86 @@
+import type { StoreStatus } from '../../src/shared/store-status';
+import type { DeliveryMinutesKey } from '../../src/shared/store-status';
+import type { DomainErrorKind } from '../../src/core/errors';
+import type { DeliveryDetails, OrderPaymentMethod, OrderPlaced, TakeawayMethod } from './events';
+
+/** A dish of the order, by product and variant. */
+export interface DishRef {
+  productId: number;
+  variantId: number | null;
+}
+
+/**
+ * What the shop offers at the moment of the command, read by the handler from the settings and the catalogue:
+ * the decider decides with these facts and reads nothing itself.
+ */
+export interface ShopFacts {
+  /** The store takes orders now (not closed in takeaway mode). */
+  storeOpen: boolean;
+  /** The payment methods the shop offers (setting payment_methods, lower case). */
+  paymentMethods: readonly string[];
+}
+
+/** The postage the chosen method costs now, or why it cannot be had now (delivery switched off, say). */
+export type QuotedPostage = { pence: number } | { refused: { kind: DomainErrorKind; message: string } };
+
+export type PlaceOrder = {
+  type: 'PlaceOrder';
+  data: OrderPlaced['data'];
+  shop: ShopFacts;
+  /** The shop's word for the basket (setting cart_label), for 'Cart is Empty'. */
+  cartLabel: string;
+  /** The dishes of the basket the kitchen no longer offers (taken off, or out of stock on the menu). */
+  notOffered: DishRef[];
+};
+export type ChooseTakeawayMethod = {
+  type: 'ChooseTakeawayMethod';
+  orderId: string;
+  method: TakeawayMethod;
+  /** The postcode the customer chose delivery for, if the web app said. */
+  askedPostcode: string | null;
+  /** The session's last checked postcode and its distance (the delivery module keeps it). */
+  checked: { postcode: string; miles: number } | null;
+  /** What the method costs this order now, as the delivery module computes it. */
+  postage: QuotedPostage;
+  storeOpen: boolean;
+  /** The postage and total the customer was shown: they must be the server's. */
+  shown: { postagePence: number; totalPence: number };
+};
+export type GiveDeliveryDetails = { type: 'GiveDeliveryDetails'; orderId: string; details: DeliveryDetails };
+export type ChoosePaymentMethod = { type: 'ChoosePaymentMethod'; orderId: string; method: OrderPaymentMethod; paymentMethods: readonly string[] };
+export type SubmitOrder = {
+  type: 'SubmitOrder';
+  orderId: string;
+  paymentMethod: OrderPaymentMethod;
+  /** Takeaway mode (setting is_takeaway): a method must be chosen. */
+  takeaway: boolean;
+  shop: ShopFacts;
+  notOffered: DishRef[];
+  /** What the chosen method costs now; null outside takeaway mode or before a method is chosen. */
+  postageNow: QuotedPostage | null;
+  now: string;
+};
+export type MarkPaid = {
+  type: 'MarkPaid';
+  orderId: string;
+  now: string;
+  /** The store's status when the payment is taken, and the minutes from payment to ready for each status. */
+  storeStatus: StoreStatus;
+  deliveryMinutes: Record<DeliveryMinutesKey, number>;
+};
+export type PrintOrder = { type: 'PrintOrder'; orderId: string; now: string; via: 'browser' | 'bluetooth' | 'marked' };
+export type NotifyCustomer = { type: 'NotifyCustomer'; orderId: string; now: string };
+export type CompleteOrder = { type: 'CompleteOrder'; orderId: string; now: string };
+export type CancelUnpaidOrder = { type: 'CancelUnpaidOrder'; orderId: string; now: string };
+
+export type OrderCommand =
+  | PlaceOrder
+  | ChooseTakeawayMethod
+  | GiveDeliveryDetails
+  | ChoosePaymentMethod
+  | SubmitOrder
+  | MarkPaid
+  | PrintOrder
+  | NotifyCustomer
+  | CompleteOrder
+  | CancelUnpaidOrder;

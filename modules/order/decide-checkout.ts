@@ -1,0 +1,132 @@
+import { DomainError } from '../../src/core/errors';
+import { formatPence } from '../../src/shared/money';
+import { orderTotalPence } from '../../src/shared/order';
+import { FORM_INVALID, parsePostcode } from '../../src/shared/postcode';
+import type { ChoosePaymentMethod, ChooseTakeawayMethod, GiveDeliveryDetails, PlaceOrder, SubmitOrder } from './commands';
+import type { OrderEvent, OrderItem } from './events';
+import {
+  assertAllOffered,
+  assertMethodOffered,
+  assertPayable,
+  assertPostageStands,
+  assertStoreOpen,
+  checkoutRefusal,
+  missingForPayment,
+  quotedPence,
+} from './rules';
+import { postageOf, totalOf, type InCheckout, type OrderState } from './state';
+
+export const ALREADY_PLACED = 'This order has already been placed';
+export const NO_ORDER = 'There is no order to update: save your basket first';
+
+export function inCheckout(state: OrderState): InCheckout {
+  if (state.status === 'none') throw new DomainError('not_found', NO_ORDER);
+  if (state.status !== 'checkout') throw new DomainError('conflict', ALREADY_PLACED);
+  return state;
+}
+
+const sameItems = (a: OrderItem[], b: OrderItem[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Why this basket may not become an order now (closed, no way to pay, empty, a dish taken off), or nothing. */
+export function refusePlacing(command: Omit<PlaceOrder, 'type' | 'data'> & { items: OrderItem[] }): void {
+  const refusal = checkoutRefusal(command.shop);
+  if (refusal) throw new DomainError('conflict', refusal);
+  if (command.items.length === 0) throw new DomainError('invalid', `${command.cartLabel} is Empty`);
+  assertAllOffered(command.items, command.notOffered);
+}
+
+/** Freezes the basket into the order, or refreshes the order's items when the basket changed before paying. */
+export function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
+  refusePlacing({ ...command, items: command.data.items });
+  if (state.status === 'none') return [{ type: 'OrderPlaced', data: command.data }];
+  const order = inCheckout(state);
+  const { orderId, items, itemsTotalPence, note } = command.data;
+  return sameItems(order.items, items) && order.note === note
+    ? []
+    : [{ type: 'OrderItemsRefreshed', data: { orderId, items, itemsTotalPence, note } }];
+}
+
+/** The server computes the postage; a customer shown other figures is told the right ones. */
+export function chooseTakeawayMethod(command: ChooseTakeawayMethod, state: OrderState): OrderEvent[] {
+  assertStoreOpen(command.storeOpen);
+  const order = inCheckout(state);
+  const check = command.method === 'DELIVER' ? command.checked : null;
+  if (command.method === 'DELIVER' && (!check || (command.askedPostcode !== null && command.askedPostcode.trim().toUpperCase() !== check.postcode))) {
+    throw new DomainError('invalid', 'Please check your postcode again before choosing delivery');
+  }
+  const postagePence = quotedPence(command.postage);
+  const totalPence = orderTotalPence({ itemsTotalPence: order.itemsTotalPence, postagePence, voucherDeductionPence: 0 });
+  if (command.shown.postagePence !== postagePence || command.shown.totalPence !== totalPence) {
+    throw new DomainError(
+      'conflict',
+      `The ${postagePence < 0 ? 'collect discount' : 'delivery charge'} is ${formatPence(postagePence)} and the total ${formatPence(totalPence)}: please check your order`,
+    );
+  }
+  const next = { orderId: command.orderId, method: command.method, postcode: check?.postcode ?? null, miles: check?.miles ?? null, postagePence };
+  const current = order.method;
+  if (current && current.method === next.method && current.postcode === next.postcode && current.postagePence === next.postagePence) return [];
+  return [{ type: 'TakeawayMethodChosen', data: next }];
+}
+
+/** Spec §2/§5: a delivery needs address line 1, the town and a valid postcode, the one whose distance was checked. */
+export function giveDeliveryDetails(command: GiveDeliveryDetails, state: OrderState): OrderEvent[] {
+  const order = inCheckout(state);
+  const given = command.details;
+  if (order.userId && order.email && given.email.toLowerCase() !== order.email.toLowerCase()) {
+    throw new DomainError('invalid', 'The email of a signed-in customer cannot be changed here');
+  }
+  const delivering = order.method?.method === 'DELIVER';
+  if (delivering && !given.address1) throw new DomainError('invalid', 'address_1: Address line 1 is required for delivery');
+  if (delivering && !given.townCity) throw new DomainError('invalid', 'town_city: Town or city is required for delivery');
+  // Collection skips the postcode check: whatever was typed is kept as it is.
+  const postcode = given.postcode ? parsePostcode(given.postcode) : null;
+  if (delivering && !postcode) throw new DomainError('invalid', `postcode: ${FORM_INVALID}`);
+  const details = { ...given, postcode: postcode ?? given.postcode };
+  if (delivering && order.method?.postcode && details.postcode !== order.method.postcode) {
+    throw new DomainError('invalid', `The delivery postcode must be ${order.method.postcode}, the one whose distance was checked`);
+  }
+  return JSON.stringify(order.details) === JSON.stringify(details) ? [] : [{ type: 'DeliveryDetailsGiven', data: { orderId: command.orderId, ...details } }];
+}
+
+export function choosePaymentMethod(command: ChoosePaymentMethod, state: OrderState): OrderEvent[] {
+  if (state.status === 'none') throw new DomainError('not_found', NO_ORDER);
+  assertMethodOffered(command.method, command.paymentMethods);
+  if (command.method === 'PHONE' && state.status === 'checkout' && !state.details?.phone) throw new DomainError('invalid', 'Not a valid phone No');
+  const order = inCheckout(state);
+  return order.paymentMethod === command.method ? [] : [{ type: 'PaymentMethodChosen', data: { orderId: command.orderId, method: command.method } }];
+}
+
+/** Places the order: everything the kitchen and the customer need is there, payable, offered and priced as shown. */
+export function submitOrder(command: SubmitOrder, state: OrderState): OrderEvent[] {
+  assertStoreOpen(command.shop.storeOpen);
+  if (state.status === 'none') throw new DomainError('not_found', NO_ORDER);
+  if (state.status !== 'checkout') {
+    if (state.submitted.paymentMethod === command.paymentMethod) return []; // a retried completion
+    throw new DomainError('conflict', ALREADY_PLACED);
+  }
+  const order = state;
+  const missing = missingForPayment(order, command.takeaway);
+  if (missing) throw new DomainError('invalid', missing);
+  assertPayable(command.paymentMethod, command.shop.paymentMethods);
+  if (command.paymentMethod === 'PHONE' && !order.details?.phone) throw new DomainError('invalid', 'Not a valid phone No');
+  assertAllOffered(order.items, command.notOffered);
+  if (order.method && command.postageNow) assertPostageStands(order.method.postagePence, command.postageNow);
+  return [
+    ...(order.paymentMethod === command.paymentMethod
+      ? []
+      : [{ type: 'PaymentMethodChosen' as const, data: { orderId: command.orderId, method: command.paymentMethod } }]),
+    {
+      type: 'OrderSubmitted',
+      data: {
+        orderId: command.orderId,
+        paymentMethod: command.paymentMethod,
+        status: command.paymentMethod === 'PHONE' ? 'AWAITING-PAYMENT' : 'NEW',
+        itemsTotalPence: order.itemsTotalPence,
+        postagePence: postageOf(order),
+        voucherDeductionPence: 0,
+        totalPence: totalOf(order),
+        submittedAt: command.now,
+      },
+    },
+  ];
+}

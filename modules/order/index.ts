@@ -1,0 +1,18 @@
+export {
+  ORDER_EVENT_SCHEMAS,
+  ORDER_EVENT_TYPES,
+  orderStream,
+  type OrderEvent,
+  type OrderPlaced,
+  type OrderSubmitted,
+  type CustomerNotified,
+} from './events';
+export { orderDecider, evolveOrder, orderStatusAfter, type OrderState, type KitchenStatus } from './decider';
+export type { KitchenEvent } from './state';
+export { createCheckout, type Checkout } from './checkout';
+export { checkoutRoutes } from './routes';
+export { createKitchen, type Kitchen } from './kitchen';
+export type { KitchenOrders } from './kitchen-orders';
+export { kitchenRoutes } from './kitchen-routes';
+export { customerMailReactor } from './customer-mail';
+export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';

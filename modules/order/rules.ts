@@ -1,0 +1,74 @@
+import { DomainError } from '../../src/core/errors';
+import { formatPence } from '../../src/shared/money';
+import { needsAddress } from '../../src/shared/order';
+import { CARD_UNAVAILABLE, NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../src/shared/payment-texts';
+import { CLOSED_REFUSAL } from '../../src/shared/store-status';
+import { dishName, notOfferedMessage } from '../catalog';
+import type { DishRef, QuotedPostage, ShopFacts } from './commands';
+import type { OrderItem, OrderPaymentMethod } from './events';
+import type { OrderBody } from './state';
+
+/** Spec §5: why no checkout may start now (the takeaway closed, or no way to pay: can_pay off), or null. */
+export function checkoutRefusal(shop: ShopFacts): string | null {
+  if (!shop.storeOpen) return CLOSED_REFUSAL;
+  if (shop.paymentMethods.length === 0) return NO_PAYMENT_METHODS;
+  return null;
+}
+
+export function assertStoreOpen(storeOpen: boolean): void {
+  if (!storeOpen) throw new DomainError('conflict', CLOSED_REFUSAL);
+}
+
+/** What is still missing before the order can be paid, or null when nothing is. */
+export function missingForPayment(order: OrderBody, takeaway: boolean): string | null {
+  if (order.items.length === 0) return 'Your basket is empty';
+  if (takeaway && !order.method) return 'Please choose collection or delivery';
+  const details = order.details;
+  if (!details || !details.email || !details.fullName || !details.phone) return 'Please complete your details';
+  if (needsAddress({ takeaway, method: order.method?.method ?? null, items: order.items }) && (!details.address1 || !details.townCity || !details.postcode)) {
+    return 'Please complete your delivery address';
+  }
+  if (order.method?.method === 'DELIVER' && order.method.postcode && details.postcode !== order.method.postcode) {
+    return `Please give the delivery address for ${order.method.postcode}, the postcode whose distance was checked`;
+  }
+  return null;
+}
+
+export function assertMethodOffered(method: OrderPaymentMethod, offered: readonly string[]): void {
+  if (!offered.includes(method.toLowerCase())) throw new DomainError('invalid', 'That payment method is not available');
+}
+
+/**
+ * Only a method the shop offers, and only one that needs no payment taken first: phone orders wait for staff
+ * to mark them paid. Card and PayPal orders would go to the kitchen as paid, so until their payments are
+ * confirmed with the provider they are refused here, whatever the web app shows.
+ */
+export function assertPayable(method: OrderPaymentMethod, offered: readonly string[]): void {
+  assertMethodOffered(method, offered);
+  if (method === 'CARD') throw new DomainError('conflict', CARD_UNAVAILABLE);
+  if (method === 'PAYPAL') throw new DomainError('conflict', PAYPAL_UNAVAILABLE);
+}
+
+/** A dish the kitchen has taken off since it went into the basket is not sold. */
+export function assertAllOffered(items: OrderItem[], notOffered: DishRef[]): void {
+  const taken = items.find((item) => notOffered.some((dish) => dish.productId === item.productId && dish.variantId === item.variantId));
+  if (!taken) return;
+  throw new DomainError('conflict', notOfferedMessage(dishName(taken.name, taken.variantName)));
+}
+
+/** The postage the method costs now, or the reason it cannot be had now. */
+export function quotedPence(quote: QuotedPostage): number {
+  if ('refused' in quote) throw new DomainError(quote.refused.kind, quote.refused.message);
+  return quote.pence;
+}
+
+/**
+ * The postage chosen at the basket still holds at completion: a manager may have switched delivery or the
+ * collect discount off, or changed the radius, the bands or the minimum order, since.
+ */
+export function assertPostageStands(chosenPence: number, now: QuotedPostage): void {
+  const pence = quotedPence(now);
+  if (pence === chosenPence) return;
+  const what = pence < 0 || chosenPence < 0 ? 'collect discount' : 'delivery charge';
+  throw new DomainError('conflict', `The ${what} has changed to ${formatPence(pence)}: please choose collection or delivery again`);
+}

@@ -1,0 +1,128 @@
+import { orderTotalPence, type KitchenStatus } from '../../src/shared/order';
+import type { DeliveryDetails, OrderEvent, OrderItem, OrderPaymentMethod, OrderSubmitted, TakeawayMethodChosen } from './events';
+
+export interface OrderBody {
+  orderId: string;
+  cartId: string;
+  userId: string | null;
+  email: string | null;
+  items: OrderItem[];
+  itemsTotalPence: number;
+  note: string;
+  method: Omit<TakeawayMethodChosen['data'], 'orderId'> | null;
+  details: DeliveryDetails | null;
+  paymentMethod: OrderPaymentMethod | null;
+}
+
+/** After submission: what the kitchen did with it. */
+export interface Kitchen {
+  submitted: OrderSubmitted['data'];
+  paidAt: string | null;
+  dueBy: string | null;
+  copiesPrinted: number;
+  notifiedAt: string | null;
+  completedAt: string | null;
+}
+
+export type { KitchenStatus };
+
+export type OrderState =
+  | { status: 'none' }
+  | ({ status: 'checkout' } & OrderBody)
+  | ({ status: KitchenStatus } & Kitchen & OrderBody);
+
+export type InCheckout = Extract<OrderState, { status: 'checkout' }>;
+export type Placed = Extract<OrderState, { submitted: unknown }>;
+
+/** The kitchen's events, each of which may move a placed order's status. */
+export type KitchenEvent = Extract<OrderEvent, { type: 'OrderPaid' | 'OrderPrinted' | 'CustomerNotified' | 'OrderCompleted' | 'OrderCancelled' }>;
+
+/**
+ * The order status transitions, the one home of them: the decider's state and the orders read model both store
+ * what this says. An event that does not apply to the status leaves it unchanged.
+ */
+export function orderStatusAfter(status: KitchenStatus, event: KitchenEvent): KitchenStatus {
+  switch (event.type) {
+    case 'OrderPaid':
+      return status === 'AWAITING-PAYMENT' ? 'NEW' : status;
+    case 'OrderPrinted':
+      return status === 'NEW' ? 'PRINTED' : status;
+    case 'CustomerNotified':
+      return status === 'COMPLETE' ? status : 'NOTIFIED';
+    case 'OrderCompleted':
+      return 'COMPLETE';
+    case 'OrderCancelled':
+      return status === 'AWAITING-PAYMENT' ? 'CANCELLED' : status;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
+export function postageOf(order: OrderBody): number {
+  return order.method?.postagePence ?? 0;
+}
+
+/** Vouchers arrive later: the deduction is 0 for now. */
+export function totalOf(order: OrderBody): number {
+  return orderTotalPence({ itemsTotalPence: order.itemsTotalPence, postagePence: postageOf(order), voucherDeductionPence: 0 });
+}
+
+export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
+  switch (event.type) {
+    case 'OrderPlaced':
+      return { status: 'checkout', ...event.data, method: null, details: null, paymentMethod: null };
+    case 'OrderItemsRefreshed':
+      if (state.status !== 'checkout') return state;
+      // Postage can depend on the items total (collect discount, minimum order): choose again.
+      return { ...state, items: event.data.items, itemsTotalPence: event.data.itemsTotalPence, note: event.data.note, method: null };
+    case 'TakeawayMethodChosen': {
+      if (state.status !== 'checkout') return state;
+      const { orderId: _orderId, ...method } = event.data;
+      return { ...state, method };
+    }
+    case 'DeliveryDetailsGiven': {
+      if (state.status !== 'checkout') return state;
+      const { orderId: _orderId, ...details } = event.data;
+      return { ...state, details };
+    }
+    case 'PaymentMethodChosen':
+      return state.status === 'checkout' ? { ...state, paymentMethod: event.data.method } : state;
+    case 'OrderSubmitted':
+      return state.status === 'checkout'
+        ? { ...state, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, notifiedAt: null, completedAt: null }
+        : state;
+    case 'OrderPaid':
+    case 'OrderPrinted':
+    case 'CustomerNotified':
+    case 'OrderCompleted':
+    case 'OrderCancelled':
+      if (state.status === 'none' || state.status === 'checkout') return state;
+      return { ...state, ...kitchenFacts(state, event), status: orderStatusAfter(state.status, event) };
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
+/** What a kitchen event records besides the status. */
+function kitchenFacts(order: Placed, event: KitchenEvent): Partial<Kitchen> {
+  switch (event.type) {
+    case 'OrderPaid':
+      return order.status === 'AWAITING-PAYMENT' ? { paidAt: event.data.paidAt, dueBy: event.data.dueBy } : {};
+    case 'OrderPrinted':
+      return { copiesPrinted: event.data.copy };
+    case 'CustomerNotified':
+      return { notifiedAt: event.data.notifiedAt };
+    case 'OrderCompleted':
+      return { completedAt: event.data.completedAt };
+    case 'OrderCancelled':
+      return {};
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,38 @@
+export {
+  SETTINGS,
+  SETTING_KEYS,
+  SETTINGS_STREAM,
+  settingKeySchema,
+  type DeliveryBand,
+  type SettingKey,
+  type SettingValue,
+} from './settings';
+export {
+  DELIVERY_KEY,
+  STORE_EVENT_SCHEMAS,
+  STORE_EVENT_TYPES,
+  STORE_STATUS_KEY,
+  STORE_UPCASTERS,
+  type DeliveryToggled,
+  type SettingChanged,
+  type StoreEvent,
+  type StoreStatusChanged,
+} from './events';
+export { readSettings, type SettingValues } from './read-settings';
+export { bannerText } from './opening-hours';
+export { storeSettingsRoutes } from './routes';
+export { storeStatusRoutes } from './status-routes';
+export { createStoreClock } from './store-clock';
+export {
+  CLOSED_BANNER,
+  CLOSED_NOTICE,
+  CLOSED_REFUSAL,
+  CLOSED_TITLE,
+  STORE_STATUSES,
+  deliveryMinutesFor,
+  deliveryMinutesKey,
+  dueByFrom,
+  isOrderingClosed,
+  type StoreStatus,
+} from '../../src/shared/store-status';
+export { unprintedAlarmMinutes } from '../../src/shared/setting-keys';

@@ -1,0 +1,38 @@
+/** Every setting the shop has (modules/store/settings.ts gives each its schema and default). */
+export const SETTING_KEYS = [
+  'site_name',
+  'cart_label',
+  'is_takeaway',
+  'order_status',
+  'show_square_product_images',
+  'missing_product_image',
+  'delivering_status',
+  'delivery_radius',
+  'kitchen_postcode',
+  'full_address',
+  'checkout_intro',
+  'phone_no_display',
+  'offer_takeaway_collect_discount',
+  'takeaway_collect_discount_type',
+  'takeaway_collect_discount_amount_or_percent',
+  'delivery_charge_bands',
+  'delivery_minimum_order',
+  'payment_methods',
+  'open_delivery_minutes',
+  'busy_delivery_minutes',
+  'slammed_delivery_minutes',
+  'open_time',
+  'close_time',
+  'bt_print_logo',
+  'ta_print_categories',
+  'unprinted_alarm_minutes',
+] as const;
+
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+export const UNPRINTED_ALARM_DEFAULT_MINUTES = 2;
+
+/** Orders left NEW and unprinted this many minutes raise the alarm: the setting, or its default while unknown. */
+export function unprintedAlarmMinutes(setting: unknown): number {
+  return typeof setting === 'number' && setting > 0 ? setting : UNPRINTED_ALARM_DEFAULT_MINUTES;
+}

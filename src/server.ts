@@ -47,6 +47,7 @@ import { storeStatusRoutes } from '../modules/store/status-routes';
 import { createStoreClock } from '../modules/store/store-clock';
 import { stockStatusRoutes } from '../modules/catalog/stock-status-routes';
 import { logRoutes } from './http/log-routes';
+import { pageSources } from './http/page-sources';
 
 export interface Shop {
   url: string;
@@ -224,6 +225,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       publicOrigin: config.publicOrigin,
       production: config.NODE_ENV === 'production',
       webRoot: options.webRoot,
+      pageSources: pageSources({ settings: services.settings, menu: menuCache }),
       routers: [
         healthRoutes({ pool, store, runners }),
         identityRoutes({

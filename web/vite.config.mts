@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.mts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // The web app imports src/shared (money formatting) from the server's tree, one level above its root.
@@ -9,7 +10,7 @@ const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

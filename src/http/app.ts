@@ -4,14 +4,17 @@ import type { Logger } from 'pino';
 import type { DatabasePool } from '../db/pool';
 import { loadUser } from '../identity/auth';
 import type { UserRepository } from '../identity/users';
+import { compressAnswers } from './compression';
 import { CookieSigner } from './cookie-signer';
 import { refuseCrossSite } from './csrf';
 import { errorHandler } from './errors';
+import { servePages, type PageSources } from './html-page';
 import { jsonBody } from './json-body';
+import { answerNotFound } from './not-found';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { sessionMiddleware } from './session';
-import { serveWebApp } from './static-web';
+import { serveWebApp, WEB_DIST } from './static-web';
 
 export interface AppOptions {
   logger: Logger;
@@ -22,6 +25,8 @@ export interface AppOptions {
   production: boolean;
   routers: Router[];
   webRoot?: string;
+  /** What the pages' heads say: the shop's settings and the catalogue. */
+  pageSources: PageSources;
 }
 
 /** The Koa shell: the order of the middleware is the order a request meets them. */
@@ -32,6 +37,9 @@ export function createApp(options: AppOptions): Koa {
   app.use(requestLog(options.logger));
   app.use(errorHandler);
   app.use(securityHeaders({ production: options.production }));
+  app.use(compressAnswers);
+  app.use(answerNotFound);
+  app.use(servePages({ root: options.webRoot ?? WEB_DIST, origin: options.publicOrigin, sources: options.pageSources }));
   app.use(serveWebApp(options.webRoot));
   app.use(refuseCrossSite(options.publicOrigin));
   app.use(jsonBody);

@@ -8,9 +8,24 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 const apiServer = 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * react-router's package points every bundler at its development build (warnings and checks included); its
+ * production build is beside it. Built for production, the menu page's script is some 10 KB (gzip) lighter.
+ */
+const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ mode }) => ({
   root: webRoot,
   plugins: [react(), precompress()],
+  resolve: {
+    alias:
+      mode === 'production'
+        ? [
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+          ]
+        : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -25,4 +40,4 @@ export default defineConfig({
       '/images': apiServer,
     },
   },
-});
+}));

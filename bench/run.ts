@@ -12,12 +12,13 @@ import { migrate } from '../src/db/migrate';
 import { basketBenchmark } from './basket';
 import { checkoutBenchmark } from './checkout';
 import { eventStoreBenchmark } from './eventstore';
+import { lighthouseBenchmark } from './lighthouse';
 import { liveBenchmark } from './live';
 import { cpuTimes } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 /** Add new benchmark modules here. */
-const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, basketBenchmark, checkoutBenchmark, liveBenchmark];
+const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, basketBenchmark, checkoutBenchmark, liveBenchmark, lighthouseBenchmark];
 
 const TEMPLATE = 'bench_template';
 
@@ -62,7 +63,7 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const quick = args.includes('--quick');
   const filter = args.find((arg) => !arg.startsWith('--'));
-  const selected = BENCHMARKS.filter((benchmark) => !filter || benchmark.name.includes(filter));
+  const selected = BENCHMARKS.filter((benchmark) => (filter ? benchmark.name.includes(filter) : !benchmark.onlyWhenNamed));
   if (selected.length === 0) {
     console.error(`No benchmark matches "${filter}". Known: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
     return 2;

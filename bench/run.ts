@@ -38,7 +38,8 @@ async function quietCluster(url: string, databases: string[]): Promise<void> {
 }
 
 function formatFigure(row: BenchRow): string {
-  const digits = Math.abs(row.figure) >= 100 ? 0 : 1;
+  // Scores below 1 (a layout-shift score, say) keep three decimals: 0.068 is not 0.1.
+  const digits = Math.abs(row.figure) >= 100 ? 0 : Math.abs(row.figure) < 1 && row.figure !== 0 ? 3 : 1;
   return row.figure.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 

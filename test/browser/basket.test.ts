@@ -1,6 +1,7 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { formatPence } from '../../src/shared/money';
 import type { TestServer } from '../support/server';
+import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
 import { changeSettings } from './shop-steps';
 
@@ -216,6 +217,7 @@ describe('basket journey in the browser', () => {
     ]);
     await waitForText(page.getByTestId('basket-count'), '1');
     await waitForText(page.getByTestId('available-stock'), `${product.available - 1} available`);
+    await expectAccessible(page, 'single-product');
 
     await page.locator(`[data-testid="category-toggle"][data-category-id="${product.category_id}"]`).click();
     await page.waitForURL(`${baseUrl}/`);
@@ -226,12 +228,13 @@ describe('basket journey in the browser', () => {
 
     await page.getByTestId('summary-manage-cart').click();
     await page.waitForURL(`${baseUrl}/manageCart`);
+    await expectAccessible(page, 'cart-row');
     await Promise.all([
       page.waitForResponse((response) => response.url().endsWith('/api/clearCart') && response.status() === 200),
       page.getByTestId('clear-cart').click(),
     ]);
     await waitForText(page.getByTestId('basket-count'), '0');
-  });
+  }, 300_000);
 
   it("titles a disabled add button: 'no more stock' while its request runs, the closed notice while the store is closed", async () => {
     const { page } = browser;

@@ -5,6 +5,7 @@ import type { Page, Request } from 'playwright-core';
 import { createKitchen } from '../../modules/order/kitchen';
 import { createUserRepository } from '../../src/identity/users';
 import type { TestServer } from '../support/server';
+import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
 import { addToBasket, answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
 
@@ -84,6 +85,7 @@ describe('checkout journeys in the browser', () => {
     await waitForText(summary.getByTestId('summary-total'), '£7.11');
     expect(await summary.getByTestId('summary-voucher').count()).toBe(0);
     await page.getByTestId('checkout-intro').waitFor();
+    await expectAccessible(page, 'checkout-summary');
 
     // The delivery bands explained, on demand.
     await page.getByTestId('delivery-bands-toggle').click();
@@ -141,11 +143,12 @@ describe('checkout journeys in the browser', () => {
     expect(sentMethods).toEqual([{ method: 'phone' }]);
     expect(order.total_cost).toBe(711);
     await waitForText(page.getByTestId('order-complete-summary').getByTestId('summary-total'), '£7.11');
+    await expectAccessible(page, 'order-complete-summary');
 
     await server.shop.mailSettled();
     const mail = mailTo(server.shop.config.dataDir, 'sam@example.com', order.ref);
     expect(mail).toBeDefined();
-  });
+  }, 300_000);
 
   it('the order-complete page follows the kitchen: thanks once it is paid and printed, and says so when cancelled unpaid', async () => {
     const { page } = browser;

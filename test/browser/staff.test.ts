@@ -3,6 +3,7 @@ import request from 'supertest';
 import { formatPence } from '../../src/shared/money';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
+import { closeAccessibilityChecker, expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 
 const KORMA = 13; // £9.50, £8.55 with the 10% collection discount
@@ -95,6 +96,7 @@ describe('staff back office in the browser', () => {
   }, 180_000);
 
   afterAll(async () => {
+    await closeAccessibilityChecker();
     await staff?.close();
     await customer?.close();
     await server?.stop();
@@ -228,7 +230,8 @@ describe('staff back office in the browser', () => {
     await kitchen.getByTestId('live-connection-lost').waitFor({ state: 'detached' });
     await kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).waitFor();
     await waitForText(kitchen.getByTestId('order-tally'), '£17.10');
-  });
+    await expectAccessible(kitchen, 'order-row');
+  }, 300_000);
 
   it('the out-of-stock manager takes a product off the menu and puts it back', async () => {
     const { baseUrl } = server;
@@ -259,7 +262,8 @@ describe('staff back office in the browser', () => {
     ]);
     expect(back.status()).toBe(200);
     await korma.waitFor({ state: 'detached' });
-  });
+    await expectAccessible(kitchen, 'low-stock-list');
+  }, 300_000);
 
   it('a manager checks the kitchen postcode and saves the takeaway settings', async () => {
     const { baseUrl } = server;
@@ -270,6 +274,7 @@ describe('staff back office in the browser', () => {
     await waitForText(office.getByTestId('postcode-check'), 'postcode is OK');
     await waitForText(office.getByTestId('times-verdict'), 'Times are OK');
     await waitForText(office.getByTestId('save-settings'), 'Save Changes');
+    await expectAccessible(office, 'save-settings');
 
     const postcode = office.getByTestId('kitchen-postcode');
     await postcode.fill('LS1');
@@ -298,7 +303,7 @@ describe('staff back office in the browser', () => {
     });
     // The page reloaded, showing the saved value.
     await office.getByLabel('Busy').and(office.locator('[value="45"]')).waitFor();
-  });
+  }, 300_000);
 
   it('an unpaid phone order is cancelled only once confirmed, and its korma goes back on the menu', async () => {
     const { baseUrl } = server;

@@ -208,7 +208,7 @@ describe('staff back office in the browser', () => {
       return { status: answer.status, body: (await answer.json()) as { message: string } };
     }, KORMA);
     expect(refused.status).toBe(409);
-  });
+  }, 180_000);
 
   it('a dropped live connection shows the loud banner, and an order placed meanwhile arrives once it is back', async () => {
     const { baseUrl } = server;

@@ -54,12 +54,13 @@ export class Browser {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  get<T = unknown>(path: string, options: { parse?: boolean } = {}): Promise<Answer<T>> {
-    return this.send<T>('GET', path, undefined, options.parse ?? true);
+  /** `headers`: extra request headers, e.g. Accept-Encoding (the answer is then kept as sent, not parsed). */
+  get<T = unknown>(path: string, options: { parse?: boolean; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+    return this.send<T>('GET', path, undefined, options.parse ?? true, options.headers);
   }
 
   post<T = unknown>(path: string, body: object = {}): Promise<Answer<T>> {
-    return this.send<T>('POST', path, body, true);
+    return this.send<T>('POST', path, body, true, undefined);
   }
 
   /** Like post, but an answer other than 2xx rejects with HttpError. */
@@ -69,9 +70,9 @@ export class Browser {
     return answer;
   }
 
-  private send<T>(method: string, path: string, body: object | undefined, parse: boolean): Promise<Answer<T>> {
+  private send<T>(method: string, path: string, body: object | undefined, parse: boolean, extra: Record<string, string> | undefined): Promise<Answer<T>> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string | number> = { ...this.target.headers, Accept: 'application/json' };
+    const headers: Record<string, string | number> = { ...this.target.headers, Accept: 'application/json', ...extra };
     if (payload) {
       headers['Content-Type'] = 'application/json';
       headers['Content-Length'] = payload.length;

@@ -36,5 +36,7 @@ export interface BenchRow {
 
 export interface Benchmark {
   name: string;
+  /** Runs only when asked for by name (`npm run bench -- <name>`), never in the plain `npm run bench`. */
+  onlyWhenNamed?: boolean;
   run(context: BenchContext): Promise<BenchRow[]>;
 }

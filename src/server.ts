@@ -35,10 +35,11 @@ import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender } from './mail/outbox';
 import { createDeliveryService, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
 import { checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS } from '../modules/order';
-import { createStoreClock, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
+import { createStoreClock, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
 import { ProcessManager } from './process';
+import type { PageSources } from './http/html-page';
 
 export interface Shop {
   url: string;
@@ -236,6 +237,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       production,
       trustedProxyHops: config.trustedProxyHops,
       webRoot: options.webRoot,
+      pageSources: pageSources(services.settings, menuCache),
       routers: [
         healthRoutes({ pool, store, runners }),
         identityRoutes({
@@ -290,4 +292,24 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     await stop();
     throw error;
   }
+}
+
+/** The pages' heads read the settings and the catalogue from their in-memory copies. */
+function pageSources(settings: Services['settings'], menu: MenuCache): PageSources {
+  return {
+    async shop() {
+      const values = await readSettings(settings, ['site_name', 'full_address', 'phone_no_display', 'open_time', 'close_time']);
+      return {
+        siteName: String(values.site_name),
+        address: String(values.full_address),
+        phone: String(values.phone_no_display),
+        opens: String(values.open_time),
+        closes: String(values.close_time),
+      };
+    },
+    async product(id) {
+      const product = await menu.product(id);
+      return product && { name: product.name, short_desc: product.short_desc, image: product.image };
+    },
+  };
 }

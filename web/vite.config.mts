@@ -1,15 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.mts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // The web app imports src/shared (money formatting) from the server's tree, one level above its root.
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 const apiServer = 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * react-router's package points every bundler at its development build (warnings and checks included); its
+ * production build is beside it. Built for production, the menu page's script is some 10 KB (gzip) lighter.
+ */
+const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ mode }) => ({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
+  resolve: {
+    alias:
+      mode === 'production'
+        ? [
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+          ]
+        : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -24,4 +40,4 @@ export default defineConfig({
       '/images': apiServer,
     },
   },
-});
+}));

@@ -4,15 +4,18 @@ import type { Logger } from 'pino';
 import type { DatabasePool } from '../db/pool';
 import { loadUser } from '../identity/auth';
 import type { UserRepository } from '../identity/users';
+import { compressAnswers } from './compression';
 import { CookieSigner } from './cookie-signer';
 import { refuseCrossSite } from './csrf';
 import { requireHttps } from './require-https';
 import { errorHandler } from './errors';
+import { servePages, type PageSources } from './html-page';
 import { jsonBody } from './json-body';
+import { answerNotFound } from './not-found';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { sessionMiddleware } from './session';
-import { serveWebApp } from './static-web';
+import { serveWebApp, WEB_DIST } from './static-web';
 import { trustClientAddress } from '../limits';
 
 export interface AppOptions {
@@ -28,6 +31,8 @@ export interface AppOptions {
   trustedProxyHops: number;
   routers: Router[];
   webRoot?: string;
+  /** What the pages' heads say: the shop's settings and the catalogue. */
+  pageSources: PageSources;
 }
 
 /** The Koa shell: the order of the middleware is the order a request meets them. */
@@ -39,6 +44,9 @@ export function createApp(options: AppOptions): Koa {
   app.use(requestLog(options.logger));
   app.use(errorHandler);
   app.use(securityHeaders({ production: options.production }));
+  app.use(compressAnswers);
+  app.use(answerNotFound);
+  app.use(servePages({ root: options.webRoot ?? WEB_DIST, origin: options.publicOrigin, sources: options.pageSources }));
   app.use(serveWebApp(options.webRoot));
   if (options.production) app.use(requireHttps(options.publicOrigin));
   app.use(refuseCrossSite(options.ownOrigins));

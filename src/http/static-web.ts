@@ -5,26 +5,23 @@ import send from 'koa-send';
 
 export const WEB_DIST = path.resolve(__dirname, '..', '..', 'web', 'dist');
 
-const NOT_SPA = /^\/(api|events|healthz|readyz|takeaway\/)/;
+const YEAR_MS = 365 * 24 * 3600 * 1000;
 
-/** Serves the built web app; unknown page paths get index.html so the React router can take them. */
+/**
+ * Serves the built web app's files. Hashed assets never change, so browsers keep them a year; the build
+ * wrote a brotli and a gzip copy of each beside it, which koa-send picks by Accept-Encoding.
+ */
 export function serveWebApp(root = WEB_DIST) {
   return async (ctx: Context, next: Next): Promise<void> => {
     await next();
     if (ctx.body !== undefined || ctx.status !== 404 || !['GET', 'HEAD'].includes(ctx.method)) return;
-    if (NOT_SPA.test(ctx.path)) return;
-    const file = ctx.path === '/' ? 'index.html' : ctx.path.slice(1);
-    if (file !== 'index.html' && fs.existsSync(path.join(root, file)) && !file.endsWith('/')) {
-      await send(ctx, file, { root, maxage: file.startsWith('assets/') ? 365 * 24 * 3600 * 1000 : 0, immutable: file.startsWith('assets/') });
-      return;
-    }
-    if (path.extname(ctx.path) !== '' && ctx.path !== '/') return; // a missing file, not a page
-    if (!fs.existsSync(path.join(root, 'index.html'))) {
-      ctx.status = 503;
-      ctx.body = 'The web app has not been built yet: run npm run build';
-      return;
-    }
-    ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root });
+    const file = ctx.path.slice(1);
+    if (file === '' || file === 'index.html' || file.endsWith('/') || !fs.existsSync(path.join(root, file))) return;
+    const hashed = file.startsWith('assets/');
+    if (PRECOMPRESSED.test(file)) ctx.vary('Accept-Encoding');
+    await send(ctx, file, { root, maxage: hashed ? YEAR_MS : 0, immutable: hashed });
   };
 }
+
+/** The files the build writes .br and .gz copies of (see web/vite.config.mts). */
+export const PRECOMPRESSED = /\.(js|css|svg|html|json|txt|ico)$/;

@@ -1,6 +1,7 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { formatPence } from '../../src/shared/money';
 import type { TestServer } from '../support/server';
+import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
 import { changeSettings, waitForText } from './shop-steps';
 
@@ -68,6 +69,8 @@ interface StyledWindow {
 }
 const aspectRatioOf = (image: Locator) =>
   image.evaluate((element) => (globalThis as unknown as StyledWindow).getComputedStyle(element).aspectRatio);
+/** Not squared: the picture's own proportions, its width and height attributes reserving its space until it loads. */
+const OWN_PROPORTIONS = 'auto 400 / 400';
 const CLOSED_TITLE = "Sorry, we're closed & not taking orders right now";
 
 describe('basket journey in the browser', () => {
@@ -221,6 +224,7 @@ describe('basket journey in the browser', () => {
     ]);
     await waitForText(page.getByTestId('basket-count'), '1');
     await waitForText(page.getByTestId('available-stock'), `${product.available - 1} available`);
+    await expectAccessible(page, 'single-product');
 
     await page.locator(`[data-testid="category-toggle"][data-category-id="${product.category_id}"]`).click();
     await page.waitForURL(`${baseUrl}/`);
@@ -231,12 +235,13 @@ describe('basket journey in the browser', () => {
 
     await page.getByTestId('summary-manage-cart').click();
     await page.waitForURL(`${baseUrl}/manageCart`);
+    await expectAccessible(page, 'cart-row');
     await Promise.all([
       page.waitForResponse((response) => response.url().endsWith('/api/clearCart') && response.status() === 200),
       page.getByTestId('clear-cart').click(),
     ]);
     await waitForText(page.getByTestId('basket-count'), '0');
-  });
+  }, 300_000);
 
   it("titles a disabled add button: 'no more stock' while its request runs, the closed notice while the store is closed", async () => {
     const { page } = browser;
@@ -300,7 +305,7 @@ describe('basket journey in the browser', () => {
     await menuImage.waitFor();
     await menuImage.evaluate((image) => (image as { decode(): Promise<void> }).decode());
     const loadedAt = Date.now();
-    expect(await aspectRatioOf(menuImage)).toBe('auto');
+    expect(await aspectRatioOf(menuImage)).toBe(OWN_PROPORTIONS);
     await page.locator('[data-testid="menu"][data-square-images="true"]').waitFor({ timeout: 5000 });
     expect(Date.now() - loadedAt).toBeGreaterThanOrEqual(1500);
     expect(await aspectRatioOf(menuImage)).toBe('1 / 1');
@@ -315,7 +320,7 @@ describe('basket journey in the browser', () => {
     const thumbnail = lines.getByTestId('product-image');
     await page.locator('[data-testid="cart-lines"][data-square-images="false"]').waitFor({ timeout: 5000 });
     expect((await thumbnail.boundingBox())!.width).toBeLessThanOrEqual(100);
-    expect(await aspectRatioOf(thumbnail)).toBe('auto');
+    expect(await aspectRatioOf(thumbnail)).toBe(OWN_PROPORTIONS);
     await page.setViewportSize({ width: 500, height: 800 });
     try {
       await page.locator('[data-testid="cart-lines"][data-square-images="true"]').waitFor({ timeout: 5000 });

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
+import { closeAccessibilityChecker } from './accessibility';
 
-const chromiumPath = '/usr/bin/chromium';
+export const chromiumPath = '/usr/bin/chromium';
 
-const chromiumFlags = [
+export const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -62,6 +63,7 @@ export function shopWithBrowser(use: (server: TestServer, browser: BrowserSessio
     use(server, browser);
   }, 180_000);
   afterAll(async () => {
+    await closeAccessibilityChecker();
     await browser?.close();
     await server?.stop();
   });

@@ -6,6 +6,7 @@ import { createKitchen } from '../../modules/order/kitchen';
 import { kitchenOrders } from '../../projections/orders/queries';
 import { createUserRepository } from '../../src/identity/users';
 import type { TestServer } from '../support/server';
+import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
 import { answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
 
@@ -85,6 +86,7 @@ describe('checkout journeys in the browser', () => {
     await waitForText(summary.getByTestId('summary-total'), '£7.11');
     expect(await summary.getByTestId('summary-voucher').count()).toBe(0);
     await page.getByTestId('checkout-intro').waitFor();
+    await expectAccessible(page, 'checkout-summary');
 
     // The delivery bands explained, on demand.
     await page.getByTestId('delivery-bands-toggle').click();
@@ -142,6 +144,7 @@ describe('checkout journeys in the browser', () => {
     expect(sentMethods).toEqual([{ method: 'phone' }]);
     expect(order.total_cost).toBe(711);
     await waitForText(page.getByTestId('order-complete-summary').getByTestId('summary-total'), '£7.11');
+    await expectAccessible(page, 'order-complete-summary');
 
     await server.shop.mailSettled();
     const mail = mailTo(server.shop.config.dataDir, 'sam@example.com', order.ref);
@@ -151,7 +154,7 @@ describe('checkout journeys in the browser', () => {
     await page.goBack();
     await page.getByTestId('checkout-errors').filter({ hasText: 'This order has already been placed' }).waitFor();
     expect(await page.getByTestId('app-dialog').count()).toBe(0);
-  });
+  }, 300_000);
 
   it('with nothing to check out, /checkout says so and links to the basket, without an error dialog', async () => {
     const { page } = browser;

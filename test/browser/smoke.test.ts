@@ -1,3 +1,4 @@
+import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
 import { visibleWidth, waitUntilFullyInViewport } from './viewport';
 import request from 'supertest';
@@ -20,6 +21,19 @@ describe('web shell smoke test', () => {
     await browser.page.goto(server.baseUrl);
     await browser.page.getByTestId('home').waitFor();
   });
+
+  it('passes the accessibility gate on the menu (narrow and wide), the login page and the not-found page', async () => {
+    const { page } = browser;
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto(server.baseUrl);
+      await expectAccessible(page, 'product-card');
+    }
+    await page.goto(`${server.baseUrl}/login`);
+    await expectAccessible(page, 'login-page');
+    await page.goto(`${server.baseUrl}/no-such-page`);
+    await expectAccessible(page, 'not-found');
+  }, 300_000);
 
   it('keeps the Login button off-screen until it is hovered', async () => {
     await browser.page.goto(server.baseUrl);

@@ -4,6 +4,7 @@ import { formatPence } from '../../src/shared/money';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
+import { closeAccessibilityChecker, expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, waitForText } from './shop-steps';
 
@@ -85,6 +86,7 @@ describe('staff back office in the browser', () => {
   }, 180_000);
 
   afterAll(async () => {
+    await closeAccessibilityChecker();
     await staff?.close();
     await customer?.close();
     await server?.stop();
@@ -201,7 +203,7 @@ describe('staff back office in the browser', () => {
       return { status: answer.status, body: (await answer.json()) as { message: string } };
     }, KORMA);
     expect(refused.status).toBe(409);
-  });
+  }, 180_000);
 
   it('a dropped live connection shows the loud banner, and an order placed meanwhile arrives once it is back', async () => {
     const { baseUrl } = server;
@@ -223,7 +225,8 @@ describe('staff back office in the browser', () => {
     await kitchen.getByTestId('live-connection-lost').waitFor({ state: 'detached' });
     await kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).waitFor();
     await waitForText(kitchen.getByTestId('order-tally'), '£17.10');
-  });
+    await expectAccessible(kitchen, 'order-row');
+  }, 300_000);
 
   it('the out-of-stock manager takes a product off the menu and puts it back', async () => {
     const { baseUrl } = server;
@@ -254,7 +257,8 @@ describe('staff back office in the browser', () => {
     ]);
     expect(back.status()).toBe(200);
     await korma.waitFor({ state: 'detached' });
-  });
+    await expectAccessible(kitchen, 'low-stock-list');
+  }, 300_000);
 
   it('a manager checks the kitchen postcode and saves the takeaway settings', async () => {
     const { baseUrl } = server;
@@ -265,6 +269,7 @@ describe('staff back office in the browser', () => {
     await waitForText(office.getByTestId('postcode-check'), 'postcode is OK');
     await waitForText(office.getByTestId('times-verdict'), 'Times are OK');
     await waitForText(office.getByTestId('save-settings'), 'Save Changes');
+    await expectAccessible(office, 'save-settings');
 
     const postcode = office.getByTestId('kitchen-postcode');
     await postcode.fill('LS1');
@@ -302,7 +307,7 @@ describe('staff back office in the browser', () => {
     // The page reloaded, showing the saved values.
     await office.getByLabel('Busy').and(office.locator('[value="45"]')).waitFor();
     expect(await postcode.inputValue()).toBe('LS1 4AP');
-  });
+  }, 300_000);
 
   it('an unpaid phone order is cancelled only once confirmed, and its korma goes back on the menu', async () => {
     const { baseUrl } = server;

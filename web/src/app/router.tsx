@@ -1,28 +1,27 @@
 import { createBrowserRouter } from 'react-router';
+import { PAGE_PATHS } from '../../../src/shared/page-head';
 import { Layout } from '../components/Layout';
-import { CheckoutPage } from '../pages/CheckoutPage';
 import { HomePage } from '../pages/HomePage';
-import { LoginPage } from '../pages/LoginPage';
-import { ManageCartPage } from '../pages/ManageCartPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { OrderCompletePage } from '../pages/OrderCompletePage';
-import { ProductPage } from '../pages/ProductPage';
-import { StaffPageLoading } from '../pages/staff/StaffPageLoading';
+import { PageLoading } from '../pages/PageLoading';
 
+/**
+ * The menu is the first page most customers open, so only it comes in the first download. Every other page,
+ * with its forms, loads on demand (the menu's own links fetch it while the customer looks at the menu).
+ */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/product/:id', element: <ProductPage /> },
-      { path: '/manageCart', element: <ManageCartPage /> },
-      { path: '/checkout', element: <CheckoutPage /> },
-      { path: '/order-complete', element: <OrderCompletePage /> },
-      // Back-office screens load on demand, so customers never download them.
-      { path: '/takeaway', lazy: () => import('../pages/staff/LiveOrdersPage').then((page) => ({ Component: page.LiveOrdersPage })), hydrateFallbackElement: <StaffPageLoading /> },
-      { path: '/takeaway-oos', lazy: () => import('../pages/staff/OutOfStockPage').then((page) => ({ Component: page.OutOfStockPage })), hydrateFallbackElement: <StaffPageLoading /> },
-      { path: '/takeaway-settings', lazy: () => import('../pages/staff/TakeawaySettingsPage').then((page) => ({ Component: page.TakeawaySettingsPage })), hydrateFallbackElement: <StaffPageLoading /> },
+      { path: PAGE_PATHS.menu, element: <HomePage /> },
+      { path: PAGE_PATHS.login, lazy: () => import('../pages/LoginPage').then((page) => ({ Component: page.LoginPage })), hydrateFallbackElement: <PageLoading /> },
+      { path: PAGE_PATHS.product, lazy: () => import('../pages/ProductPage').then((page) => ({ Component: page.ProductPage })), hydrateFallbackElement: <PageLoading /> },
+      { path: PAGE_PATHS.cart, lazy: () => import('../pages/ManageCartPage').then((page) => ({ Component: page.ManageCartPage })), hydrateFallbackElement: <PageLoading /> },
+      { path: PAGE_PATHS.checkout, lazy: () => import('../pages/CheckoutPage').then((page) => ({ Component: page.CheckoutPage })), hydrateFallbackElement: <PageLoading /> },
+      { path: PAGE_PATHS.orderComplete, lazy: () => import('../pages/OrderCompletePage').then((page) => ({ Component: page.OrderCompletePage })), hydrateFallbackElement: <PageLoading /> },
+      { path: PAGE_PATHS.liveOrders, lazy: () => import('../pages/staff/LiveOrdersPage').then((page) => ({ Component: page.LiveOrdersPage })), hydrateFallbackElement: <PageLoading /> },
+      { path: PAGE_PATHS.outOfStock, lazy: () => import('../pages/staff/OutOfStockPage').then((page) => ({ Component: page.OutOfStockPage })), hydrateFallbackElement: <PageLoading /> },
+      { path: PAGE_PATHS.staffSettings, lazy: () => import('../pages/staff/TakeawaySettingsPage').then((page) => ({ Component: page.TakeawaySettingsPage })), hydrateFallbackElement: <PageLoading /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

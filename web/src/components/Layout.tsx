@@ -1,7 +1,8 @@
 import { Outlet } from 'react-router';
 import Container from 'react-bootstrap/Container';
+import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useMeQuery } from '../features/auth/authApi';
-import { AppDialog } from '../features/dialog/AppDialog';
+import { LazyAppDialog } from '../features/dialog/LazyAppDialog';
 import { StoreStatusBanner } from '../features/store-status/StoreStatusBanner';
 import { DiscreetLogin } from './DiscreetLogin';
 import { SiteHeader } from './SiteHeader';
@@ -9,6 +10,7 @@ import { SiteHeader } from './SiteHeader';
 export function Layout() {
   const { data: user, isLoading } = useMeQuery();
   const isGuest = !isLoading && !user;
+  useDocumentTitle();
 
   return (
     <>
@@ -17,8 +19,8 @@ export function Layout() {
       <Container as="main" className="py-4">
         <Outlet />
       </Container>
-      {isGuest && <DiscreetLogin />}
-      <AppDialog />
+      <footer>{isGuest && <DiscreetLogin />}</footer>
+      <LazyAppDialog />
     </>
   );
 }

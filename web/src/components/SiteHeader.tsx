@@ -1,12 +1,10 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
 import { useLogoutMutation, useMeQuery } from '../features/auth/authApi';
 import { BasketWidget } from '../features/cart/BasketWidget';
 import { useShopSettings } from '../features/settings/useShopSettings';
 import { StaffNavLinks } from '../features/staff/StaffNavLinks';
+import './SiteHeader.css';
 
 export function SiteHeader() {
   const { data: user } = useMeQuery();
@@ -20,32 +18,36 @@ export function SiteHeader() {
   };
 
   return (
-    <Navbar as="header" bg="dark" data-bs-theme="dark" expand="sm">
-      <Container>
-        <Navbar.Brand as={Link} to="/">
+    // Bootstrap's navbar classes on plain elements: react-bootstrap's Navbar brings its offcanvas, modal and
+    // collapse code into the menu page's first download, for a menu that never collapses. A customer's header
+    // is one line at every width (the name shortened with an ellipsis), so the basket widget or the shop's
+    // name arriving never pushes the page down.
+    <header className="navbar navbar-expand bg-dark site-header" data-bs-theme="dark">
+      <div className={`container gap-2 ${user ? 'flex-wrap' : 'flex-nowrap'}`}>
+        <Link to="/" className="navbar-brand text-truncate site-name">
           {siteName ?? 'Takeaway'}
-        </Navbar.Brand>
-        <Nav as="nav" aria-label="Main" className="me-auto">
-          <Nav.Link as={NavLink} to="/" end>
+        </Link>
+        <nav aria-label="Main" className="navbar-nav me-auto flex-nowrap">
+          <NavLink to="/" end className="nav-link">
             Home
-          </Nav.Link>
+          </NavLink>
           <StaffNavLinks />
-        </Nav>
-        <div className="d-flex align-items-center gap-3">
+        </nav>
+        <div className="d-flex align-items-center gap-2 flex-shrink-0">
           <BasketWidget />
           {user && (
             <>
-              <Navbar.Text data-testid="signed-in-user">
+              <span className="navbar-text" data-testid="signed-in-user">
                 <span className="text-light">{user.email}</span>{' '}
                 <span className="badge text-bg-secondary">{user.role}</span>
-              </Navbar.Text>
+              </span>
               <Button variant="outline-light" size="sm" onClick={handleLogout} disabled={isLoggingOut}>
                 Logout
               </Button>
             </>
           )}
         </div>
-      </Container>
-    </Navbar>
+      </div>
+    </header>
   );
 }

@@ -14,12 +14,13 @@ export function AddToCartButton({ product, size }: { product: Product; size?: 's
       size={size}
       disabled={disabledBecause !== undefined}
       title={disabledBecause}
-      aria-label={`Add ${product.name} to ${cartLabel}`}
       onClick={() => addToCart(product)}
       data-testid="add-to-cart"
       data-product-id={product.id}
     >
+      {/* The spoken name starts with the words on the button (voice control users say what they see). */}
       {isProcessing ? 'Adding…' : `Add to ${cartLabel}`}
+      <span className="visually-hidden">: {product.name}</span>
     </Button>
   );
 }

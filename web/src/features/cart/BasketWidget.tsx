@@ -18,11 +18,11 @@ export function BasketWidget() {
     <Link
       to="/manageCart"
       title={`Manage ${cartLabel}`}
-      aria-label={cart ? `Manage ${cartLabel}: ${totalItems(cart)} items, ${formatPence(totalPrice(cart))}` : `Manage ${cartLabel}`}
       className={`btn btn-outline-light d-inline-flex align-items-center gap-2 ${loadingDone ? 'visible' : 'invisible'}`}
       data-testid="basket-widget"
       data-pulsing={pulsing}
     >
+      <span className="visually-hidden">Manage {cartLabel}: </span>
       <span key={pulseKey} className={`d-inline-flex ${pulsing ? 'basket-pulse' : ''}`}>
         <BasketIcon size="1.25em" />
       </span>
@@ -31,6 +31,7 @@ export function BasketWidget() {
           <span className="badge text-bg-light" data-testid="basket-count">
             {totalItems(cart)}
           </span>
+          <span className="visually-hidden"> items, </span>
           <span data-testid="basket-total">{formatPence(totalPrice(cart))}</span>
         </>
       ) : (

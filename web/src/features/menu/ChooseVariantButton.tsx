@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { loadLater } from '../../app/loadLater';
 import Button from 'react-bootstrap/Button';
 import { addButtonTitle } from '../cart/addButtonTitle';
 import { useOrderingBlocked } from '../settings/useShopSettings';
 import { canBeAdded, type Product } from './menuApi';
-import { VariantsModal } from './VariantsModal';
+
+const VariantsModal = loadLater(() => import('./VariantsModal').then((module) => module.VariantsModal));
 
 /** For a product with variants: opens the variants modal, where the shopper picks which one to add. */
 export function ChooseVariantButton({ product, size }: { product: Product; size?: 'sm' | 'lg' }) {
   const [choosing, setChoosing] = useState(false);
+  const [opened, setOpened] = useState(false);
+  if (choosing && !opened) setOpened(true);
   const isOrderingBlocked = useOrderingBlocked();
   const disabledBecause = addButtonTitle({ isOrderingBlocked, isProcessing: false, inStock: canBeAdded(product) });
 
@@ -18,15 +22,18 @@ export function ChooseVariantButton({ product, size }: { product: Product; size?
         size={size}
         disabled={disabledBecause !== undefined}
         title={disabledBecause}
-        aria-label={`Choose ${product.name}`}
         aria-haspopup="dialog"
         onClick={() => setChoosing(true)}
         data-testid="choose-variant"
         data-product-id={product.id}
       >
-        Choose
+        Choose<span className="visually-hidden">: {product.name}</span>
       </Button>
-      <VariantsModal product={product} show={choosing} onHide={() => setChoosing(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <VariantsModal product={product} show={choosing} onHide={() => setChoosing(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -8,6 +8,9 @@ import type { Menu } from './menuApi';
 import { ProductCard } from './ProductCard';
 import { useSquareProductImages } from './useSquareProductImages';
 
+/** How many cards a wide screen shows before any scrolling (one row of three). */
+const FIRST_SCREEN_PRODUCTS = 3;
+
 /** The menu, one section per category the filter leaves shown. */
 export function MenuByCategory({ menu }: { menu: Menu }) {
   const hiddenCategoryIds = useAppSelector(selectHiddenCategoryIds);
@@ -15,6 +18,12 @@ export function MenuByCategory({ menu }: { menu: Menu }) {
   const squareArea = useSquareProductImages<HTMLDivElement>();
   const dispatch = useAppDispatch();
   const nothingShown = !shownCategories.some((category) => menu.products.some((product) => product.category_id === category.id));
+  const firstShown = new Set(
+    shownCategories
+      .flatMap((category) => menu.products.filter((product) => product.category_id === category.id))
+      .slice(0, FIRST_SCREEN_PRODUCTS)
+      .map((product) => product.id),
+  );
 
   return (
     <div {...squareArea} data-testid="menu">
@@ -38,7 +47,7 @@ export function MenuByCategory({ menu }: { menu: Menu }) {
             <Row xs={1} sm={2} lg={3} className="g-3">
               {products.map((product) => (
                 <Col key={product.id}>
-                  <ProductCard product={product} />
+                  <ProductCard product={product} onFirstScreen={firstShown.has(product.id)} />
                 </Col>
               ))}
             </Row>

@@ -1,5 +1,4 @@
 import { NavLink } from 'react-router';
-import Nav from 'react-bootstrap/Nav';
 import { useMeQuery } from '../auth/authApi';
 import { hasRole } from './roles';
 
@@ -10,16 +9,16 @@ export function StaffNavLinks() {
 
   return (
     <>
-      <Nav.Link as={NavLink} to="/takeaway" end data-testid="staff-nav">
+      <NavLink to="/takeaway" end className="nav-link" data-testid="staff-nav">
         Staff
-      </Nav.Link>
-      <Nav.Link as={NavLink} to="/takeaway-oos">
+      </NavLink>
+      <NavLink to="/takeaway-oos" className="nav-link">
         Out of stock
-      </Nav.Link>
+      </NavLink>
       {hasRole(user?.role, 'manager') && (
-        <Nav.Link as={NavLink} to="/takeaway-settings">
+        <NavLink to="/takeaway-settings" className="nav-link">
           Settings
-        </Nav.Link>
+        </NavLink>
       )}
     </>
   );

@@ -2,6 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import type { StoreState } from './storeState';
 import { useStoreChannelQuery, useStoreStatusQuery } from './storeStatusApi';
 import { useLeaveWhenClosed } from './useLeaveWhenClosed';
+import './StoreStatusBanner.css';
 
 const VARIANT_BY_STATE: Record<StoreState, string> = { closed: 'danger', open: 'success', busy: 'warning', slammed: 'warning' };
 
@@ -12,7 +13,7 @@ export function StoreStatusBanner() {
   useLeaveWhenClosed(status?.state ?? null);
 
   return (
-    <div id="storeStatus" role="status" aria-live="polite" data-testid="store-status" data-connection={channel?.connection}>
+    <div id="storeStatus" className="store-status" role="status" aria-live="polite" data-testid="store-status" data-connection={channel?.connection}>
       {status && (
         <Alert
           variant={status.state ? VARIANT_BY_STATE[status.state] : 'secondary'}

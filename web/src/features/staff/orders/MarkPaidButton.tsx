@@ -19,7 +19,7 @@ export function MarkPaidButton({ order }: { order: LiveOrder }) {
   };
 
   return (
-    <Button variant="warning" size="sm" onClick={handleClick} disabled={isLoading} aria-label={`Mark order ${order.ref} paid`} data-testid="mark-paid">
+    <Button variant="warning" size="sm" onClick={handleClick} disabled={isLoading} aria-label={`Mark paid: order ${order.ref}`} data-testid="mark-paid">
       Mark paid
     </Button>
   );

@@ -1,6 +1,6 @@
 import Spinner from 'react-bootstrap/Spinner';
 
-/** Shown while a back-office screen's code loads on a first visit straight to its address. */
-export function StaffPageLoading() {
+/** Shown while a page's code loads on a first visit straight to its address. */
+export function PageLoading() {
   return <Spinner animation="border" role="status" aria-label="Loading" className="m-4" />;
 }

@@ -1,0 +1,149 @@
+/**
+ * `npm run bench -- lighthouse`: Lighthouse 12 (mobile, simulated throttling, its defaults) drives Debian's
+ * chromium against a fresh shop and reports performance, accessibility, best practices, SEO, LCP, CLS and
+ * TBT for the menu, basket and checkout pages, each figure the median of 3 runs. The targets of issue 18
+ * apply to the menu page; TBT is reported only (it moves with the host's load).
+ *
+ * The shop runs in its own process on a fresh database, in development mode over plain http on 127.0.0.1
+ * (production mode needs the TLS proxy in front, for its Secure cookies). The basket and checkout pages are
+ * audited as a customer who has one Onion Bhaji in the basket, or saved to collect.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import { ensureWebBuild } from '../src/web-build';
+import { Browser, keepAliveAgent, type Target } from './http';
+import { startBenchShop } from './shop';
+import type { Benchmark, BenchContext, BenchRow } from './types';
+
+const CHROMIUM = '/usr/bin/chromium';
+const RUNS = 3;
+const ONION_BHAJI = 1;
+
+interface PageFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One Lighthouse run in a Chromium of its own, as Lighthouse advises; `cookie` is the customer's session. */
+async function audit(url: string, cookie: string | undefined): Promise<PageFigures> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+      {
+        extends: 'lighthouse:default',
+        settings: cookie ? { extraHeaders: { Cookie: cookie }, disableStorageReset: true } : {},
+      },
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const failing = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
+    if (process.env.BENCH_LIGHTHOUSE_VERBOSE) console.error(url, failing.map((audit) => audit.id).join(', '));
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: audits['largest-contentful-paint'].numericValue ?? NaN,
+      cls: audits['cumulative-layout-shift'].numericValue ?? NaN,
+      tbtMs: audits['total-blocking-time'].numericValue ?? NaN,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** A customer's session with one Onion Bhaji in the basket; `saved` also saves it as an order to collect. */
+async function customerWith(target: Target, saved: boolean): Promise<string> {
+  const agent = keepAliveAgent(1);
+  try {
+    const customer = new Browser(target, agent);
+    await customer.ok('/api/moveProductStockToBasket', { id: ONION_BHAJI, variant: null, quantity: 1 });
+    if (saved) {
+      await customer.ok('/api/saveCartAsOrder');
+      // £3.95 less the default 10 % collect discount.
+      await customer.ok('/api/updateOrder', { ta_method: 'COLLECT', postage: -40, total_cost: 355, postcode: null });
+    }
+    return customer.cookieHeader();
+  } finally {
+    agent.destroy();
+  }
+}
+
+function rows(page: string, runs: PageFigures[], targets: boolean): BenchRow[] {
+  const figure = (key: keyof PageFigures) => median(runs.map((run) => run[key]));
+  const row = (name: string, value: number, unit: string, target?: [string, boolean]): BenchRow => ({
+    name: `lighthouse ${page}: ${name}`,
+    figure: value,
+    unit,
+    ...(targets && target ? { target: target[0], pass: target[1] } : {}),
+  });
+  return [
+    row('performance', figure('performance'), 'score', ['>= 90', figure('performance') >= 90]),
+    row('accessibility', figure('accessibility'), 'score', ['100', figure('accessibility') === 100]),
+    row('best practices', figure('bestPractices'), 'score', ['100', figure('bestPractices') === 100]),
+    row('SEO', figure('seo'), 'score', ['100', figure('seo') === 100]),
+    row('LCP', figure('lcpMs'), 'ms', ['< 2,500', figure('lcpMs') < 2500]),
+    row('CLS', figure('cls'), 'score', ['< 0.1', figure('cls') < 0.1]),
+    row('TBT', figure('tbtMs'), 'ms'),
+  ];
+}
+
+export const lighthouseBenchmark: Benchmark = {
+  name: 'lighthouse',
+  onlyWhenNamed: true,
+  async run(context: BenchContext) {
+    if (!fs.existsSync(CHROMIUM)) throw new Error("Install Debian's chromium (apt-get install -y chromium) for the Lighthouse benchmark");
+    await ensureWebBuild();
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const shop = await startBenchShop(context, 'lighthouse', { NODE_ENV: 'development', PORT: String(port), PUBLIC_ORIGIN: origin });
+    try {
+      const target: Target = { host: '127.0.0.1', port, origin, headers: {} };
+      const pages: Array<{ name: string; path: string; cookie?: string }> = [
+        { name: 'menu', path: '/' },
+        { name: 'basket', path: '/manageCart', cookie: await customerWith(target, false) },
+        { name: 'checkout', path: '/checkout', cookie: await customerWith(target, true) },
+      ];
+      const results: BenchRow[] = [];
+      for (const page of pages) {
+        const runs: PageFigures[] = [];
+        for (let run = 1; run <= (context.quick ? 1 : RUNS); run++) {
+          const figures = await audit(`${origin}${page.path}`, page.cookie);
+          context.log(`lighthouse ${page.name} run ${run}: ${JSON.stringify(figures)}`);
+          runs.push(figures);
+        }
+        results.push(...rows(page.name, runs, page.name === 'menu'));
+      }
+      return results;
+    } finally {
+      await shop.stop();
+    }
+  },
+};

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Context, Next } from 'koa';
+import { escapeHtml } from '../shared/escape-html';
+import { pageAt, pageHead, type HeadProduct, type PageHead } from '../shared/page-head';
+
+/** The shop's facts a page's head tells crawlers and link previews, from the settings. */
+export interface ShopFacts {
+  siteName: string;
+  address: string;
+  phone: string;
+  opens: string;
+  closes: string;
+}
+
+export interface PageSources {
+  shop(): Promise<ShopFacts>;
+  /** The product a /product/{id} page shows, or null when the catalogue has no such product. */
+  product(id: number): Promise<(HeadProduct & { image: string | null }) | null>;
+}
+
+const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** schema.org Restaurant data, for search engines' local results. */
+export function restaurantData(shop: ShopFacts, origin: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Restaurant',
+    name: shop.siteName,
+    url: `${origin}/`,
+    ...(shop.address ? { address: shop.address } : {}),
+    ...(shop.phone ? { telephone: shop.phone } : {}),
+    hasMenu: `${origin}/`,
+    openingHoursSpecification: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: EVERY_DAY, opens: shop.opens, closes: shop.closes }],
+  };
+}
+
+/** JSON inside a script element: `<` escaped so no text of a setting can close the element. */
+function scriptJson(value: object): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+export function headElements(head: PageHead, options: { shop: ShopFacts; origin: string; pathname: string; image?: string | null }): string {
+  const url = `${options.origin}${options.pathname}`;
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    head.indexable ? `<link rel="canonical" href="${escapeHtml(url)}" />` : meta('name', 'robots', 'noindex'),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', options.shop.siteName),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', url),
+    ...(options.image ? [meta('property', 'og:image', new URL(options.image, options.origin).href)] : []),
+    `<script type="application/ld+json">${scriptJson(restaurantData(options.shop, options.origin))}</script>`,
+  ].join('\n    ');
+}
+
+/**
+ * Answers a page of the web app: its index.html with the page's own head, and 404 for a page that does not
+ * exist (an unknown path, or a product the catalogue does not have). The React app shows the friendly page.
+ */
+export function servePages(options: { root: string; origin: string; sources: PageSources }) {
+  let template: string | undefined;
+  const readTemplate = () => {
+    const file = path.join(options.root, 'index.html');
+    if (!fs.existsSync(file)) return undefined;
+    template ??= fs.readFileSync(file, 'utf8');
+    return template;
+  };
+
+  return async (ctx: Context, next: Next): Promise<void> => {
+    await next();
+    if (ctx.body !== undefined || ctx.status !== 404 || !['GET', 'HEAD'].includes(ctx.method)) return;
+    if (!isPagePath(ctx.path)) return;
+    const html = readTemplate();
+    if (html === undefined) {
+      ctx.status = 503;
+      ctx.body = 'The web app has not been built yet: run npm run build';
+      return;
+    }
+    const { page, productId } = pageAt(ctx.path);
+    const product = productId === undefined ? null : await options.sources.product(productId);
+    const found = page !== 'notFound' && (productId === undefined || product !== null);
+    const shop = await options.sources.shop();
+    const head = pageHead(found ? page : 'notFound', shop.siteName, product ?? undefined);
+    const elements = headElements(head, { shop, origin: options.origin, pathname: ctx.path, image: product?.image });
+    ctx.status = found ? 200 : 404;
+    ctx.type = 'text/html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = html.replace(/<title>[^<]*<\/title>/, () => elements);
+  };
+}
+
+/** API paths of the spec that are not under /api/; a miss there is answered in JSON, never with a page. */
+export const API_PATH =
+  /^\/(api|events|oauth|takeaway)\/|^\/(api|events|oauth|complete-order|store-status|send_contact|deleteVoucherUse|snowflakeImages|vouchers-status|healthz|readyz)$/;
+
+/** A path a browser may open as a page: not an API path and not a file (a name with an extension). */
+export function isPagePath(pathname: string): boolean {
+  return !API_PATH.test(pathname) && path.extname(pathname) === '';
+}

@@ -1,0 +1,69 @@
+/**
+ * What each page of the web app is called, for the tab, search results and link previews. The server writes
+ * it into the HTML it sends (crawlers run no JavaScript); the web app sets the same title as it navigates.
+ */
+export const PAGE_PATHS = {
+  menu: '/',
+  login: '/login',
+  product: '/product/:id',
+  cart: '/manageCart',
+  checkout: '/checkout',
+  orderComplete: '/order-complete',
+  liveOrders: '/takeaway',
+  outOfStock: '/takeaway-oos',
+  staffSettings: '/takeaway-settings',
+} as const;
+
+export type PageName = keyof typeof PAGE_PATHS | 'notFound';
+
+/** The page a path shows; a product page names its product id, which the caller still has to find. */
+export function pageAt(pathname: string): { page: PageName; productId?: number } {
+  const product = /^\/product\/([1-9]\d{0,8})$/.exec(pathname);
+  if (product) return { page: 'product', productId: Number(product[1]) };
+  const page = (Object.keys(PAGE_PATHS) as Array<keyof typeof PAGE_PATHS>).find((name) => name !== 'product' && PAGE_PATHS[name] === pathname);
+  return { page: page ?? 'notFound' };
+}
+
+const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
+  menu: 'Menu',
+  login: 'Staff login',
+  cart: 'Your Cart',
+  checkout: 'Checkout',
+  orderComplete: 'Order complete',
+  liveOrders: 'Live orders',
+  outOfStock: 'Out of stock',
+  staffSettings: 'Takeaway settings',
+  notFound: 'Page not found',
+};
+
+/** A product page's subject; other pages need none. */
+export interface HeadProduct {
+  name: string;
+  short_desc: string;
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Staff and one-customer pages are not for search results. */
+  indexable: boolean;
+}
+
+export function pageHead(page: PageName, siteName: string, product?: HeadProduct): PageHead {
+  if (page === 'product' && product) {
+    return {
+      title: `${product.name} – ${siteName}`,
+      description: product.short_desc.trim() || `${product.name}, cooked to order at ${siteName}. Collect it or have it delivered.`,
+      indexable: true,
+    };
+  }
+  const heading = HEADINGS[page === 'product' ? 'notFound' : page];
+  return {
+    title: `${heading} – ${siteName}`,
+    description:
+      page === 'menu'
+        ? `Order takeaway online from ${siteName}: browse the menu, then collect your order or have it delivered.`
+        : `${heading} at ${siteName}, the takeaway you can order from online.`,
+    indexable: page === 'menu' || page === 'product',
+  };
+}

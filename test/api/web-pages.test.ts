@@ -1,0 +1,243 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { WEB_DIST } from '../../src/http/static-web';
+import { startTestServer, type TestServer } from '../support/server';
+import { rawRequest } from './http';
+import { shopper } from './shopper';
+
+interface BinaryAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET whose body is kept exactly as sent, compressed or not. */
+function getBytes(baseUrl: string, pathname: string, headers: Record<string, string> = {}): Promise<BinaryAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${baseUrl}${pathname}`, { headers, agent: false }, (response) => {
+        const parts: Buffer[] = [];
+        response.on('data', (part: Buffer) => parts.push(part));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(parts) }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+const decoded = (answer: BinaryAnswer): string => {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(answer.body).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(answer.body).toString('utf8');
+  return answer.body.toString('utf8');
+};
+
+/** The page's head elements, as a crawler reads them. */
+function head(html: string) {
+  const meta = (attribute: string, key: string) =>
+    new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
+  const structured = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    titles: html.match(/<title>/g)?.length ?? 0,
+    description: meta('name', 'description'),
+    robots: meta('name', 'robots'),
+    ogTitle: meta('property', 'og:title'),
+    ogDescription: meta('property', 'og:description'),
+    ogUrl: meta('property', 'og:url'),
+    restaurant: structured === undefined ? undefined : (JSON.parse(structured) as Record<string, unknown>),
+  };
+}
+
+describe('web pages: heads, 404s and compression', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ withWeb: true });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  describe('every page says what it is in the HTML the server sends', () => {
+    it.each([
+      ['/', 'Menu – Spice Garden Takeaway'],
+      ['/manageCart', 'Your Cart – Spice Garden Takeaway'],
+      ['/checkout', 'Checkout – Spice Garden Takeaway'],
+      ['/order-complete', 'Order complete – Spice Garden Takeaway'],
+      ['/login', 'Staff login – Spice Garden Takeaway'],
+      ['/takeaway', 'Live orders – Spice Garden Takeaway'],
+    ])('%s is titled %s, with a description and Open Graph tags', async (page, title) => {
+      const answer = await getBytes(server.baseUrl, page);
+      expect(answer.status).toBe(200);
+      const tags = head(decoded(answer));
+      expect(tags.titles).toBe(1);
+      expect(tags.title).toBe(title);
+      expect(tags.ogTitle).toBe(title);
+      expect(tags.description).toMatch(/Spice Garden Takeaway/);
+      expect(tags.ogDescription).toBe(tags.description);
+      expect(tags.ogUrl).toMatch(new RegExp(`${page.replace('/', '\\/')}$`));
+    });
+
+    it('keeps staff and one-customer pages out of search results, and the menu in them', async () => {
+      expect(head(decoded(await getBytes(server.baseUrl, '/takeaway'))).robots).toBe('noindex');
+      expect(head(decoded(await getBytes(server.baseUrl, '/checkout'))).robots).toBe('noindex');
+      expect(head(decoded(await getBytes(server.baseUrl, '/'))).robots).toBeUndefined();
+    });
+
+    it("names a product page after the product, from the catalogue", async () => {
+      const menu = (await shopper(server).get('/api/menu').expect(200)).body as { products: Array<{ id: number; name: string; short_desc: string }> };
+      const product = menu.products[0];
+      const answer = await getBytes(server.baseUrl, `/product/${product.id}`);
+      expect(answer.status).toBe(200);
+      const tags = head(decoded(answer));
+      expect(tags.title).toBe(`${product.name} – Spice Garden Takeaway`);
+      expect(tags.description).toBe(product.short_desc);
+    });
+
+    it('describes the restaurant in schema.org data from the settings, and follows a change of them', async () => {
+      const tags = head(decoded(await getBytes(server.baseUrl, '/')));
+      expect(tags.restaurant).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'Restaurant',
+        name: 'Spice Garden Takeaway',
+        address: 'Spice Garden, 12 Park Row, Leeds LS1 4AP',
+        telephone: '0113 496 0000',
+        openingHoursSpecification: [expect.objectContaining({ opens: '17:00', closes: '23:00', dayOfWeek: expect.arrayContaining(['Monday', 'Sunday']) })],
+      });
+
+      const admin = shopper(server);
+      await admin.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
+      await admin.post('/api/settings/update', { settings: { site_name: 'Curry </script><b>Corner', open_time: '16:30' } }).expect(200);
+      const html = decoded(await getBytes(server.baseUrl, '/manageCart'));
+      const changed = head(html);
+      expect(changed.title).toBe('Your Cart – Curry &lt;/script&gt;&lt;b&gt;Corner');
+      expect(changed.restaurant).toMatchObject({ name: 'Curry </script><b>Corner', openingHoursSpecification: [expect.objectContaining({ opens: '16:30' })] });
+      expect(html).not.toContain('<b>Corner');
+      await admin.post('/api/settings/update', { settings: { site_name: 'Spice Garden Takeaway', open_time: '17:00' } }).expect(200);
+    });
+
+    it('serves a favicon', async () => {
+      for (const icon of ['/favicon.ico', '/favicon.svg']) {
+        const answer = await getBytes(server.baseUrl, icon);
+        expect(answer.status).toBe(200);
+        expect(answer.body.length).toBeGreaterThan(0);
+      }
+      expect(decoded(await getBytes(server.baseUrl, '/'))).toContain('rel="icon"');
+    });
+  });
+
+  describe('nothing that does not exist answers 200', () => {
+    it.each(['/no-such-page', '/manageCart/extra', '/product/999999', '/product/abc', '/product/0'])(
+      'answers %s with 404 and the friendly page',
+      async (page) => {
+        const answer = await getBytes(server.baseUrl, page);
+        expect(answer.status).toBe(404);
+        expect(answer.headers['content-type']).toMatch(/^text\/html/);
+        const html = decoded(answer);
+        expect(html).toContain('<div id="root"></div>');
+        expect(head(html).title).toBe('Page not found – Spice Garden Takeaway');
+        expect(head(html).robots).toBe('noindex');
+      },
+    );
+
+    it.each(['/api/no-such-route', '/api/menu/extra', '/oauth/clients', '/send_contact', '/takeaway/nothing/here', '/events/nothing'])(
+      'answers the API path %s with a JSON 404, never the web app',
+      async (apiPath) => {
+        const answer = await rawRequest(server.baseUrl, { path: apiPath });
+        expect(answer.status).toBe(404);
+        expect(answer.headers['content-type']).toMatch(/^application\/json/);
+        expect(JSON.parse(answer.text)).toEqual({ status: false, message: 'Not found' });
+      },
+    );
+
+    it('answers a POST to a path nothing serves with a JSON 404', async () => {
+      const answer = await shopper(server).post('/no-such-command', {});
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ status: false, message: 'Not found' });
+    });
+  });
+
+  describe('compression', () => {
+    const builtAsset = (extension: string) => {
+      const directory = path.join(WEB_DIST, 'assets');
+      const [name] = fs
+        .readdirSync(directory)
+        .filter((file) => file.endsWith(extension))
+        .sort((a, b) => fs.statSync(path.join(directory, b)).size - fs.statSync(path.join(directory, a)).size);
+      return { name, plain: fs.readFileSync(path.join(directory, name)) };
+    };
+
+    it.each([
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+    ])('serves a hashed asset precompressed for Accept-Encoding %s (%s), cached for a year', async (accepted, expected) => {
+      for (const extension of ['.js', '.css']) {
+        const asset = builtAsset(extension);
+        const answer = await getBytes(server.baseUrl, `/assets/${asset.name}`, { 'Accept-Encoding': accepted });
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-encoding']).toBe(expected);
+        expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+        expect(answer.headers['cache-control']).toContain('immutable');
+        expect(answer.body.length).toBeLessThan(asset.plain.length / 2);
+        expect(Buffer.from(decoded(answer)).equals(asset.plain)).toBe(true);
+      }
+    });
+
+    it('serves the plain asset to a client that accepts no encoding', async () => {
+      const asset = builtAsset('.js');
+      const answer = await getBytes(server.baseUrl, `/assets/${asset.name}`, { 'Accept-Encoding': 'identity' });
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.body.equals(asset.plain)).toBe(true);
+    });
+
+    it('compresses the menu, and the same menu answers the same bytes until it changes', async () => {
+      const plain = await getBytes(server.baseUrl, '/api/menu', { 'Accept-Encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      for (const encoding of ['br', 'gzip']) {
+        const first = await getBytes(server.baseUrl, '/api/menu', { 'Accept-Encoding': encoding });
+        const second = await getBytes(server.baseUrl, '/api/menu', { 'Accept-Encoding': encoding });
+        expect(first.headers['content-encoding']).toBe(encoding);
+        expect(first.headers.vary).toMatch(/Accept-Encoding/i);
+        expect(first.body.length).toBeLessThan(plain.body.length / 3);
+        expect(decoded(first)).toBe(plain.body.toString('utf8'));
+        expect(second.body).toEqual(first.body);
+      }
+
+      const available = async () => {
+        const menu = JSON.parse(decoded(await getBytes(server.baseUrl, '/api/menu', { 'Accept-Encoding': 'br' }))) as { products: Array<{ id: number; available: number }> };
+        return menu.products.find((product) => product.id === 1)!.available;
+      };
+      const before = await available();
+      await shopper(server).add(1).expect(200);
+      // The menu read model follows the basket a moment later.
+      const deadline = Date.now() + 5000;
+      let after = await available();
+      while (after === before && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        after = await available();
+      }
+      expect(after).toBe(before - 1);
+    });
+
+    it('compresses the HTML of a page, and leaves small JSON answers plain', async () => {
+      const page = await getBytes(server.baseUrl, '/', { 'Accept-Encoding': 'gzip' });
+      expect(page.headers['content-encoding']).toBe('gzip');
+      const small = await getBytes(server.baseUrl, '/api/me', { 'Accept-Encoding': 'gzip, br' });
+      expect(small.status).toBe(200);
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(small.body.toString('utf8'))).toEqual({ status: true, user: null });
+    });
+
+    it('never compresses Server-Sent Events', async () => {
+      const answer = await rawRequest(server.baseUrl, { path: '/events/store', headers: { 'Accept-Encoding': 'gzip, br' }, headersOnly: true });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+    });
+  });
+});

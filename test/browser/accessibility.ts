@@ -1,0 +1,51 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from './browser';
+
+/** WCAG 2.1 A and AA, and axe's best practices (landmarks, one main, headings). */
+const RULE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+let checker: Promise<Browser> | undefined;
+
+/**
+ * The accessibility gate: opens the page the journey is on, as the same visitor (its cookies and storage),
+ * in a browser context of its own, and fails on any serious or critical axe violation. A context of its own
+ * so that the journey's pages never carry axe's script and keep meeting the real Content-Security-Policy.
+ * `ready`: the test id of an element that is there once the page has loaded what it shows.
+ */
+export async function expectAccessible(journey: Page, ready: string): Promise<void> {
+  checker ??= chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+  const context = await (await checker).newContext({
+    storageState: await journey.context().storageState(),
+    viewport: journey.viewportSize() ?? { width: 1280, height: 800 },
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(journey.url());
+    await page.getByTestId(ready).first().waitFor();
+    const results = await new AxeBuilder({ page })
+      .withTags(RULE_TAGS)
+      // Experimental in axe, and the one that finds a button whose spoken name hides its visible text.
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
+    const report = failing.map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.length}×: ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')})`,
+    );
+    expect({ page: new URL(journey.url()).pathname, violations: report }).toEqual({ page: new URL(journey.url()).pathname, violations: [] });
+  } finally {
+    await context.close();
+  }
+}
+
+/** Closes the checking browser, if a suite used it. */
+export async function closeAccessibilityChecker(): Promise<void> {
+  const browser = checker;
+  checker = undefined;
+  await (await browser)?.close();
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { pageAt, pageHead } from '../../../src/shared/page-head';
+import { menuApi } from '../features/menu/menuApi';
+import { useShopSettings } from '../features/settings/useShopSettings';
+
+/** Keeps the tab's title the one the server wrote for the page, as the customer moves between pages. */
+export function useDocumentTitle(): void {
+  const { pathname } = useLocation();
+  const { siteName } = useShopSettings();
+  const { page, productId } = pageAt(pathname);
+  // Read from the cache only: the product page asks for the menu itself.
+  const { data: menu } = menuApi.endpoints.getMenu.useQueryState(undefined, { skip: productId === undefined });
+  const product = productId === undefined ? undefined : menu?.products.find((candidate) => candidate.id === productId);
+
+  useEffect(() => {
+    if (!siteName) return; // until the settings arrive, the server's title stands
+    if (page === 'product' && !menu) return;
+    document.title = pageHead(product || page !== 'product' ? page : 'notFound', siteName, product).title;
+  }, [page, product, menu, siteName]);
+}

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
@@ -48,6 +49,7 @@ import { createStoreClock } from '../modules/store/store-clock';
 import { stockStatusRoutes } from '../modules/catalog/stock-status-routes';
 import { logRoutes } from './http/log-routes';
 import { ProcessManager } from './process';
+import { createPhotoStore, UPLOAD_PATH, uploadRoutes } from './uploads';
 
 export interface Shop {
   url: string;
@@ -231,6 +233,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       publicOrigin: config.publicOrigin,
       production: config.NODE_ENV === 'production',
       webRoot: options.webRoot,
+      multipartPaths: [UPLOAD_PATH],
       routers: [
         healthRoutes({ pool, store, runners }),
         identityRoutes({
@@ -252,6 +255,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         storeStatusRoutes({ services, clock, delivery }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
         logRoutes({ now: () => clock().getTime() }),
+        uploadRoutes({ store: createPhotoStore(path.join(config.dataDir, 'uploads')) }),
       ],
     });
     const server = http.createServer(app.callback());

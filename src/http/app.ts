@@ -7,7 +7,7 @@ import type { UserRepository } from '../identity/users';
 import { CookieSigner } from './cookie-signer';
 import { refuseCrossSite } from './csrf';
 import { errorHandler } from './errors';
-import { jsonBody } from './json-body';
+import { requestBody } from './json-body';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { sessionMiddleware } from './session';
@@ -21,6 +21,8 @@ export interface AppOptions {
   publicOrigin: string;
   production: boolean;
   routers: Router[];
+  /** The only state-changing routes that take a multipart form instead of JSON (photo uploads). */
+  multipartPaths?: readonly string[];
   webRoot?: string;
 }
 
@@ -34,7 +36,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(securityHeaders({ production: options.production }));
   app.use(serveWebApp(options.webRoot));
   app.use(refuseCrossSite(options.publicOrigin));
-  app.use(jsonBody);
+  app.use(requestBody(options.multipartPaths ?? []));
   app.use(sessionMiddleware(app, options.pool, { production: options.production }));
   app.use(loadUser(options.users));
   for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());

@@ -5,7 +5,7 @@ import send from 'koa-send';
 
 export const WEB_DIST = path.resolve(__dirname, '..', '..', 'web', 'dist');
 
-const NOT_SPA = /^\/(api|events|healthz|readyz|takeaway\/)/;
+const NOT_SPA = /^\/(api|events|healthz|readyz|takeaway\/|uploads\/)/;
 
 /** Serves the built web app; unknown page paths get index.html so the React router can take them. */
 export function serveWebApp(root = WEB_DIST) {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
@@ -40,6 +41,7 @@ import { versionedEventStore, type EventVersioning } from './eventstore/versione
 import { logRoutes } from './http/log-routes';
 import { ProcessManager } from './process';
 import type { PageSources } from './http/html-page';
+import { createPhotoStore, UPLOAD_PATH, uploadRoutes } from './uploads';
 
 export interface Shop {
   url: string;
@@ -238,6 +240,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       trustedProxyHops: config.trustedProxyHops,
       webRoot: options.webRoot,
       pageSources: pageSources(services.settings, menuCache),
+      multipartPaths: [UPLOAD_PATH],
       routers: [
         healthRoutes({ pool, store, runners }),
         identityRoutes({
@@ -261,6 +264,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         stockStatusRoutes({ services, menu: menuCache, clock }),
         logRoutes({ limits, now: clock }),
         humanCheckRoutes({ humanCheck, limits, now: clock }),
+        uploadRoutes({ store: createPhotoStore(path.join(config.dataDir, 'uploads')) }),
       ],
     });
     const server = http.createServer(

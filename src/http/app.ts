@@ -10,7 +10,7 @@ import { refuseCrossSite } from './csrf';
 import { requireHttps } from './require-https';
 import { errorHandler } from './errors';
 import { servePages, type PageSources } from './html-page';
-import { jsonBody } from './json-body';
+import { requestBody } from './json-body';
 import { answerNotFound } from './not-found';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
@@ -30,6 +30,8 @@ export interface AppOptions {
   /** Proxies in front of the shop whose X-Forwarded-For entries are believed (see src/limits/client-address.ts). */
   trustedProxyHops: number;
   routers: Router[];
+  /** The only state-changing routes that take a multipart form instead of JSON (photo uploads). */
+  multipartPaths?: readonly string[];
   webRoot?: string;
   /** What the pages' heads say: the shop's settings and the catalogue. */
   pageSources: PageSources;
@@ -50,7 +52,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(serveWebApp(options.webRoot));
   if (options.production) app.use(requireHttps(options.publicOrigin));
   app.use(refuseCrossSite(options.ownOrigins));
-  app.use(jsonBody);
+  app.use(requestBody(options.multipartPaths ?? []));
   app.use(sessionMiddleware(app, options.pool, { production: options.production }));
   app.use(loadUser(options.users));
   for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());

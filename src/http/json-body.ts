@@ -35,6 +35,16 @@ export async function jsonBody(ctx: Context, next: Next): Promise<void> {
   return next();
 }
 
+/**
+ * The JSON-only rule with its deliberate, listed exceptions: routes that take a multipart form (photo uploads).
+ * Such a route reads its body itself, after its role check, and refuses anything but a multipart form; the CSRF
+ * check before this still applies to it.
+ */
+export function requestBody(multipartPaths: readonly string[]) {
+  const multipart = new Set(multipartPaths);
+  return (ctx: Context, next: Next): Promise<void> => (multipart.has(ctx.path) ? next() : jsonBody(ctx, next));
+}
+
 const tooLarge = () => Object.assign(new Error('Request body too large'), { status: 413, expose: true });
 
 /** The whole body, or a 413 once it passes `limit` (a stream's async iterator costs several promises a chunk). */

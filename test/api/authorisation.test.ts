@@ -70,6 +70,9 @@ const POLICY: Record<string, Access> = {
   'POST /api/log': 'anyone',
   'POST /api/log-info': 'anyone',
   'POST /api/log-error': 'anyone',
+  'POST /api/uploadImage': 'manager',
+  'GET /api/uploadsFolder': 'anyone',
+  'GET /uploads/:name': 'anyone',
 };
 
 const CALLERS = ['anonymous', 'customer A', 'customer B', 'staff', 'manager', 'admin'] as const;

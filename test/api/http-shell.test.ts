@@ -237,6 +237,30 @@ describe('HTTP shell', () => {
       expect(await stateOf(server)).toEqual(before);
     });
 
+    /** The deliberate exceptions to JSON-only bodies: the routes that take a multipart form (photo uploads). */
+    const MULTIPART_ROUTES = ['POST /api/uploadImage'];
+
+    it('refuses a multipart body on every state-changing route but the listed photo upload, and changes nothing', async () => {
+      const cookie = await loginAsAdmin();
+      const before = await stateOf(server);
+      const jsonOnly = 'Send the request body as JSON (Content-Type: application/json)';
+      const takesMultipart: string[] = [];
+      for (const route of stateChanging) {
+        const response = await request(server.baseUrl)
+          [route.method.toLowerCase() as 'post'](concrete(route))
+          .set(sameOrigin(server))
+          .set('Cookie', cookie)
+          .field('email', server.admin.email)
+          .field('id', '1')
+          .attach('file', Buffer.from('{"quantity":1}'), 'body.json');
+        expect({ route: route.path, status: response.status }).toEqual({ route: route.path, status: 400 });
+        expect(response.body).toMatchObject({ status: false, message: expect.any(String) });
+        if (response.body.message !== jsonOnly) takesMultipart.push(`${route.method} ${route.path}`);
+      }
+      expect(takesMultipart).toEqual(MULTIPART_ROUTES);
+      expect(await stateOf(server)).toEqual(before);
+    });
+
     it('answers hostile bodies on every state-changing route with a 4xx, and appends nothing', async () => {
       const hostile = [
         '[]',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { limitSettings, limitVariables, type LimitSettings } from './limits';
+import { isMasterKeyText } from './personal-data';
 
 const optionalText = z
   .string()
@@ -27,6 +28,10 @@ const configSchema = z
         .transform((value) => value.split(',').map((key) => key.trim()))
         .pipe(z.array(z.string().min(32, 'each key needs at least 32 characters')).min(1))
         .optional(),
+    ),
+    /** Wraps every person's data key (issue 15): 32 random bytes in base64; generated into DATA_DIR when unset. */
+    PERSONAL_DATA_MASTER_KEY: optionalText.pipe(
+      z.string().refine(isMasterKeyText, 'must be 32 bytes in base64 (openssl rand -base64 32)').optional(),
     ),
     ADMIN_EMAIL: z.email().default('admin@example.com'),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'needs at least 12 characters').optional()),

@@ -36,8 +36,13 @@ async function expectShowing(page: Page, text: string): Promise<void> {
   await waitForText(dialogMessage(page).locator('p').first(), text);
 }
 
-/** From here on the page's timers fire only when the test moves its clock (installed clocks run on by themselves). */
-async function pauseClock(page: Page): Promise<void> {
+/**
+ * From here on the page's timers fire only when the test moves its clock. Installed only once the page has its
+ * dialog (a chunk loaded when the page is idle): React reveals a lazily loaded component on a timer.
+ */
+async function takeOverClock(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/AppDialog-[^/]*\.js$/.test(entry.name)));
+  await page.clock.install();
   // The page's time runs on while this asks for it: pause a moment ahead (nothing timed is pending yet).
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 2000);
@@ -53,23 +58,21 @@ describe('dialogs in the browser: a queue, with timers that start when shown', (
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     // 22:50 in London: open, ten minutes before the default 23:00 closing time.
     server = await startTestServer({ withWeb: true, clock: londonClockAt(22, 50) });
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
   beforeEach(async () => {
     await setStoreState(server, 'open');
-    await browser.context.clearCookies();
-    page = await browser.context.newPage();
-    await page.clock.install();
+    // A browser of its own for each test: a paused clock belongs to the whole browser context.
+    browser = await launchBrowser();
+    page = browser.page;
   });
   afterEach(async () => {
-    await page.close();
+    await browser?.close();
   });
 
   it("a newer dialog waits behind an unread one; the 2 s 'We're open' counts from when it shows", async () => {
@@ -82,7 +85,7 @@ describe('dialogs in the browser: a queue, with timers that start when shown', (
     await expectShowing(page, 'there was an error moving the item into the Cart');
     await page.unroute('**/api/moveProductStockToBasket', unreachable);
 
-    await pauseClock(page);
+    await takeOverClock(page);
     await setStoreState(server, 'closed');
     await setStoreState(server, 'open'); // StoreOpened reaches the page while the error is unread
     await page.getByTestId('store-status-text').filter({ hasText: 'OPEN' }).waitFor();
@@ -106,7 +109,7 @@ describe('dialogs in the browser: a queue, with timers that start when shown', (
     await expectShowing(page, 'Store Status: ERROR fetching minsToCloseTime');
     await page.unroute('**/api/minsToCloseTime', failClosingTime);
 
-    await pauseClock(page);
+    await takeOverClock(page);
     await setStoreState(server, 'closed');
     await page.getByTestId('store-status-text').filter({ hasText: 'CLOSED' }).waitFor();
     await page.clock.runFor(6000);
@@ -132,7 +135,7 @@ describe('dialogs in the browser: a queue, with timers that start when shown', (
   it("closing time near: the closing notice shows as a dialog for 3 s", async () => {
     await page.goto(server.baseUrl);
     await page.getByTestId('store-status-text').filter({ hasText: 'OPEN' }).waitFor();
-    await pauseClock(page);
+    await takeOverClock(page);
     expect(await server.shop.storeClock.tick()).toBe('ClosingTime');
     const closingSoon = dialogMessage(page).filter({ hasText: /^--- Closing in approx\. \d+ minutes ---$/ });
     await closingSoon.waitFor();

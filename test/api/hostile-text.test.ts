@@ -105,6 +105,8 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/ta/notifyCustomer': 'an order id (UUID)',
   'POST /takeaway/orderComplete': 'an order id (UUID)',
   'POST /takeaway/printOrder': 'an order id (UUID) and closed lists',
+  // The deliberate exception (issue 16): multipart, not JSON; the photo is judged from its bytes, `size` is a number.
+  'POST /api/uploadImage': 'multipart: a photo and a number',
 };
 
 /** A route's path parameters: an honest value each (hostile ones are sent in their place). */

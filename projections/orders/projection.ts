@@ -3,7 +3,7 @@ import type { StoredEvent } from '../../src/eventstore/types';
 import type { FragmentSqlToken } from 'slonik';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
 import { londonDate } from '../../src/shared/london-time';
-import { ORDER_EVENT_TYPES, orderRef, orderStatusAfter, orderTotalPence, type KitchenEvent, type KitchenStatus, type OrderEvent } from '../../modules/order';
+import { countsInTally, ORDER_EVENT_TYPES, orderRef, orderStatusAfter, orderTotalPence, type KitchenEvent, type KitchenStatus, type OrderEvent } from '../../modules/order';
 import { COUNTS_IN_TALLY } from './queries';
 
 type Tx = ProjectionContext['tx'];
@@ -142,8 +142,8 @@ async function kitchenChange(tx: Tx, publish: ProjectionContext['publish'], even
   const current = (await tx.oneFirst(sql.unsafe`select status from orders where order_id = ${orderId}`)) as KitchenStatus;
   const status = orderStatusAfter(current, event);
   await tx.query(sql.unsafe`update orders set status = ${status}, ${kitchenColumns(event, current)} where order_id = ${orderId}`);
-  // A cancellation leaves the day's tally: staff screens get the new one with the change.
-  const tally = event.type === 'OrderCancelled' ? { tally: await tallyFor(tx, orderId) } : {};
+  // Paid, or cancelled, the order enters or leaves the day's takings: staff screens get the new tally with it.
+  const tally = countsInTally(current) !== countsInTally(status) ? { tally: await tallyFor(tx, orderId) } : {};
   await publishStatus(tx, publish, orderId, tally);
 }
 

@@ -5,15 +5,19 @@ export type TakeawayMethod = 'COLLECT' | 'DELIVER';
 export const KITCHEN_STATUSES = ['AWAITING-PAYMENT', 'NEW', 'PRINTED', 'NOTIFIED', 'COMPLETE', 'CANCELLED'] as const;
 export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
 
-/** Whether a placed order counts in the day's takings (staff spec §3 tally): every one but a cancelled one. */
+/**
+ * Whether a placed order counts in the day's takings (staff spec §3 'Order Total' tally, and later the reports):
+ * paid orders, less cancelled (and, once there are refunds, refunded) ones. A phone order awaiting payment is
+ * not money taken: the kitchen screen shows those apart.
+ */
 export function countsInTally(status: KitchenStatus): boolean {
   switch (status) {
-    case 'AWAITING-PAYMENT':
     case 'NEW':
     case 'PRINTED':
     case 'NOTIFIED':
     case 'COMPLETE':
       return true;
+    case 'AWAITING-PAYMENT':
     case 'CANCELLED':
       return false;
     default: {

@@ -61,10 +61,11 @@ describe('kitchen: live orders, store status and stock status', () => {
     const orderId = await phoneOrder();
 
     const [newOrder] = await live.waitForCount(1);
-    expect(newOrder).toMatchObject({ event: 'NewOrder', data: { id: orderId, tally: 855 } });
+    // Awaiting payment is not money taken: the day's takings do not count it yet.
+    expect(newOrder).toMatchObject({ event: 'NewOrder', data: { id: orderId, tally: 0 } });
     const today = await staff.get('/api/todaysOrders').expect(200);
     expect(today.body[0]).toMatchObject({ id: orderId, status: 'AWAITING-PAYMENT', total_cost: 855, full_name: 'Kim Lee', payment_method: 'PHONE', ta_method: 'COLLECT' });
-    expect((await staff.get('/api/todaysOrderTally').expect(200)).body).toBe(855);
+    expect((await staff.get('/api/todaysOrderTally').expect(200)).body).toBe(0);
 
     const early = await staff.post('/takeaway/printOrder', { orderId, status: 'PRINTED' }).expect(409);
     expect(early.body.message).toContain('Mark this order paid before printing it');
@@ -72,6 +73,10 @@ describe('kitchen: live orders, store status and stock status', () => {
     clock.set('2026-11-20T19:05:00.000Z');
     const paid = await staff.post('/api/ta/markPaid', { orderId }).expect(200);
     expect(paid.body.order).toMatchObject({ status: 'NEW', due_by: '2026-11-20T19:36:00.000Z', remaining: 31 * 60 });
+    // Paid, it is in the day's takings, and staff screens hear the new tally with the change.
+    expect((await staff.get('/api/todaysOrderTally').expect(200)).body).toBe(855);
+    const [, paidChange] = await live.waitForCount(2);
+    expect(paidChange).toMatchObject({ event: 'OrderChange', data: { id: orderId, status: 'NEW', tally: 855 } });
 
     const preview = await staff.get(`/takeaway/${orderId}/preview`).expect(200);
     expect(preview.headers['content-type']).toContain('text/html');
@@ -133,6 +138,7 @@ describe('kitchen: live orders, store status and stock status', () => {
 
     const orderId = await phoneOrder();
     expect(await onShelf()).toBe(shelfBefore - 1);
+    expect((await staff.get('/api/todaysOrderTally').expect(200)).body).toBe(tallyBefore);
     await live.waitForCount(1);
     const cancelled = await staff.post('/api/ta/cancelUnpaid', { orderId }).expect(200);
     expect(cancelled.body.order).toMatchObject({ id: orderId, status: 'CANCELLED' });
@@ -140,7 +146,9 @@ describe('kitchen: live orders, store status and stock status', () => {
     expect(await onMenu()).toBe(menuBefore);
     expect((await staff.get('/api/todaysOrderTally').expect(200)).body).toBe(tallyBefore);
     const [, change] = await live.waitForCount(2);
-    expect(change).toMatchObject({ event: 'OrderChange', data: { id: orderId, status: 'CANCELLED', tally: tallyBefore } });
+    // Never in the takings, so its cancelling does not change them: no tally comes with the change.
+    expect(change).toMatchObject({ event: 'OrderChange', data: { id: orderId, status: 'CANCELLED' } });
+    expect(change.data).not.toHaveProperty('tally');
 
     // Once only, and never cooked after.
     await staff.post('/api/ta/cancelUnpaid', { orderId }).expect(200);

@@ -117,10 +117,11 @@ describe('staff back office in the browser', () => {
     const row = kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
     await row.and(kitchen.locator('[data-status="AWAITING-PAYMENT"]')).waitFor();
     // Not food to cook yet, but not silent: counted apart, with the quiet chime rather than the NEW alarm.
-    await waitForText(kitchen.getByTestId('awaiting-payment-count'), '1 phone order awaiting payment');
+    await waitForText(kitchen.getByTestId('awaiting-payment-count'), '1 phone order awaiting payment (£8.55, not in the Order Total)');
     await waitForText(kitchen.getByTestId('orders-waiting'), 'No orders waiting');
     await kitchen.locator('#liveOrders[data-alert="awaiting-payment"]').waitFor();
-    await waitForText(kitchen.getByTestId('order-tally'), '£8.55');
+    // The day's takings count paid orders only.
+    await waitForText(kitchen.getByTestId('order-tally'), '£0.00');
     expect(await kitchen.getByTestId('sort-received-descending').getAttribute('aria-pressed')).toBe('true');
     expect(await kitchen.getByTestId('sort-price-ascending').getAttribute('aria-pressed')).toBe('false');
     await waitForText(row.getByTestId('order-total'), '£8.55');
@@ -133,6 +134,7 @@ describe('staff back office in the browser', () => {
     await waitForText(kitchen.getByTestId('orders-waiting'), '1 ORDER(S) WAITING');
     await kitchen.locator('#liveOrders[data-alert="new-order"]').waitFor();
     expect(await kitchen.getByTestId('awaiting-payment-count').count()).toBe(0);
+    await waitForText(kitchen.getByTestId('order-tally'), '£8.55');
     expect(await row.getByTestId('countdown').textContent()).toMatch(/^(31:00|30:[0-5]\d)$/);
 
     // The on-screen preview.
@@ -224,7 +226,8 @@ describe('staff back office in the browser', () => {
     await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
     await kitchen.getByTestId('live-connection-lost').waitFor({ state: 'detached' });
     await kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).waitFor();
-    await waitForText(kitchen.getByTestId('order-tally'), '£17.10');
+    // Still unpaid: the takings stay those of the first order.
+    await waitForText(kitchen.getByTestId('order-tally'), '£8.55');
     await expectAccessible(kitchen, 'order-row');
   }, 300_000);
 
@@ -321,7 +324,8 @@ describe('staff back office in the browser', () => {
     const orderId = await placePhoneOrder(server);
     const row = kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
     await row.and(kitchen.locator('[data-status="AWAITING-PAYMENT"]')).waitFor();
-    await waitForText(tally, formatPence(tallyBefore + 855));
+    await kitchen.getByTestId('awaiting-payment-count').filter({ hasText: '£8.55' }).waitFor();
+    expect(penceOf(await tally.textContent())).toBe(tallyBefore);
     await waitForKormasAvailable(baseUrl, kormasBefore - 1);
     const ref = (await row.getByTestId('order-ref').textContent())!.trim();
     const cancelRequests: string[] = [];

@@ -30,7 +30,8 @@ export function LiveOrders() {
   const alarmMinutes = useUnprintedAlarmMinutes();
 
   const waiting = orders?.filter((order) => order.status === 'NEW').length ?? 0;
-  const awaitingPayment = orders?.filter((order) => order.status === 'AWAITING-PAYMENT').length ?? 0;
+  const unpaid = orders?.filter((order) => order.status === 'AWAITING-PAYMENT') ?? [];
+  const awaitingPayment = unpaid.length;
   const connectionLost = channel?.connection === 'lost';
   // The spec's 3 s alarm for orders to cook; while there are none, the quiet chime for calls to expect.
   const alert = waiting > 0 ? 'new-order' : awaitingPayment > 0 ? 'awaiting-payment' : 'none';
@@ -45,7 +46,7 @@ export function LiveOrders() {
       {connectionLost && <LiveConnectionLost />}
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
         <OrdersWaitingHeading count={waiting} />
-        <AwaitingPaymentCount count={awaitingPayment} />
+        <AwaitingPaymentCount count={awaitingPayment} totalPence={unpaid.reduce((sum, order) => sum + order.total_cost, 0)} />
         <OrderTally />
         <SoundEnabler />
         <Button variant="outline-secondary" size="sm" className="ms-auto" onClick={() => setShowComplete((shown) => !shown)}>

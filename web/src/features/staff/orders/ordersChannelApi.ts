@@ -33,6 +33,8 @@ export const ordersChannelApi = api.injectEndpoints({
             },
             OrderChange: (data) => {
               if (isRecord(data) && typeof data.id === 'string' && typeof data.status === 'string') {
+                // Paid or cancelled, an order enters or leaves the day's takings: the change carries the new tally.
+                if (typeof data.tally === 'number') dispatch(liveOrdersApi.util.upsertQueryData('todaysOrderTally', undefined, data.tally));
                 void orderChanged(dispatch, data.id, data.status as OrderStatus);
               }
             },

@@ -29,12 +29,7 @@ export function nextOpenAt(now: Date, hours: OpeningHours): Date {
 }
 
 /** The customer banner's closing notice, or null when closing is more than 15 minutes away. */
-export function closingNotice(secondsLeft: number): { message: string; mins: number } | null {
-  if (secondsLeft <= 0 || secondsLeft > 15 * 60) return null;
-  const mins = Math.ceil(secondsLeft / 60);
-  if (secondsLeft < 60) return { message: '--- Closing in less than a minute ---', mins: 0 };
-  return { message: mins === 1 ? '--- Closing in approx. 1 minute ---' : `--- Closing in approx. ${mins} minutes ---`, mins };
-}
+export { closingNotice } from '../../src/shared/store-status';
 
 const BANNER: Record<Exclude<StoreStatus, 'closed'>, string> = { open: 'OPEN', busy: 'BUSY', slammed: 'VERY BUSY' };
 

@@ -32,3 +32,14 @@ export function deliveryMinutesFor(status: StoreStatus, minutes: Record<Delivery
 export function dueByFrom(paidAt: string, status: StoreStatus, minutes: Record<DeliveryMinutesKey, number>): string {
   return new Date(Date.parse(paidAt) + deliveryMinutesFor(status, minutes) * 60_000).toISOString();
 }
+
+/**
+ * Staff spec §2/§9: the closing notice the banner shows and the store clock announces, 15 minutes or less before
+ * closing; null outside that window.
+ */
+export function closingNotice(secondsLeft: number): { message: string; mins: number } | null {
+  if (secondsLeft <= 0 || secondsLeft > 15 * 60) return null;
+  const mins = Math.ceil(secondsLeft / 60);
+  if (secondsLeft < 60) return { message: '--- Closing in less than a minute ---', mins: 0 };
+  return { message: mins === 1 ? '--- Closing in approx. 1 minute ---' : `--- Closing in approx. ${mins} minutes ---`, mins };
+}

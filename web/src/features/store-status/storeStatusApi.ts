@@ -2,7 +2,8 @@ import { api } from '../../app/api';
 import type { AppDispatch } from '../../app/store';
 import { showDialog, type DialogContent } from '../dialog/dialogSlice';
 import { openLiveChannel, type LiveConnection } from './liveChannel';
-import { asStoreState, closingNotice, isRecord, type StoreState } from './storeState';
+import { closingNotice } from '../../../../src/shared/store-status';
+import { asStoreState, isRecord, type StoreState } from './storeState';
 
 /** What the customer banner shows. */
 export interface StoreStatus {
@@ -54,7 +55,7 @@ export const storeStatusApi = api.injectEndpoints({
           data: {
             text: String(banner.data),
             state: storeState,
-            closingNotice: storeState === 'closed' ? null : closingNotice(secondsLeft),
+            closingNotice: storeState === 'closed' ? null : (closingNotice(secondsLeft)?.message ?? null),
           },
         };
       },

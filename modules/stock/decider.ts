@@ -20,16 +20,27 @@ export interface StockState {
    * sale) each sale of its life.
    */
   sold: Record<string, number>;
+  /**
+   * The sales undone lately, so that undoing one twice (a retry, or the process manager after a crash) gives
+   * the units back once even when the sale itself is no longer remembered. The latest REMEMBERED_SALES.
+   */
+  returned: Record<string, true>;
 }
 
 /** Far more sales of one dish than can come between placing an order and its retry or cancellation. */
 export const REMEMBERED_SALES = 500;
 
-function rememberSale(sold: Record<string, number>, key: string, quantity: number): Record<string, number> {
-  const next = { ...sold, [key]: quantity };
-  const keys = Object.keys(next); // in the order the sales were made
+function remember<T>(memory: Record<string, T>, key: string, value: T): Record<string, T> {
+  const next = { ...memory, [key]: value };
+  const keys = Object.keys(next); // in the order they were remembered
   for (const oldest of keys.slice(0, Math.max(0, keys.length - REMEMBERED_SALES))) delete next[oldest];
   return next;
+}
+
+function forget<T>(memory: Record<string, T>, key: string): Record<string, T> {
+  if (!(key in memory)) return memory;
+  const { [key]: _forgotten, ...rest } = memory;
+  return rest;
 }
 
 export type StockCommand =
@@ -40,8 +51,13 @@ export type StockCommand =
   | { type: 'RenewHolds'; productId: number; cartId: string; now: string; holdUntil: string }
   | { type: 'ExpireHolds'; productId: number; now: string }
   | { type: 'SellStock'; productId: number; variantId: number | null; cartId: string; orderId: string; quantity: number; now: string }
-  /** Undoes an order's sale: the units go back on the shelf, and into `basket` again when one is named. */
-  | { type: 'CancelSale'; productId: number; variantId: number | null; orderId: string; basket: { cartId: string; holdUntil: string } | null };
+  /**
+   * Undoes an order's sale: the units go back on the shelf, and into `basket` again when one is named.
+   * `orderSold` is the order's word on what it sold of this dish: a placed order sold every line, so it says
+   * how many even when this stream no longer remembers the sale. Null when only the stock can know (a checkout
+   * undoing the part of its sale that went through).
+   */
+  | { type: 'CancelSale'; productId: number; variantId: number | null; orderId: string; orderSold: number | null; basket: { cartId: string; holdUntil: string } | null };
 
 export type DishOffer = { offered: true } | { offered: false; dish: string };
 
@@ -101,13 +117,20 @@ export function evolveStock(state: StockState, event: StockEvent): StockState {
       return {
         units: { ...state.units, [key]: Math.max(0, (state.units[key] ?? 0) - event.data.quantity) },
         holds: reduceHold(state.holds, holdKey(event.data.cartId, event.data.variantId), event.data.quantity),
-        sold: rememberSale(state.sold, saleKey(event.data.orderId, event.data.variantId), event.data.quantity),
+        sold: remember(state.sold, saleKey(event.data.orderId, event.data.variantId), event.data.quantity),
+        // Sold again after it was undone (a checkout that failed, then went through): it may be undone again.
+        returned: forget(state.returned, saleKey(event.data.orderId, event.data.variantId)),
       };
     }
     case 'StockSaleCancelled': {
       const key = variantKey(event.data.variantId);
-      const { [saleKey(event.data.orderId, event.data.variantId)]: _cancelled, ...sold } = state.sold;
-      return { ...state, units: { ...state.units, [key]: (state.units[key] ?? 0) + event.data.quantity }, sold };
+      const sale = saleKey(event.data.orderId, event.data.variantId);
+      return {
+        ...state,
+        units: { ...state.units, [key]: (state.units[key] ?? 0) + event.data.quantity },
+        sold: forget(state.sold, sale),
+        returned: remember(state.returned, sale, true),
+      };
     }
     default: {
       const never: never = event;
@@ -129,6 +152,15 @@ function expireOwn(state: StockState, cartId: string, variantId: number | null, 
   return hold && !isActive(hold, now)
     ? [{ type: 'StockHoldExpired', data: { productId, variantId, cartId, quantity: hold.quantity } }]
     : [];
+}
+
+/**
+ * What undoing an order's sale gives back: what this stream remembers selling, else what the order says it sold
+ * (a sale older than the memory), and nothing when it was undone already or never made.
+ */
+export function unitsToGiveBack(state: StockState, sale: string, orderSold: number | null): number {
+  if (state.returned[sale]) return 0;
+  return state.sold[sale] ?? orderSold ?? 0;
 }
 
 export function decideStock(command: StockCommand, state: StockState): StockEvent[] {
@@ -183,8 +215,8 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
     }
     case 'CancelSale': {
       const { productId, variantId, orderId, basket } = command;
-      const quantity = state.sold[saleKey(orderId, variantId)];
-      if (quantity === undefined) return [];
+      const quantity = unitsToGiveBack(state, saleKey(orderId, variantId), command.orderSold);
+      if (quantity === 0) return [];
       const cancelled: StockEvent = { type: 'StockSaleCancelled', data: { productId, variantId, orderId, quantity } };
       if (!basket) return [cancelled]; // an order cancelled in the kitchen: back on the menu
       // A checkout that failed: the units come back on the shelf and at once into the basket again, so the
@@ -199,7 +231,7 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
 }
 
 export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
-  initialState: { units: {}, holds: {}, sold: {} },
+  initialState: { units: {}, holds: {}, sold: {}, returned: {} },
   evolve: evolveStock,
   decide: decideStock,
 };

@@ -57,9 +57,9 @@ export function createStockHandlers(commands: CommandHandler) {
       productId: number,
       variantId: number | null,
       orderId: string,
-      basket: { cartId: string; holdUntil: string } | null,
+      undo: { orderSold: number | null; basket: { cartId: string; holdUntil: string } | null },
       context: CommandContext,
-    ) => commands.handle(stockStream(productId), stockDecider, { type: 'CancelSale', productId, variantId, orderId, basket }, context),
+    ) => commands.handle(stockStream(productId), stockDecider, { type: 'CancelSale', productId, variantId, orderId, ...undo }, context),
 
     current: (productId: number) => commands.load(stockStream(productId), stockDecider),
   };

@@ -114,17 +114,33 @@ describe('stock decider', () => {
         { type: 'StockSaleCancelled', data: { productId: 7, variantId: null, orderId: 'o1', quantity: 2 } },
         reserved(cartA, 2, later),
       ];
-      spec(events).when({ type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', basket: { cartId: cartA, holdUntil: later } }).then(undone);
+      const cancel = { type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', orderSold: null, basket: { cartId: cartA, holdUntil: later } } as const;
+      spec(events).when(cancel).then(undone);
       const after = fold([...events, ...undone]);
-      expect(after).toEqual({ ...fold([level(5), reserved(cartA, 2, later), reserved(cartB, 1)]), sold: {} });
+      expect(after).toEqual({ ...fold([level(5), reserved(cartA, 2, later), reserved(cartB, 1)]), sold: {}, returned: { 'o1|-': true } });
       // Done once: a second cancel finds no sale.
-      spec([...events, ...undone]).when({ type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', basket: { cartId: cartA, holdUntil: later } }).then([]);
+      spec([...events, ...undone]).when(cancel).then([]);
+    });
+
+    it('gives back nothing for a sale a failed checkout never made', () =>
+      spec([level(5), reserved(cartA, 2)])
+        .when({ type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', orderSold: null, basket: { cartId: cartA, holdUntil: later } })
+        .then([]));
+
+    it('lets a sale undone by a failed checkout be made again, and undone again', () => {
+      const sold: StockEvent = { type: 'StockSold', data: { productId: 7, variantId: null, cartId: cartA, orderId: 'o1', quantity: 2 } };
+      const undone: StockEvent = { type: 'StockSaleCancelled', data: { productId: 7, variantId: null, orderId: 'o1', quantity: 2 } };
+      const events: StockEvent[] = [level(5), reserved(cartA, 2), sold, undone, reserved(cartA, 2, later)];
+      spec(events)
+        .when({ type: 'SellStock', productId: 7, variantId: null, cartId: cartA, orderId: 'o1', quantity: 2, now })
+        .then([sold]);
+      spec([...events, sold]).when({ type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', orderSold: 2, basket: null }).then([undone]);
     });
 
     it('undoes the sale of an order cancelled in the kitchen onto the shelf only, once', () => {
       const sold: StockEvent = { type: 'StockSold', data: { productId: 7, variantId: null, cartId: cartA, orderId: 'o1', quantity: 2 } };
       const events: StockEvent[] = [level(5), reserved(cartA, 2), sold];
-      const cancel = { type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', basket: null } as const;
+      const cancel = { type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', orderSold: 2, basket: null } as const;
       const undone: StockEvent[] = [{ type: 'StockSaleCancelled', data: { productId: 7, variantId: null, orderId: 'o1', quantity: 2 } }];
       spec(events).when(cancel).then(undone);
       const after = fold([...events, ...undone]);
@@ -147,8 +163,24 @@ describe('stock decider', () => {
       expect(after.units['-']).toBe(10_000 - sales.length);
       // The latest sales still happen once.
       spec(events).when({ type: 'SellStock', productId: 7, variantId: null, cartId: cartA, orderId: 'o20', quantity: 1, now }).then([]);
-      spec(events).when({ type: 'CancelSale', productId: 7, variantId: null, orderId: `o${sales.length - 1}`, basket: null })
+      spec(events).when({ type: 'CancelSale', productId: 7, variantId: null, orderId: `o${sales.length - 1}`, orderSold: 1, basket: null })
         .then([{ type: 'StockSaleCancelled', data: { productId: 7, variantId: null, orderId: `o${sales.length - 1}`, quantity: 1 } }]);
+    });
+
+    it(`gives back exactly what an order sold after ${REMEMBERED_SALES} later sales, once`, () => {
+      const sale = (order: number, quantity = 1): StockEvent => ({
+        type: 'StockSold',
+        data: { productId: 7, variantId: null, cartId: cartA, orderId: `o${order}`, quantity },
+      });
+      const later = Array.from({ length: REMEMBERED_SALES + 1 }, (_, order) => sale(order + 1));
+      const events: StockEvent[] = [level(10_000), sale(0, 3), ...later];
+      expect(fold(events).sold['o0|-']).toBeUndefined();
+      const cancel = { type: 'CancelSale', productId: 7, variantId: null, orderId: 'o0', orderSold: 3, basket: null } as const;
+      const undone: StockEvent = { type: 'StockSaleCancelled', data: { productId: 7, variantId: null, orderId: 'o0', quantity: 3 } };
+      spec(events).when(cancel).then([undone]);
+      expect(fold([...events, undone]).units['-']).toBe(10_000 - 3 - later.length + 3);
+      // A repeat (a retry, or the process manager after a crash) gives nothing more.
+      spec([...events, undone]).when(cancel).then([]);
     });
 
     it('refuses to sell more than the basket holds plus what is on the shelf', () =>

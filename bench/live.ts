@@ -6,8 +6,8 @@
  * appended, as es_events.recorded_at stores it (the start of the appending transaction, read from the same
  * system clock), to that screen receiving the order's NewOrder message. Also shown: the same counted from the
  * answer to POST /complete-order.
- * The target is for 20 orders/s; a lighter 5 orders/s follows (informative) to tell the live path itself from
- * an overloaded shop.
+ * The target is held at a burst of 80 orders/s from 32 shoppers (issue 13 item 9: a burst of about 80 orders/s
+ * once took 1.2-3.4 s to reach the screens); 20 orders/s follows (informative), as a busy evening's rate.
  */
 import { connectSse, type SseConnection, type SseMessage } from '../test/support/sse-client';
 import pg from 'pg';
@@ -19,6 +19,8 @@ import { percentile, sleep, until, withCpuLog } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 const SCREENS = 50;
+const SHOPPERS = 32;
+const TARGET_RATE = 80;
 const STAFF = { email: 'cook@bench.example', password: 'cook long password' };
 
 interface Run {
@@ -29,10 +31,10 @@ interface Run {
 
 function runs(context: BenchContext): Run[] {
   return context.quick
-    ? [{ ordersPerSecond: 20, durationMs: 1500, warmupMs: 500 }]
+    ? [{ ordersPerSecond: TARGET_RATE, durationMs: 1500, warmupMs: 500 }]
     : [
-        { ordersPerSecond: 20, durationMs: 12_000, warmupMs: 2000 },
-        { ordersPerSecond: 5, durationMs: 10_000, warmupMs: 1000 },
+        { ordersPerSecond: TARGET_RATE, durationMs: 10_000, warmupMs: 2000 },
+        { ordersPerSecond: 20, durationMs: 10_000, warmupMs: 1000 },
       ];
 }
 
@@ -51,8 +53,10 @@ async function follow(connection: SseConnection, onMessage: (message: SseMessage
 }
 
 /**
- * Orders start every 1/rate s whatever the ones before are doing (an open loop, as customers are). Orders
- * started during the warm-up are not measured; every later one is, however long it takes.
+ * 32 shoppers, each placing one order after another on a timetable set before the run, together at the run's
+ * rate (each shopper every 32/rate s, the shoppers staggered): an open loop, as in basket-paced.ts, so a slow
+ * answer delays that shopper's next order rather than hiding it. Each order is a new customer's (a fresh
+ * session). Orders due during the warm-up are not measured; every later one is, however long it takes.
  */
 async function pacedOrders(
   context: BenchContext,
@@ -61,28 +65,32 @@ async function pacedOrders(
   arrivals: Map<string, number[]>,
   { ordersPerSecond, durationMs, warmupMs }: Run,
 ): Promise<BenchRow[]> {
-  const agent = keepAliveAgent(64);
+  const agent = keepAliveAgent(SHOPPERS * 2);
   const requests = new Latencies(-Infinity, Infinity);
   const placed: Array<{ id: string; completedAt: number }> = [];
-  const warmupOrders = Math.round((warmupMs / 1000) * ordersPerSecond);
-  const orders = warmupOrders + Math.round((durationMs / 1000) * ordersPerSecond);
+  const everyMs = (SHOPPERS * 1000) / ordersPerSecond;
   const label = `${ordersPerSecond} orders/s`;
   const started = performance.now();
+  const measuredFrom = started + warmupMs;
+  const endsAt = measuredFrom + durationMs;
+  let orders = 0;
   try {
-    await withCpuLog(context, `live (${SCREENS} screens, ${label})`, async () => {
-      const running: Array<Promise<void>> = [];
-      for (let index = 0; index < orders; index++) {
-        await sleep(started + (index * 1000) / ordersPerSecond - performance.now());
-        const measured = index >= warmupOrders;
-        running.push(
-          placePhoneOrder(bench.browser(agent), products[index % products.length], (step, answer) => {
-            if (measured) requests.note(step, answer);
-          }).then(({ order, completedAt }) => {
+    await withCpuLog(context, `live (${SCREENS} screens, ${SHOPPERS} shoppers, ${label})`, async () => {
+      await Promise.all(
+        Array.from({ length: SHOPPERS }, async (_, shopper) => {
+          for (let turn = 0; ; turn++) {
+            const due = started + (shopper / SHOPPERS + turn) * everyMs;
+            if (due >= endsAt) return;
+            await sleep(due - performance.now());
+            const measured = due >= measuredFrom;
+            orders += 1;
+            const { order, completedAt } = await placePhoneOrder(bench.browser(agent), products[(shopper + turn * SHOPPERS) % products.length], (step, answer) => {
+              if (measured) requests.note(step, answer);
+            });
             if (measured) placed.push({ id: order.id, completedAt });
-          }),
-        );
-      }
-      await Promise.all(running);
+          }
+        }),
+      );
       await until(() => placed.every(({ id }) => (arrivals.get(id)?.length ?? 0) >= SCREENS), 10_000, 'every screen to hear of every order');
     });
   } finally {
@@ -102,14 +110,14 @@ async function pacedOrders(
     }
   }
   logSteps(context, `live ${label}`, requests);
-  context.log(`live ${label}: ${orders} orders started over ${((orders - 1) / ordersPerSecond).toFixed(1)} s, all answered and heard ` +
+  context.log(`live ${label}: ${orders} orders by ${SHOPPERS} shoppers over ${((durationMs + warmupMs) / 1000).toFixed(1)} s, all answered and heard ` +
     `after ${elapsed.toFixed(1)} s; ${placed.length} measured × ${SCREENS} screens; ${early} messages arrived before the ` +
     'answer to complete-order');
   context.log(`live ${label}: NewOrder after the submission was appended: ${describeLatencies(fromAppend, percentile)}`);
   context.log(`live ${label}: NewOrder after complete-order answered: ${describeLatencies(fromAnswer, percentile)}`);
   const p99 = percentile(fromAppend, 99);
   const name = `live: NewOrder to ${SCREENS} screens`;
-  const target = ordersPerSecond === 20 ? { target: '< 50', pass: p99 < 50 } : {};
+  const target = ordersPerSecond === TARGET_RATE ? { target: '< 50', pass: p99 < 50 } : {};
   return [
     { name: `${name} p50 (${label})`, figure: percentile(fromAppend, 50), unit: 'ms' },
     { name: `${name} p99 (${label})`, figure: p99, unit: 'ms', ...target },

@@ -17,4 +17,4 @@ export { productsWithExpiredHolds } from './menu/queries';
 export { SettingsCache } from './settings/queries';
 export { settingsRoutes } from './settings/routes';
 export { storedBaskets } from './carts/queries';
-export { kitchenOrders } from './orders/queries';
+export { kitchenOrders, unpaidOrders } from './orders/queries';

@@ -25,7 +25,7 @@ import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
 import type { Projection } from './projections/types';
 import { startStoreWaker } from './projections/waker';
-import { allProjections, kitchenOrders, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storedBaskets } from '../projections';
+import { allProjections, kitchenOrders, unpaidOrders, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storedBaskets } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
 import { basketRoutes, CART_EVENT_SCHEMAS, createBasket } from '../modules/cart';
@@ -35,11 +35,11 @@ import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender } from './mail/outbox';
 import { createDeliveryService, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
-import { checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS } from '../modules/order';
+import { checkoutProcess, checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, unpaidLapseProcess } from '../modules/order';
 import { createStoreClock, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
-import { ProcessManager } from './process';
+import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
 import type { PageSources } from './http/html-page';
 import { createPhotoStore, UPLOAD_PATH, uploadRoutes } from './uploads';
 
@@ -72,7 +72,7 @@ export interface StartOptions {
 
 /** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
 export function shopEventVersioning(): EventVersioning {
-  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS };
+  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS };
   return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS } };
 }
 
@@ -162,10 +162,6 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     mailRunner.start();
     mailSender.start();
     stops.push(() => mailSender.stop());
-    // No process is defined yet; with none, starting the manager starts nothing.
-    const processes = new ProcessManager([], { store, pool, commands, clock, logger, runner: projectionRunner });
-    await processes.start();
-    stops.push(() => processes.stop());
     const mailSettled = async () => {
       await mailRunner.waitFor(await store.lastCommittedPosition(), 10_000);
       await mailSender.idle();
@@ -182,9 +178,19 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const holdSweeper = createHoldSweeper(services, (now) => productsWithExpiredHolds(pool, now));
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
     const delivery = createDeliveryService(services.settings, geocoder);
-    const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache });
+    const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool) });
     const orders = kitchenOrders(pool);
     const kitchen = createKitchen(services, orders);
+    const processes = new ProcessManager([checkoutProcess(checkout.processActions), unpaidLapseProcess(kitchen.lapseActions)], {
+      store,
+      pool,
+      commands,
+      clock,
+      logger,
+      runner: projectionRunner,
+    });
+    await processes.start();
+    stops.push(() => processes.stop());
     const storeClock = createStoreClock(services);
 
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
@@ -257,7 +263,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         settingsRoutes({ settings: services.settings }),
         basketRoutes({ basket, settings: services.settings, clock }),
         deliveryRoutes({ delivery, basket, settings: services.settings }),
-        checkoutRoutes({ checkout, clock }),
+        checkoutRoutes({ checkout, clock, limits }),
         storeSettingsRoutes({ services, clock }),
         kitchenRoutes({ kitchen, orders, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
         storeStatusRoutes({ services, clock, delivery }),

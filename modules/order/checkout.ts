@@ -8,10 +8,11 @@ import { dishName, dishNotOffered, type CataloguePort } from '../catalog';
 import type { DeliveryCheck, DeliveryService } from '../delivery';
 import { createStockHandlers, holdUntilAfter, OutOfStock } from '../stock';
 import { isOrderingClosed, readSettings } from '../store';
-import type { DishRef, OrderCommand, QuotedPostage, SubmitOrder } from './commands';
+import type { DishRef, OrderCommand, QuotedPostage, SubmitOrder, UnpaidWaiting } from './commands';
 import { NO_ORDER, orderDecider, refusePlacing, type OrderState } from './decider';
 import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMethod, type TakeawayMethod } from './events';
 import { checkoutRefusal } from './rules';
+import type { UnpaidOrders } from './unpaid-orders';
 import { orderView } from './view';
 
 /** Order ids derive from the basket: saving one basket twice, in two tabs or by a retry, is one order. */
@@ -23,13 +24,22 @@ export interface CheckoutDeps {
   basket: Basket;
   delivery: DeliveryService;
   catalogue: CataloguePort;
+  unpaidOrders: UnpaidOrders;
 }
+
+/** The orders placed in the customer's session (newest last), for the cap on unpaid phone orders. */
+export interface CheckoutSession {
+  placedOrderIds: readonly string[];
+}
+
+const NO_SESSION: CheckoutSession = { placedOrderIds: [] };
+const NONE_WAITING: UnpaidWaiting = { phone: 0, email: 0, session: 0 };
 
 /**
  * The checkout: basket → order → method and postage → details → payment → placed. Each step loads the facts its
  * command needs (settings, the catalogue, the postage), builds the command and has the order decider decide.
  */
-export function createCheckout({ services, basket, delivery, catalogue }: CheckoutDeps) {
+export function createCheckout({ services, basket, delivery, catalogue, unpaidOrders }: CheckoutDeps) {
   const stock = createStockHandlers(services.commands);
   const load = (orderId: string) => services.commands.load(orderStream(orderId), orderDecider);
   const stateOf = async (orderId: string | undefined): Promise<OrderState> => (orderId ? load(orderId) : orderDecider.initialState);
@@ -39,10 +49,11 @@ export function createCheckout({ services, basket, delivery, catalogue }: Checko
     orderId ? handle(orderId, command, context) : refuseWithoutOrder(command);
 
   async function shopFacts() {
-    const settings = await readSettings(services.settings, ['is_takeaway', 'order_status', 'payment_methods', 'cart_label']);
+    const settings = await readSettings(services.settings, ['is_takeaway', 'order_status', 'payment_methods', 'cart_label', 'unpaid_lapse_minutes', 'max_unpaid_orders']);
     return {
       takeaway: settings.is_takeaway,
       cartLabel: settings.cart_label,
+      unpaid: { lapseMinutes: settings.unpaid_lapse_minutes, maxPerCustomer: settings.max_unpaid_orders },
       shop: { storeOpen: !isOrderingClosed({ isTakeaway: settings.is_takeaway, orderStatus: settings.order_status }), paymentMethods: settings.payment_methods },
     };
   }
@@ -66,9 +77,21 @@ export function createCheckout({ services, basket, delivery, catalogue }: Checko
     }
   }
 
+  /** The phone orders this customer already has awaiting payment; only a phone order waits for payment. */
+  async function waiting(state: OrderState, method: OrderPaymentMethod, session: CheckoutSession): Promise<UnpaidWaiting> {
+    if (method !== 'PHONE' || state.status !== 'checkout' || !state.details) return NONE_WAITING;
+    return unpaidOrders.waiting({ phone: state.details.phone, email: state.details.email, orderIds: session.placedOrderIds });
+  }
+
   /** The facts SubmitOrder needs, for the order as it stands. */
-  async function submitOrder(orderId: string | undefined, state: OrderState, method: OrderPaymentMethod, now: string): Promise<SubmitOrder> {
-    const facts = await shopFacts();
+  async function submitOrder(
+    orderId: string | undefined,
+    state: OrderState,
+    method: OrderPaymentMethod,
+    now: string,
+    session: CheckoutSession,
+  ): Promise<SubmitOrder> {
+    const [facts, unpaidWaiting] = await Promise.all([shopFacts(), waiting(state, method, session)]);
     const inCheckout = state.status === 'checkout' ? state : null;
     const chosen = inCheckout?.method;
     const check = chosen?.method === 'DELIVER' && chosen.postcode !== null && chosen.miles !== null ? { postcode: chosen.postcode, miles: chosen.miles } : undefined;
@@ -80,6 +103,7 @@ export function createCheckout({ services, basket, delivery, catalogue }: Checko
       shop: facts.shop,
       notOffered: inCheckout ? await notOffered(inCheckout.items) : [],
       postageNow: inCheckout && chosen ? await quote(chosen.method, inCheckout, check) : null,
+      unpaid: { ...facts.unpaid, waiting: unpaidWaiting },
       now,
     };
   }
@@ -157,9 +181,9 @@ export function createCheckout({ services, basket, delivery, catalogue }: Checko
      * Places the order: the basket's held units become sold (all or none), the order is submitted, the
      * basket is done and the confirmation goes out. Safe to repeat: a retry changes nothing and answers the same.
      */
-    async complete(orderId: string | undefined, method: OrderPaymentMethod, context: CommandContext) {
+    async complete(orderId: string | undefined, method: OrderPaymentMethod, context: CommandContext, session: CheckoutSession) {
       const state = await stateOf(orderId);
-      const command = await submitOrder(orderId, state, method, context.now);
+      const command = await submitOrder(orderId, state, method, context.now, session);
       if (!orderId) refuseWithoutOrder(command);
       // The decider refuses before any unit is sold; it decides again on the stream when the order is submitted.
       orderDecider.decide(command, state);
@@ -171,7 +195,48 @@ export function createCheckout({ services, basket, delivery, catalogue }: Checko
       // The confirmation mail goes from the outbox (see customer-mail.ts) once OrderSubmitted is stored.
       return orderView(submitted.state)!;
     },
+
+    /** The checkout process's request (checkout-process.ts), safe to repeat. */
+    processActions: {
+      /**
+       * A checkout cut off after selling: finish placing the order when `forward` and the decider still accepts it
+       * with the payment method the customer chose; otherwise give whatever is still sold back into the basket,
+       * with a fresh hold, so the customer who comes back finds it there.
+       */
+      async finish(orderId: string, forward: boolean, context: CommandContext): Promise<void> {
+        const state = await load(orderId);
+        if (state.status === 'none') return;
+        if (state.status !== 'checkout') {
+          await checkOut(services.commands, state.cartId, orderId, context); // placed: its basket is done too
+          return;
+        }
+        if (forward && state.paymentMethod) {
+          const command = await submitOrder(orderId, state, state.paymentMethod, context.now, NO_SESSION);
+          const placed = await tryPlacing(state, command, context);
+          if (placed) return;
+        }
+        const holdUntil = holdUntilAfter(context.now, services.basketHoldMinutes);
+        await Promise.all(
+          state.items.map((item) =>
+            stock.cancelSale(item.productId, item.variantId, orderId, { orderSold: null, basket: { cartId: state.cartId, holdUntil } }, context),
+          ),
+        );
+      },
+    },
   };
+
+  /** Sells the rest of the order and submits it, or answers false when the decider or the stock refuses now. */
+  async function tryPlacing(state: Extract<OrderState, { status: 'checkout' }>, command: SubmitOrder, context: CommandContext): Promise<boolean> {
+    try {
+      orderDecider.decide(command, state);
+      await sellAll(state.orderId, state.cartId, state.items, context);
+      await Promise.all([handle(state.orderId, command, context), checkOut(services.commands, state.cartId, state.orderId, context)]);
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError) return false;
+      throw error;
+    }
+  }
 
   /**
    * Sells every line for this order, all at once (one round trip, most often); if one cannot be sold, those
@@ -187,7 +252,7 @@ export function createCheckout({ services, basket, delivery, catalogue }: Checko
     await Promise.all(
       items
         .filter((_, index) => sales[index].status === 'fulfilled')
-        .map((sold) => stock.cancelSale(sold.productId, sold.variantId, orderId, { cartId, holdUntil }, context)),
+        .map((sold) => stock.cancelSale(sold.productId, sold.variantId, orderId, { orderSold: null, basket: { cartId, holdUntil } }, context)),
     );
     const error = (sales[failed] as PromiseRejectedResult).reason;
     if (error instanceof OutOfStock) {

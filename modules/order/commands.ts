@@ -48,6 +48,22 @@ export type ChooseTakeawayMethod = {
 };
 export type GiveDeliveryDetails = { type: 'GiveDeliveryDetails'; orderId: string; details: DeliveryDetails };
 export type ChoosePaymentMethod = { type: 'ChoosePaymentMethod'; orderId: string; method: OrderPaymentMethod; paymentMethods: readonly string[] };
+/**
+ * For a phone order, which waits for payment: how long it may wait, and the orders awaiting payment the
+ * customer already has (counted by the handler from the orders read model).
+ */
+export interface UnpaidFacts {
+  lapseMinutes: number;
+  /** Orders awaiting payment one phone number, one email or one session may have at once. */
+  maxPerCustomer: number;
+  waiting: UnpaidWaiting;
+}
+export interface UnpaidWaiting {
+  phone: number;
+  email: number;
+  session: number;
+}
+
 export type SubmitOrder = {
   type: 'SubmitOrder';
   orderId: string;
@@ -58,6 +74,7 @@ export type SubmitOrder = {
   notOffered: DishRef[];
   /** What the chosen method costs now; null outside takeaway mode or before a method is chosen. */
   postageNow: QuotedPostage | null;
+  unpaid: UnpaidFacts;
   now: string;
 };
 export type MarkPaid = {
@@ -72,6 +89,8 @@ export type PrintOrder = { type: 'PrintOrder'; orderId: string; now: string; via
 export type NotifyCustomer = { type: 'NotifyCustomer'; orderId: string; now: string };
 export type CompleteOrder = { type: 'CompleteOrder'; orderId: string; now: string };
 export type CancelUnpaidOrder = { type: 'CancelUnpaidOrder'; orderId: string; now: string };
+/** Sent by the unpaid-lapse process when an order's lapseAt comes. */
+export type LapseUnpaidOrder = { type: 'LapseUnpaidOrder'; orderId: string; now: string };
 
 export type OrderCommand =
   | PlaceOrder
@@ -83,4 +102,5 @@ export type OrderCommand =
   | PrintOrder
   | NotifyCustomer
   | CompleteOrder
-  | CancelUnpaidOrder;
+  | CancelUnpaidOrder
+  | LapseUnpaidOrder;

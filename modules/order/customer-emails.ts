@@ -1,5 +1,6 @@
 import { formatPence } from '../../src/shared/money';
 import type { MailMessage } from '../../src/mail/mailer';
+import { londonTime } from '../../src/shared/london-time';
 import type { OrderView } from './view';
 
 /** The shop as its mails sign it. */
@@ -18,7 +19,7 @@ export function confirmationEmail(order: OrderView, shop: ShopContact): MailMess
   const postageLine = order.postage ? `${order.postage < 0 ? 'Collect Discount' : 'Delivery Charge'}: ${formatPence(order.postage)}` : '';
   const payment =
     order.payment_method === 'PHONE'
-      ? `Please call us on ${shop.phone} to pay. We start cooking as soon as your order is paid.`
+      ? `Please call us on ${shop.phone} to pay${order.lapse_at ? ` by ${londonTime(order.lapse_at)}` : ''}. We start cooking as soon as your order is paid.${order.lapse_at ? ' An order not paid by then lapses and is not cooked.' : ''}`
       : 'Your order is paid. Thank you!';
   const text = [
     `Hello ${order.full_name},`,
@@ -50,5 +51,21 @@ export function orderReadyEmail(order: OrderView, shop: ShopContact): MailMessag
     text: delivering
       ? `Hello ${order.full_name},\n\nYour order ${order.ref} has left the kitchen and is on its way to you.\n\n${signature}`
       : `Hello ${order.full_name},\n\nYour order ${order.ref} is ready for collection at ${shop.address}.\n\n${signature}`,
+  };
+}
+
+/** Sent once when a phone order nobody paid for lapses. */
+export function orderLapsedEmail(order: OrderView, shop: ShopContact): MailMessage {
+  return {
+    to: order.email,
+    subject: `${shop.siteName}: your order ${order.ref} has lapsed`,
+    text: [
+      `Hello ${order.full_name},`,
+      '',
+      `Your order ${order.ref} at ${shop.siteName} was not paid in time, so it has lapsed: it will not be cooked and you will not be charged.`,
+      `If you still want it, please order again or call us on ${shop.phone}.`,
+      '',
+      `${shop.siteName}, ${shop.phone}`,
+    ].join('\n'),
   };
 }

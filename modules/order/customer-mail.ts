@@ -3,9 +3,9 @@ import type { Projection } from '../../src/projections/types';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
 import { readSettings } from '../store';
-import { confirmationEmail, orderReadyEmail, type ShopContact } from './customer-emails';
+import { confirmationEmail, orderLapsedEmail, orderReadyEmail, type ShopContact } from './customer-emails';
 import { orderDecider } from './decider';
-import { orderStream, type CustomerNotified, type OrderSubmitted } from './events';
+import { orderStream, type CustomerNotified, type OrderCancelled, type OrderSubmitted } from './events';
 import { orderView } from './view';
 
 /** Events older than this get no mail: a rebuild, or a first start over an old store, must not mail history. */
@@ -14,6 +14,8 @@ const TOO_OLD_TO_MAIL_MS = 24 * 60 * 60 * 1000;
 const MAIL_BY_EVENT = {
   OrderSubmitted: { kind: 'order-confirmation', compose: confirmationEmail },
   CustomerNotified: { kind: 'order-ready', compose: orderReadyEmail },
+  // Staff cancelling an order speak to the customer themselves; a lapse is told by mail, once.
+  OrderCancelled: { kind: 'order-lapsed', compose: orderLapsedEmail },
 } as const;
 
 /**
@@ -39,7 +41,8 @@ export function customerMailReactor(services: Pick<Services, 'commands' | 'setti
     const shop = await shopContact();
     const mails: OutboxMail[] = [];
     for (const event of recent) {
-      const { orderId } = (event as StoredEvent<string, (OrderSubmitted | CustomerNotified)['data']>).data;
+      const { orderId } = (event as StoredEvent<string, (OrderSubmitted | CustomerNotified | OrderCancelled)['data']>).data;
+      if (event.type === 'OrderCancelled' && (event.data as OrderCancelled['data']).reason !== 'lapsed') continue;
       const view = orderView(await services.commands.load(orderStream(orderId), orderDecider));
       if (!view?.email) continue;
       const { kind, compose } = MAIL_BY_EVENT[event.type as keyof typeof MAIL_BY_EVENT];

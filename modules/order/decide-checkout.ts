@@ -11,8 +11,10 @@ import {
   assertPostageStands,
   assertStoreOpen,
   checkoutRefusal,
+  lapseAtFor,
   missingForPayment,
   quotedPence,
+  unpaidCapRefusal,
 } from './rules';
 import { postageOf, totalOf, type InCheckout, type OrderState } from './state';
 
@@ -111,6 +113,11 @@ export function submitOrder(command: SubmitOrder, state: OrderState): OrderEvent
   if (command.paymentMethod === 'PHONE' && !order.details?.phone) throw new DomainError('invalid', 'Not a valid phone No');
   assertAllOffered(order.items, command.notOffered);
   if (order.method && command.postageNow) assertPostageStands(order.method.postagePence, command.postageNow);
+  const awaitingPayment = command.paymentMethod === 'PHONE';
+  if (awaitingPayment) {
+    const refusal = unpaidCapRefusal(command.unpaid.waiting, command.unpaid.maxPerCustomer);
+    if (refusal) throw new DomainError('conflict', refusal);
+  }
   return [
     ...(order.paymentMethod === command.paymentMethod
       ? []
@@ -120,12 +127,13 @@ export function submitOrder(command: SubmitOrder, state: OrderState): OrderEvent
       data: {
         orderId: command.orderId,
         paymentMethod: command.paymentMethod,
-        status: command.paymentMethod === 'PHONE' ? 'AWAITING-PAYMENT' : 'NEW',
+        status: awaitingPayment ? 'AWAITING-PAYMENT' : 'NEW',
         itemsTotalPence: order.itemsTotalPence,
         postagePence: postageOf(order),
         voucherDeductionPence: 0,
         totalPence: totalOf(order),
         submittedAt: command.now,
+        lapseAt: awaitingPayment ? lapseAtFor(command.now, command.unpaid.lapseMinutes) : null,
       },
     },
   ];

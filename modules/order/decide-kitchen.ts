@@ -1,7 +1,7 @@
 import { DomainError } from '../../src/core/errors';
 import { londonTime } from '../../src/shared/london-time';
 import { dueByFrom } from '../../src/shared/store-status';
-import type { CancelUnpaidOrder, CompleteOrder, MarkPaid, NotifyCustomer, PrintOrder } from './commands';
+import type { CancelUnpaidOrder, CompleteOrder, LapseUnpaidOrder, MarkPaid, NotifyCustomer, PrintOrder } from './commands';
 import type { OrderEvent } from './events';
 import type { OrderState, Placed } from './state';
 
@@ -59,4 +59,14 @@ export function cancelUnpaidOrder(command: CancelUnpaidOrder, state: OrderState)
   if (order.status === 'CANCELLED') return []; // cancelled twice: the first one counts
   if (order.status !== 'AWAITING-PAYMENT') throw new DomainError('conflict', 'Only an order still awaiting payment can be cancelled');
   return [{ type: 'OrderCancelled', data: { orderId: command.orderId, cancelledAt: command.now, reason: 'unpaid' } }];
+}
+
+/** A phone order still unpaid at its lapseAt lapses; one paid (or cancelled) meanwhile stays as it is. */
+export function lapseUnpaidOrder(command: LapseUnpaidOrder, state: OrderState): OrderEvent[] {
+  const order = placed(state);
+  if (order.status === 'CANCELLED') return []; // lapsed, or cancelled by staff, already
+  if (order.status !== 'AWAITING-PAYMENT') throw new DomainError('conflict', 'This order was paid: it does not lapse');
+  const lapseAt = order.submitted.lapseAt;
+  if (!lapseAt || Date.parse(command.now) < Date.parse(lapseAt)) throw new DomainError('conflict', 'This order does not lapse yet');
+  return [{ type: 'OrderCancelled', data: { orderId: command.orderId, cancelledAt: command.now, reason: 'lapsed' } }];
 }

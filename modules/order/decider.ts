@@ -1,7 +1,7 @@
 import type { Decider } from '../../src/core/decider';
 import type { OrderCommand } from './commands';
 import { chooseTakeawayMethod, choosePaymentMethod, giveDeliveryDetails, placeOrder, submitOrder } from './decide-checkout';
-import { cancelUnpaidOrder, completeOrder, markPaid, notifyCustomer, printOrder } from './decide-kitchen';
+import { cancelUnpaidOrder, completeOrder, lapseUnpaidOrder, markPaid, notifyCustomer, printOrder } from './decide-kitchen';
 import type { OrderEvent } from './events';
 import { evolveOrder, type OrderState } from './state';
 
@@ -33,6 +33,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return completeOrder(command, state);
     case 'CancelUnpaidOrder':
       return cancelUnpaidOrder(command, state);
+    case 'LapseUnpaidOrder':
+      return lapseUnpaidOrder(command, state);
     default: {
       const never: never = command;
       return never;

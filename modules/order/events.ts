@@ -77,6 +77,8 @@ export const OrderSubmitted = z.object({
     voucherDeductionPence: z.number().int(),
     totalPence: z.number().int(),
     submittedAt: z.string(),
+    /** When an order awaiting payment lapses if nobody pays it; absent in orders placed before lapses existed. */
+    lapseAt: z.string().nullable().optional(),
   }),
 });
 
@@ -99,14 +101,19 @@ export const OrderCompleted = z.object({
   data: z.object({ orderId: z.string().uuid(), completedAt: z.string() }),
 });
 
-/** Staff cancelled a phone order nobody paid for: it is not cooked, and its dishes go back on the shelf. */
+/**
+ * A phone order nobody paid for is not cooked, and its dishes go back on the shelf: staff cancelled it
+ * (`unpaid`), or it lapsed at its `lapseAt` (`lapsed`).
+ */
+export const CANCEL_REASONS = ['unpaid', 'lapsed'] as const;
 export const OrderCancelled = z.object({
   type: z.literal('OrderCancelled'),
-  data: z.object({ orderId: z.string().uuid(), cancelledAt: z.string(), reason: z.literal('unpaid') }),
+  data: z.object({ orderId: z.string().uuid(), cancelledAt: z.string(), reason: z.enum(CANCEL_REASONS) }),
 });
 
 export type OrderPlaced = z.infer<typeof OrderPlaced>;
 export type OrderCancelled = z.infer<typeof OrderCancelled>;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
 export type OrderPaid = z.infer<typeof OrderPaid>;
 export type OrderPrinted = z.infer<typeof OrderPrinted>;
 export type CustomerNotified = z.infer<typeof CustomerNotified>;

@@ -15,6 +15,18 @@ export function createKitchen(services: Services, orders: KitchenOrders) {
   const handle = (orderId: string, command: OrderCommand, context: CommandContext) =>
     services.commands.handle(orderStream(orderId), orderDecider, command, context);
 
+  /**
+   * Gives back every unit a cancelled (or lapsed) order sold, exactly what it sold, once: a repeat, from a
+   * retry or from the unpaid-lapse process after a crash, gives nothing more. Answers the stock positions.
+   */
+  async function returnUnits(orderId: string, context: CommandContext) {
+    const state = await services.commands.load(orderStream(orderId), orderDecider);
+    if (state.status !== 'CANCELLED') throw new DomainError('conflict', 'Only a cancelled order gives its dishes back');
+    return Promise.all(
+      state.items.map((item) => stock.cancelSale(item.productId, item.variantId, orderId, { orderSold: item.quantity, basket: null }, context)),
+    );
+  }
+
 
   async function order(orderId: string, after?: Parameters<Services['readModels']['waitFor']>[1]): Promise<KitchenOrder> {
     await services.readModels.waitFor('orders', after);
@@ -52,12 +64,20 @@ export function createKitchen(services: Services, orders: KitchenOrders) {
     async cancelUnpaid(orderId: string, context: CommandContext) {
       const result = await handle(orderId, { type: 'CancelUnpaidOrder', orderId, now: context.now }, context);
       if (result.state.status !== 'CANCELLED') throw new DomainError('conflict', 'Only an order still awaiting payment can be cancelled');
-      const returned = await Promise.all(
-        result.state.items.map((item) => stock.cancelSale(item.productId, item.variantId, orderId, null, context)),
-      );
+      const returned = await returnUnits(orderId, context);
       // The menu shows the dishes back before this answers.
       for (const { position } of returned) await services.readModels.waitFor('menu', position);
       return order(orderId, result.position);
+    },
+
+    /** The unpaid-lapse process's two requests (see unpaid-lapse.ts). */
+    lapseActions: {
+      async lapse(orderId: string, context: CommandContext) {
+        await handle(orderId, { type: 'LapseUnpaidOrder', orderId, now: context.now }, context);
+      },
+      async returnUnits(orderId: string, context: CommandContext) {
+        await returnUnits(orderId, context);
+      },
     },
 
     async complete(orderId: string, context: CommandContext) {

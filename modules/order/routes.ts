@@ -6,6 +6,7 @@ import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
 import { commandContext } from '../../src/http/command-context';
+import { refuseWhenOver, type Limits } from '../../src/limits';
 import { forgetDeliveryCheck, lastDeliveryCheck } from '../delivery';
 import { ukPhoneNumberText } from '../../src/shared/phone';
 import { emailText, multiLineText, nameText, singleLineText } from '../../src/shared/text';
@@ -58,12 +59,20 @@ function orderIdOf(ctx: Context): string | undefined {
   return typeof ctx.session?.orderId === 'string' ? ctx.session.orderId : undefined;
 }
 
+/** How many of the session's placed orders it remembers, for the cap on unpaid phone orders. */
+const SESSION_ORDERS_KEPT = 10;
+
+function placedOrderIds(ctx: Context): string[] {
+  const ids = ctx.session?.placedOrderIds;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
 function userOf(ctx: Context): { id: string; email: string } | undefined {
   return ctx.state.user as { id: string; email: string } | undefined;
 }
 
-export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
-  const { checkout, clock } = deps;
+export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; limits: Limits }) {
+  const { checkout, clock, limits } = deps;
   const router = new Router();
 
   router.post('/api/saveCartAsOrder', async (ctx) => {
@@ -136,11 +145,15 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
 
   router.post('/complete-order', async (ctx) => {
     const input = completeInput.parse(ctx.request.body);
-    const order = await checkout.complete(orderIdOf(ctx), input.payment_method, commandContext(ctx, clock));
+    // Customers behind one carrier address share it: this cap is high; the cap per customer is the order decider's.
+    if (input.payment_method === 'PHONE') refuseWhenOver(limits.take('unpaid_orders', ctx.ip, clock()), 'orders awaiting payment from your network');
+    const placedBefore = placedOrderIds(ctx);
+    const order = await checkout.complete(orderIdOf(ctx), input.payment_method, commandContext(ctx, clock), { placedOrderIds: placedBefore });
     // The basket became this order: the next one starts empty. The order stays readable on /order-complete.
     delete ctx.session!.cartId;
     forgetDeliveryCheck(ctx);
     ctx.session!.orderId = order.id;
+    if (!placedBefore.includes(order.id)) ctx.session!.placedOrderIds = [...placedBefore, order.id].slice(-SESSION_ORDERS_KEPT);
     const message =
       order.payment_method === 'PHONE'
         ? `Thank you! Your order ${order.ref} is placed: please call us to pay and we will start cooking.`

@@ -4,7 +4,7 @@ import { needsAddress } from '../../src/shared/order';
 import { CARD_UNAVAILABLE, NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../src/shared/payment-texts';
 import { CLOSED_REFUSAL } from '../../src/shared/store-status';
 import { dishName, notOfferedMessage } from '../catalog';
-import type { DishRef, QuotedPostage, ShopFacts } from './commands';
+import type { DishRef, QuotedPostage, ShopFacts, UnpaidWaiting } from './commands';
 import type { OrderItem, OrderPaymentMethod } from './events';
 import type { OrderBody } from './state';
 
@@ -71,4 +71,20 @@ export function assertPostageStands(chosenPence: number, now: QuotedPostage): vo
   if (pence === chosenPence) return;
   const what = pence < 0 || chosenPence < 0 ? 'collect discount' : 'delivery charge';
   throw new DomainError('conflict', `The ${what} has changed to ${formatPence(pence)}: please choose collection or delivery again`);
+}
+
+/**
+ * A customer may have only so many phone orders awaiting payment (per phone number, per email, per session):
+ * one attacker must not sell the menu out in unpaid orders. Why this one may not be placed now, or null.
+ */
+export function unpaidCapRefusal(waiting: UnpaidWaiting, maxPerCustomer: number): string | null {
+  const most = Math.max(waiting.phone, waiting.email, waiting.session);
+  if (most < maxPerCustomer) return null;
+  const orders = most === 1 ? 'an order' : `${most} orders`;
+  return `You already have ${orders} waiting for payment: please call us to pay for ${most === 1 ? 'it' : 'them'} before placing another`;
+}
+
+/** When a phone order placed at `now` lapses if nobody has paid for it. */
+export function lapseAtFor(now: string, lapseMinutes: number): string {
+  return new Date(Date.parse(now) + lapseMinutes * 60_000).toISOString();
 }

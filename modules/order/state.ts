@@ -1,5 +1,5 @@
 import { orderTotalPence, type KitchenStatus } from '../../src/shared/order';
-import type { DeliveryDetails, OrderEvent, OrderItem, OrderPaymentMethod, OrderSubmitted, TakeawayMethodChosen } from './events';
+import type { CancelReason, DeliveryDetails, OrderEvent, OrderItem, OrderPaymentMethod, OrderSubmitted, TakeawayMethodChosen } from './events';
 
 export interface OrderBody {
   orderId: string;
@@ -22,6 +22,8 @@ export interface Kitchen {
   copiesPrinted: number;
   notifiedAt: string | null;
   completedAt: string | null;
+  /** Why a CANCELLED order was cancelled: by staff, or it lapsed unpaid. */
+  cancelledBecause: CancelReason | null;
 }
 
 export type { KitchenStatus };
@@ -91,7 +93,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return state.status === 'checkout' ? { ...state, paymentMethod: event.data.method } : state;
     case 'OrderSubmitted':
       return state.status === 'checkout'
-        ? { ...state, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, notifiedAt: null, completedAt: null }
+        ? { ...state, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, notifiedAt: null, completedAt: null, cancelledBecause: null }
         : state;
     case 'OrderPaid':
     case 'OrderPrinted':
@@ -119,7 +121,7 @@ function kitchenFacts(order: Placed, event: KitchenEvent): Partial<Kitchen> {
     case 'OrderCompleted':
       return { completedAt: event.data.completedAt };
     case 'OrderCancelled':
-      return {};
+      return order.status === 'AWAITING-PAYMENT' ? { cancelledBecause: event.data.reason } : {};
     default: {
       const never: never = event;
       return never;

@@ -29,6 +29,8 @@ export function orderView(state: OrderState): OrderView | null {
     voucher_deduction: 0,
     total_cost: totalOf(state),
     payment_method: state.status === 'checkout' ? state.paymentMethod : state.submitted.paymentMethod,
+    lapse_at: state.status === 'AWAITING-PAYMENT' ? (state.submitted.lapseAt ?? null) : null,
+    cancelled_because: state.status === 'CANCELLED' ? state.cancelledBecause : null,
     items: state.items.map((item) => ({
       id: item.productId,
       variant_id: item.variantId,

@@ -63,6 +63,10 @@ export const SETTINGS = {
   ta_print_categories: { schema: multiLineText({ max: 2000 }), default: '' },
   /** Orders left NEW and unprinted this long raise the alarm on the live-orders screen. */
   unprinted_alarm_minutes: { schema: z.number().int().min(1).max(60), default: UNPRINTED_ALARM_DEFAULT_MINUTES },
+  /** A phone order nobody paid for lapses this long after it was placed: its dishes go back on the menu. */
+  unpaid_lapse_minutes: { schema: z.number().int().min(5).max(240), default: 20 },
+  /** Phone orders awaiting payment one phone number, one email or one session may have at once. */
+  max_unpaid_orders: { schema: z.number().int().min(1).max(20), default: 2 },
 } as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;

@@ -3,7 +3,7 @@ import type { DatabasePool } from '../../src/db/pool';
 import { londonDate } from '../../src/shared/london-time';
 import { countsInTally, KITCHEN_STATUSES, type KitchenOrder, type KitchenStatus } from '../../src/shared/order';
 
-import type { KitchenOrders } from '../../modules/order';
+import type { KitchenOrders, UnpaidOrders } from '../../modules/order';
 
 export type { KitchenOrder };
 
@@ -109,4 +109,22 @@ export async function todaysTally(pool: DatabasePool, now: Date): Promise<number
 export async function placedOrder(pool: DatabasePool, orderId: string, now: Date): Promise<KitchenOrder | null> {
   const row = await pool.maybeOne(sql.unsafe`select ${COLUMNS} from orders where order_id = ${orderId} and submitted_at is not null`);
   return row ? kitchenOrder(row as unknown as OrderRow, now) : null;
+}
+
+/** The order module's UnpaidOrders port, on this read model (partial indexes of migration 021). */
+export function unpaidOrders(pool: DatabasePool): UnpaidOrders {
+  return {
+    async waiting({ phone, email, orderIds }) {
+      const row = (await pool.one(sql.unsafe`
+        select
+          (select count(*) from orders where status = 'AWAITING-PAYMENT' and phone_number = ${phone})::int as phone,
+          (select count(*) from orders where status = 'AWAITING-PAYMENT' and lower(email) = ${email.toLowerCase()})::int as email,
+          (select count(*) from orders where status = 'AWAITING-PAYMENT' and order_id = any(${sql.array(orderIds, 'uuid')}))::int as session`)) as {
+        phone: number;
+        email: number;
+        session: number;
+      };
+      return row;
+    },
+  };
 }

@@ -14,6 +14,11 @@ export const LIMIT_DEFAULTS = {
   login_attempts: { max: 100, windowSeconds: 60 * 60 },
   /** Human-check challenges one address may fetch (each costs the server one key derivation). */
   human_check_challenges: { max: 30, windowSeconds: 60 },
+  /**
+   * Phone orders (which wait for payment) placed from one address: high, because customers on one mobile carrier
+   * share an address; the cap per phone number, email and session is the manager's setting max_unpaid_orders.
+   */
+  unpaid_orders: { max: 30, windowSeconds: 20 * 60 },
   /** Lines the web app may write to the server log from one address. */
   log_lines: { max: 30, windowSeconds: 60 },
 } as const satisfies Record<string, LimitSetting>;

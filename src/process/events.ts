@@ -60,6 +60,16 @@ export const PROCESS_EVENT_TYPES = [
   'ProcessFinished',
 ] as const satisfies ReadonlyArray<ProcessEvent['type']>;
 
+/** Every process event type's schema: appends are parsed against it (outside production), as every module's are. */
+export const PROCESS_EVENT_SCHEMAS = {
+  ProcessStarted,
+  ProcessInputHandled,
+  ProcessCommandIssued,
+  ProcessTimerSet,
+  ProcessTimerCancelled,
+  ProcessFinished,
+} satisfies Record<(typeof PROCESS_EVENT_TYPES)[number], z.ZodType>;
+
 const KIND = /^[a-z][a-zA-Z0-9]*$/;
 
 export function assertKind(kind: string): void {

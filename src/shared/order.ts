@@ -65,6 +65,10 @@ export interface OrderView {
   total_cost: number;
   payment_method: 'PHONE' | 'CARD' | 'PAYPAL' | null;
   items: OrderViewItem[];
+  /** For an order awaiting payment: when it lapses if nobody pays (null for older orders and paid ones). */
+  lapse_at: string | null;
+  /** For a CANCELLED order: cancelled by staff (`unpaid`) or lapsed unpaid (`lapsed`). */
+  cancelled_because: 'unpaid' | 'lapsed' | null;
 }
 
 export interface KitchenOrderItem {

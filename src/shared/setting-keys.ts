@@ -26,6 +26,8 @@ export const SETTING_KEYS = [
   'bt_print_logo',
   'ta_print_categories',
   'unprinted_alarm_minutes',
+  'unpaid_lapse_minutes',
+  'max_unpaid_orders',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

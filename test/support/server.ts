@@ -5,8 +5,15 @@ import pino from 'pino';
 import { loadConfig } from '../../src/config';
 import type { Clock } from '../../src/core/clock';
 import { startShop, type Shop } from '../../src/server';
+import { changeSettings, type SettingKey } from '../../modules/store';
 import { ensureWebBuild } from '../../src/web-build';
 import { createTestDatabase, type TestDatabase } from './database';
+
+/**
+ * Settings every test shop starts with unless a test says otherwise: suites place many phone orders for one
+ * made-up customer, so the cap on unpaid orders per customer (default 2) is raised; its own tests set it back.
+ */
+export const TEST_SETTINGS: Partial<Record<SettingKey, unknown>> = { max_unpaid_orders: 20 };
 
 export const TEST_ADMIN = { email: 'admin@test.example', password: 'correct horse battery staple' };
 
@@ -20,7 +27,14 @@ export interface TestServer {
 
 /** The real shop over HTTP on a free port, on a fresh database of its own. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; clock?: Clock; database?: TestDatabase; withWeb?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    database?: TestDatabase;
+    withWeb?: boolean;
+    /** Merged over TEST_SETTINGS. */
+    settings?: Partial<Record<SettingKey, unknown>>;
+  } = {},
 ): Promise<TestServer> {
   if (options.withWeb) await ensureWebBuild();
   const database = options.database ?? (await createTestDatabase());
@@ -39,9 +53,14 @@ export async function startTestServer(
     // A human check the tests solve in milliseconds.
     HUMAN_CHECK_COST: '1',
     HUMAN_CHECK_MAX_NUMBER: '50',
+    // Every test customer is on 127.0.0.1; the limit's own test sets it.
+    LIMIT_UNPAID_ORDERS: '100000/60',
     ...options.env,
   });
   const shop = await startShop(config, { clock: options.clock, logger: pino({ level: 'silent' }) });
+  const settings = { ...TEST_SETTINGS, ...options.settings };
+  const { position } = await changeSettings(shop.services.commands, settings, { actor: 'test-set-up', now: shop.services.clock().toISOString(), correlationId: 'test-set-up' });
+  await shop.services.readModels.waitFor('settings', position);
   // PUBLIC_ORIGIN defaults from PORT, which was 0: tests talk to the real port.
   return {
     baseUrl: shop.url,

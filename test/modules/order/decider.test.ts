@@ -25,10 +25,12 @@ const place = (overrides: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>>
   notOffered: [],
   ...overrides,
 });
-const submit: SubmitOrder = { type: 'SubmitOrder', orderId, paymentMethod: 'PHONE', takeaway: true, shop: open, notOffered: [], postageNow: { pence: -190 }, now };
+const noneWaiting = { lapseMinutes: 20, maxPerCustomer: 2, waiting: { phone: 0, email: 0, session: 0 } };
+const submit: SubmitOrder = { type: 'SubmitOrder', orderId, paymentMethod: 'PHONE', takeaway: true, shop: open, notOffered: [], postageNow: { pence: -190 }, unpaid: noneWaiting, now };
+const lapseAt = '2026-11-20T18:20:00.000Z';
 const submittedEvent: OrderEvent = {
   type: 'OrderSubmitted',
-  data: { orderId, paymentMethod: 'PHONE', status: 'AWAITING-PAYMENT', itemsTotalPence: 1900, postagePence: -190, voucherDeductionPence: 0, totalPence: 1710, submittedAt: now },
+  data: { orderId, paymentMethod: 'PHONE', status: 'AWAITING-PAYMENT', itemsTotalPence: 1900, postagePence: -190, voucherDeductionPence: 0, totalPence: 1710, submittedAt: now, lapseAt },
 };
 const readyToSubmit = [placed, collect, detailsGiven];
 const submitted: OrderEvent[] = [...readyToSubmit, { type: 'PaymentMethodChosen', data: { orderId, method: 'PHONE' } }, submittedEvent];
@@ -160,6 +162,42 @@ describe('order decider', () => {
       spec(submitted).when({ type: 'GiveDeliveryDetails', orderId, details }).thenFails(ALREADY_PLACED, 'conflict');
     });
     it('there is no order to submit before the basket is saved', () => spec([]).when(submit).thenFails('save your basket first', 'not_found'));
+    it('a phone order lapses the manager’s minutes after it is placed', () =>
+      spec(readyToSubmit)
+        .when({ ...submit, unpaid: { ...noneWaiting, lapseMinutes: 45 } })
+        .then([
+          { type: 'PaymentMethodChosen', data: { orderId, method: 'PHONE' } },
+          { ...submittedEvent, data: { ...(submittedEvent.data as object), lapseAt: '2026-11-20T18:45:00.000Z' } } as OrderEvent,
+        ]));
+    it('refuses another unpaid order to a customer who has the most waiting, by phone number, email or session', () => {
+      const refusal = 'You already have 2 orders waiting for payment: please call us to pay for them before placing another';
+      for (const waiting of [{ phone: 2, email: 0, session: 0 }, { phone: 0, email: 2, session: 1 }, { phone: 1, email: 1, session: 2 }]) {
+        spec(readyToSubmit).when({ ...submit, unpaid: { ...noneWaiting, waiting } }).thenFails(refusal, 'conflict');
+      }
+      spec(readyToSubmit)
+        .when({ ...submit, unpaid: { ...noneWaiting, maxPerCustomer: 1, waiting: { phone: 1, email: 0, session: 0 } } })
+        .thenFails('You already have an order waiting for payment: please call us to pay for it before placing another', 'conflict');
+      spec(readyToSubmit).when({ ...submit, unpaid: { ...noneWaiting, waiting: { phone: 1, email: 1, session: 1 } } }).then([
+        { type: 'PaymentMethodChosen', data: { orderId, method: 'PHONE' } },
+        submittedEvent,
+      ]);
+    });
+  });
+
+  describe('LapseUnpaidOrder', () => {
+    const lapse = (at: string): OrderCommand => ({ type: 'LapseUnpaidOrder', orderId, now: at });
+    const lapsed: OrderEvent = { type: 'OrderCancelled', data: { orderId, cancelledAt: lapseAt, reason: 'lapsed' } };
+    it('lapses an order still unpaid at its lapse time, once', () => {
+      spec(submitted).when(lapse(lapseAt)).then([lapsed]);
+      spec([...submitted, lapsed]).when(lapse(lapseAt)).then([]);
+      spec([...submitted, lapsed]).when(markPaid()).thenFails('This order was cancelled', 'conflict');
+    });
+    it('leaves a paid order, and one not due yet, as they are', () => {
+      spec([...submitted, paid]).when(lapse(lapseAt)).thenFails('This order was paid: it does not lapse', 'conflict');
+      spec(submitted).when(lapse('2026-11-20T18:19:59.000Z')).thenFails('This order does not lapse yet', 'conflict');
+    });
+    it('a staff cancel first leaves nothing to lapse', () =>
+      spec([...submitted, { type: 'OrderCancelled', data: { orderId, cancelledAt: now, reason: 'unpaid' } }]).when(lapse(lapseAt)).then([]));
   });
 
   describe('MarkPaid', () => {

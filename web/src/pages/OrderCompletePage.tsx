@@ -1,6 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
+import { londonTime } from '../../../src/shared/london-time';
 import { OrderSummary } from '../features/order/OrderSummary';
 import { isPlaced } from '../features/order/order';
 import { useFetchOrderQuery } from '../features/order/orderApi';
@@ -33,10 +34,14 @@ export function OrderCompletePage() {
   if (order.status === 'CANCELLED') {
     return (
       <section data-testid="order-complete" data-placed="cancelled" data-ref={order.ref}>
-        <h1 className="h3">Order cancelled</h1>
+        <h1 className="h3">{order.cancelled_because === 'lapsed' ? 'Order lapsed' : 'Order cancelled'}</h1>
         <p>
-          Your order <strong data-testid="order-ref">{order.ref}</strong> was cancelled because it was not paid. Please call us on{' '}
-          <strong>{phoneNoDisplay}</strong> if you think this is wrong.
+          Your order <strong data-testid="order-ref">{order.ref}</strong>{' '}
+          {order.cancelled_because === 'lapsed'
+            ? 'was not paid in time, so it has lapsed: it will not be cooked. Please order again if you still want it, or call us on'
+            : 'was cancelled because it was not paid. Please call us on'}{' '}
+          <strong>{phoneNoDisplay}</strong>
+          {order.cancelled_because === 'lapsed' ? '.' : ' if you think this is wrong.'}
         </p>
         <p>
           <Link to="/">Back to the menu</Link>
@@ -53,7 +58,14 @@ export function OrderCompletePage() {
       </p>
       {order.status === 'AWAITING-PAYMENT' && (
         <Alert variant="info" data-testid="pay-by-phone-instructions">
-          Please call us on <strong>{phoneNoDisplay}</strong> to pay for your order. We start cooking as soon as it is paid.
+          Please call us on <strong>{phoneNoDisplay}</strong> to pay for your order
+          {order.lapse_at && (
+            <>
+              {' '}
+              by <strong data-testid="lapse-at">{londonTime(order.lapse_at)}</strong>
+            </>
+          )}
+          . We start cooking as soon as it is paid{order.lapse_at ? '; an order not paid by then lapses.' : '.'}
         </Alert>
       )}
       <OrderSummary order={order} caption="What you ordered" testId="order-complete-summary" />

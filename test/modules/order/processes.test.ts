@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { checkoutProcess, unpaidLapseProcess } from '../../../modules/order';
+import { processDecider, type AnyProcessDefinition, type HandleInput, type ProcessEvent } from '../../../src/process';
+
+const orderId = '55555555-5555-4555-8555-555555555555';
+const at = '2026-11-20T19:00:00.000Z';
+const never = async () => {
+  throw new Error('a decider never sends');
+};
+
+/** Each input decided in turn on the process stream; answers the events and the commands and timers decided. */
+function run(definition: AnyProcessDefinition, inputs: Array<HandleInput['input']>) {
+  const decider = processDecider(definition);
+  let state = decider.initialState;
+  const all: ProcessEvent[] = [];
+  for (const input of inputs) {
+    const events = decider.decide({ type: 'HandleInput', processId: orderId, correlationId: 'c', input }, state);
+    all.push(...events);
+    state = events.reduce(decider.evolve, state);
+  }
+  const sent = all.flatMap((event) => (event.type === 'ProcessCommandIssued' ? [event.data.command] : []));
+  const timers = all.flatMap((event) => (event.type === 'ProcessTimerSet' ? [{ timerId: event.data.timerId, name: event.data.name, dueAt: event.data.dueAt }] : []));
+  return { sent, timers, finished: all.some((event) => event.type === 'ProcessFinished'), all };
+}
+
+const event = (eventType: string, fact: object, when = at) => ({ kind: 'event' as const, inputId: randomUUID(), eventType, fact, at: when });
+const fired = (timer: { timerId: string; name: string; dueAt: string }) => ({ kind: 'timer' as const, inputId: timer.timerId, name: timer.name, dueAt: timer.dueAt, at: timer.dueAt });
+
+describe('the checkout process', () => {
+  const definition = checkoutProcess({ finish: never });
+  // One input each, as the stream would see it again on a repeat (ids are what make an input the same).
+  const firstSale = event('StockSold', { event: 'sold', orderId });
+  const secondSale = event('StockSold', { event: 'sold', orderId });
+  const sold = () => firstSale;
+  const undone = () => event('StockSaleCancelled', { event: 'undone', orderId });
+  const submitted = () => event('OrderSubmitted', { event: 'submitted', orderId });
+
+  it('starts on the first sale with a finish timer two minutes on, and ends quietly when the order is submitted', () => {
+    const started = run(definition, [sold(), secondSale]);
+    expect(started.timers).toEqual([{ timerId: expect.any(String), name: 'finish', dueAt: '2026-11-20T19:02:00.000Z' }]);
+    const ended = run(definition, [sold(), secondSale, submitted()]);
+    expect(ended.finished).toBe(true);
+    expect(ended.sent).toEqual([]);
+  });
+
+  it('asks to finish the order when the request was cut off after selling', () => {
+    const { timers } = run(definition, [sold()]);
+    expect(run(definition, [sold(), fired(timers[0])]).sent).toEqual([{ type: 'FinishCheckout', orderId, forward: true }]);
+  });
+
+  it('asks only to give back what is still sold when the request was undoing its own sale', () => {
+    const { timers } = run(definition, [sold()]);
+    expect(run(definition, [sold(), undone(), fired(timers[0])]).sent).toEqual([{ type: 'FinishCheckout', orderId, forward: false }]);
+  });
+
+  it('stays open for a later attempt of the same order, which gets a timer of its own', () => {
+    const first = run(definition, [sold()]);
+    const later = run(definition, [sold(), fired(first.timers[0]), event('StockSold', { event: 'sold', orderId }, '2026-11-20T19:10:00.000Z')]);
+    expect(later.finished).toBe(false);
+    expect(later.timers.map((timer) => timer.dueAt)).toEqual(['2026-11-20T19:02:00.000Z', '2026-11-20T19:12:00.000Z']);
+  });
+});
+
+describe('the unpaid-lapse process', () => {
+  const definition = unpaidLapseProcess({ lapse: never, returnUnits: never });
+  const placed = event('OrderSubmitted', { event: 'submitted', orderId, lapseAt: '2026-11-20T19:20:00.000Z' });
+  const submitted = () => placed;
+
+  it('lapses an order nobody paid at its lapseAt, and gives its units back once it is cancelled', () => {
+    const { timers } = run(definition, [submitted()]);
+    expect(timers).toEqual([{ timerId: expect.any(String), name: 'lapse', dueAt: '2026-11-20T19:20:00.000Z' }]);
+    const lapsing = run(definition, [submitted(), fired(timers[0])]);
+    expect(lapsing.sent).toEqual([{ type: 'LapseUnpaidOrder', orderId }]);
+    const lapsed = run(definition, [submitted(), fired(timers[0]), event('OrderCancelled', { event: 'cancelled', orderId })]);
+    expect(lapsed.sent).toEqual([{ type: 'LapseUnpaidOrder', orderId }, { type: 'ReturnOrderUnits', orderId }]);
+    expect(lapsed.finished).toBe(true);
+  });
+
+  it('ends when the order is paid, and its timer then fires nothing', () => {
+    const { timers } = run(definition, [submitted()]);
+    const paid = run(definition, [submitted(), event('OrderPaid', { event: 'paid', orderId }), fired(timers[0])]);
+    expect(paid.finished).toBe(true);
+    expect(paid.sent).toEqual([]);
+  });
+
+  it('gives back the units of an order staff cancelled (again: their request may have died half way)', () => {
+    const cancelled = run(definition, [submitted(), event('OrderCancelled', { event: 'cancelled', orderId })]);
+    expect(cancelled.sent).toEqual([{ type: 'ReturnOrderUnits', orderId }]);
+    expect(cancelled.finished).toBe(true);
+  });
+
+  it('starts no process for an order paid when it was placed', () => {
+    const stored = { id: randomUUID(), type: 'OrderSubmitted', data: { orderId, lapseAt: null } } as never;
+    expect(definition.receive(stored)).toBeUndefined();
+  });
+});

@@ -6,7 +6,7 @@ import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
 import { commandContext } from '../../src/http/command-context';
-import { forgetDeliveryCheck, lastDeliveryCheck } from '../delivery';
+import type { DeliveryCheckCookie } from '../delivery';
 import { ukPhoneNumberText } from '../../src/shared/phone';
 import { emailText, multiLineText, nameText, singleLineText } from '../../src/shared/text';
 import { orderIdFor, type Checkout } from './checkout';
@@ -62,8 +62,8 @@ function userOf(ctx: Context): { id: string; email: string } | undefined {
   return ctx.state.user as { id: string; email: string } | undefined;
 }
 
-export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
-  const { checkout, clock } = deps;
+export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; checks: DeliveryCheckCookie }) {
+  const { checkout, clock, checks } = deps;
   const router = new Router();
 
   router.post('/api/saveCartAsOrder', async (ctx) => {
@@ -102,7 +102,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
       await checkout.chooseMethod(
         orderId,
         { method: input.ta_method, postcode: input.postcode ?? null, postagePence: input.postage, totalPence: input.total_cost },
-        lastDeliveryCheck(ctx),
+        checks.last(ctx),
         context,
       );
     } else if ('payment_method' in body) {
@@ -139,7 +139,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock }) {
     const order = await checkout.complete(orderIdOf(ctx), input.payment_method, commandContext(ctx, clock));
     // The basket became this order: the next one starts empty. The order stays readable on /order-complete.
     delete ctx.session!.cartId;
-    forgetDeliveryCheck(ctx);
+    checks.forget(ctx);
     ctx.session!.orderId = order.id;
     const message =
       order.payment_method === 'PHONE'

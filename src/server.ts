@@ -12,7 +12,8 @@ import { createPostgresEventStore } from './eventstore/postgres';
 import type { EventStore } from './eventstore/types';
 import { createApp } from './http/app';
 import { healthRoutes } from './http/health';
-import { deleteExpiredSessions, sessionKeys } from './http/session';
+import { sessionKeys } from './http/session';
+import { createSessionSweeper, SESSION_SWEEP_INTERVAL_MS } from './http/session-sweeper';
 import { ensureAdmin } from './identity/bootstrap';
 import { createLoginThrottle } from './identity/login-throttle';
 import { knownDevices } from './identity/known-device';
@@ -34,7 +35,7 @@ import { createHoldSweeper, STOCK_EVENT_SCHEMAS } from '../modules/stock';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender } from './mail/outbox';
-import { createDeliveryService, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
+import { createDeliveryService, deliveryCheckCookie, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
 import { checkoutProcess, checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, unpaidLapseProcess } from '../modules/order';
 import { createStoreClock, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
@@ -54,6 +55,8 @@ export interface Shop {
   config: Config;
   services: Services;
   holdSweeper: ReturnType<typeof createHoldSweeper>;
+  /** Deletes expired sessions in batches; runs every few minutes, and tests call sweep(). */
+  sessionSweeper: ReturnType<typeof createSessionSweeper>;
   storeClock: ReturnType<typeof createStoreClock>;
   /** Every "finish this later, or after a crash, exactly once" (src/process); tests move the clock and call runDue(). */
   processes: ProcessManager;
@@ -209,10 +212,14 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     }, 2000);
     analyzing.unref();
     const housekeeping = setInterval(() => {
-      void deleteExpiredSessions(pool).catch(() => undefined);
       void deleteOldMail(pool).catch(() => undefined);
     }, 60 * 60 * 1000);
     housekeeping.unref();
+    const sessionSweeper = createSessionSweeper(pool);
+    const sweepingSessions = setInterval(() => {
+      void sessionSweeper.sweep().catch((error) => logger.error({ err: error }, 'session sweep failed'));
+    }, SESSION_SWEEP_INTERVAL_MS);
+    sweepingSessions.unref();
     const sweeping = setInterval(() => {
       void holdSweeper.sweep().catch((error) => logger.error({ err: error }, 'hold sweep failed'));
     }, 60 * 1000);
@@ -223,6 +230,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     ticking.unref();
     stops.push(async () => {
       clearInterval(housekeeping);
+      clearInterval(sweepingSessions);
       clearInterval(analyzing);
       clearInterval(sweeping);
       clearInterval(ticking);
@@ -235,6 +243,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const limits = createLimits(config.limits);
     const humanCheck = createHumanCheck({ secret: keys[0], work: { cost: config.HUMAN_CHECK_COST, maxNumber: config.HUMAN_CHECK_MAX_NUMBER }, now: clock });
     const throttle = createLoginThrottle({ limits, humanCheck, now: clock });
+    const checkedPostcodes = deliveryCheckCookie({ production });
     const app = createApp({
       logger,
       pool,
@@ -262,8 +271,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         menuRoutes({ menu: menuCache }),
         settingsRoutes({ settings: services.settings }),
         basketRoutes({ basket, settings: services.settings, clock }),
-        deliveryRoutes({ delivery, basket, settings: services.settings }),
-        checkoutRoutes({ checkout, clock, limits }),
+        deliveryRoutes({ delivery, basket, settings: services.settings, checks: checkedPostcodes }),
+        checkoutRoutes({ checkout, clock, limits, checks: checkedPostcodes }),
         storeSettingsRoutes({ services, clock }),
         kitchenRoutes({ kitchen, orders, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
         storeStatusRoutes({ services, clock, delivery }),
@@ -297,7 +306,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     if (!config.PUBLIC_ORIGIN) ownOrigins = ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`);
     const url = `http://localhost:${port}`;
     logger.info({ url }, 'shop is listening');
-    return { url, port, databaseUrl, pool, store, hub, runners, config, services, holdSweeper, storeClock, processes, logger, mailSettled, stop };
+    return { url, port, databaseUrl, pool, store, hub, runners, config, services, holdSweeper, sessionSweeper, storeClock, processes, logger, mailSettled, stop };
   } catch (error) {
     await stop();
     throw error;

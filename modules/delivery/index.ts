@@ -1,5 +1,5 @@
 export { createDeliveryService, deliverySettings, type DeliveryCheck, type DeliveryService, type DeliverySettings } from './service';
 export { httpGeocoder, tableGeocoder, type Geocoder } from './geocoder';
-export { lastDeliveryCheck, rememberDeliveryCheck, forgetDeliveryCheck } from './last-check';
+export { deliveryCheckCookie, type DeliveryCheckCookie } from './last-check';
 export { collectPostage, deliveryChargeFor, type CollectDiscount } from './charges';
 export { deliveryRoutes } from './routes';

@@ -8,7 +8,7 @@ import type { Basket } from '../cart';
 import { chargeBandsSummary } from './charges';
 import { isAllVirtual, itemsTotalPence } from '../../src/shared/order';
 import { deliverySettings, type DeliveryService } from './service';
-import { lastDeliveryCheck, rememberDeliveryCheck } from './last-check';
+import type { DeliveryCheckCookie } from './last-check';
 
 const postcodeParam = singleLineText({ max: 20, name: 'postcode' });
 
@@ -24,21 +24,21 @@ export async function basketTotals(basket: Basket, ctx: Context) {
   };
 }
 
-export function deliveryRoutes(deps: { delivery: DeliveryService; basket: Basket; settings: SettingsSource }) {
+export function deliveryRoutes(deps: { delivery: DeliveryService; basket: Basket; settings: SettingsSource; checks: DeliveryCheckCookie }) {
   const router = new Router();
 
   router.get('/api/postcode-distance/:postcode', async (ctx) => {
     const postcode = postcodeParam.parse(ctx.params.postcode);
     const check = await deps.delivery.distance(postcode);
     const settings = await deliverySettings(deps.settings);
-    rememberDeliveryCheck(ctx, check);
+    deps.checks.remember(ctx, check);
     ctx.body = { status: true, miles: check.miles, postcode: check.postcode, inside_area: check.miles <= settings.radiusMiles, message: '' };
   });
 
   router.get('/api/calc_delivery', async (ctx) => {
     const totals = await basketTotals(deps.basket, ctx);
     if (totals.empty) throw new DomainError('invalid', 'Cart is Empty');
-    const charge = await deps.delivery.postage('DELIVER', totals, lastDeliveryCheck(ctx));
+    const charge = await deps.delivery.postage('DELIVER', totals, deps.checks.last(ctx));
     ctx.body = { status: true, delivery_charge: charge, message: '' };
   });
 

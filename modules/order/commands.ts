@@ -38,7 +38,7 @@ export type ChooseTakeawayMethod = {
   method: TakeawayMethod;
   /** The postcode the customer chose delivery for, if the web app said. */
   askedPostcode: string | null;
-  /** The session's last checked postcode and its distance (the delivery module keeps it). */
+  /** The last checked postcode and its distance, from the signed cookie the delivery module keeps. */
   checked: { postcode: string; miles: number } | null;
   /** What the method costs this order now, as the delivery module computes it. */
   postage: QuotedPostage;

@@ -7,7 +7,7 @@ import { DomainError } from '../../src/core/errors';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
 import { commandContext } from '../../src/http/command-context';
 import { refuseWhenOver, type Limits } from '../../src/limits';
-import { forgetDeliveryCheck, lastDeliveryCheck } from '../delivery';
+import type { DeliveryCheckCookie } from '../delivery';
 import { ukPhoneNumberText } from '../../src/shared/phone';
 import { emailText, multiLineText, nameText, singleLineText } from '../../src/shared/text';
 import { orderIdFor, type Checkout } from './checkout';
@@ -71,8 +71,8 @@ function userOf(ctx: Context): { id: string; email: string } | undefined {
   return ctx.state.user as { id: string; email: string } | undefined;
 }
 
-export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; limits: Limits }) {
-  const { checkout, clock, limits } = deps;
+export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; limits: Limits; checks: DeliveryCheckCookie }) {
+  const { checkout, clock, limits, checks } = deps;
   const router = new Router();
 
   router.post('/api/saveCartAsOrder', async (ctx) => {
@@ -111,7 +111,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; limits:
       await checkout.chooseMethod(
         orderId,
         { method: input.ta_method, postcode: input.postcode ?? null, postagePence: input.postage, totalPence: input.total_cost },
-        lastDeliveryCheck(ctx),
+        checks.last(ctx),
         context,
       );
     } else if ('payment_method' in body) {
@@ -151,7 +151,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; limits:
     const order = await checkout.complete(orderIdOf(ctx), input.payment_method, commandContext(ctx, clock), { placedOrderIds: placedBefore });
     // The basket became this order: the next one starts empty. The order stays readable on /order-complete.
     delete ctx.session!.cartId;
-    forgetDeliveryCheck(ctx);
+    checks.forget(ctx);
     ctx.session!.orderId = order.id;
     if (!placedBefore.includes(order.id)) ctx.session!.placedOrderIds = [...placedBefore, order.id].slice(-SESSION_ORDERS_KEPT);
     const message =

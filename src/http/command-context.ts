@@ -7,11 +7,14 @@ import type { CommandContext } from '../core/decider';
 export function commandContext(ctx: Context, clock: Clock): CommandContext {
   const user = ctx.state.user as { id: string } | undefined;
   const requestId = (ctx.response.get('X-Request-Id') as string) || randomUUID();
-  return {
-    actor: user ? user.id : `customer:${guestId(ctx)}`,
-    now: clock().toISOString(),
-    correlationId: requestId,
-  };
+  const now = clock().toISOString();
+  if (user) return { actor: user.id, now, correlationId: requestId };
+  // The guest's id is read only when an event is written under it (metadataFor), so a refused command or a
+  // request that stores nothing leaves no session row behind (issue 13, item 7).
+  return Object.defineProperty({ now, correlationId: requestId } as CommandContext, 'actor', {
+    get: () => `customer:${guestId(ctx)}`,
+    enumerable: true,
+  });
 }
 
 /** A stable pseudonymous id for a guest: derived from nothing secret, stored in the session. */

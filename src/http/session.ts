@@ -74,10 +74,6 @@ export function postgresSessionStore(pool: DatabasePool, clock: () => number = D
   };
 }
 
-export async function deleteExpiredSessions(pool: DatabasePool): Promise<void> {
-  await pool.query(sql.unsafe`delete from sessions where expires_at <= now()`);
-}
-
 /** SESSION_KEYS when given; otherwise keys generated once and kept in DATA_DIR, so restarts keep sessions. */
 export function sessionKeys(configured: string[] | undefined, dataDir: string): string[] {
   if (configured) return configured;

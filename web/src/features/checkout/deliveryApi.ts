@@ -4,7 +4,7 @@ import { showDialog } from '../dialog/dialogSlice';
 import type { CollectDiscount } from '../../../../src/shared/postage';
 
 export interface PostcodeCheck {
-  /** The canonical postcode the server checked (and remembers in the session for the delivery charge). */
+  /** The canonical postcode the server checked (and remembers in a signed cookie for the delivery charge). */
   postcode: string;
   miles: number;
   inside_area: boolean;
@@ -22,7 +22,7 @@ interface DiscountAnswer {
   takeaway_collect_discount_amount_or_percent: number;
 }
 
-/** What a delivery charge was worked out for: the key of the cached answer (the server reads both from the session). */
+/** What a delivery charge was worked out for: the key of the cached answer (the server reads both itself: the basket from the session, the postcode from its signed cookie). */
 export interface DeliveryChargeFor {
   postcode: string;
   itemsTotalPence: number;

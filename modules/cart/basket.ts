@@ -6,7 +6,9 @@ import type { Services } from '../../src/services';
 import { dishName, dishNotOffered, type CataloguePort, type CatalogueProduct } from '../catalog';
 import type { CartLineRow, StoredBaskets } from './basket-lines';
 import { assertOffered, createStockHandlers, heldBy, type DishOffer, holdKey, holdUntilAfter, OutOfStock, stockFigures, type StockFigures } from '../stock';
+import { readSettings } from '../store';
 import { KnownBaskets } from './known-baskets';
+import { BasketTurns } from './basket-turns';
 import { cartDecider } from './decider';
 import { cartStream } from './events';
 import type { CartItem, CartView } from '../../src/shared/cart';
@@ -30,8 +32,7 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
   const stock = createStockHandlers(services.commands);
   const changes = new LastChanges();
   const known = new KnownBaskets();
-  /** The basket's lines: from the stock held for a basket opened here, else from the carts read model as it is. */
-  const linesOf = async (cartId: string) => (await known.lines(cartId, stock.current)) ?? storedBaskets.lines(cartId);
+  const turns = new BasketTurns();
   const holdUntil = (context: CommandContext) => holdUntilAfter(context.now, services.basketHoldMinutes);
 
   async function productFor(productId: number, variantId: number | null, adding: boolean): Promise<CatalogueProduct> {
@@ -49,14 +50,41 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     return product;
   }
 
-  /** Touching the basket keeps all of it: holds older than a minute are renewed. Answers the lines it read. */
-  async function renewOtherHolds(cartId: string, context: CommandContext): Promise<CartLineRow[]> {
-    const renewBefore = Date.parse(context.now) + (services.basketHoldMinutes - 1) * 60_000;
-    const lines = await linesOf(cartId);
-    const products = new Set(lines.filter((line) => line.holdUntil.getTime() < renewBefore).map((line) => line.productId));
-    for (const productId of products) await stock.renewHolds(productId, cartId, holdUntil(context), context);
-    return lines;
+  /**
+   * The basket's lines as they stand before a move. An add decides on them (the caps), so for a basket read
+   * from the carts read model they must include its last change: wait for it.
+   */
+  async function linesBefore(cartId: string, adding: boolean): Promise<CartLineRow[]> {
+    const lines = await known.lines(cartId, stock.current);
+    if (lines) return lines;
+    if (adding) await services.readModels.waitFor('carts', changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
+    return storedBaskets.lines(cartId);
   }
+
+  /**
+   * Touching the basket keeps all of it: holds older than a minute are renewed (no hold past its lifetime, which
+   * the stock decider enforces).
+   */
+  async function renewOtherHolds(cartId: string, lines: CartLineRow[], lifetimeMinutes: number, context: CommandContext): Promise<void> {
+    const renewBefore = Date.parse(context.now) + (services.basketHoldMinutes - 1) * 60_000;
+    const products = new Set(lines.filter((line) => line.holdUntil.getTime() < renewBefore).map((line) => line.productId));
+    for (const productId of products) await stock.renewHolds(productId, cartId, holdUntil(context), lifetimeMinutes, context);
+  }
+
+  /** Units the basket holds now of every dish but this one. */
+  function heldOfOtherDishes(lines: CartLineRow[], productId: number, variantId: number | null, now: string): number {
+    return lines
+      .filter((line) => !(line.productId === productId && line.variantId === variantId) && line.holdUntil.getTime() > Date.parse(now))
+      .reduce((sum, line) => sum + line.quantity, 0);
+  }
+
+  /** What may change a basket's lines: the caps and the hold lifetime, as the manager set them. */
+  async function basketSettings() {
+    const values = await readSettings(services.settings, ['max_units_per_dish', 'max_units_per_basket', 'hold_lifetime_minutes']);
+    return { caps: { perDish: values.max_units_per_dish, perBasket: values.max_units_per_basket }, lifetimeMinutes: values.hold_lifetime_minutes };
+  }
+
+
 
   /** What customers see of a line's stock, from the stock module's own state (kept in memory). */
   async function figuresOf(productId: number, variantId: number | null): Promise<StockFigures> {
@@ -121,16 +149,25 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     /** Refuses an unknown, unavailable or wrongly specified product before anything is written. */
     check: (productId: number, variantId: number | null, adding: boolean) => productFor(productId, variantId, adding),
 
-    /** The session's basket, opened on first use and tied to the signed-in customer. */
-    async ensureCart(existing: string | undefined, userId: string | null, context: CommandContext): Promise<string> {
-      if (existing === undefined) return openNew(newCartId(), userId, context);
+    /**
+     * The session's basket, opened on first use and tied to the signed-in customer. `mayOpen` is asked (and may
+     * throw) before a new basket is opened.
+     */
+    async ensureCart(existing: string | undefined, userId: string | null, context: CommandContext, mayOpen: () => void): Promise<string> {
+      if (existing === undefined) {
+        mayOpen();
+        return openNew(newCartId(), userId, context);
+      }
       const opened = await services.commands
         .handle(cartStream(existing), cartDecider, { type: 'OpenCart', cartId: existing }, context)
         .then(() => true, (error) => {
           if (error instanceof DomainError && error.kind === 'conflict') return false; // that basket was ordered
           throw error;
         });
-      if (!opened) return openNew(newCartId(), userId, context);
+      if (!opened) {
+        mayOpen();
+        return openNew(newCartId(), userId, context);
+      }
       if (userId) await services.commands.handle(cartStream(existing), cartDecider, { type: 'AssignToUser', cartId: existing, userId }, context);
       return existing;
     },
@@ -139,63 +176,18 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     openNew,
 
     /** +n reserves units for the basket, -n gives them back; `product` is what `check` answered. */
-    async move(
-      cartId: string,
-      product: CatalogueProduct,
-      variantId: number | null,
-      quantity: number,
-      context: CommandContext,
-    ): Promise<Moved & { position?: Position }> {
-      const adding = quantity > 0;
-      const productId = product.id;
-      try {
-        const result = adding
-          ? await stock.reserve(productId, variantId, cartId, quantity, holdUntil(context), offerOf(product, variantId), context)
-          : await stock.giveBack(productId, variantId, cartId, -quantity, context);
-        const hold = result.state.holds[holdKey(cartId, variantId)];
-        known.moved(cartId, { productId, variantId }, hold?.quantity ?? 0, adding && hold?.quantity === quantity);
-        const lines = await renewOtherHolds(cartId, context);
-        return {
-          figures: stockFigures(result.state, productId, variantId, context.now),
-          position: changes.note(cartId, result.position),
-          // This basket's line as the command left it, so the answer need not wait for the carts read model.
-          line: { productId, variantId, quantity: heldBy(result.state, cartId, variantId, context.now), holdUntil: new Date(hold?.holdUntil ?? context.now) },
-          lines,
-        };
-      } catch (error) {
-        if (error instanceof OutOfStock) {
-          throw new DomainError('conflict', `Sorry, there is no more ${describe(product, variantId)} left`);
-        }
-        throw error;
-      }
+    move(cartId: string, product: CatalogueProduct, variantId: number | null, quantity: number, context: CommandContext): Promise<Moved & { position?: Position }> {
+      return turns.run(cartId, () => moveNow(cartId, product, variantId, quantity, context));
     },
 
     /** Gives every unit of the basket back to stock. */
-    async clear(cartId: string, context: CommandContext): Promise<Position | undefined> {
-      // Every line, including one added a moment ago that the read model may not show yet.
-      let lines = await known.lines(cartId, stock.current);
-      if (!lines) {
-        await services.readModels.waitFor('carts', await services.store.lastCommittedPosition());
-        lines = await storedBaskets.lines(cartId);
-      }
-      let position: Position | undefined;
-      for (const line of lines) {
-        const result = await stock.giveBack(line.productId, line.variantId, cartId, line.quantity, context).catch((error) => {
-          if (error instanceof DomainError && error.kind === 'not_found') return undefined; // already gone
-          throw error;
-        });
-        if (result) known.moved(cartId, line, result.state.holds[holdKey(cartId, line.variantId)]?.quantity ?? 0, false);
-        position = result?.position ?? position;
-      }
-      // The menu shows the units back on the shelf once this answers.
-      await services.readModels.waitFor('menu', position);
-      return changes.note(cartId, position);
-    },
+    clear: (cartId: string, context: CommandContext) => turns.run(cartId, () => clearNow(cartId, context)),
 
-    async changeNote(cartId: string, note: string, context: CommandContext): Promise<Position | undefined> {
-      const result = await services.commands.handle(cartStream(cartId), cartDecider, { type: 'ChangeNote', cartId, note }, context);
-      return changes.note(cartId, result.position);
-    },
+    changeNote: (cartId: string, note: string, context: CommandContext) =>
+      turns.run(cartId, async () => {
+        const result = await services.commands.handle(cartStream(cartId), cartDecider, { type: 'ChangeNote', cartId, note }, context);
+        return changes.note(cartId, result.position);
+      }),
 
     async assignToUser(cartId: string, userId: string, context: CommandContext): Promise<void> {
       await services.commands.handle(cartStream(cartId), cartDecider, { type: 'AssignToUser', cartId, userId }, context);
@@ -207,23 +199,7 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
      * just-moved line (`moved`) is taken from the command's result, so adding to the basket never waits.
      * Stock figures come from the stock module's state, which is never behind.
      */
-    async view(cartId: string | undefined, userId: string | null, after?: Position, moved?: Moved): Promise<CartView> {
-      if (!cartId) return { ...EMPTY_CART, userId };
-      const knownLines = await known.lines(cartId, stock.current);
-      const state = knownLines ? await services.commands.load(cartStream(cartId), cartDecider) : undefined;
-      if (knownLines && state?.status === 'none') return { ...EMPTY_CART, userId };
-      if (knownLines && state?.status === 'open') return basketView(cartId, { userId: state.userId ?? userId, note: state.note }, knownLines, moved?.figures);
-      if (!moved) {
-        // The lines must include `after`, by default the basket's last change made here, or else everything
-        // stored when this read began (a change answered a moment ago by another instance, say).
-        await services.readModels.waitFor('carts', after ?? changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
-      }
-      const [cart, stored] = await Promise.all([storedBaskets.find(cartId), moved ? moved.lines : storedBaskets.lines(cartId)]);
-      // A basket opened by this very request may not be in the read model yet.
-      if (!cart && !moved) return { ...EMPTY_CART, userId };
-      const lines = moved ? withLine(stored, moved.line) : stored;
-      return basketView(cartId, { userId: cart?.userId ?? userId, note: cart?.note ?? '' }, lines, moved?.figures);
-    },
+    view,
 
     async availableStock(productId: number): Promise<{ available: number } | { vars: Array<{ name: string; available: number }> }> {
       const product = await menu.product(productId);
@@ -234,6 +210,85 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
       return { vars: product.variants.map((variant) => ({ name: variant.name, available: stockFigures(state, productId, variant.id, now).available })) };
     },
   };
+
+  async function moveNow(
+    cartId: string,
+    product: CatalogueProduct,
+    variantId: number | null,
+    quantity: number,
+    context: CommandContext,
+  ): Promise<Moved & { position?: Position }> {
+    const adding = quantity > 0;
+    const productId = product.id;
+    const [settings, before] = await Promise.all([basketSettings(), linesBefore(cartId, adding)]);
+    try {
+      const result = adding
+        ? await stock.reserve(
+            productId,
+            variantId,
+            cartId,
+            quantity,
+            holdUntil(context),
+            {
+              offer: offerOf(product, variantId),
+              basket: { ...settings, dish: describe(product, variantId), heldOfOtherDishes: heldOfOtherDishes(before, productId, variantId, context.now) },
+            },
+            context,
+          )
+        : await stock.giveBack(productId, variantId, cartId, -quantity, context);
+      const hold = result.state.holds[holdKey(cartId, variantId)];
+      known.moved(cartId, { productId, variantId }, hold?.quantity ?? 0, adding && hold?.quantity === quantity);
+      // This basket's line as the command left it, so the answer need not wait for the carts read model.
+      const line = { productId, variantId, quantity: heldBy(result.state, cartId, variantId, context.now), holdUntil: new Date(hold?.holdUntil ?? context.now) };
+      const lines = withLine(before, line);
+      await renewOtherHolds(cartId, lines, settings.lifetimeMinutes, context);
+      return { figures: stockFigures(result.state, productId, variantId, context.now), position: changes.note(cartId, result.position), line, lines };
+    } catch (error) {
+      if (error instanceof OutOfStock) {
+        throw new DomainError('conflict', `Sorry, there is no more ${describe(product, variantId)} left`);
+      }
+      throw error;
+    }
+  }
+
+  async function clearNow(cartId: string, context: CommandContext): Promise<Position | undefined> {
+    // Every line, including one added a moment ago that the read model may not show yet.
+    let lines = await known.lines(cartId, stock.current);
+    if (!lines) {
+      await services.readModels.waitFor('carts', await services.store.lastCommittedPosition());
+      lines = await storedBaskets.lines(cartId);
+    }
+    let position: Position | undefined;
+    for (const line of lines) {
+      const result = await stock.giveBack(line.productId, line.variantId, cartId, line.quantity, context).catch((error) => {
+        if (error instanceof DomainError && error.kind === 'not_found') return undefined; // already gone
+        throw error;
+      });
+      if (result) known.moved(cartId, line, result.state.holds[holdKey(cartId, line.variantId)]?.quantity ?? 0, false);
+      position = result?.position ?? position;
+    }
+    // The menu shows the units back on the shelf once this answers.
+    await services.readModels.waitFor('menu', position);
+    return changes.note(cartId, position);
+  }
+
+  async function view(cartId: string | undefined, userId: string | null, after?: Position, moved?: Moved): Promise<CartView> {
+    if (!cartId) return { ...EMPTY_CART, userId };
+    const knownLines = await known.lines(cartId, stock.current);
+    const state = knownLines ? await services.commands.load(cartStream(cartId), cartDecider) : undefined;
+    if (knownLines && state?.status === 'none') return { ...EMPTY_CART, userId };
+    if (knownLines && state?.status === 'open') return basketView(cartId, { userId: state.userId ?? userId, note: state.note }, knownLines, moved?.figures);
+    if (!moved) {
+      // The lines must include `after`, by default the basket's last change made here, or else everything
+      // stored when this read began (a change answered a moment ago by another instance, say).
+      await services.readModels.waitFor('carts', after ?? changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
+    }
+    const [cart, stored] = await Promise.all([storedBaskets.find(cartId), moved ? moved.lines : storedBaskets.lines(cartId)]);
+    // A basket opened by this very request may not be in the read model yet.
+    if (!cart && !moved) return { ...EMPTY_CART, userId };
+    const lines = moved ? withLine(stored, moved.line) : stored;
+    return basketView(cartId, { userId: cart?.userId ?? userId, note: cart?.note ?? '' }, lines, moved?.figures);
+  }
 }
 
 export type Basket = ReturnType<typeof createBasket>;

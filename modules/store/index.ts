@@ -19,6 +19,7 @@ export {
   type StoreStatusChanged,
 } from './events';
 export { readSettings, type SettingValues } from './read-settings';
+export { changeSettings } from './change-settings';
 export { bannerText } from './opening-hours';
 export { storeSettingsRoutes } from './routes';
 export { storeStatusRoutes } from './status-routes';

@@ -63,6 +63,12 @@ export const SETTINGS = {
   ta_print_categories: { schema: multiLineText({ max: 2000 }), default: '' },
   /** Orders left NEW and unprinted this long raise the alarm on the live-orders screen. */
   unprinted_alarm_minutes: { schema: z.number().int().min(1).max(60), default: UNPRINTED_ALARM_DEFAULT_MINUTES },
+  /** Units of one dish (a product and its variant) one basket may hold: one client must not hold the menu (issue 13). */
+  max_units_per_dish: { schema: z.number().int().min(1).max(1_000_000), default: 10 },
+  /** Units of all dishes together one basket may hold. */
+  max_units_per_basket: { schema: z.number().int().min(1).max(1_000_000), default: 40 },
+  /** A basket's hold on a dish ends this long after its first unit went in, however often the basket is touched. */
+  hold_lifetime_minutes: { schema: z.number().int().min(1).max(24 * 60), default: 45 },
 } as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;

@@ -26,6 +26,9 @@ export const SETTING_KEYS = [
   'bt_print_logo',
   'ta_print_categories',
   'unprinted_alarm_minutes',
+  'max_units_per_dish',
+  'max_units_per_basket',
+  'hold_lifetime_minutes',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

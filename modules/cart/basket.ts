@@ -9,7 +9,7 @@ import { assertOffered, createStockHandlers, heldBy, type DishOffer, holdKey, ho
 import { readSettings } from '../store';
 import { KnownBaskets } from './known-baskets';
 import { BasketTurns } from './basket-turns';
-import { cartDecider } from './decider';
+import { cartDecider, refuseChangeAtCheckout } from './decider';
 import { cartStream } from './events';
 import type { CartItem, CartView } from '../../src/shared/cart';
 
@@ -84,7 +84,10 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     return { caps: { perDish: values.max_units_per_dish, perBasket: values.max_units_per_basket }, lifetimeMinutes: values.hold_lifetime_minutes };
   }
 
-
+  /** Refuses a change of a basket that is at the checkout (or ordered): the cart module's one rule for it. */
+  async function refuseWhenAtCheckout(cartId: string): Promise<void> {
+    refuseChangeAtCheckout(await services.commands.load(cartStream(cartId), cartDecider));
+  }
 
   /** What customers see of a line's stock, from the stock module's own state (kept in memory). */
   async function figuresOf(productId: number, variantId: number | null): Promise<StockFigures> {
@@ -175,9 +178,19 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     newCartId,
     openNew,
 
-    /** +n reserves units for the basket, -n gives them back; `product` is what `check` answered. */
-    move(cartId: string, product: CatalogueProduct, variantId: number | null, quantity: number, context: CommandContext): Promise<Moved & { position?: Position }> {
-      return turns.run(cartId, () => moveNow(cartId, product, variantId, quantity, context));
+    /**
+     * +n reserves units for the basket, -n gives them back; `product` is what `check` answered. `opening`: the
+     * basket is being opened by this very request, so it cannot be at the checkout (and is not read for it).
+     */
+    move(
+      cartId: string,
+      product: CatalogueProduct,
+      variantId: number | null,
+      quantity: number,
+      context: CommandContext,
+      options: { opening?: boolean } = {},
+    ): Promise<Moved & { position?: Position }> {
+      return turns.run(cartId, () => moveNow(cartId, product, variantId, quantity, context, options.opening === true));
     },
 
     /** Gives every unit of the basket back to stock. */
@@ -186,6 +199,39 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     changeNote: (cartId: string, note: string, context: CommandContext) =>
       turns.run(cartId, async () => {
         const result = await services.commands.handle(cartStream(cartId), cartDecider, { type: 'ChangeNote', cartId, note }, context);
+        return changes.note(cartId, result.position);
+      }),
+
+    /**
+     * Saving the basket as an order: `save` reads the basket and places the order while no other change of this
+     * basket runs, and the basket is frozen with it (issue 13, "two tabs"): adds, removes and note changes are
+     * then refused until the customer goes back to the basket page (`reopen`) or the order is placed. `save`
+     * answers the order's id and the order's own append, which the freeze joins (one round trip, most often).
+     * Nothing is frozen when `save` refuses; when placing the order fails, the basket is reopened.
+     */
+    saveAsOrder(cartId: string, context: CommandContext, save: () => Promise<{ orderId: string; placing: Promise<unknown> }>): Promise<string> {
+      return turns.run(cartId, async () => {
+        const { orderId, placing } = await save();
+        const [placed, frozen] = await Promise.allSettled([
+          placing,
+          services.commands.handle(cartStream(cartId), cartDecider, { type: 'FreezeCart', cartId, orderId }, context),
+        ]);
+        if (placed.status === 'rejected') {
+          if (frozen.status === 'fulfilled' && frozen.value.events.length > 0) {
+            await services.commands.handle(cartStream(cartId), cartDecider, { type: 'ReopenCart', cartId }, context);
+          }
+          throw placed.reason;
+        }
+        if (frozen.status === 'rejected') throw frozen.reason;
+        changes.note(cartId, frozen.value.position);
+        return orderId;
+      });
+    },
+
+    /** The customer is back on the basket page: the basket may change again (see saveAsOrder). */
+    reopen: (cartId: string, context: CommandContext) =>
+      turns.run(cartId, async () => {
+        const result = await services.commands.handle(cartStream(cartId), cartDecider, { type: 'ReopenCart', cartId }, context);
         return changes.note(cartId, result.position);
       }),
 
@@ -217,10 +263,11 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     variantId: number | null,
     quantity: number,
     context: CommandContext,
+    opening: boolean,
   ): Promise<Moved & { position?: Position }> {
     const adding = quantity > 0;
     const productId = product.id;
-    const [settings, before] = await Promise.all([basketSettings(), linesBefore(cartId, adding)]);
+    const [settings, before] = await Promise.all([basketSettings(), linesBefore(cartId, adding), opening ? undefined : refuseWhenAtCheckout(cartId)]);
     try {
       const result = adding
         ? await stock.reserve(
@@ -252,6 +299,7 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
   }
 
   async function clearNow(cartId: string, context: CommandContext): Promise<Position | undefined> {
+    await refuseWhenAtCheckout(cartId);
     // Every line, including one added a moment ago that the read model may not show yet.
     let lines = await known.lines(cartId, stock.current);
     if (!lines) {
@@ -277,7 +325,7 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     const knownLines = await known.lines(cartId, stock.current);
     const state = knownLines ? await services.commands.load(cartStream(cartId), cartDecider) : undefined;
     if (knownLines && state?.status === 'none') return { ...EMPTY_CART, userId };
-    if (knownLines && state?.status === 'open') return basketView(cartId, { userId: state.userId ?? userId, note: state.note }, knownLines, moved?.figures);
+    if (knownLines && (state?.status === 'open' || state?.status === 'frozen')) return basketView(cartId, { userId: state.userId ?? userId, note: state.note }, knownLines, moved?.figures);
     if (!moved) {
       // The lines must include `after`, by default the basket's last change made here, or else everything
       // stored when this read began (a change answered a moment ago by another instance, say).

@@ -90,7 +90,7 @@ export function basketRoutes(deps: { basket: Basket; settings: SettingsSource; c
       ctx.session!.cartId = cartId;
       [, moved] = await Promise.all([
         basket.openNew(cartId, userId(ctx), context),
-        basket.move(cartId, product, input.variant, input.quantity, context),
+        basket.move(cartId, product, input.variant, input.quantity, context, { opening: true }),
       ]);
     } else {
       cartId = input.quantity > 0 ? await openCart(ctx) : existing;
@@ -119,6 +119,15 @@ export function basketRoutes(deps: { basket: Basket; settings: SettingsSource; c
     }
     // Quantities are never taken from the client: the answer is the basket the server holds.
     ctx.body = { status: true, ...(await basket.view(cartIdOf(ctx), userId(ctx), position)) };
+  });
+
+  // Issue 13 ("two tabs"): the basket page calls this as it opens. A basket saved as an order is frozen until
+  // then; back on the basket page the customer may change it again, and saving it again refreshes the order.
+  router.post('/api/reopenCart', async (ctx) => {
+    noInput.parse(ctx.request.body);
+    const cartId = cartIdOf(ctx);
+    const position = cartId ? await basket.reopen(cartId, commandContext(ctx, clock)) : undefined;
+    ctx.body = { status: true, ...(await basket.view(cartId, userId(ctx), position)) };
   });
 
   router.post('/api/clearCart', async (ctx) => {

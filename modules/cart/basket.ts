@@ -9,7 +9,7 @@ import { assertOffered, createStockHandlers, heldBy, type DishOffer, holdKey, ho
 import { readSettings } from '../store';
 import { KnownBaskets } from './known-baskets';
 import { BasketTurns } from './basket-turns';
-import { cartDecider, refuseChangeAtCheckout } from './decider';
+import { cartDecider, isSavedAs, refuseChangeAtCheckout } from './decider';
 import { cartStream } from './events';
 import type { CartItem, CartView } from '../../src/shared/cart';
 
@@ -234,6 +234,11 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
         const result = await services.commands.handle(cartStream(cartId), cartDecider, { type: 'ReopenCart', cartId }, context);
         return changes.note(cartId, result.position);
       }),
+
+    /** Whether the basket is still as it was saved as `orderId` (not reopened since): the checkout asks before placing it. */
+    async stillSavedAs(cartId: string, orderId: string): Promise<boolean> {
+      return isSavedAs(await services.commands.load(cartStream(cartId), cartDecider), orderId);
+    },
 
     async assignToUser(cartId: string, userId: string, context: CommandContext): Promise<void> {
       await services.commands.handle(cartStream(cartId), cartDecider, { type: 'AssignToUser', cartId, userId }, context);

@@ -58,6 +58,11 @@ function owned(state: CartState): Extract<CartState, { status: 'open' | 'frozen'
   return state;
 }
 
+/** Whether the basket is still the one saved as `orderId`: frozen for it, or already checked out as it. */
+export function isSavedAs(state: CartState, orderId: string): boolean {
+  return (state.status === 'frozen' || state.status === 'checked-out') && state.orderId === orderId;
+}
+
 /**
  * The one rule for changing what a basket holds (its lines or its note): not once it is ordered, nor while it
  * is at the checkout. The basket asks it before every add or remove; ChangeNote asks it here.

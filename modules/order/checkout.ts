@@ -80,6 +80,7 @@ export function createCheckout({ services, basket, delivery, catalogue }: Checko
       shop: facts.shop,
       notOffered: inCheckout ? await notOffered(inCheckout.items) : [],
       postageNow: inCheckout && chosen ? await quote(chosen.method, inCheckout, check) : null,
+      basketAsSaved: inCheckout ? await basket.stillSavedAs(inCheckout.cartId, inCheckout.orderId) : true,
       now,
     };
   }

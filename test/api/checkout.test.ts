@@ -186,7 +186,7 @@ describe('checkout API', () => {
     const placed = await customer.post('/api/fetchOrder').expect(200);
     expect(placed.body.order).toMatchObject({ id: first.body.order.id, status: 'AWAITING-PAYMENT' });
     const basketDone = await server.shop.pool.anyFirst(sql.unsafe`
-      select event_type from es_events where stream_name like 'cart-%' and data->>'orderId' = ${first.body.order.id as string}`);
+      select event_type from es_events where stream_name like 'cart-%' and data->>'orderId' = ${first.body.order.id as string} order by revision`);
     expect(basketDone).toEqual(['CartFrozen', 'CartFrozen', 'CartCheckedOut']);
     await customer.add(ONION_BHAJI).expect(200);
     const next = await customer.save().expect(200);

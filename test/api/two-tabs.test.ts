@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { BASKET_AT_CHECKOUT } from '../../modules/cart';
+import { BASKET_CHANGED_SINCE_SAVED } from '../../modules/order';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -99,6 +100,23 @@ describe('two tabs, one basket', () => {
     expect(await orderItems(first.body.order.id)).toEqual([[ONION_BHAJI, 1], [KORMA, 1]]);
     // Going back to an ordered basket changes nothing: the session's basket is gone.
     await tabs.backToBasket().expect(200);
+  });
+
+  it('the checkout tab cannot place the order once the other tab reopened the basket, until it is saved again', async () => {
+    const tabs = browser();
+    await tabs.add(ONION_BHAJI).expect(200);
+    const saved = await tabs.save().expect(200);
+    await tabs.backToBasket().expect(200);
+    await tabs.add(KORMA).expect(200);
+    const refused = await tabs.placeOrder(395);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ status: false, message: BASKET_CHANGED_SINCE_SAVED });
+    expect(await orderItems(saved.body.order.id)).toEqual([[ONION_BHAJI, 1]]);
+    // Nothing was sold: the basket still holds both dishes, and saving again places them.
+    expect(await tabs.heldUnits()).toEqual([[ONION_BHAJI, 1], [KORMA, 1]]);
+    await tabs.save().expect(200);
+    expect((await tabs.placeOrder(1345)).status).toBe(200);
+    expect(await orderItems(saved.body.order.id)).toEqual([[ONION_BHAJI, 1], [KORMA, 1]]);
   });
 
   it('a save refused (empty basket) leaves the basket open', async () => {

@@ -1,4 +1,4 @@
-import { BASKET_AT_CHECKOUT, cartDecider, refuseChangeAtCheckout, type CartState } from '../../../modules/cart/decider';
+import { BASKET_AT_CHECKOUT, cartDecider, isSavedAs, refuseChangeAtCheckout, type CartState } from '../../../modules/cart/decider';
 import type { CartEvent } from '../../../modules/cart/events';
 import { specFor } from '../../support/given-when-then';
 
@@ -78,6 +78,14 @@ describe('cart decider: a basket saved as an order is frozen (issue 13, two tabs
     spec([opened, frozen]).when({ type: 'AssignToUser', cartId, userId }).then([{ type: 'CartAssignedToUser', data: { cartId, userId } }]);
     spec([opened, frozen]).when({ type: 'OpenCart', cartId }).then([]);
     spec([opened, frozen]).when({ type: 'CheckOutCart', cartId, orderId }).then([{ type: 'CartCheckedOut', data: { cartId, orderId } }]);
+  });
+
+  it('is still the basket saved while frozen for its order, or checked out as it; not once reopened', () => {
+    const state = (events: CartEvent[]): CartState => events.reduce(cartDecider.evolve, cartDecider.initialState);
+    expect(isSavedAs(state([opened, frozen]), orderId)).toBe(true);
+    expect(isSavedAs(state([opened, frozen, { type: 'CartCheckedOut', data: { cartId, orderId } }]), orderId)).toBe(true);
+    expect(isSavedAs(state([opened, frozen, reopened]), orderId)).toBe(false);
+    expect(isSavedAs(state([opened, frozen]), '66666666-6666-4666-8666-666666666666')).toBe(false);
   });
 
   it('a basket never opened has nothing to freeze; an ordered one cannot be frozen again', () => {

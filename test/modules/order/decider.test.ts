@@ -1,5 +1,5 @@
 import type { OrderCommand, SubmitOrder } from '../../../modules/order/commands';
-import { ALREADY_PLACED, orderDecider } from '../../../modules/order/decider';
+import { ALREADY_PLACED, BASKET_CHANGED_SINCE_SAVED, orderDecider } from '../../../modules/order/decider';
 import type { OrderEvent, OrderPlaced } from '../../../modules/order/events';
 import { CARD_UNAVAILABLE, NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../../src/shared/payment-texts';
 import { CLOSED_REFUSAL } from '../../../src/shared/store-status';
@@ -25,7 +25,7 @@ const place = (overrides: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>>
   notOffered: [],
   ...overrides,
 });
-const submit: SubmitOrder = { type: 'SubmitOrder', orderId, paymentMethod: 'PHONE', takeaway: true, shop: open, notOffered: [], postageNow: { pence: -190 }, now };
+const submit: SubmitOrder = { type: 'SubmitOrder', orderId, paymentMethod: 'PHONE', takeaway: true, shop: open, notOffered: [], postageNow: { pence: -190 }, basketAsSaved: true, now };
 const submittedEvent: OrderEvent = {
   type: 'OrderSubmitted',
   data: { orderId, paymentMethod: 'PHONE', status: 'AWAITING-PAYMENT', itemsTotalPence: 1900, postagePence: -190, voucherDeductionPence: 0, totalPence: 1710, submittedAt: now },
@@ -138,6 +138,8 @@ describe('order decider', () => {
     });
     it('pay by phone submits it AWAITING-PAYMENT with the total the server computed', () =>
       spec(readyToSubmit).when(submit).then([{ type: 'PaymentMethodChosen', data: { orderId, method: 'PHONE' } }, submittedEvent]));
+    it('is not placed once its basket was reopened and not saved again (issue 13, two tabs)', () =>
+      spec(readyToSubmit).when({ ...submit, basketAsSaved: false }).thenFails(BASKET_CHANGED_SINCE_SAVED, 'conflict'));
     it('refuses while the store is closed, even a retry', () => {
       spec(readyToSubmit).when({ ...submit, shop: { ...open, storeOpen: false } }).thenFails(CLOSED_REFUSAL, 'conflict');
       spec(submitted).when({ ...submit, shop: { ...open, storeOpen: false } }).thenFails(CLOSED_REFUSAL, 'conflict');

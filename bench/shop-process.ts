@@ -4,6 +4,7 @@
  * with `fork`; the configuration comes in BENCH_SHOP_ENV (JSON), the rest over the IPC channel:
  *  → {type:'ready', port, pid}                        once the shop serves;
  *  ← {id, call:'setStock', levels} → {id, ok}        sets shelf levels through the stock module, waits for the menu;
+ *  ← {id, call:'changeSettings', settings} → {id, ok} changes shop settings as a manager would, waits for them;
  *  ← {id, call:'createUser', user} → {id, ok}        adds a staff or manager account;
  *  ← {id, call:'clientCount', channel} → {id, value} SSE screens attached to a channel;
  *  ← {id, call:'stop'} → {id, ok}                    stops the shop; the process then exits.
@@ -21,6 +22,7 @@ import type { Position } from '../src/eventstore/types';
 
 export type ShopCall =
   | { id: number; call: 'setStock'; levels: Array<{ productId: number; variantId: number | null; units: number }> }
+  | { id: number; call: 'changeSettings'; settings: Record<string, unknown> }
   | { id: number; call: 'createUser'; user: { email: string; password: string; role: Role } }
   | { id: number; call: 'clientCount'; channel: string }
   | { id: number; call: 'stop' };
@@ -56,6 +58,12 @@ async function main(): Promise<void> {
           last = (await stock.setLevel(productId, variantId, units, context)).position ?? last;
         }
         await shop.services.readModels.waitFor('menu', last);
+        return undefined;
+      }
+      case 'changeSettings': {
+        const context = { actor: 'system', now: clock().toISOString(), correlationId: randomUUID() };
+        const result = await changeSettings(shop.services.commands, message.settings, context);
+        await shop.services.readModels.waitFor('settings', result.position);
         return undefined;
       }
       case 'createUser':

@@ -34,6 +34,8 @@ export interface BenchShop {
   menu(): Promise<MenuProductView[]>;
   /** Sets each product's (or variant's) shelf level through the stock module's handlers; waits for the menu. */
   setStock(levels: Array<{ productId: number; variantId: number | null; units: number }>): Promise<void>;
+  /** Changes shop settings (modules/store/settings.ts), e.g. the basket caps for a run that adds many of a dish. */
+  changeSettings(settings: Record<string, unknown>): Promise<void>;
   createUser(user: { email: string; password: string; role: Role }): Promise<void>;
   /** SSE clients attached to a live channel. */
   clientCount(channel: string): Promise<number>;
@@ -59,6 +61,8 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
     LOG_LEVEL: 'silent',
     // Every bench shopper comes from 127.0.0.1 and places phone orders as fast as it can.
     LIMIT_UNPAID_ORDERS: '100000000/1',
+    // Every simulated shopper comes from 127.0.0.1, and a checkout run opens a basket per order.
+    LIMIT_BASKETS_OPENED: '100000000/3600',
     ...env,
   };
   const child = fork(path.join(__dirname, 'shop-process.ts'), [], {
@@ -117,6 +121,7 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
       return answer.body.products;
     },
     setStock: (levels) => call({ call: 'setStock', levels }),
+    changeSettings: (settings) => call({ call: 'changeSettings', settings }),
     createUser: (user) => call({ call: 'createUser', user }),
     clientCount: (channel) => call({ call: 'clientCount', channel }),
     async stop() {

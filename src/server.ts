@@ -270,7 +270,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         liveRoutes({ hub }),
         menuRoutes({ menu: menuCache }),
         settingsRoutes({ settings: services.settings }),
-        basketRoutes({ basket, settings: services.settings, clock }),
+        basketRoutes({ basket, settings: services.settings, clock, limits }),
         deliveryRoutes({ delivery, basket, settings: services.settings, checks: checkedPostcodes }),
         checkoutRoutes({ checkout, clock, limits, checks: checkedPostcodes }),
         storeSettingsRoutes({ services, clock }),

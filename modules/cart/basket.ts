@@ -6,8 +6,10 @@ import type { Services } from '../../src/services';
 import { dishName, dishNotOffered, type CataloguePort, type CatalogueProduct } from '../catalog';
 import type { CartLineRow, StoredBaskets } from './basket-lines';
 import { assertOffered, createStockHandlers, heldBy, type DishOffer, holdKey, holdUntilAfter, OutOfStock, stockFigures, type StockFigures } from '../stock';
+import { readSettings } from '../store';
 import { KnownBaskets } from './known-baskets';
-import { cartDecider } from './decider';
+import { BasketTurns } from './basket-turns';
+import { cartDecider, isSavedAs, refuseChangeAtCheckout } from './decider';
 import { cartStream } from './events';
 import type { CartItem, CartView } from '../../src/shared/cart';
 
@@ -30,8 +32,7 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
   const stock = createStockHandlers(services.commands);
   const changes = new LastChanges();
   const known = new KnownBaskets();
-  /** The basket's lines: from the stock held for a basket opened here, else from the carts read model as it is. */
-  const linesOf = async (cartId: string) => (await known.lines(cartId, stock.current)) ?? storedBaskets.lines(cartId);
+  const turns = new BasketTurns();
   const holdUntil = (context: CommandContext) => holdUntilAfter(context.now, services.basketHoldMinutes);
 
   async function productFor(productId: number, variantId: number | null, adding: boolean): Promise<CatalogueProduct> {
@@ -49,13 +50,43 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     return product;
   }
 
-  /** Touching the basket keeps all of it: holds older than a minute are renewed. Answers the lines it read. */
-  async function renewOtherHolds(cartId: string, context: CommandContext): Promise<CartLineRow[]> {
+  /**
+   * The basket's lines as they stand before a move. An add decides on them (the caps), so for a basket read
+   * from the carts read model they must include its last change: wait for it.
+   */
+  async function linesBefore(cartId: string, adding: boolean): Promise<CartLineRow[]> {
+    const lines = await known.lines(cartId, stock.current);
+    if (lines) return lines;
+    if (adding) await services.readModels.waitFor('carts', changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
+    return storedBaskets.lines(cartId);
+  }
+
+  /**
+   * Touching the basket keeps all of it: holds older than a minute are renewed (no hold past its lifetime, which
+   * the stock decider enforces).
+   */
+  async function renewOtherHolds(cartId: string, lines: CartLineRow[], lifetimeMinutes: number, context: CommandContext): Promise<void> {
     const renewBefore = Date.parse(context.now) + (services.basketHoldMinutes - 1) * 60_000;
-    const lines = await linesOf(cartId);
     const products = new Set(lines.filter((line) => line.holdUntil.getTime() < renewBefore).map((line) => line.productId));
-    for (const productId of products) await stock.renewHolds(productId, cartId, holdUntil(context), context);
-    return lines;
+    for (const productId of products) await stock.renewHolds(productId, cartId, holdUntil(context), lifetimeMinutes, context);
+  }
+
+  /** Units the basket holds now of every dish but this one. */
+  function heldOfOtherDishes(lines: CartLineRow[], productId: number, variantId: number | null, now: string): number {
+    return lines
+      .filter((line) => !(line.productId === productId && line.variantId === variantId) && line.holdUntil.getTime() > Date.parse(now))
+      .reduce((sum, line) => sum + line.quantity, 0);
+  }
+
+  /** What may change a basket's lines: the caps and the hold lifetime, as the manager set them. */
+  async function basketSettings() {
+    const values = await readSettings(services.settings, ['max_units_per_dish', 'max_units_per_basket', 'hold_lifetime_minutes']);
+    return { caps: { perDish: values.max_units_per_dish, perBasket: values.max_units_per_basket }, lifetimeMinutes: values.hold_lifetime_minutes };
+  }
+
+  /** Refuses a change of a basket that is at the checkout (or ordered): the cart module's one rule for it. */
+  async function refuseWhenAtCheckout(cartId: string): Promise<void> {
+    refuseChangeAtCheckout(await services.commands.load(cartStream(cartId), cartDecider));
   }
 
   /** What customers see of a line's stock, from the stock module's own state (kept in memory). */
@@ -121,16 +152,25 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     /** Refuses an unknown, unavailable or wrongly specified product before anything is written. */
     check: (productId: number, variantId: number | null, adding: boolean) => productFor(productId, variantId, adding),
 
-    /** The session's basket, opened on first use and tied to the signed-in customer. */
-    async ensureCart(existing: string | undefined, userId: string | null, context: CommandContext): Promise<string> {
-      if (existing === undefined) return openNew(newCartId(), userId, context);
+    /**
+     * The session's basket, opened on first use and tied to the signed-in customer. `mayOpen` is asked (and may
+     * throw) before a new basket is opened.
+     */
+    async ensureCart(existing: string | undefined, userId: string | null, context: CommandContext, mayOpen: () => void): Promise<string> {
+      if (existing === undefined) {
+        mayOpen();
+        return openNew(newCartId(), userId, context);
+      }
       const opened = await services.commands
         .handle(cartStream(existing), cartDecider, { type: 'OpenCart', cartId: existing }, context)
         .then(() => true, (error) => {
           if (error instanceof DomainError && error.kind === 'conflict') return false; // that basket was ordered
           throw error;
         });
-      if (!opened) return openNew(newCartId(), userId, context);
+      if (!opened) {
+        mayOpen();
+        return openNew(newCartId(), userId, context);
+      }
       if (userId) await services.commands.handle(cartStream(existing), cartDecider, { type: 'AssignToUser', cartId: existing, userId }, context);
       return existing;
     },
@@ -138,63 +178,66 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     newCartId,
     openNew,
 
-    /** +n reserves units for the basket, -n gives them back; `product` is what `check` answered. */
-    async move(
+    /**
+     * +n reserves units for the basket, -n gives them back; `product` is what `check` answered. `opening`: the
+     * basket is being opened by this very request, so it cannot be at the checkout (and is not read for it).
+     */
+    move(
       cartId: string,
       product: CatalogueProduct,
       variantId: number | null,
       quantity: number,
       context: CommandContext,
+      options: { opening?: boolean } = {},
     ): Promise<Moved & { position?: Position }> {
-      const adding = quantity > 0;
-      const productId = product.id;
-      try {
-        const result = adding
-          ? await stock.reserve(productId, variantId, cartId, quantity, holdUntil(context), offerOf(product, variantId), context)
-          : await stock.giveBack(productId, variantId, cartId, -quantity, context);
-        const hold = result.state.holds[holdKey(cartId, variantId)];
-        known.moved(cartId, { productId, variantId }, hold?.quantity ?? 0, adding && hold?.quantity === quantity);
-        const lines = await renewOtherHolds(cartId, context);
-        return {
-          figures: stockFigures(result.state, productId, variantId, context.now),
-          position: changes.note(cartId, result.position),
-          // This basket's line as the command left it, so the answer need not wait for the carts read model.
-          line: { productId, variantId, quantity: heldBy(result.state, cartId, variantId, context.now), holdUntil: new Date(hold?.holdUntil ?? context.now) },
-          lines,
-        };
-      } catch (error) {
-        if (error instanceof OutOfStock) {
-          throw new DomainError('conflict', `Sorry, there is no more ${describe(product, variantId)} left`);
-        }
-        throw error;
-      }
+      return turns.run(cartId, () => moveNow(cartId, product, variantId, quantity, context, options.opening === true));
     },
 
     /** Gives every unit of the basket back to stock. */
-    async clear(cartId: string, context: CommandContext): Promise<Position | undefined> {
-      // Every line, including one added a moment ago that the read model may not show yet.
-      let lines = await known.lines(cartId, stock.current);
-      if (!lines) {
-        await services.readModels.waitFor('carts', await services.store.lastCommittedPosition());
-        lines = await storedBaskets.lines(cartId);
-      }
-      let position: Position | undefined;
-      for (const line of lines) {
-        const result = await stock.giveBack(line.productId, line.variantId, cartId, line.quantity, context).catch((error) => {
-          if (error instanceof DomainError && error.kind === 'not_found') return undefined; // already gone
-          throw error;
-        });
-        if (result) known.moved(cartId, line, result.state.holds[holdKey(cartId, line.variantId)]?.quantity ?? 0, false);
-        position = result?.position ?? position;
-      }
-      // The menu shows the units back on the shelf once this answers.
-      await services.readModels.waitFor('menu', position);
-      return changes.note(cartId, position);
+    clear: (cartId: string, context: CommandContext) => turns.run(cartId, () => clearNow(cartId, context)),
+
+    changeNote: (cartId: string, note: string, context: CommandContext) =>
+      turns.run(cartId, async () => {
+        const result = await services.commands.handle(cartStream(cartId), cartDecider, { type: 'ChangeNote', cartId, note }, context);
+        return changes.note(cartId, result.position);
+      }),
+
+    /**
+     * Saving the basket as an order: `save` reads the basket and places the order while no other change of this
+     * basket runs, and the basket is frozen with it (issue 13, "two tabs"): adds, removes and note changes are
+     * then refused until the customer goes back to the basket page (`reopen`) or the order is placed. `save`
+     * answers the order's id and the order's own append, which the freeze joins (one round trip, most often).
+     * Nothing is frozen when `save` refuses; when placing the order fails, the basket is reopened.
+     */
+    saveAsOrder(cartId: string, context: CommandContext, save: () => Promise<{ orderId: string; placing: Promise<unknown> }>): Promise<string> {
+      return turns.run(cartId, async () => {
+        const { orderId, placing } = await save();
+        const [placed, frozen] = await Promise.allSettled([
+          placing,
+          services.commands.handle(cartStream(cartId), cartDecider, { type: 'FreezeCart', cartId, orderId }, context),
+        ]);
+        if (placed.status === 'rejected') {
+          if (frozen.status === 'fulfilled' && frozen.value.events.length > 0) {
+            await services.commands.handle(cartStream(cartId), cartDecider, { type: 'ReopenCart', cartId }, context);
+          }
+          throw placed.reason;
+        }
+        if (frozen.status === 'rejected') throw frozen.reason;
+        changes.note(cartId, frozen.value.position);
+        return orderId;
+      });
     },
 
-    async changeNote(cartId: string, note: string, context: CommandContext): Promise<Position | undefined> {
-      const result = await services.commands.handle(cartStream(cartId), cartDecider, { type: 'ChangeNote', cartId, note }, context);
-      return changes.note(cartId, result.position);
+    /** The customer is back on the basket page: the basket may change again (see saveAsOrder). */
+    reopen: (cartId: string, context: CommandContext) =>
+      turns.run(cartId, async () => {
+        const result = await services.commands.handle(cartStream(cartId), cartDecider, { type: 'ReopenCart', cartId }, context);
+        return changes.note(cartId, result.position);
+      }),
+
+    /** Whether the basket is still as it was saved as `orderId` (not reopened since): the checkout asks before placing it. */
+    async stillSavedAs(cartId: string, orderId: string): Promise<boolean> {
+      return isSavedAs(await services.commands.load(cartStream(cartId), cartDecider), orderId);
     },
 
     async assignToUser(cartId: string, userId: string, context: CommandContext): Promise<void> {
@@ -207,23 +250,7 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
      * just-moved line (`moved`) is taken from the command's result, so adding to the basket never waits.
      * Stock figures come from the stock module's state, which is never behind.
      */
-    async view(cartId: string | undefined, userId: string | null, after?: Position, moved?: Moved): Promise<CartView> {
-      if (!cartId) return { ...EMPTY_CART, userId };
-      const knownLines = await known.lines(cartId, stock.current);
-      const state = knownLines ? await services.commands.load(cartStream(cartId), cartDecider) : undefined;
-      if (knownLines && state?.status === 'none') return { ...EMPTY_CART, userId };
-      if (knownLines && state?.status === 'open') return basketView(cartId, { userId: state.userId ?? userId, note: state.note }, knownLines, moved?.figures);
-      if (!moved) {
-        // The lines must include `after`, by default the basket's last change made here, or else everything
-        // stored when this read began (a change answered a moment ago by another instance, say).
-        await services.readModels.waitFor('carts', after ?? changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
-      }
-      const [cart, stored] = await Promise.all([storedBaskets.find(cartId), moved ? moved.lines : storedBaskets.lines(cartId)]);
-      // A basket opened by this very request may not be in the read model yet.
-      if (!cart && !moved) return { ...EMPTY_CART, userId };
-      const lines = moved ? withLine(stored, moved.line) : stored;
-      return basketView(cartId, { userId: cart?.userId ?? userId, note: cart?.note ?? '' }, lines, moved?.figures);
-    },
+    view,
 
     async availableStock(productId: number): Promise<{ available: number } | { vars: Array<{ name: string; available: number }> }> {
       const product = await menu.product(productId);
@@ -234,6 +261,87 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
       return { vars: product.variants.map((variant) => ({ name: variant.name, available: stockFigures(state, productId, variant.id, now).available })) };
     },
   };
+
+  async function moveNow(
+    cartId: string,
+    product: CatalogueProduct,
+    variantId: number | null,
+    quantity: number,
+    context: CommandContext,
+    opening: boolean,
+  ): Promise<Moved & { position?: Position }> {
+    const adding = quantity > 0;
+    const productId = product.id;
+    const [settings, before] = await Promise.all([basketSettings(), linesBefore(cartId, adding), opening ? undefined : refuseWhenAtCheckout(cartId)]);
+    try {
+      const result = adding
+        ? await stock.reserve(
+            productId,
+            variantId,
+            cartId,
+            quantity,
+            holdUntil(context),
+            {
+              offer: offerOf(product, variantId),
+              basket: { ...settings, dish: describe(product, variantId), heldOfOtherDishes: heldOfOtherDishes(before, productId, variantId, context.now) },
+            },
+            context,
+          )
+        : await stock.giveBack(productId, variantId, cartId, -quantity, context);
+      const hold = result.state.holds[holdKey(cartId, variantId)];
+      known.moved(cartId, { productId, variantId }, hold?.quantity ?? 0, adding && hold?.quantity === quantity);
+      // This basket's line as the command left it, so the answer need not wait for the carts read model.
+      const line = { productId, variantId, quantity: heldBy(result.state, cartId, variantId, context.now), holdUntil: new Date(hold?.holdUntil ?? context.now) };
+      const lines = withLine(before, line);
+      await renewOtherHolds(cartId, lines, settings.lifetimeMinutes, context);
+      return { figures: stockFigures(result.state, productId, variantId, context.now), position: changes.note(cartId, result.position), line, lines };
+    } catch (error) {
+      if (error instanceof OutOfStock) {
+        throw new DomainError('conflict', `Sorry, there is no more ${describe(product, variantId)} left`);
+      }
+      throw error;
+    }
+  }
+
+  async function clearNow(cartId: string, context: CommandContext): Promise<Position | undefined> {
+    await refuseWhenAtCheckout(cartId);
+    // Every line, including one added a moment ago that the read model may not show yet.
+    let lines = await known.lines(cartId, stock.current);
+    if (!lines) {
+      await services.readModels.waitFor('carts', await services.store.lastCommittedPosition());
+      lines = await storedBaskets.lines(cartId);
+    }
+    let position: Position | undefined;
+    for (const line of lines) {
+      const result = await stock.giveBack(line.productId, line.variantId, cartId, line.quantity, context).catch((error) => {
+        if (error instanceof DomainError && error.kind === 'not_found') return undefined; // already gone
+        throw error;
+      });
+      if (result) known.moved(cartId, line, result.state.holds[holdKey(cartId, line.variantId)]?.quantity ?? 0, false);
+      position = result?.position ?? position;
+    }
+    // The menu shows the units back on the shelf once this answers.
+    await services.readModels.waitFor('menu', position);
+    return changes.note(cartId, position);
+  }
+
+  async function view(cartId: string | undefined, userId: string | null, after?: Position, moved?: Moved): Promise<CartView> {
+    if (!cartId) return { ...EMPTY_CART, userId };
+    const knownLines = await known.lines(cartId, stock.current);
+    const state = knownLines ? await services.commands.load(cartStream(cartId), cartDecider) : undefined;
+    if (knownLines && state?.status === 'none') return { ...EMPTY_CART, userId };
+    if (knownLines && (state?.status === 'open' || state?.status === 'frozen')) return basketView(cartId, { userId: state.userId ?? userId, note: state.note }, knownLines, moved?.figures);
+    if (!moved) {
+      // The lines must include `after`, by default the basket's last change made here, or else everything
+      // stored when this read began (a change answered a moment ago by another instance, say).
+      await services.readModels.waitFor('carts', after ?? changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
+    }
+    const [cart, stored] = await Promise.all([storedBaskets.find(cartId), moved ? moved.lines : storedBaskets.lines(cartId)]);
+    // A basket opened by this very request may not be in the read model yet.
+    if (!cart && !moved) return { ...EMPTY_CART, userId };
+    const lines = moved ? withLine(stored, moved.line) : stored;
+    return basketView(cartId, { userId: cart?.userId ?? userId, note: cart?.note ?? '' }, lines, moved?.figures);
+  }
 }
 
 export type Basket = ReturnType<typeof createBasket>;

@@ -19,15 +19,32 @@ export const CartCheckedOut = z.object({
   data: z.object({ cartId: z.string().uuid(), orderId: z.string().uuid() }),
 });
 
+/**
+ * The basket was saved as this order: until the order is placed or the customer goes back to the basket page,
+ * nothing in it changes (another tab's adds, removes and note are refused), so the order is what it holds.
+ */
+export const CartFrozen = z.object({
+  type: z.literal('CartFrozen'),
+  data: z.object({ cartId: z.string().uuid(), orderId: z.string().uuid() }),
+});
+
+/** The customer went back to the basket page: it may change again, and saving it again refreshes the order. */
+export const CartReopened = z.object({
+  type: z.literal('CartReopened'),
+  data: z.object({ cartId: z.string().uuid() }),
+});
+
 export type CartOpened = z.infer<typeof CartOpened>;
+export type CartFrozen = z.infer<typeof CartFrozen>;
+export type CartReopened = z.infer<typeof CartReopened>;
 export type CartCheckedOut = z.infer<typeof CartCheckedOut>;
 export type CartNoteChanged = z.infer<typeof CartNoteChanged>;
 export type CartAssignedToUser = z.infer<typeof CartAssignedToUser>;
-export type CartEvent = CartOpened | CartNoteChanged | CartAssignedToUser | CartCheckedOut;
+export type CartEvent = CartOpened | CartNoteChanged | CartAssignedToUser | CartCheckedOut | CartFrozen | CartReopened;
 
-export const CART_EVENT_TYPES = ['CartOpened', 'CartNoteChanged', 'CartAssignedToUser', 'CartCheckedOut'] as const;
+export const CART_EVENT_TYPES = ['CartOpened', 'CartNoteChanged', 'CartAssignedToUser', 'CartCheckedOut', 'CartFrozen', 'CartReopened'] as const;
 
 export const cartStream = (cartId: string) => `cart-${cartId}`;
 
 /** Every event type's schema: appends are parsed against it (outside production). */
-export const CART_EVENT_SCHEMAS = { CartOpened, CartNoteChanged, CartAssignedToUser, CartCheckedOut } satisfies Record<(typeof CART_EVENT_TYPES)[number], z.ZodType>;
+export const CART_EVENT_SCHEMAS = { CartOpened, CartNoteChanged, CartAssignedToUser, CartCheckedOut, CartFrozen, CartReopened } satisfies Record<(typeof CART_EVENT_TYPES)[number], z.ZodType>;

@@ -3,3 +3,4 @@ export { createBasket, type Basket, type CartView, type CartItem } from './baske
 export { checkOut } from './check-out';
 export type { CartLineRow, CartRow, StoredBaskets } from './basket-lines';
 export { basketRoutes } from './routes';
+export { BASKET_AT_CHECKOUT } from './decider';

@@ -7,6 +7,7 @@ import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
 import type { SettingsSource } from '../../src/services';
+import { refuseWhenOver, type Limits } from '../../src/limits';
 import { CLOSED_REFUSAL, isOrderingClosed, readSettings } from '../store';
 import { multiLineText } from '../../src/shared/text';
 import type { Basket } from './basket';
@@ -55,7 +56,7 @@ function cartIdOf(ctx: Context): string | undefined {
   return typeof cartId === 'string' ? cartId : undefined;
 }
 
-export function basketRoutes(deps: { basket: Basket; settings: SettingsSource; clock: Clock }) {
+export function basketRoutes(deps: { basket: Basket; settings: SettingsSource; clock: Clock; limits: Limits }) {
   const { basket, clock } = deps;
   const router = new Router();
 
@@ -64,8 +65,11 @@ export function basketRoutes(deps: { basket: Basket; settings: SettingsSource; c
     if (isOrderingClosed({ isTakeaway: settings.is_takeaway, orderStatus: settings.order_status })) throw new DomainError('conflict', CLOSED_REFUSAL);
   }
 
+  /** Each basket holds units off the menu: one address may open only so many (issue 13, `baskets_opened`). */
+  const mayOpenBasket = (ctx: Context) => () => refuseWhenOver(deps.limits.take('baskets_opened', ctx.ip, clock()), 'baskets opened');
+
   async function openCart(ctx: Context): Promise<string> {
-    const cartId = await basket.ensureCart(cartIdOf(ctx), userId(ctx), commandContext(ctx, clock));
+    const cartId = await basket.ensureCart(cartIdOf(ctx), userId(ctx), commandContext(ctx, clock), mayOpenBasket(ctx));
     ctx.session!.cartId = cartId;
     return cartId;
   }
@@ -81,9 +85,13 @@ export function basketRoutes(deps: { basket: Basket; settings: SettingsSource; c
     let moved: Awaited<ReturnType<Basket['move']>>;
     if (existing === undefined) {
       // A first add: the basket opens while the units move into it, so both appends can share a round trip.
+      mayOpenBasket(ctx)();
       cartId = basket.newCartId();
       ctx.session!.cartId = cartId;
-      [, moved] = await Promise.all([basket.openNew(cartId, userId(ctx), context), basket.move(cartId, product, input.variant, input.quantity, context)]);
+      [, moved] = await Promise.all([
+        basket.openNew(cartId, userId(ctx), context),
+        basket.move(cartId, product, input.variant, input.quantity, context, { opening: true }),
+      ]);
     } else {
       cartId = input.quantity > 0 ? await openCart(ctx) : existing;
       moved = await basket.move(cartId, product, input.variant, input.quantity, context);
@@ -111,6 +119,15 @@ export function basketRoutes(deps: { basket: Basket; settings: SettingsSource; c
     }
     // Quantities are never taken from the client: the answer is the basket the server holds.
     ctx.body = { status: true, ...(await basket.view(cartIdOf(ctx), userId(ctx), position)) };
+  });
+
+  // Issue 13 ("two tabs"): the basket page calls this as it opens. A basket saved as an order is frozen until
+  // then; back on the basket page the customer may change it again, and saving it again refreshes the order.
+  router.post('/api/reopenCart', async (ctx) => {
+    noInput.parse(ctx.request.body);
+    const cartId = cartIdOf(ctx);
+    const position = cartId ? await basket.reopen(cartId, commandContext(ctx, clock)) : undefined;
+    ctx.body = { status: true, ...(await basket.view(cartId, userId(ctx), position)) };
   });
 
   router.post('/api/clearCart', async (ctx) => {

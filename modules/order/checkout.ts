@@ -104,8 +104,32 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
       notOffered: inCheckout ? await notOffered(inCheckout.items) : [],
       postageNow: inCheckout && chosen ? await quote(chosen.method, inCheckout, check) : null,
       unpaid: { ...facts.unpaid, waiting: unpaidWaiting },
+      basketAsSaved: inCheckout ? await basket.stillSavedAs(inCheckout.cartId, inCheckout.orderId) : true,
       now,
     };
+  }
+
+  /** Reads the basket and, unless the decider's first check refuses it, places (or refreshes) its order. */
+  async function placeFromBasket(cartId: string | undefined, userId: string | null, email: string | null, note: string | undefined, context: CommandContext) {
+    const [facts, cart] = await Promise.all([shopFacts(), basket.view(cartId, userId)]);
+    const items: OrderItem[] = cart.cartItems
+      .filter((item) => !item.released && item.quantity > 0)
+      .map((item) => ({
+        productId: item.id,
+        variantId: item.variant_id,
+        name: item.name,
+        variantName: item.variant,
+        unitPricePence: item.price + item.incremental_price,
+        quantity: item.quantity,
+        virtual: item.virtual,
+      }));
+    const offer = { shop: facts.shop, cartLabel: facts.cartLabel, notOffered: await notOffered(items) };
+    // The decider's own first check, here before there is an order id: a basket never opened is empty.
+    refusePlacing({ ...offer, items });
+    const orderId = orderIdFor(cart.cartId!);
+    const data = { orderId, cartId: cart.cartId!, userId, email, items, itemsTotalPence: itemsTotalPence(items), note: note ?? cart.order_extra };
+    // Most saves are a basket's first: nothing to read. A second save finds the order through the conflict.
+    return { orderId, placing: handle(orderId, { type: 'PlaceOrder', data, ...offer }, context, { newStream: true }) };
   }
 
   return {
@@ -117,27 +141,15 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
       return checkoutRefusal((await shopFacts()).shop) === null;
     },
 
-    /** Freezes the basket's lines, names and prices from the catalogue into the order. */
+    /**
+     * Freezes the basket's lines, names and prices from the catalogue into the order, and the basket itself until
+     * the customer goes back to it (the cart module's saveAsOrder; issue 13, "two tabs").
+     */
     async saveCartAsOrder(cartId: string | undefined, userId: string | null, email: string | null, note: string | undefined, context: CommandContext) {
-      const [facts, cart] = await Promise.all([shopFacts(), basket.view(cartId, userId)]);
-      const items: OrderItem[] = cart.cartItems
-        .filter((item) => !item.released && item.quantity > 0)
-        .map((item) => ({
-          productId: item.id,
-          variantId: item.variant_id,
-          name: item.name,
-          variantName: item.variant,
-          unitPricePence: item.price + item.incremental_price,
-          quantity: item.quantity,
-          virtual: item.virtual,
-        }));
-      const offer = { shop: facts.shop, cartLabel: facts.cartLabel, notOffered: await notOffered(items) };
-      // The decider's own first check, here before there is an order id: a basket never opened is empty.
-      refusePlacing({ ...offer, items });
-      const orderId = orderIdFor(cart.cartId!);
-      const data = { orderId, cartId: cart.cartId!, userId, email, items, itemsTotalPence: itemsTotalPence(items), note: note ?? cart.order_extra };
-      // Most saves are a basket's first: nothing to read. A second save finds the order through the conflict.
-      await handle(orderId, { type: 'PlaceOrder', data, ...offer }, context, { newStream: true });
+      const save = () => placeFromBasket(cartId, userId, email, note, context);
+      if (cartId !== undefined) return basket.saveAsOrder(cartId, context, save);
+      const { orderId, placing } = await save(); // no basket: the decider's first check refuses it as empty
+      await placing;
       return orderId;
     },
 
@@ -218,7 +230,7 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
         const holdUntil = holdUntilAfter(context.now, services.basketHoldMinutes);
         await Promise.all(
           state.items.map((item) =>
-            stock.cancelSale(item.productId, item.variantId, orderId, { orderSold: null, basket: { cartId: state.cartId, holdUntil } }, context),
+            stock.cancelSale(item.productId, item.variantId, orderId, { orderSold: null, basket: { cartId: state.cartId, holdUntil, reservedAt: context.now } }, context),
           ),
         );
       },
@@ -252,7 +264,7 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     await Promise.all(
       items
         .filter((_, index) => sales[index].status === 'fulfilled')
-        .map((sold) => stock.cancelSale(sold.productId, sold.variantId, orderId, { orderSold: null, basket: { cartId, holdUntil } }, context)),
+        .map((sold) => stock.cancelSale(sold.productId, sold.variantId, orderId, { orderSold: null, basket: { cartId, holdUntil, reservedAt: context.now } }, context)),
     );
     const error = (sales[failed] as PromiseRejectedResult).reason;
     if (error instanceof OutOfStock) {

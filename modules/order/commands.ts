@@ -75,6 +75,11 @@ export type SubmitOrder = {
   /** What the chosen method costs now; null outside takeaway mode or before a method is chosen. */
   postageNow: QuotedPostage | null;
   unpaid: UnpaidFacts;
+  /**
+   * Whether the basket is still as it was saved as this order: false once it was reopened on the basket page
+   * (in another tab, say) and not saved again (issue 13, "two tabs").
+   */
+  basketAsSaved: boolean;
   now: string;
 };
 export type MarkPaid = {

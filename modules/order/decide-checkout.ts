@@ -20,6 +20,8 @@ import { postageOf, totalOf, type InCheckout, type OrderState } from './state';
 
 export const ALREADY_PLACED = 'This order has already been placed';
 export const NO_ORDER = 'There is no order to update: save your basket first';
+export const BASKET_CHANGED_SINCE_SAVED =
+  'Your basket was opened again since this order was saved, perhaps in another tab: please go back to your basket and proceed to checkout again';
 
 export function inCheckout(state: OrderState): InCheckout {
   if (state.status === 'none') throw new DomainError('not_found', NO_ORDER);
@@ -107,6 +109,7 @@ export function submitOrder(command: SubmitOrder, state: OrderState): OrderEvent
     throw new DomainError('conflict', ALREADY_PLACED);
   }
   const order = state;
+  if (!command.basketAsSaved) throw new DomainError('conflict', BASKET_CHANGED_SINCE_SAVED);
   const missing = missingForPayment(order, command.takeaway);
   if (missing) throw new DomainError('invalid', missing);
   assertPayable(command.paymentMethod, command.shop.paymentMethods);

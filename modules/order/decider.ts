@@ -5,7 +5,7 @@ import { cancelUnpaidOrder, completeOrder, lapseUnpaidOrder, markPaid, notifyCus
 import type { OrderEvent } from './events';
 import { evolveOrder, type OrderState } from './state';
 
-export { ALREADY_PLACED, NO_ORDER, refusePlacing } from './decide-checkout';
+export { ALREADY_PLACED, BASKET_CHANGED_SINCE_SAVED, NO_ORDER, refusePlacing } from './decide-checkout';
 export { missingForPayment } from './rules';
 export { evolveOrder, orderStatusAfter, postageOf, totalOf, type OrderState, type KitchenStatus } from './state';
 export type { OrderCommand } from './commands';

@@ -7,7 +7,7 @@ export {
   type OrderSubmitted,
   type CustomerNotified,
 } from './events';
-export { orderDecider, evolveOrder, orderStatusAfter, type OrderState, type KitchenStatus } from './decider';
+export { orderDecider, evolveOrder, orderStatusAfter, BASKET_CHANGED_SINCE_SAVED, type OrderState, type KitchenStatus } from './decider';
 export type { KitchenEvent } from './state';
 export { createCheckout, type Checkout } from './checkout';
 export { checkoutRoutes } from './routes';

@@ -2,12 +2,15 @@ import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import type { StockEvent } from './events';
 import { notOfferedMessage } from '../../src/shared/menu';
+import { basketCapRefusal, type BasketCaps } from '../../src/shared/basket-caps';
 
 export interface Hold {
   cartId: string;
   variantId: number | null;
   quantity: number;
   holdUntil: string;
+  /** When the hold's first unit went in: it lives at most the hold lifetime from here, whatever the renewals. */
+  heldSince: string;
 }
 
 /** Units on the shelf per variant ('-' for a product without variants) and the baskets holding some of them. */
@@ -46,9 +49,10 @@ function forget<T>(memory: Record<string, T>, key: string): Record<string, T> {
 export type StockCommand =
   | { type: 'SetStockLevel'; productId: number; variantId: number | null; units: number }
   /** `offer`: whether the kitchen offers the dish now (the catalogue's word), and its name to refuse with. */
-  | { type: 'ReserveStock'; productId: number; variantId: number | null; cartId: string; quantity: number; now: string; holdUntil: string; offer: DishOffer }
+  | { type: 'ReserveStock'; productId: number; variantId: number | null; cartId: string; quantity: number; now: string; holdUntil: string; offer: DishOffer; basket: BasketFacts }
   | { type: 'ReturnStock'; productId: number; variantId: number | null; cartId: string; quantity: number; now: string }
-  | { type: 'RenewHolds'; productId: number; cartId: string; now: string; holdUntil: string }
+  /** `lifetimeMinutes`: the setting hold_lifetime_minutes; no hold is renewed past it. */
+  | { type: 'RenewHolds'; productId: number; cartId: string; now: string; holdUntil: string; lifetimeMinutes: number }
   | { type: 'ExpireHolds'; productId: number; now: string }
   | { type: 'SellStock'; productId: number; variantId: number | null; cartId: string; orderId: string; quantity: number; now: string }
   /**
@@ -57,9 +61,22 @@ export type StockCommand =
    * how many even when this stream no longer remembers the sale. Null when only the stock can know (a checkout
    * undoing the part of its sale that went through).
    */
-  | { type: 'CancelSale'; productId: number; variantId: number | null; orderId: string; orderSold: number | null; basket: { cartId: string; holdUntil: string } | null };
+  | { type: 'CancelSale'; productId: number; variantId: number | null; orderId: string; orderSold: number | null; basket: { cartId: string; holdUntil: string; reservedAt: string } | null };
 
 export type DishOffer = { offered: true } | { offered: false; dish: string };
+
+/**
+ * What a reservation needs to know of the basket beyond this product's stream: the caps and the hold lifetime
+ * (manager settings), the dish's name to refuse with, and the units the basket holds now of every OTHER dish
+ * (other products, and other variants of this one). The basket reads them one move at a time (see
+ * modules/cart/basket.ts), so they are still true when this decides.
+ */
+export interface BasketFacts {
+  caps: BasketCaps;
+  lifetimeMinutes: number;
+  dish: string;
+  heldOfOtherDishes: number;
+}
 
 /** Units of a dish the kitchen does not offer now are not reserved. */
 export function assertOffered(offer: DishOffer): void {
@@ -79,6 +96,15 @@ export const holdKey = (cartId: string, variantId: number | null) => `${cartId}|
 const saleKey = (orderId: string, variantId: number | null) => `${orderId}|${variantKey(variantId)}`;
 
 export const isActive = (hold: Hold, now: string) => Date.parse(hold.holdUntil) > Date.parse(now);
+
+/**
+ * Until when a hold that began at `since` is kept when it is asked to last until `wanted`: never past its
+ * lifetime, and never shorter than it already is (`current`), even if the manager shortened the lifetime since.
+ */
+export function holdEnd(since: string, wanted: string, lifetimeMinutes: number, current?: string): string {
+  const end = Math.min(Date.parse(wanted), Date.parse(since) + lifetimeMinutes * 60_000);
+  return new Date(current === undefined ? end : Math.max(end, Date.parse(current))).toISOString();
+}
 
 /** Units not on the shelf for others: every active hold. Never negative, even if the level was lowered. */
 export function availableUnits(state: StockState, variantId: number | null, now: string): number {
@@ -101,6 +127,10 @@ export function evolveStock(state: StockState, event: StockEvent): StockState {
         variantId: event.data.variantId,
         quantity: (existing?.quantity ?? 0) + event.data.quantity,
         holdUntil: event.data.holdUntil,
+        // A hold stored before `reservedAt` existed counts as begun at its first holdUntil: later than it truly
+        // began by at most the hold minutes, so such a hold may outlive the lifetime by that much, once. Safe:
+        // no basket loses units sooner than it was promised, and those holds are all gone a lifetime later.
+        heldSince: existing?.heldSince ?? event.data.reservedAt ?? event.data.holdUntil,
       };
       return { ...state, holds: { ...state.holds, [key]: hold } };
     }
@@ -170,13 +200,19 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
         ? []
         : [{ type: 'StockLevelSet', data: { productId: command.productId, variantId: command.variantId, units: command.units } }];
     case 'ReserveStock': {
-      const { productId, variantId, cartId, quantity, now, holdUntil, offer } = command;
+      const { productId, variantId, cartId, quantity, now, offer, basket } = command;
       assertOffered(offer);
+      const own = state.holds[holdKey(cartId, variantId)];
+      const kept = own && isActive(own, now) ? own : undefined;
+      const dishUnits = kept?.quantity ?? 0;
+      const refusal = basketCapRefusal({ dish: basket.dish, dishUnits, basketUnits: basket.heldOfOtherDishes + dishUnits, adding: quantity, caps: basket.caps });
+      if (refusal) throw new DomainError('conflict', refusal);
       const available = availableUnits(state, variantId, now);
       if (available < quantity) throw new OutOfStock(available);
+      const holdUntil = holdEnd(kept?.heldSince ?? now, command.holdUntil, basket.lifetimeMinutes, kept?.holdUntil);
       return [
         ...expireOwn(state, cartId, variantId, now, productId),
-        { type: 'StockReserved', data: { productId, variantId, cartId, quantity, holdUntil } },
+        { type: 'StockReserved', data: { productId, variantId, cartId, quantity, holdUntil, reservedAt: now } },
       ];
     }
     case 'ReturnStock': {
@@ -190,11 +226,15 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
     case 'RenewHolds':
       return Object.values(state.holds)
         .filter((hold) => hold.cartId === command.cartId)
-        .map((hold): StockEvent =>
-          isActive(hold, command.now)
-            ? { type: 'StockHoldRenewed', data: { productId: command.productId, variantId: hold.variantId, cartId: hold.cartId, holdUntil: command.holdUntil } }
-            : { type: 'StockHoldExpired', data: { productId: command.productId, variantId: hold.variantId, cartId: hold.cartId, quantity: hold.quantity } },
-        );
+        .flatMap((hold): StockEvent[] => {
+          const { productId, now } = command;
+          if (!isActive(hold, now)) return [{ type: 'StockHoldExpired', data: { productId, variantId: hold.variantId, cartId: hold.cartId, quantity: hold.quantity } }];
+          const holdUntil = holdEnd(hold.heldSince, command.holdUntil, command.lifetimeMinutes, hold.holdUntil);
+          // A hold at the end of its lifetime is not renewed: it lapses however often the basket is touched.
+          return Date.parse(holdUntil) > Date.parse(hold.holdUntil)
+            ? [{ type: 'StockHoldRenewed', data: { productId, variantId: hold.variantId, cartId: hold.cartId, holdUntil } }]
+            : [];
+        });
     case 'ExpireHolds':
       return Object.values(state.holds)
         .filter((hold) => !isActive(hold, command.now))
@@ -221,7 +261,8 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
       if (!basket) return [cancelled]; // an order cancelled in the kitchen: back on the menu
       // A checkout that failed: the units come back on the shelf and at once into the basket again, so the
       // customer who is told to update their basket finds every other line still in it.
-      return [cancelled, { type: 'StockReserved', data: { productId, variantId, cartId: basket.cartId, quantity, holdUntil: basket.holdUntil } }];
+      // A fresh hold: its lifetime starts now.
+      return [cancelled, { type: 'StockReserved', data: { productId, variantId, cartId: basket.cartId, quantity, holdUntil: basket.holdUntil, reservedAt: basket.reservedAt } }];
     }
     default: {
       const never: never = command;

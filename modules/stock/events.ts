@@ -12,9 +12,13 @@ export const StockLevelSet = z.object({
   type: z.literal('StockLevelSet'),
   data: z.object({ productId, variantId, units }),
 });
+/**
+ * `reservedAt`: when these units went in. A hold's lifetime runs from its first unit (see the stock decider);
+ * events stored before the field existed have none.
+ */
 export const StockReserved = z.object({
   type: z.literal('StockReserved'),
-  data: z.object({ productId, variantId, cartId, quantity, holdUntil: instant }),
+  data: z.object({ productId, variantId, cartId, quantity, holdUntil: instant, reservedAt: instant.optional() }),
 });
 export const StockReturned = z.object({
   type: z.literal('StockReturned'),

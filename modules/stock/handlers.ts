@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../src/core/decider';
 import type { CommandHandler } from '../../src/core/handle-command';
-import { availableUnits, stockDecider, type DishOffer, type StockState, variantKey, isActive } from './decider';
+import { availableUnits, stockDecider, type BasketFacts, type DishOffer, type StockState, variantKey, isActive } from './decider';
 import { stockStream } from './events';
 
 export interface StockFigures {
@@ -23,11 +23,19 @@ export function createStockHandlers(commands: CommandHandler) {
     setLevel: (productId: number, variantId: number | null, units: number, context: CommandContext) =>
       commands.handle(stockStream(productId), stockDecider, { type: 'SetStockLevel', productId, variantId, units }, context),
 
-    reserve: (productId: number, variantId: number | null, cartId: string, quantity: number, holdUntil: string, offer: DishOffer, context: CommandContext) =>
+    reserve: (
+      productId: number,
+      variantId: number | null,
+      cartId: string,
+      quantity: number,
+      holdUntil: string,
+      facts: { offer: DishOffer; basket: BasketFacts },
+      context: CommandContext,
+    ) =>
       commands.handle(
         stockStream(productId),
         stockDecider,
-        { type: 'ReserveStock', productId, variantId, cartId, quantity, now: context.now, holdUntil, offer },
+        { type: 'ReserveStock', productId, variantId, cartId, quantity, now: context.now, holdUntil, ...facts },
         context,
       ),
 
@@ -39,8 +47,13 @@ export function createStockHandlers(commands: CommandHandler) {
         context,
       ),
 
-    renewHolds: (productId: number, cartId: string, holdUntil: string, context: CommandContext) =>
-      commands.handle(stockStream(productId), stockDecider, { type: 'RenewHolds', productId, cartId, now: context.now, holdUntil }, context),
+    renewHolds: (productId: number, cartId: string, holdUntil: string, lifetimeMinutes: number, context: CommandContext) =>
+      commands.handle(
+        stockStream(productId),
+        stockDecider,
+        { type: 'RenewHolds', productId, cartId, now: context.now, holdUntil, lifetimeMinutes },
+        context,
+      ),
 
     expireHolds: (productId: number, context: CommandContext) =>
       commands.handle(stockStream(productId), stockDecider, { type: 'ExpireHolds', productId, now: context.now }, context),
@@ -57,7 +70,7 @@ export function createStockHandlers(commands: CommandHandler) {
       productId: number,
       variantId: number | null,
       orderId: string,
-      undo: { orderSold: number | null; basket: { cartId: string; holdUntil: string } | null },
+      undo: { orderSold: number | null; basket: { cartId: string; holdUntil: string; reservedAt: string } | null },
       context: CommandContext,
     ) => commands.handle(stockStream(productId), stockDecider, { type: 'CancelSale', productId, variantId, orderId, ...undo }, context),
 

@@ -1,4 +1,5 @@
 export { STOCK_EVENT_SCHEMAS, STOCK_EVENT_TYPES, stockStream, type StockEvent } from './events';
-export { assertOffered, OutOfStock, NOT_IN_BASKET, variantKey, holdKey, type DishOffer, type StockState } from './decider';
+export { assertOffered, OutOfStock, NOT_IN_BASKET, variantKey, holdKey, isActive, type BasketFacts, type DishOffer, type StockState } from './decider';
+export { basketCapRefusal, type BasketCaps } from '../../src/shared/basket-caps';
 export { createStockHandlers, stockFigures, heldBy, holdUntilAfter, type StockHandlers, type StockFigures } from './handlers';
 export { createHoldSweeper } from './hold-sweeper';

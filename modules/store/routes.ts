@@ -5,8 +5,8 @@ import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
 import { readSettings } from './read-settings';
-import { settingKeySchema, SETTINGS_STREAM, type SettingKey } from './settings';
-import { settingsDecider } from './settings-decider';
+import { settingKeySchema, type SettingKey } from './settings';
+import { changeSettings } from './change-settings';
 
 const updateInput = z.strictObject({
   settings: z.partialRecord(settingKeySchema, z.unknown()).refine((value) => Object.keys(value).length > 0, 'Nothing to change'),
@@ -18,12 +18,7 @@ export function storeSettingsRoutes(deps: { services: Services; clock: Clock }) 
 
   router.post('/api/settings/update', requireRole('manager'), async (ctx) => {
     const { settings } = updateInput.parse(ctx.request.body);
-    const result = await deps.services.commands.handle(
-      SETTINGS_STREAM,
-      settingsDecider,
-      { type: 'ChangeSettings', changes: settings },
-      commandContext(ctx, deps.clock),
-    );
+    const result = await changeSettings(deps.services.commands, settings, commandContext(ctx, deps.clock));
     await deps.services.readModels.waitFor('settings', result.position);
     ctx.body = {
       status: true,

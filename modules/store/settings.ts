@@ -67,6 +67,12 @@ export const SETTINGS = {
   unpaid_lapse_minutes: { schema: z.number().int().min(5).max(240), default: 20 },
   /** Phone orders awaiting payment one phone number, one email or one session may have at once. */
   max_unpaid_orders: { schema: z.number().int().min(1).max(20), default: 2 },
+  /** Units of one dish (a product and its variant) one basket may hold: one client must not hold the menu (issue 13). */
+  max_units_per_dish: { schema: z.number().int().min(1).max(1_000_000), default: 10 },
+  /** Units of all dishes together one basket may hold. */
+  max_units_per_basket: { schema: z.number().int().min(1).max(1_000_000), default: 40 },
+  /** A basket's hold on a dish ends this long after its first unit went in, however often the basket is touched. */
+  hold_lifetime_minutes: { schema: z.number().int().min(1).max(24 * 60), default: 45 },
 } as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;

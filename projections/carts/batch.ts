@@ -95,6 +95,8 @@ export async function applyCartsBatch(events: StoredEvent[], tx: Tx): Promise<vo
       }
       case 'StockLevelSet':
       case 'StockSaleCancelled':
+      case 'CartFrozen':
+      case 'CartReopened':
         break;
       default: {
         const never: never = event;

@@ -10,7 +10,8 @@ type CartsEvent = CartEvent | StockEvent;
 /** Baskets: owner and note from the cart stream, lines from the stock each basket holds. */
 export const cartsProjection: Projection = {
   name: 'carts',
-  eventTypes: [...CART_EVENT_TYPES, 'StockReserved', 'StockReturned', 'StockHoldRenewed', 'StockHoldExpired', 'StockSold'],
+  // A basket frozen at the checkout, or reopened, looks the same in the read model: those events are not read.
+  eventTypes: [...CART_EVENT_TYPES.filter((type) => type !== 'CartFrozen' && type !== 'CartReopened'), 'StockReserved', 'StockReturned', 'StockHoldRenewed', 'StockHoldExpired', 'StockSold'],
   tables: ['carts', 'cart_lines'],
   applyAll: (events, { tx }) => applyCartsBatch(events, tx),
   // A lone event that one statement applies (all but units taken, which update then delete) goes in one round trip.
@@ -41,7 +42,9 @@ export const cartsProjection: Projection = {
         return; // applied by loneStatement
       case 'StockLevelSet':
       case 'StockSaleCancelled':
-        return; // not a basket change
+      case 'CartFrozen':
+      case 'CartReopened':
+        return; // not a change of the read model
       default: {
         const never: never = event;
         return never;
@@ -85,6 +88,8 @@ function loneStatement(stored: StoredEvent, guard: FragmentSqlToken): FragmentSq
       return undefined; // takes two statements: update, then delete an emptied line
     case 'StockLevelSet':
     case 'StockSaleCancelled':
+    case 'CartFrozen':
+    case 'CartReopened':
       return undefined;
     default: {
       const never: never = event;

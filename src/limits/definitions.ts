@@ -21,6 +21,11 @@ export const LIMIT_DEFAULTS = {
   unpaid_orders: { max: 30, windowSeconds: 20 * 60 },
   /** Lines the web app may write to the server log from one address. */
   log_lines: { max: 30, windowSeconds: 60 },
+  /**
+   * Baskets one address may open: each may hold units off the menu, so many baskets would empty it. Generous,
+   * since customers behind one mobile carrier or office share an address.
+   */
+  baskets_opened: { max: 60, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSetting>;
 
 export interface LimitSetting {

@@ -28,6 +28,9 @@ export const SETTING_KEYS = [
   'unprinted_alarm_minutes',
   'unpaid_lapse_minutes',
   'max_unpaid_orders',
+  'max_units_per_dish',
+  'max_units_per_basket',
+  'hold_lifetime_minutes',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

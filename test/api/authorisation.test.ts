@@ -31,6 +31,7 @@ const POLICY: Record<string, Access> = {
   'POST /api/getCartFromSession': 'anyone',
   'POST /api/updateCartInSession': 'anyone',
   'POST /api/clearCart': 'anyone',
+  'POST /api/reopenCart': 'anyone',
   'GET /api/orderExtra': 'anyone',
   'GET /api/postcode-distance/:postcode': 'anyone',
   'GET /api/calc_delivery': 'anyone',

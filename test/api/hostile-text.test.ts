@@ -89,6 +89,7 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/fetchOrder': 'no input',
   'POST /api/getCartFromSession': 'no input',
   'POST /api/clearCart': 'no input',
+  'POST /api/reopenCart': 'no input',
   'POST /api/deliveryChargesSummary': 'no input',
   'POST /api/oosProducts': 'no input',
   'POST /api/ta/canOpen': 'no input',

@@ -39,6 +39,7 @@ function startShopChild(database: TestDatabase, dataDir: string, clockStart: num
         ADMIN_PASSWORD: 'crash test admin password',
         PROJECTION_POLL_MS: '50',
         LIMIT_UNPAID_ORDERS: '100000/60',
+        LIMIT_BASKETS_OPENED: '100000/60',
         CLOCK_START: new Date(clockStart).toISOString(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

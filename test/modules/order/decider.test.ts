@@ -1,5 +1,5 @@
 import type { OrderCommand, SubmitOrder } from '../../../modules/order/commands';
-import { ALREADY_PLACED, orderDecider } from '../../../modules/order/decider';
+import { ALREADY_PLACED, BASKET_CHANGED_SINCE_SAVED, orderDecider } from '../../../modules/order/decider';
 import type { OrderEvent, OrderPlaced } from '../../../modules/order/events';
 import { CARD_UNAVAILABLE, NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../../src/shared/payment-texts';
 import { CLOSED_REFUSAL } from '../../../src/shared/store-status';
@@ -26,7 +26,7 @@ const place = (overrides: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>>
   ...overrides,
 });
 const noneWaiting = { lapseMinutes: 20, maxPerCustomer: 2, waiting: { phone: 0, email: 0, session: 0 } };
-const submit: SubmitOrder = { type: 'SubmitOrder', orderId, paymentMethod: 'PHONE', takeaway: true, shop: open, notOffered: [], postageNow: { pence: -190 }, unpaid: noneWaiting, now };
+const submit: SubmitOrder = { type: 'SubmitOrder', orderId, paymentMethod: 'PHONE', takeaway: true, shop: open, notOffered: [], postageNow: { pence: -190 }, unpaid: noneWaiting, basketAsSaved: true, now };
 const lapseAt = '2026-11-20T18:20:00.000Z';
 const submittedEvent: OrderEvent = {
   type: 'OrderSubmitted',
@@ -140,6 +140,8 @@ describe('order decider', () => {
     });
     it('pay by phone submits it AWAITING-PAYMENT with the total the server computed', () =>
       spec(readyToSubmit).when(submit).then([{ type: 'PaymentMethodChosen', data: { orderId, method: 'PHONE' } }, submittedEvent]));
+    it('is not placed once its basket was reopened and not saved again (issue 13, two tabs)', () =>
+      spec(readyToSubmit).when({ ...submit, basketAsSaved: false }).thenFails(BASKET_CHANGED_SINCE_SAVED, 'conflict'));
     it('refuses while the store is closed, even a retry', () => {
       spec(readyToSubmit).when({ ...submit, shop: { ...open, storeOpen: false } }).thenFails(CLOSED_REFUSAL, 'conflict');
       spec(submitted).when({ ...submit, shop: { ...open, storeOpen: false } }).thenFails(CLOSED_REFUSAL, 'conflict');

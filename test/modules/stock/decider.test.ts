@@ -15,36 +15,40 @@ const reserved = (cartId: string, quantity: number, holdUntil = in30, variantId:
   data: { productId: 7, variantId, cartId, quantity, holdUntil },
 });
 const offered = { offered: true } as const;
+/** Caps and a lifetime no spec here reaches (hold-limits.test.ts pins those). */
+const basket = { caps: { perDish: 100, perBasket: 100 }, lifetimeMinutes: 600, dish: 'Onion Bhaji', heldOfOtherDishes: 0 };
+/** A reservation as the decider writes it today: with the instant the units went in. */
+const reservedAt = (event: StockEvent, at: string): StockEvent => (event.type === 'StockReserved' ? { ...event, data: { ...event.data, reservedAt: at } } : event);
 const fold = (events: StockEvent[]): StockState => events.reduce(stockDecider.evolve, stockDecider.initialState);
 
 describe('stock decider', () => {
   describe('reserving for a basket', () => {
     it('reserves while units are available', () =>
       spec([level(2)])
-        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30, offer: offered })
-        .then([reserved(cartA, 1)]));
+        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30, offer: offered, basket })
+        .then([reservedAt(reserved(cartA, 1), now)]));
 
     it('refuses when every unit is held by baskets', () =>
       spec([level(2), reserved(cartA, 1), reserved(cartB, 1)])
-        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30, offer: offered })
+        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30, offer: offered, basket })
         .thenFails('No more stock', 'conflict'));
 
     it('refuses a dish the kitchen does not offer now, naming it, however many units are on the shelf', () =>
       spec([level(5)])
-        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30, offer: { offered: false, dish: 'Onion Bhaji' } })
+        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30, offer: { offered: false, dish: 'Onion Bhaji' }, basket })
         .thenFails('Sorry, Onion Bhaji is not available right now', 'conflict'));
 
     it('refuses a product whose stock was never set', () =>
       spec([])
-        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30, offer: offered })
+        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now, holdUntil: in30, offer: offered, basket })
         .thenFails('No more stock'));
 
     it('counts an expired hold as back on the shelf, and gives this basket a fresh start', () =>
       spec([level(1), reserved(cartA, 1, in30)])
-        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now: later, holdUntil: '2026-11-20T19:01:00.000Z', offer: offered })
+        .when({ type: 'ReserveStock', productId: 7, variantId: null, cartId: cartA, quantity: 1, now: later, holdUntil: '2026-11-20T19:01:00.000Z', offer: offered, basket })
         .then([
           { type: 'StockHoldExpired', data: { productId: 7, variantId: null, cartId: cartA, quantity: 1 } },
-          reserved(cartA, 1, '2026-11-20T19:01:00.000Z'),
+          reservedAt(reserved(cartA, 1, '2026-11-20T19:01:00.000Z'), later),
         ]));
 
     it('keeps each variant’s stock apart', () => {
@@ -84,7 +88,7 @@ describe('stock decider', () => {
 
     it('renews the active holds of a touched basket and expires the lapsed ones', () =>
       spec([level(9), reserved(cartA, 1, in30, 1), reserved(cartA, 2, '2026-11-20T17:59:00.000Z', 2), reserved(cartB, 1, in30, 1)])
-        .when({ type: 'RenewHolds', productId: 7, cartId: cartA, now, holdUntil: '2026-11-20T18:45:00.000Z' })
+        .when({ type: 'RenewHolds', productId: 7, cartId: cartA, now, holdUntil: '2026-11-20T18:45:00.000Z', lifetimeMinutes: 45 })
         .then([
           { type: 'StockHoldRenewed', data: { productId: 7, variantId: 1, cartId: cartA, holdUntil: '2026-11-20T18:45:00.000Z' } },
           { type: 'StockHoldExpired', data: { productId: 7, variantId: 2, cartId: cartA, quantity: 2 } },
@@ -110,21 +114,20 @@ describe('stock decider', () => {
     it('undoes a sale into the basket that held the units, which keeps them as before', () => {
       const sold: StockEvent = { type: 'StockSold', data: { productId: 7, variantId: null, cartId: cartA, orderId: 'o1', quantity: 2 } };
       const events: StockEvent[] = [level(5), reserved(cartA, 2), reserved(cartB, 1), sold];
-      const undone: StockEvent[] = [
-        { type: 'StockSaleCancelled', data: { productId: 7, variantId: null, orderId: 'o1', quantity: 2 } },
-        reserved(cartA, 2, later),
-      ];
-      const cancel = { type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', orderSold: null, basket: { cartId: cartA, holdUntil: later } } as const;
+      // Back in the basket as a fresh hold, whose lifetime starts now.
+      const heldAgain: StockEvent = { type: 'StockReserved', data: { productId: 7, variantId: null, cartId: cartA, quantity: 2, holdUntil: later, reservedAt: now } };
+      const undone: StockEvent[] = [{ type: 'StockSaleCancelled', data: { productId: 7, variantId: null, orderId: 'o1', quantity: 2 } }, heldAgain];
+      const cancel = { type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', orderSold: null, basket: { cartId: cartA, holdUntil: later, reservedAt: now } } as const;
       spec(events).when(cancel).then(undone);
       const after = fold([...events, ...undone]);
-      expect(after).toEqual({ ...fold([level(5), reserved(cartA, 2, later), reserved(cartB, 1)]), sold: {}, returned: { 'o1|-': true } });
+      expect(after).toEqual({ ...fold([level(5), heldAgain, reserved(cartB, 1)]), sold: {}, returned: { 'o1|-': true } });
       // Done once: a second cancel finds no sale.
       spec([...events, ...undone]).when(cancel).then([]);
     });
 
     it('gives back nothing for a sale a failed checkout never made', () =>
       spec([level(5), reserved(cartA, 2)])
-        .when({ type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', orderSold: null, basket: { cartId: cartA, holdUntil: later } })
+        .when({ type: 'CancelSale', productId: 7, variantId: null, orderId: 'o1', orderSold: null, basket: { cartId: cartA, holdUntil: later, reservedAt: now } })
         .then([]));
 
     it('lets a sale undone by a failed checkout be made again, and undone again', () => {

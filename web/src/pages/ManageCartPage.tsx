@@ -6,6 +6,7 @@ import { OrderingClosedNotice } from '../features/cart/OrderingClosedNotice';
 import { OrderNote } from '../features/cart/OrderNote';
 import { useGetCartQuery } from '../features/cart/cartApi';
 import { isCartEmpty } from '../features/cart/cartFigures';
+import { useReopenBasket } from '../features/cart/useReopenBasket';
 import { CannotPayNotice } from '../features/checkout/CannotPayNotice';
 import { useCanPay } from '../features/checkout/useCanPay';
 import { useClosedStoreRedirect } from '../features/checkout/useClosedStoreRedirect';
@@ -13,6 +14,7 @@ import { useShopSettings } from '../features/settings/useShopSettings';
 
 /** /manageCart, the basket page (spec §2 "Manage-cart page"). */
 export function ManageCartPage() {
+  useReopenBasket();
   const settings = useShopSettings();
   const { data: cart, isLoading } = useGetCartQuery();
   const closed = useClosedStoreRedirect();

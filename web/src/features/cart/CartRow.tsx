@@ -4,8 +4,10 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { formatPence, formatPriceAdjustment } from '../../app/money';
 import { ProductImage } from '../menu/ProductImage';
-import type { CartItem } from './cartApi';
-import { linePrice, unitPrice } from './cartFigures';
+import { basketCapRefusal } from '../../../../src/shared/basket-caps';
+import { useGetCartQuery, type CartItem } from './cartApi';
+import { heldQuantity, linePrice, totalItems, unitPrice } from './cartFigures';
+import { useBasketCaps } from './useBasketCaps';
 import { QuantityControl } from './QuantityControl';
 import { RemoveLineButton } from './RemoveLineButton';
 import { useChangeQuantity } from './useChangeQuantity';
@@ -14,6 +16,11 @@ import { useChangeQuantity } from './useChangeQuantity';
 export function CartRow({ item, cartLabel }: { item: CartItem; cartLabel: string }) {
   const { increase, decrease, remove, isProcessing } = useChangeQuantity(item);
   const itemName = item.variant ? `${item.name} (${item.variant})` : item.name;
+  const caps = useBasketCaps();
+  const { data: cart } = useGetCartQuery();
+  // The server's own rule: one more is not offered beyond the caps.
+  const capRefusal =
+    caps && cart ? basketCapRefusal({ dish: itemName, dishUnits: heldQuantity(item), basketUnits: totalItems(cart), adding: 1, caps }) : null;
 
   return (
     <ListGroup.Item
@@ -50,7 +57,14 @@ export function CartRow({ item, cartLabel }: { item: CartItem; cartLabel: string
           <span data-testid="unit-price">{formatPence(unitPrice(item))}</span>
         </Col>
         <Col xs={4} sm={2} className="text-center">
-          <QuantityControl item={item} itemName={itemName} isProcessing={isProcessing} onIncrease={increase} onDecrease={decrease} />
+          <QuantityControl
+            item={item}
+            itemName={itemName}
+            isProcessing={isProcessing}
+            capRefusal={capRefusal}
+            onIncrease={increase}
+            onDecrease={decrease}
+          />
         </Col>
         <Col xs={4} sm={2} className="d-flex justify-content-end align-items-center gap-2">
           {!item.released && (

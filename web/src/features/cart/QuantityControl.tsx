@@ -7,13 +7,19 @@ interface QuantityControlProps {
   item: CartItem;
   itemName: string;
   isProcessing: boolean;
+  /** Why one more may not go into the basket (its caps), or null. */
+  capRefusal: string | null;
   onIncrease: () => void;
   onDecrease: () => void;
 }
 
-/** Spec §5: increase offered only while units are available, decrease only while the line holds some. */
-export function QuantityControl({ item, itemName, isProcessing, onIncrease, onDecrease }: QuantityControlProps) {
+/**
+ * Spec §5: increase offered only while units are available, decrease only while the line holds some. Issue 13:
+ * nor increase beyond the basket's caps.
+ */
+export function QuantityControl({ item, itemName, isProcessing, capRefusal, onIncrease, onDecrease }: QuantityControlProps) {
   const quantity = heldQuantity(item);
+  const moreTitle = capRefusal ?? (item.available > 0 ? 'One more' : 'no more stock');
 
   return (
     <div className="d-inline-flex align-items-center gap-1" role="group" aria-label={`Quantity of ${itemName}`}>
@@ -35,8 +41,8 @@ export function QuantityControl({ item, itemName, isProcessing, onIncrease, onDe
         variant="outline-secondary"
         size="sm"
         aria-label={`One more ${itemName}`}
-        title={item.available > 0 ? 'One more' : 'no more stock'}
-        disabled={isProcessing || item.available <= 0}
+        title={moreTitle}
+        disabled={isProcessing || item.available <= 0 || capRefusal !== null}
         onClick={onIncrease}
         data-testid="qty-up"
       >

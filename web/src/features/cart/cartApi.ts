@@ -100,6 +100,19 @@ export const cartApi = api.injectEndpoints({
         }
       },
     }),
+    /** The basket page opens: a basket saved as an order may change again (issue 13, "two tabs"). */
+    reopenCart: build.mutation<Cart, void>({
+      query: () => ({ url: '/api/reopenCart', method: 'POST' }),
+      transformResponse: (answer: CartAnswer) => cartOf(answer),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(cartApi.util.upsertQueryData('getCart', undefined, data));
+        } catch {
+          // A change the basket refuses says why itself.
+        }
+      },
+    }),
     updateCartNote: build.mutation<Cart, { order_extra: string }>({
       query: (note) => ({ url: '/api/updateCartInSession', method: 'POST', body: note }),
       transformResponse: (answer: CartAnswer) => cartOf(answer),
@@ -122,4 +135,5 @@ export const {
   useMoveStockMutation,
   useClearCartMutation,
   useUpdateCartNoteMutation,
+  useReopenCartMutation,
 } = cartApi;

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { WEB_DIST } from '../../src/http/static-web';
 import { startTestServer, type TestServer } from '../support/server';
 import {
+  adminCookie,
   appendSomeEvent,
   cookieHeader,
   count,
@@ -56,14 +57,7 @@ describe('HTTP shell', () => {
     await server?.stop();
   });
 
-  const loginAsAdmin = async () => {
-    const response = await request(server.baseUrl)
-      .post('/api/login')
-      .set(sameOrigin(server))
-      .send({ email: server.admin.email, password: server.admin.password });
-    expect(response.status).toBe(200);
-    return cookieHeader(response);
-  };
+  const loginAsAdmin = () => adminCookie(server);
 
   describe('health', () => {
     it('answers /healthz while the process runs', async () => {

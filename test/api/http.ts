@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { Response } from 'supertest';
+import request, { type Response } from 'supertest';
 import { sql } from 'slonik';
 import type { TestServer } from '../support/server';
 
@@ -30,6 +30,13 @@ export function cookieValue(response: Response, name: string): string | undefine
     if (pair.slice(0, at) === name) return pair.slice(at + 1);
   }
   return undefined;
+}
+
+/** The admin's session cookie, after a real login (the login itself must succeed). */
+export async function adminCookie(server: TestServer): Promise<string> {
+  const response = await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send({ email: server.admin.email, password: server.admin.password });
+  expect(response.status).toBe(200);
+  return cookieHeader(response);
 }
 
 export const count = async (server: TestServer, table: 'es_events' | 'sessions' | 'login_failures' | 'users') =>

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { sql } from 'slonik';
 import { createSessionSweeper } from '../../src/http/session-sweeper';
 import { startTestServer, type TestServer } from '../support/server';
-import { cookieHeader, cookieValue, count, rawRequest, sameOrigin, setCookies, type RawAnswer } from './http';
+import { adminCookie, cookieHeader, cookieValue, count, rawRequest, sameOrigin, setCookies, type RawAnswer } from './http';
 import { isSafeMethod, recordMountedRoutes, type RouteEntry } from './routes';
 import { shopper } from './shopper';
 
@@ -32,14 +32,7 @@ describe('sessions', () => {
     await server?.stop();
   });
 
-  async function loginAsAdmin(): Promise<string> {
-    const response = await request(server.baseUrl)
-      .post('/api/login')
-      .set(sameOrigin(server))
-      .send({ email: server.admin.email, password: server.admin.password });
-    expect(response.status).toBe(200);
-    return cookieHeader(response);
-  }
+  const loginAsAdmin = () => adminCookie(server);
 
   describe('no GET creates or writes one', () => {
     it('finds the GET routes in the running app', () => {

@@ -273,7 +273,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         basketRoutes({ basket, settings: services.settings, clock, limits }),
         deliveryRoutes({ delivery, basket, settings: services.settings, checks: checkedPostcodes }),
         checkoutRoutes({ checkout, clock, limits, checks: checkedPostcodes }),
-        storeSettingsRoutes({ services, clock }),
+        storeSettingsRoutes({ services, clock, delivery }),
         kitchenRoutes({ kitchen, orders, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
         storeStatusRoutes({ services, clock, delivery }),
         stockStatusRoutes({ services, menu: menuCache, clock }),

@@ -62,6 +62,7 @@ const POLICY: Record<string, Access> = {
   'GET /api/nextOpenAt': 'anyone',
   'POST /api/ta/canOpen': 'staff',
   'GET /api/deliveringStatus': 'anyone',
+  'GET /api/todaysStoreLog': 'staff',
   'POST /api/validate_postcode': 'manager',
   'GET /api/settings/ta_print_categories': 'staff',
   'POST /api/oosProducts': 'staff',

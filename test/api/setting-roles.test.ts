@@ -84,4 +84,25 @@ describe('settings by role: staff switch delivery, managers change the rest', ()
     await update(manager, { delivering_status: true, kitchen_postcode: 'LS1 4AP' }).expect(200);
     expect(await setting('delivering_status')).toBe(true);
   });
+
+  it("shows the kitchen the day's status, delivery and hours changes: who (a staff email) and when (London time)", async () => {
+    // The next day (GMT in November, so 10:15 UTC is 10:15 in London): yesterday's changes are not today's.
+    clock.set('2026-11-21T10:15:00.000Z');
+    await update(staff, { delivering_status: false }).expect(200);
+    clock.set('2026-11-21T10:20:00.000Z');
+    await update(manager, { open_time: '12:00', site_name: 'Spice Garden' }).expect(200);
+    clock.set('2026-11-21T10:25:00.000Z');
+    await request(server.baseUrl).post('/api/change-status').set(sameOrigin(server)).set('Cookie', staff).send({ state: 'busy' }).expect(200);
+
+    const log = await request(server.baseUrl).get('/api/todaysStoreLog').set('Cookie', staff).expect(200);
+    expect(log.body).toEqual({
+      status: true,
+      entries: [
+        { at: '2026-11-21T10:25:00.000Z', time: '10:25', who: STAFF.email, text: 'Store set to BUSY' },
+        { at: '2026-11-21T10:20:00.000Z', time: '10:20', who: MANAGER.email, text: 'Opening time set to 12:00' },
+        { at: '2026-11-21T10:15:00.000Z', time: '10:15', who: STAFF.email, text: 'Delivery switched off' },
+      ],
+    });
+    await request(server.baseUrl).get('/api/todaysStoreLog?day=2026-11-20').set('Cookie', staff).expect(400);
+  });
 });

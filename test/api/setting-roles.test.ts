@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { changeSettings } from '../../modules/store';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { cookieHeader, count, sameOrigin } from './http';
@@ -104,5 +106,22 @@ describe('settings by role: staff switch delivery, managers change the rest', ()
       ],
     });
     await request(server.baseUrl).get('/api/todaysStoreLog?day=2026-11-20').set('Cookie', staff).expect(400);
+  });
+
+  it("names the store clock as such, and never a customer's email, whoever an event says acted", async () => {
+    const customer = await createUserRepository(server.shop.pool).create({ email: 'kim@example.com', password: 'kim long password', role: 'customer' });
+    const as = async (actor: string, at: string, changes: Record<string, unknown>) => {
+      const { position } = await changeSettings(server.shop.services.commands, changes, { actor, now: at, correlationId: randomUUID() });
+      await server.shop.services.readModels.waitFor('settings', position);
+    };
+    await as('system', '2026-11-21T23:00:00.000Z', { order_status: 'closed' });
+    await as(customer.id, '2026-11-21T23:01:00.000Z', { close_time: '23:30' });
+    clock.set('2026-11-21T23:05:00.000Z');
+    const log = await request(server.baseUrl).get('/api/todaysStoreLog').set('Cookie', staff).expect(200);
+    expect(log.body.entries.slice(0, 2)).toEqual([
+      { at: '2026-11-21T23:01:00.000Z', time: '23:01', who: 'someone', text: 'Closing time set to 23:30' },
+      { at: '2026-11-21T23:00:00.000Z', time: '23:00', who: 'the store clock', text: 'Store set to CLOSED' },
+    ]);
+    expect(JSON.stringify(log.body)).not.toContain('kim@');
   });
 });

@@ -1,7 +1,10 @@
 import { DELIVERY_KEY, STORE_STATUS_KEY, type StoreEvent } from './events';
 
+/** The settings that hold the store's opening hours. */
+export const OPENING_HOURS_KEYS: readonly string[] = ['open_time', 'close_time'];
+
 /** The settings whose changes the kitchen's "today" log shows: the store's status, delivery and its hours. */
-export const KITCHEN_LOGGED_KEYS: readonly string[] = [STORE_STATUS_KEY, DELIVERY_KEY, 'open_time', 'close_time'];
+export const KITCHEN_LOGGED_KEYS: readonly string[] = [STORE_STATUS_KEY, DELIVERY_KEY, ...OPENING_HOURS_KEYS];
 
 /** The setting a store event changed, and its new value. */
 export function settingChangeOf(event: StoreEvent): { key: string; value: unknown } {

@@ -6,6 +6,7 @@ import {
   DELIVERY_KEY,
   deliveryMinutesKey,
   KITCHEN_LOGGED_KEYS,
+  OPENING_HOURS_KEYS,
   settingChangeOf,
   SETTINGS,
   STORE_EVENT_TYPES,
@@ -52,6 +53,8 @@ export const settingsProjection: Projection = {
     switch (event.type) {
       case 'SettingChanged':
         await store(tx, event.data.key, event.data.value, at);
+        // Public like the banner's times; the kitchen's log refetches on it.
+        if (OPENING_HOURS_KEYS.includes(event.data.key)) await publish('store', 'OpeningHoursChange', { key: event.data.key, value: event.data.value });
         return;
       case 'StoreStatusChanged': {
         const status: StoreStatus = event.data.status;

@@ -73,7 +73,9 @@ describe('the delivery toggle and the kitchen log in the browser', () => {
     await manager.post('/api/login').set(headers).send(MANAGER).expect(200);
     await manager.post('/api/change-status').set(headers).send({ state: 'busy' }).expect(200);
     await entries.first().filter({ hasText: atEvening(`Store set to BUSY by ${MANAGER.email}`) }).waitFor();
-    expect(await entries.count()).toBe(2);
+    await manager.post('/api/settings/update').set(headers).send({ settings: { close_time: '23:30' } }).expect(200);
+    await entries.first().filter({ hasText: atEvening(`Closing time set to 23:30 by ${MANAGER.email}`) }).waitFor();
+    expect(await entries.count()).toBe(3);
     expect(await entries.first().locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
 
     await expectAccessible(kitchen, 'store-log-entry');

@@ -122,5 +122,6 @@ function storeEvents(dispatch: AppDispatch): Record<string, (data: unknown) => v
     },
     StoreOpened: () => dispatch(showDialog(STORE_OPENED)),
     DeliveringStatusChange: () => dispatch(api.util.invalidateTags(['DeliveringStatus', 'Settings', 'StoreLog'])),
+    OpeningHoursChange: () => dispatch(api.util.invalidateTags(['Settings', 'StoreLog'])),
   };
 }

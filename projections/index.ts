@@ -18,3 +18,4 @@ export { SettingsCache } from './settings/queries';
 export { settingsRoutes } from './settings/routes';
 export { storedBaskets } from './carts/queries';
 export { kitchenOrders, unpaidOrders } from './orders/queries';
+export { storeLogRoutes } from './settings/store-log';

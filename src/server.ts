@@ -26,7 +26,7 @@ import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
 import type { Projection } from './projections/types';
 import { startStoreWaker } from './projections/waker';
-import { allProjections, kitchenOrders, unpaidOrders, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storedBaskets } from '../projections';
+import { allProjections, kitchenOrders, unpaidOrders, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
 import { basketRoutes, CART_EVENT_SCHEMAS, createBasket } from '../modules/cart';
@@ -273,9 +273,10 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         basketRoutes({ basket, settings: services.settings, clock, limits }),
         deliveryRoutes({ delivery, basket, settings: services.settings, checks: checkedPostcodes }),
         checkoutRoutes({ checkout, clock, limits, checks: checkedPostcodes }),
-        storeSettingsRoutes({ services, clock }),
+        storeSettingsRoutes({ services, clock, delivery }),
         kitchenRoutes({ kitchen, orders, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
         storeStatusRoutes({ services, clock, delivery }),
+        storeLogRoutes({ pool, clock }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
         logRoutes({ limits, now: clock }),
         humanCheckRoutes({ humanCheck, limits, now: clock }),

@@ -20,6 +20,7 @@ export {
 } from './events';
 export { readSettings, type SettingValues } from './read-settings';
 export { changeSettings } from './change-settings';
+export { KITCHEN_LOGGED_KEYS, OPENING_HOURS_KEYS, settingChangeOf, storeChangeText } from './store-log';
 export { bannerText } from './opening-hours';
 export { storeSettingsRoutes } from './routes';
 export { storeStatusRoutes } from './status-routes';

@@ -1,29 +1,54 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Clock } from '../../src/core/clock';
+import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
+import type { DeliveryService } from '../delivery';
 import { readSettings } from './read-settings';
+import { DELIVERY_KEY } from './events';
 import { settingKeySchema, type SettingKey } from './settings';
 import { changeSettings } from './change-settings';
+import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM } from './delivery-offer';
+import { settingsBeyondRole } from './setting-roles';
 
 const updateInput = z.strictObject({
   settings: z.partialRecord(settingKeySchema, z.unknown()).refine((value) => Object.keys(value).length > 0, 'Nothing to change'),
 });
 
-/** Managers change settings; each changed value is an event, so every change is audited. */
-export function storeSettingsRoutes(deps: { services: Services; clock: Clock }) {
+/**
+ * Staff and managers change settings, each key only by the role it needs (setting-roles.ts): a request with one
+ * key beyond the caller's role changes nothing. Each changed value is an event, so every change is audited.
+ */
+export function storeSettingsRoutes(deps: { services: Services; clock: Clock; delivery: DeliveryService }) {
   const router = new Router();
 
-  router.post('/api/settings/update', requireRole('manager'), async (ctx) => {
+  /**
+   * Switching delivery on needs a kitchen postcode that can be located. A save that leaves delivery on, or that
+   * sets a new kitchen postcode too (the settings screen checks that one itself), is not refused.
+   */
+  async function switchesDeliveryOnWithoutPostcode(settings: Partial<Record<SettingKey, unknown>>): Promise<boolean> {
+    if (settings[DELIVERY_KEY] !== true || 'kitchen_postcode' in settings) return false;
+    const { [DELIVERY_KEY]: delivering } = await readSettings(deps.services.settings, [DELIVERY_KEY]);
+    if (delivering === true) return false;
+    return !(await canOfferDelivery(deps.services.settings, deps.delivery));
+  }
+
+  router.post('/api/settings/update', requireRole('staff'), async (ctx) => {
     const { settings } = updateInput.parse(ctx.request.body);
+    const keys = Object.keys(settings) as SettingKey[];
+    const refused = settingsBeyondRole(ctx.state.user!.role, keys);
+    if (refused.length > 0) throw new DomainError('forbidden', `Only a manager may change ${refused.join(', ')}`);
+    if (await switchesDeliveryOnWithoutPostcode(settings)) {
+      throw new DomainError('conflict', KITCHEN_POSTCODE_PROBLEM);
+    }
     const result = await changeSettings(deps.services.commands, settings, commandContext(ctx, deps.clock));
     await deps.services.readModels.waitFor('settings', result.position);
     ctx.body = {
       status: true,
       message: result.events.length === 0 ? 'Nothing changed' : 'Settings saved',
-      values: await readSettings(deps.services.settings, Object.keys(settings) as SettingKey[]),
+      values: await readSettings(deps.services.settings, keys),
     };
   });
 

@@ -3,13 +3,13 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { noInput } from '../../src/http/inputs';
 import type { Clock } from '../../src/core/clock';
-import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
 import { readSettings } from './read-settings';
 import type { DeliveryService } from '../delivery';
-import { parseKitchenPostcode, parsePostcode } from '../../src/shared/postcode';
+import { parseKitchenPostcode } from '../../src/shared/postcode';
+import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM } from './delivery-offer';
 import { singleLineText } from '../../src/shared/text';
 import { bannerText, isWithinHours, nextOpenAt, secondsToClose, type OpeningHours } from './opening-hours';
 import { SETTINGS_STREAM, type SettingKey } from './settings';
@@ -17,11 +17,9 @@ import { deliveryMinutesFor } from '../../src/shared/store-status';
 import { settingsDecider } from './settings-decider';
 
 const statusInput = z.strictObject({ state: z.enum(['closed', 'open', 'busy', 'slammed'], 'state must be closed, open, busy or slammed') });
-const deliveringInput = z.strictObject({ delivering: z.boolean() });
 const postcodeInput = z.strictObject({ postcode: singleLineText({ max: 20 }) });
-const KITCHEN_POSTCODE_PROBLEM = 'Kitchen Postcode missing or invalid';
 
-/** Store status, opening hours, the delivery toggle and the settings screen's helpers. */
+/** Store status, opening hours, the delivery toggle's state and the settings screen's helpers. */
 export function storeStatusRoutes(deps: { services: Services; clock: Clock; delivery: DeliveryService }) {
   const { services, clock } = deps;
   const router = new Router();
@@ -34,14 +32,6 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
   async function hours(): Promise<OpeningHours> {
     const values = await readSettings(services.settings, ['open_time', 'close_time']);
     return { openTime: values.open_time as string, closeTime: values.close_time as string };
-  }
-
-  /** Delivery can be offered only when the kitchen's own postcode is valid and can be located. */
-  async function canOfferDelivery(): Promise<boolean> {
-    const { kitchen_postcode: kitchen } = await readSettings(services.settings, ['kitchen_postcode']);
-    const postcode = parsePostcode(String(kitchen));
-    if (!postcode) return false;
-    return deps.delivery.distance(postcode).then(() => true, () => false);
   }
 
   router.post('/api/change-status', requireRole('staff'), async (ctx) => {
@@ -73,15 +63,8 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
 
   router.get('/api/deliveringStatus', async (ctx) => {
     const { delivering_status: delivering } = await readSettings(services.settings, ['delivering_status']);
-    const canOffer = await canOfferDelivery();
+    const canOffer = await canOfferDelivery(services.settings, deps.delivery);
     ctx.body = { status: true, delivering: delivering === true && canOffer, can_offer_delivery: canOffer, message: canOffer ? '' : KITCHEN_POSTCODE_PROBLEM };
-  });
-
-  router.post('/api/deliveringStatus', requireRole('staff'), async (ctx) => {
-    const { delivering } = deliveringInput.parse(ctx.request.body);
-    if (delivering && !(await canOfferDelivery())) throw new DomainError('conflict', KITCHEN_POSTCODE_PROBLEM);
-    await change(ctx, { delivering_status: delivering });
-    ctx.body = { status: true, delivering, message: delivering ? 'delivering' : 'not-delivering' };
   });
 
   router.post('/api/validate_postcode', requireRole('manager'), async (ctx) => {

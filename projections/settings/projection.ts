@@ -5,12 +5,16 @@ import {
   bannerText,
   DELIVERY_KEY,
   deliveryMinutesKey,
+  KITCHEN_LOGGED_KEYS,
+  OPENING_HOURS_KEYS,
+  settingChangeOf,
   SETTINGS,
   STORE_EVENT_TYPES,
   STORE_STATUS_KEY,
   type StoreEvent,
   type StoreStatus,
 } from '../../modules/store';
+import { londonDate } from '../../src/shared/london-time';
 
 type Tx = ProjectionContext['tx'];
 
@@ -23,20 +27,34 @@ async function store(tx: Tx, key: string, value: unknown, at: string): Promise<u
   return previous ?? undefined;
 }
 
+/** One line of the kitchen's "today" log; the trading day is London's date for now. */
+async function logChange(tx: Tx, stored: StoredEvent, key: string, value: unknown): Promise<void> {
+  const at = stored.metadata.at;
+  await tx.query(sql.unsafe`
+    insert into store_log (position, trading_day, key, value, actor, changed_at)
+    values (${stored.position}, ${londonDate(at)}, ${key}, ${sql.jsonb(value as never)}, ${stored.metadata.actor}, ${at})
+    on conflict (position) do nothing`);
+}
+
 /**
  * Settings by key: plain settings, the store's status (order_status) and the delivery toggle (delivering_status)
- * alike. A change of store status or of delivery is also announced to every customer's banner.
+ * alike. A change of store status or of delivery is also announced to every customer's banner. Changes of the
+ * status, delivery and hours also go into the kitchen's log (store_log).
  */
 export const settingsProjection: Projection = {
   name: 'settings',
   eventTypes: STORE_EVENT_TYPES,
-  tables: ['settings'],
+  tables: ['settings', 'store_log'],
   async apply(stored: StoredEvent, { tx, publish }) {
     const event = { type: stored.type, data: stored.data } as StoreEvent;
     const at = stored.metadata.at;
+    const change = settingChangeOf(event);
+    if (KITCHEN_LOGGED_KEYS.includes(change.key)) await logChange(tx, stored, change.key, change.value);
     switch (event.type) {
       case 'SettingChanged':
         await store(tx, event.data.key, event.data.value, at);
+        // Public like the banner's times; the kitchen's log refetches on it.
+        if (OPENING_HOURS_KEYS.includes(event.data.key)) await publish('store', 'OpeningHoursChange', { key: event.data.key, value: event.data.value });
         return;
       case 'StoreStatusChanged': {
         const status: StoreStatus = event.data.status;

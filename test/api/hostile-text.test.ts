@@ -98,7 +98,6 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/product/update_product_status': 'a number and a closed list',
   'POST /api/productVariant/update_status': 'a number and a closed list',
   'POST /api/change-status': 'a closed list',
-  'POST /api/deliveringStatus': 'a boolean',
   'POST /api/updatePayMethod': 'a closed list',
   'POST /api/settings': 'setting names from a closed list',
   'POST /api/ta/markPaid': 'an order id (UUID)',

@@ -19,6 +19,6 @@ export const api = createApi({
       return headers;
     },
   }),
-  tagTypes: ['Me', 'Menu', 'Cart', 'Settings', 'Order', 'LiveOrders', 'OrderTally', 'StoreStatus', 'DeliveringStatus', 'OosProducts'],
+  tagTypes: ['Me', 'Menu', 'Cart', 'Settings', 'Order', 'LiveOrders', 'OrderTally', 'StoreStatus', 'DeliveringStatus', 'OosProducts', 'StoreLog'],
   endpoints: () => ({}),
 });

@@ -76,7 +76,7 @@ export const storeStatusApi = api.injectEndpoints({
           onConnectionChange: (connection) => updateCachedData((channel) => void (channel.connection = connection)),
           onOpen: () => {
             // What the banner, the menu's ordering block and the delivery toggle show may have changed meanwhile.
-            dispatch(api.util.invalidateTags(connectedBefore ? ['StoreStatus', 'Settings', 'DeliveringStatus'] : ['StoreStatus']));
+            dispatch(api.util.invalidateTags(connectedBefore ? ['StoreStatus', 'Settings', 'DeliveringStatus', 'StoreLog'] : ['StoreStatus']));
             connectedBefore = true;
           },
           events: {
@@ -111,8 +111,8 @@ function storeEvents(dispatch: AppDispatch): Record<string, (data: unknown) => v
       const state = asStoreState(data.state);
       if (!state) return;
       storeStateChanged(dispatch, state, typeof data.text === 'string' ? data.text : undefined);
-      // The shop's own reading of order_status (add-to-cart, checkout) follows.
-      dispatch(api.util.invalidateTags(['Settings']));
+      // The shop's own reading of order_status (add-to-cart, checkout) and the kitchen's log follow.
+      dispatch(api.util.invalidateTags(['Settings', 'StoreLog']));
     },
     ClosingTime: (data) => {
       if (!isRecord(data) || typeof data.message !== 'string') return;
@@ -121,6 +121,7 @@ function storeEvents(dispatch: AppDispatch): Record<string, (data: unknown) => v
       dispatch(showDialog({ title: 'Closing soon', message, look: 'info', autoCloseMs: CLOSING_DIALOG_MS }));
     },
     StoreOpened: () => dispatch(showDialog(STORE_OPENED)),
-    DeliveringStatusChange: () => dispatch(api.util.invalidateTags(['DeliveringStatus', 'Settings'])),
+    DeliveringStatusChange: () => dispatch(api.util.invalidateTags(['DeliveringStatus', 'Settings', 'StoreLog'])),
+    OpeningHoursChange: () => dispatch(api.util.invalidateTags(['Settings', 'StoreLog'])),
   };
 }

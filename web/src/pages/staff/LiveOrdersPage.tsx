@@ -6,6 +6,7 @@ import { LiveOrders } from '../../features/staff/orders/LiveOrders';
 import { RequireRole } from '../../features/staff/RequireRole';
 import { OpenTimeModal } from '../../features/staff/store-state/OpenTimeModal';
 import { StoreStatePanel } from '../../features/staff/store-state/StoreStatePanel';
+import { StoreLog } from '../../features/staff/store-log/StoreLog';
 
 /** /takeaway: the kitchen's screen. */
 export function LiveOrdersPage() {
@@ -20,6 +21,7 @@ export function LiveOrdersPage() {
         </Col>
       </Row>
       <LiveOrders />
+      <StoreLog />
       <LowStockWarning />
       <OpenTimeModal />
     </RequireRole>

@@ -19,9 +19,10 @@ export const deliveringApi = api.injectEndpoints({
       providesTags: ['DeliveringStatus'],
     }),
     setDeliveringStatus: build.mutation<void, boolean>({
-      query: (delivering) => ({ url: '/api/deliveringStatus', method: 'POST', body: { delivering } }),
-      // Checkout reads delivering_status from the settings.
-      invalidatesTags: ['DeliveringStatus', 'Settings'],
+      // Staff spec §7: the toggle saves through the settings call; staff may change this one setting there.
+      query: (delivering) => ({ url: '/api/settings/update', method: 'POST', body: { settings: { delivering_status: delivering } } }),
+      // Checkout reads delivering_status from the settings; the kitchen's log shows the change.
+      invalidatesTags: ['DeliveringStatus', 'Settings', 'StoreLog'],
     }),
   }),
 });

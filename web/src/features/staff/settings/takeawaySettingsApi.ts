@@ -37,7 +37,7 @@ export const takeawaySettingsApi = api.injectEndpoints({
     }),
     updateTakeawaySettings: build.mutation<void, Record<string, unknown>>({
       query: (settings) => ({ url: '/api/settings/update', method: 'POST', body: { settings } }),
-      invalidatesTags: ['Settings', 'DeliveringStatus'],
+      invalidatesTags: ['Settings', 'DeliveringStatus', 'StoreLog'],
     }),
   }),
 });

@@ -15,8 +15,8 @@ export const storeStateApi = api.injectEndpoints({
     changeStoreState: build.mutation<string, StoreState>({
       query: (state) => ({ url: '/api/change-status', method: 'POST', body: { state } }),
       transformResponse: (answer: ChangeStatusAnswer) => answer.message,
-      // The banner text and the shop's own reading of order_status change with it.
-      invalidatesTags: ['StoreStatus', 'Settings'],
+      // The banner text, the shop's own reading of order_status and the kitchen's log change with it.
+      invalidatesTags: ['StoreStatus', 'Settings', 'StoreLog'],
     }),
     /** True while within opening hours: a closed store should then be opened. */
     canOpenStore: build.query<boolean, void>({

@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core';
+import request from 'supertest';
+import { createUserRepository } from '../../src/identity/users';
+import { startTestServer, type TestServer } from '../support/server';
+import { closeAccessibilityChecker, expectAccessible } from './accessibility';
+import { launchBrowser, type BrowserSession } from './browser';
+import { answerTo, escapeRegExp } from './shop-steps';
+
+const STAFF = { email: 'cook@example.com', password: 'cook long password' };
+const MANAGER = { email: 'boss@example.com', password: 'boss long password' };
+
+/** The server's clock, running, 19:00 in London now (inside the default 17:00-23:00), whatever the real time. */
+function eveningClock(): () => Date {
+  const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const parts = london.formatToParts(new Date());
+  const londonMinutes = Number(parts.find((part) => part.type === 'hour')!.value) * 60 + Number(parts.find((part) => part.type === 'minute')!.value);
+  const offset = (19 * 60 - londonMinutes) * 60_000;
+  return () => new Date(Date.now() + offset);
+}
+
+/** A log line's whole text at 19:xx London time. */
+const atEvening = (text: string) => new RegExp(`^\\s*19:[0-5]\\d ${escapeRegExp(text)}\\s*$`);
+
+async function logIn(page: Page, baseUrl: string, user: { email: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole('button', { name: 'Login' }).click()]);
+}
+
+/** Issue 14 item 8: the delivery toggle saves through the settings call; the kitchen sees the day's store changes. */
+describe('the delivery toggle and the kitchen log in the browser', () => {
+  let server: TestServer;
+  let staff: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startTestServer({ withWeb: true, clock: eveningClock() });
+    const users = createUserRepository(server.shop.pool);
+    await users.create({ ...STAFF, role: 'staff' });
+    await users.create({ ...MANAGER, role: 'manager' });
+    staff = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await closeAccessibilityChecker();
+    await staff?.close();
+    await server?.stop();
+  });
+
+  it('staff switch delivery off through /api/settings/update, and the log shows it and a manager’s change live', async () => {
+    const kitchen = staff.page;
+    await logIn(kitchen, server.baseUrl, STAFF);
+    await kitchen.goto(`${server.baseUrl}/takeaway`);
+    await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
+    const lowStock = kitchen.getByTestId('low-stock-warning');
+    await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
+    await lowStock.waitFor({ state: 'detached' });
+    const log = kitchen.getByTestId('store-log');
+    await log.getByText('No changes today').waitFor();
+    await kitchen.locator('#deliveringStatus').getByText('delivering', { exact: true }).waitFor();
+
+    const [saved] = await Promise.all([answerTo(kitchen, '/api/settings/update'), kitchen.getByTestId('delivering-switch').click()]);
+    expect(saved.status()).toBe(200);
+    expect(saved.request().postDataJSON()).toEqual({ settings: { delivering_status: false } });
+    await kitchen.locator('#deliveringStatus').getByText('not-delivering', { exact: true }).waitFor();
+    const entries = log.getByTestId('store-log-entry');
+    // When, on London's clock: the server's clock says 19:00 there at the start.
+    await entries.first().filter({ hasText: atEvening(`Delivery switched off by ${STAFF.email}`) }).waitFor();
+
+    // A manager elsewhere sets the store busy: the kitchen's log follows over the store's live channel, unreloaded.
+    const manager = request.agent(server.baseUrl);
+    const headers = { 'X-Requested-With': 'fetch', Origin: server.baseUrl };
+    await manager.post('/api/login').set(headers).send(MANAGER).expect(200);
+    await manager.post('/api/change-status').set(headers).send({ state: 'busy' }).expect(200);
+    await entries.first().filter({ hasText: atEvening(`Store set to BUSY by ${MANAGER.email}`) }).waitFor();
+    await manager.post('/api/settings/update').set(headers).send({ settings: { close_time: '23:30' } }).expect(200);
+    await entries.first().filter({ hasText: atEvening(`Closing time set to 23:30 by ${MANAGER.email}`) }).waitFor();
+    expect(await entries.count()).toBe(3);
+    expect(await entries.first().locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    await expectAccessible(kitchen, 'store-log-entry');
+  });
+});

@@ -235,6 +235,13 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
         return changes.note(cartId, result.position);
       }),
 
+    /**
+     * Runs `work` while no other change of this basket runs: the checkout places its order so, and a reopen from
+     * another tab waits until the order is placed (or refused) instead of slipping in between its check and
+     * its sale.
+     */
+    inTurn: <T>(cartId: string, work: () => Promise<T>): Promise<T> => turns.run(cartId, work),
+
     /** Whether the basket is still as it was saved as `orderId` (not reopened since): the checkout asks before placing it. */
     async stillSavedAs(cartId: string, orderId: string): Promise<boolean> {
       return isSavedAs(await services.commands.load(cartStream(cartId), cartDecider), orderId);

@@ -194,18 +194,9 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
      * basket is done and the confirmation goes out. Safe to repeat: a retry changes nothing and answers the same.
      */
     async complete(orderId: string | undefined, method: OrderPaymentMethod, context: CommandContext, session: CheckoutSession) {
-      const state = await stateOf(orderId);
-      const command = await submitOrder(orderId, state, method, context.now, session);
-      if (!orderId) refuseWithoutOrder(command);
-      // The decider refuses before any unit is sold; it decides again on the stream when the order is submitted.
-      orderDecider.decide(command, state);
-      if (state.status === 'checkout') await sellAll(state.orderId, state.cartId, state.items, context);
-      const order = state as Exclude<OrderState, { status: 'none' }>;
-      // Once the units are sold, the order and its basket are told together (one round trip, most often). If
-      // either fails, a retry sells nothing twice and repeats neither.
-      const [submitted] = await Promise.all([handle(orderId, command, context), checkOut(services.commands, order.cartId, order.orderId, context)]);
-      // The confirmation mail goes from the outbox (see customer-mail.ts) once OrderSubmitted is stored.
-      return orderView(submitted.state)!;
+      const before = await stateOf(orderId);
+      if (before.status === 'none') return completeNow(orderId, before, method, context, session);
+      return basket.inTurn(before.cartId, async () => completeNow(orderId, await stateOf(orderId), method, context, session));
     },
 
     /** The checkout process's request (checkout-process.ts), safe to repeat. */
@@ -216,26 +207,48 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
        * with a fresh hold, so the customer who comes back finds it there.
        */
       async finish(orderId: string, forward: boolean, context: CommandContext): Promise<void> {
-        const state = await load(orderId);
-        if (state.status === 'none') return;
-        if (state.status !== 'checkout') {
-          await checkOut(services.commands, state.cartId, orderId, context); // placed: its basket is done too
-          return;
-        }
-        if (forward && state.paymentMethod) {
-          const command = await submitOrder(orderId, state, state.paymentMethod, context.now, NO_SESSION);
-          const placed = await tryPlacing(state, command, context);
-          if (placed) return;
-        }
-        const holdUntil = holdUntilAfter(context.now, services.basketHoldMinutes);
-        await Promise.all(
-          state.items.map((item) =>
-            stock.cancelSale(item.productId, item.variantId, orderId, { orderSold: null, basket: { cartId: state.cartId, holdUntil, reservedAt: context.now } }, context),
-          ),
-        );
+        const before = await load(orderId);
+        if (before.status === 'none') return;
+        await basket.inTurn(before.cartId, () => finishNow(orderId, forward, context));
       },
     },
   };
+
+  /** complete(), in the basket's turn. */
+  async function completeNow(orderId: string | undefined, state: OrderState, method: OrderPaymentMethod, context: CommandContext, session: CheckoutSession) {
+    const command = await submitOrder(orderId, state, method, context.now, session);
+    if (!orderId) refuseWithoutOrder(command);
+    // The decider refuses before any unit is sold; it decides again on the stream when the order is submitted.
+    orderDecider.decide(command, state);
+    if (state.status === 'checkout') await sellAll(state.orderId, state.cartId, state.items, context);
+    const order = state as Exclude<OrderState, { status: 'none' }>;
+    // Once the units are sold, the order and its basket are told together (one round trip, most often). If
+    // either fails, a retry sells nothing twice and repeats neither.
+    const [submitted] = await Promise.all([handle(orderId, command, context), checkOut(services.commands, order.cartId, order.orderId, context)]);
+    // The confirmation mail goes from the outbox (see customer-mail.ts) once OrderSubmitted is stored.
+    return orderView(submitted.state)!;
+  }
+
+  /** The checkout process's finish, in the basket's turn. */
+  async function finishNow(orderId: string, forward: boolean, context: CommandContext): Promise<void> {
+    const state = await load(orderId);
+    if (state.status === 'none') return;
+    if (state.status !== 'checkout') {
+      await checkOut(services.commands, state.cartId, orderId, context); // placed: its basket is done too
+      return;
+    }
+    if (forward && state.paymentMethod) {
+      const command = await submitOrder(orderId, state, state.paymentMethod, context.now, NO_SESSION);
+      const placed = await tryPlacing(state, command, context);
+      if (placed) return;
+    }
+    const holdUntil = holdUntilAfter(context.now, services.basketHoldMinutes);
+    await Promise.all(
+      state.items.map((item) =>
+        stock.cancelSale(item.productId, item.variantId, orderId, { orderSold: null, basket: { cartId: state.cartId, holdUntil, reservedAt: context.now } }, context),
+      ),
+    );
+  }
 
   /** Sells the rest of the order and submits it, or answers false when the decider or the stock refuses now. */
   async function tryPlacing(state: Extract<OrderState, { status: 'checkout' }>, command: SubmitOrder, context: CommandContext): Promise<boolean> {

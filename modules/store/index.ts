@@ -19,8 +19,9 @@ export {
   type StoreStatusChanged,
 } from './events';
 export { readSettings, type SettingValues } from './read-settings';
-export { changeSettings } from './change-settings';
+export { changeSettings, closeAtClosingTime } from './change-settings';
 export { bannerText } from './opening-hours';
+export { storeHoursProcess, type StoreHoursActions } from './store-hours';
 export { storeSettingsRoutes } from './routes';
 export { storeStatusRoutes } from './status-routes';
 export { createStoreClock } from './store-clock';

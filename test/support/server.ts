@@ -34,8 +34,10 @@ export async function startTestServer(
     clock?: Clock;
     database?: TestDatabase;
     withWeb?: boolean;
-    /** Merged over TEST_SETTINGS. */
+    /** Merged over TEST_SETTINGS; `undefined` leaves a setting as a new shop has it. */
     settings?: Partial<Record<SettingKey, unknown>>;
+    /** As `npm start`: the seeded demo shop gets its demo hours and opens. */
+    openDemoShop?: boolean;
   } = {},
 ): Promise<TestServer> {
   if (options.withWeb) await ensureWebBuild();
@@ -62,8 +64,8 @@ export async function startTestServer(
     LIMIT_BASKETS_OPENED: '100000/3600',
     ...options.env,
   });
-  const shop = await startShop(config, { clock: options.clock, logger: pino({ level: 'silent' }) });
-  const settings = { ...TEST_SETTINGS, ...options.settings };
+  const shop = await startShop(config, { clock: options.clock, logger: pino({ level: 'silent' }), openDemoShop: options.openDemoShop });
+  const settings = Object.fromEntries(Object.entries({ ...TEST_SETTINGS, ...options.settings }).filter(([, value]) => value !== undefined));
   const { position } = await changeSettings(shop.services.commands, settings, { actor: 'test-set-up', now: shop.services.clock().toISOString(), correlationId: 'test-set-up' });
   await shop.services.readModels.waitFor('settings', position);
   // PUBLIC_ORIGIN defaults from PORT, which was 0: tests talk to the real port.

@@ -37,7 +37,7 @@ import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender } from './mail/outbox';
 import { createDeliveryService, deliveryCheckCookie, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
 import { checkoutProcess, checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, unpaidLapseProcess } from '../modules/order';
-import { changeSettings, closeAtClosingTime, createStoreClock, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
+import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
@@ -202,6 +202,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     stops.push(() => processes.stop());
     // After the processes start: a kind's first start begins at the head of $all, and this opening must
     // start the storeHours process that closes it at 23:59.
+    // A store an older version left open has no closing time: it gets the next one (once; then nothing).
+    await dateOpening(commands, { actor: 'system', now: clock().toISOString(), correlationId: 'date-opening' });
     if (seededDemoMenu && options.openDemoShop) {
       const context = { actor: 'system', now: clock().toISOString(), correlationId: 'demo-hours' };
       const { position } = await changeSettings(commands, { open_time: '00:00', close_time: '23:59', order_status: 'open' }, context);

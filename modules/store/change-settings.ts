@@ -13,3 +13,8 @@ export function changeSettings(commands: CommandHandler, changes: Partial<Record
 export function closeAtClosingTime(commands: CommandHandler, closesAt: string, context: CommandContext) {
   return commands.handle(SETTINGS_STREAM, settingsDecider, { type: 'CloseAtClosingTime', closesAt }, context);
 }
+
+/** At start: a store left open by an older version (no closing time recorded) closes at the next closing time. */
+export function dateOpening(commands: CommandHandler, context: CommandContext) {
+  return commands.handle(SETTINGS_STREAM, settingsDecider, { type: 'DateOpening', now: context.now }, context);
+}

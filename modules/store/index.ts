@@ -19,7 +19,7 @@ export {
   type StoreStatusChanged,
 } from './events';
 export { readSettings, type SettingValues } from './read-settings';
-export { changeSettings, closeAtClosingTime } from './change-settings';
+export { changeSettings, closeAtClosingTime, dateOpening } from './change-settings';
 export { bannerText } from './opening-hours';
 export { storeHoursProcess, type StoreHoursActions } from './store-hours';
 export { storeSettingsRoutes } from './routes';

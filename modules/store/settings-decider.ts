@@ -12,7 +12,9 @@ export type SettingsCommand =
   /** `now` (the command's instant) dates an opening's closing time. */
   | { type: 'ChangeSettings'; changes: Partial<Record<SettingKey, unknown>>; now: string }
   /** The storeHours process at `closesAt`: closes the opening that lasts until then, and nothing else. */
-  | { type: 'CloseAtClosingTime'; closesAt: string };
+  | { type: 'CloseAtClosingTime'; closesAt: string }
+  /** At start: a store opened before openings had a closing time gets the next one, so it closes then. */
+  | { type: 'DateOpening'; now: string };
 
 /** The event that records one changed setting: the store's status and the delivery toggle have their own. */
 function changed(key: SettingKey, value: unknown): StoreEvent {
@@ -43,9 +45,26 @@ export const settingsDecider: Decider<SettingsCommand, StoreEvent, SettingsState
   initialState: { values: {} },
   evolve: evolveSettings,
   decide(command, state) {
-    return command.type === 'ChangeSettings' ? changeSettings(command, state) : closeAtClosingTime(command, state);
+    switch (command.type) {
+      case 'ChangeSettings':
+        return changeSettings(command, state);
+      case 'CloseAtClosingTime':
+        return closeAtClosingTime(command, state);
+      case 'DateOpening':
+        return dateOpening(command, state);
+      default: {
+        const never: never = command;
+        return never;
+      }
+    }
   },
 };
+
+function dateOpening(command: Extract<SettingsCommand, { type: 'DateOpening' }>, state: SettingsState): StoreEvent[] {
+  const status = valueOf(state, STORE_STATUS_KEY) as StoreStatus;
+  if (status === 'closed' || state.openUntil) return [];
+  return [withClosingTime({ type: 'StoreStatusChanged', data: { status } }, {}, state, command.now)];
+}
 
 /**
  * Closes the store at the closing time its opening lasts until. Staff who closed meanwhile, or reopened after

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createUserRepository } from '../../src/identity/users';
+import { createTestDatabase } from '../support/database';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { shopper } from './shopper';
@@ -138,5 +140,28 @@ describe('the demo shop of npm start', () => {
     const { values } = (await request(server.baseUrl).post('/api/settings').set('X-Requested-With', 'fetch').set('Origin', server.baseUrl).send({ keys: ['open_time', 'close_time'] }).expect(200)).body;
     expect(values).toEqual({ open_time: '00:00', close_time: '23:59' });
     await shopper(server).add(ONION_BHAJI).expect(200);
+  });
+});
+
+describe('a store an older version left open', () => {
+  it('closes at the next closing time after the upgrade, once', async () => {
+    const database = await createTestDatabase();
+    const clock = testClock('2026-11-20T19:00:00.000Z');
+    const first = await startTestServer({ database, clock, settings: { order_status: undefined } });
+    // As a version before issue 14 stored an opening: no closing time.
+    const at = clock().toISOString();
+    await first.shop.store.append('settings-main', [{ id: randomUUID(), type: 'SettingChanged', data: { key: 'order_status', value: 'open' }, metadata: { actor: 'system', at, correlationId: 'old', causationId: 'old' } }], { expectedRevision: 'any' });
+    await first.stop();
+
+    const upgraded = await startTestServer({ database, clock, settings: { order_status: undefined } });
+    try {
+      expect(await storeStatus(upgraded)).toBe('open');
+      clock.set('2026-11-20T23:00:00.000Z');
+      await until(async () => (await upgraded.shop.processes.runDue(), (await storeStatus(upgraded)) === 'closed'), 'the upgraded store to close at closing time');
+      expect((await statusChanges(upgraded)).map((change) => change.status)).toEqual(['open', 'open', 'closed']);
+    } finally {
+      await upgraded.stop();
+      await database.drop();
+    }
   });
 });

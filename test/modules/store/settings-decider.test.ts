@@ -84,5 +84,14 @@ describe('settings decider', () => {
       spec([opened('open', '2026-11-20T23:00:00.000Z'), closed, opened('open', '2026-11-21T23:00:00.000Z')]).when(close).then([]);
       spec([]).when(close).then([]);
     });
+
+    it('gives a store an older version left open (no closing time) the next closing time at start, once', () => {
+      const dateOpening = { type: 'DateOpening' as const, now: '2026-11-20T19:00:00.000Z' };
+      const legacyBusy = { type: 'StoreStatusChanged' as const, data: { status: 'busy' as const } };
+      spec([legacyBusy]).when(dateOpening).then([opened('busy', '2026-11-20T23:00:00.000Z')]);
+      spec([legacyBusy, opened('busy', '2026-11-20T23:00:00.000Z')]).when(dateOpening).then([]);
+      spec([legacyBusy, closed]).when(dateOpening).then([]);
+      spec([]).when(dateOpening).then([]);
+    });
   });
 });

@@ -45,8 +45,9 @@ async function main(): Promise<void> {
   const clock = openingHoursClock();
   const shop = await startShop(config, { clock, logger: pino({ level: 'silent' }) });
   const stock = createStockHandlers(shop.services.commands);
-  // The bench's shoppers share one made-up customer and place phone orders nobody pays: no cap on them.
-  const capsOff = await changeSettings(shop.services.commands, { max_unpaid_orders: 20 }, { actor: 'system', now: clock().toISOString(), correlationId: 'bench' });
+  // The bench's shoppers share one made-up customer and place phone orders nobody pays: no cap on them. A new
+  // shop starts closed: the bench's is open (until 23:00 on its clock, started at 19:00).
+  const capsOff = await changeSettings(shop.services.commands, { max_unpaid_orders: 20, order_status: 'open' }, { actor: 'system', now: clock().toISOString(), correlationId: 'bench' });
   await shop.services.readModels.waitFor('settings', capsOff.position);
 
   async function answer(message: ShopCall): Promise<unknown> {

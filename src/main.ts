@@ -5,7 +5,7 @@ import { startShop } from './server';
 async function main(): Promise<void> {
   const config = loadConfig();
   await ensureWebBuild();
-  const shop = await startShop(config);
+  const shop = await startShop(config, { openDemoShop: true });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -37,7 +37,7 @@ import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender } from './mail/outbox';
 import { createDeliveryService, deliveryCheckCookie, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
 import { checkoutProcess, checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, unpaidLapseProcess } from '../modules/order';
-import { createStoreClock, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
+import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
@@ -71,6 +71,11 @@ export interface StartOptions {
   logger?: Logger;
   /** Where the built web app is; defaults to web/dist. */
   webRoot?: string;
+  /**
+   * `npm start`: the demo shop seeded on a first start gets demo hours around the clock and opens, so a
+   * newcomer can order at once. Test shops start closed with the default hours unless their settings say.
+   */
+  openDemoShop?: boolean;
 }
 
 /** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
@@ -154,10 +159,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         checkpoint: (name) => runnerByName.get(name)!.checkpoint,
       },
     };
-    if (config.DEMO_MENU) {
-      const seeded = await seedDemoMenu(services.commands, { actor: 'system', now: clock().toISOString(), correlationId: 'demo-menu' });
-      if (seeded) logger.info('seeded the demo menu');
-    }
+    const seededDemoMenu = config.DEMO_MENU && (await seedDemoMenu(services.commands, { actor: 'system', now: clock().toISOString(), correlationId: 'demo-menu' }));
+    if (seededDemoMenu) logger.info('seeded the demo menu');
     const mailSender = new MailSender(pool, createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, from: config.MAIL_FROM }), { logger });
     const mailRunner = projectionRunner(customerMailReactor(services));
     mailRunner.onApplied(() => mailSender.wake());
@@ -184,7 +187,10 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool) });
     const orders = kitchenOrders(pool);
     const kitchen = createKitchen(services, orders);
-    const processes = new ProcessManager([checkoutProcess(checkout.processActions), unpaidLapseProcess(kitchen.lapseActions)], {
+    const storeHours = storeHoursProcess({
+      closeAtClosingTime: async (closesAt, context) => void (await closeAtClosingTime(commands, closesAt, context)),
+    });
+    const processes = new ProcessManager([checkoutProcess(checkout.processActions), unpaidLapseProcess(kitchen.lapseActions), storeHours], {
       store,
       pool,
       commands,
@@ -194,6 +200,16 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     });
     await processes.start();
     stops.push(() => processes.stop());
+    // After the processes start: a kind's first start begins at the head of $all, and this opening must
+    // start the storeHours process that closes it at 23:59.
+    // A store an older version left open has no closing time: it gets the next one (once; then nothing).
+    await dateOpening(commands, { actor: 'system', now: clock().toISOString(), correlationId: 'date-opening' });
+    if (seededDemoMenu && options.openDemoShop) {
+      const context = { actor: 'system', now: clock().toISOString(), correlationId: 'demo-hours' };
+      const { position } = await changeSettings(commands, { open_time: '00:00', close_time: '23:59', order_status: 'open' }, context);
+      await services.readModels.waitFor('settings', position);
+      logger.info('opened the demo shop, 00:00-23:59 every day');
+    }
     const storeClock = createStoreClock(services);
 
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });

@@ -6,10 +6,14 @@ export const SettingChanged = z.object({
   type: z.literal('SettingChanged'),
   data: z.object({ key: z.string(), value: z.unknown() }),
 });
-/** Staff (or the store clock at closing time) opened, closed, or said how busy the store is. */
+/**
+ * Staff opened, closed, or said how busy the store is (or the storeHours process closed it at closing time).
+ * An opening records the closing time it lasts until (`closesAt`, ISO-8601): the store closes then, once.
+ * Events stored before issue 14 have none.
+ */
 export const StoreStatusChanged = z.object({
   type: z.literal('StoreStatusChanged'),
-  data: z.object({ status: z.enum(STORE_STATUSES) }),
+  data: z.object({ status: z.enum(STORE_STATUSES), closesAt: z.iso.datetime().optional() }),
 });
 /** Staff switched delivery on or off. */
 export const DeliveryToggled = z.object({

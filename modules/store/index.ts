@@ -19,9 +19,10 @@ export {
   type StoreStatusChanged,
 } from './events';
 export { readSettings, type SettingValues } from './read-settings';
-export { changeSettings } from './change-settings';
+export { changeSettings, closeAtClosingTime, dateOpening } from './change-settings';
 export { KITCHEN_LOGGED_KEYS, OPENING_HOURS_KEYS, settingChangeOf, storeChangeText } from './store-log';
 export { bannerText } from './opening-hours';
+export { storeHoursProcess, type StoreHoursActions } from './store-hours';
 export { storeSettingsRoutes } from './routes';
 export { storeStatusRoutes } from './status-routes';
 export { createStoreClock } from './store-clock';

@@ -21,11 +21,27 @@ export function secondsToClose(now: Date, hours: OpeningHours): number {
   return Math.floor((todaysHours(now, hours).closesAt.getTime() - now.getTime()) / 1000);
 }
 
+/** Noon on the London day after `now`'s: a reference that names tomorrow whatever the clocks do tonight. */
+function tomorrow(now: Date): Date {
+  return new Date(londonInstant(now, '12:00').getTime() + 24 * 3600_000);
+}
+
 /** The next opening instant: today's if it is still ahead, else tomorrow's. */
 export function nextOpenAt(now: Date, hours: OpeningHours): Date {
   const today = todaysHours(now, hours).opensAt;
   if (now < today) return today;
-  return londonInstant(new Date(today.getTime() + 26 * 3600_000), hours.openTime);
+  return londonInstant(tomorrow(now), hours.openTime);
+}
+
+/**
+ * The closing time a store opened at `now` stays open until: today's if it is still ahead, else tomorrow's,
+ * so staff who open late on purpose stay open until the next closing time. The one home of "when does the
+ * store close"; a week of shifts and special days (issue 14 item 6) replaces the hours behind it.
+ */
+export function nextClosingAt(now: Date, hours: OpeningHours): Date {
+  const today = todaysHours(now, hours).closesAt;
+  if (now < today) return today;
+  return londonInstant(tomorrow(now), hours.closeTime);
 }
 
 /** The customer banner's closing notice, or null when closing is more than 15 minutes away. */

@@ -24,7 +24,8 @@ export const SETTINGS = {
   site_name: { schema: nameText({ max: 80, min: 1 }), default: 'Spice Garden Takeaway' },
   cart_label: { schema: nameText({ max: 30, min: 1 }), default: 'Cart' },
   is_takeaway: { schema: z.boolean(), default: true },
-  order_status: { schema: z.enum(STORE_STATUSES), default: 'open' as (typeof STORE_STATUSES)[number] },
+  // A new shop starts closed: staff open it ('Open Now?'); the demo shop opens when it is seeded (server.ts).
+  order_status: { schema: z.enum(STORE_STATUSES), default: 'closed' as (typeof STORE_STATUSES)[number] },
   show_square_product_images: { schema: z.boolean(), default: true },
   missing_product_image: { schema: singleLineText({ max: 300 }), default: '/images/placeholder.svg' },
   delivering_status: { schema: z.boolean(), default: true },

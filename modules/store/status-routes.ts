@@ -12,9 +12,9 @@ import { parseKitchenPostcode } from '../../src/shared/postcode';
 import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM } from './delivery-offer';
 import { singleLineText } from '../../src/shared/text';
 import { bannerText, isWithinHours, nextOpenAt, secondsToClose, type OpeningHours } from './opening-hours';
-import { SETTINGS_STREAM, type SettingKey } from './settings';
+import type { SettingKey } from './settings';
 import { deliveryMinutesFor } from '../../src/shared/store-status';
-import { settingsDecider } from './settings-decider';
+import { changeSettings } from './change-settings';
 
 const statusInput = z.strictObject({ state: z.enum(['closed', 'open', 'busy', 'slammed'], 'state must be closed, open, busy or slammed') });
 const postcodeInput = z.strictObject({ postcode: singleLineText({ max: 20 }) });
@@ -25,7 +25,7 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
   const router = new Router();
 
   const change = async (ctx: Context, changes: Partial<Record<SettingKey, unknown>>) => {
-    const result = await services.commands.handle(SETTINGS_STREAM, settingsDecider, { type: 'ChangeSettings', changes }, commandContext(ctx, clock));
+    const result = await changeSettings(services.commands, changes, commandContext(ctx, clock));
     await services.readModels.waitFor('settings', result.position);
   };
 

@@ -5,6 +5,7 @@ import { createStockHandlers } from '../../modules/stock';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { connectSse, type SseConnection } from '../support/sse-client';
+import { until } from '../support/until';
 
 const KORMA = 13;
 const details = { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' };
@@ -202,18 +203,24 @@ describe('kitchen: live orders, store status and stock status', () => {
     expect(opened.slice(2).map((message) => message.event)).toEqual(['StoreStatusChange', 'StoreOpened']);
   });
 
-  it('the store clock warns of closing, closes at closing time, and calls staff to open', async () => {
+  it('the store clock warns of closing, the store closes at closing time, and staff are called to open', async () => {
+    const storeStatus = async () => (await request(server.baseUrl).get('/api/settings/order_status').expect(200)).body.value as string;
     const banner = await connectSse(`${server.baseUrl}/events/store`);
     streams.push(banner);
     clock.set('2026-11-20T22:50:00.000Z'); // 10 minutes to 23:00
     expect((await request(server.baseUrl).get('/api/minsToCloseTime').expect(200)).body).toMatchObject({ minsToClose: 10, secsToClose: 600 });
     expect(await server.shop.storeClock.tick()).toBe('ClosingTime');
     expect((await banner.waitForCount(1))[0]).toMatchObject({ event: 'ClosingTime', data: { message: '--- Closing in approx. 10 minutes ---', mins: 10 } });
+    // The storeHours process closes the store at closing time (issue 14); the store clock only warns.
     clock.set('2026-11-20T23:00:30.000Z');
-    expect(await server.shop.storeClock.tick()).toBe('closed');
+    expect(await server.shop.storeClock.tick()).toBeNull();
+    await until(async () => (await server.shop.processes.runDue(), (await storeStatus()) === 'closed'), 'the store to close at closing time');
     clock.set('2026-11-21T17:01:00.000Z');
     expect((await staff.post('/api/ta/canOpen').expect(200)).body.status).toBe(true);
     expect(await server.shop.storeClock.tick()).toBe('TakeawayOpenTime');
+    // Staff are asked to open; the store does not open by itself.
+    await server.shop.processes.runDue();
+    expect(await storeStatus()).toBe('closed');
     expect((await request(server.baseUrl).get('/api/nextOpenAt').expect(200)).body.nextOpenAt).toBe('2026-11-22T17:00:00.000Z');
     await staff.post('/api/change-status', { state: 'open' }).expect(200);
   });

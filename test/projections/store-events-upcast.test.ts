@@ -91,8 +91,10 @@ describe('store status and delivery as their own events', () => {
     const [old, current] = [await replay(before), await replay(today)];
     expect(old).toEqual(current);
     expect(current.folded.values).toEqual({ order_status: 'open', delivering_status: true, site_name: 'Spice Garden', busy_delivery_minutes: 45 });
+    // A shop starts closed (issue 14), so its first status, busy, is an opening.
     expect(current.messages.map((message) => (message as { event: string }).event)).toEqual([
       'StoreStatusChange',
+      'StoreOpened',
       'DeliveringStatusChange',
       'StoreStatusChange',
       'StoreStatusChange',

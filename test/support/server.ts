@@ -12,8 +12,10 @@ import { createTestDatabase, type TestDatabase } from './database';
 /**
  * Settings every test shop starts with unless a test says otherwise: suites place many phone orders for one
  * made-up customer, so the cap on unpaid orders per customer (default 2) is raised; its own tests set it back.
+ * A new shop starts closed (issue 14): suites that sell say so by opening it, until the next closing time of
+ * the default hours (17:00-23:00); the hours' own tests leave it closed (`order_status: 'closed'`).
  */
-export const TEST_SETTINGS: Partial<Record<SettingKey, unknown>> = { max_unpaid_orders: 20 };
+export const TEST_SETTINGS: Partial<Record<SettingKey, unknown>> = { max_unpaid_orders: 20, order_status: 'open' };
 
 export const TEST_ADMIN = { email: 'admin@test.example', password: 'correct horse battery staple' };
 
@@ -32,8 +34,10 @@ export async function startTestServer(
     clock?: Clock;
     database?: TestDatabase;
     withWeb?: boolean;
-    /** Merged over TEST_SETTINGS. */
+    /** Merged over TEST_SETTINGS; `undefined` leaves a setting as a new shop has it. */
     settings?: Partial<Record<SettingKey, unknown>>;
+    /** As `npm start`: the seeded demo shop gets its demo hours and opens. */
+    openDemoShop?: boolean;
   } = {},
 ): Promise<TestServer> {
   if (options.withWeb) await ensureWebBuild();
@@ -60,8 +64,8 @@ export async function startTestServer(
     LIMIT_BASKETS_OPENED: '100000/3600',
     ...options.env,
   });
-  const shop = await startShop(config, { clock: options.clock, logger: pino({ level: 'silent' }) });
-  const settings = { ...TEST_SETTINGS, ...options.settings };
+  const shop = await startShop(config, { clock: options.clock, logger: pino({ level: 'silent' }), openDemoShop: options.openDemoShop });
+  const settings = Object.fromEntries(Object.entries({ ...TEST_SETTINGS, ...options.settings }).filter(([, value]) => value !== undefined));
   const { position } = await changeSettings(shop.services.commands, settings, { actor: 'test-set-up', now: shop.services.clock().toISOString(), correlationId: 'test-set-up' });
   await shop.services.readModels.waitFor('settings', position);
   // PUBLIC_ORIGIN defaults from PORT, which was 0: tests talk to the real port.

@@ -1,5 +1,5 @@
 import type { StoreStatus } from '../../../src/shared/store-status';
-import { bannerText, closingNotice, isWithinHours, nextOpenAt, secondsToClose } from '../../../modules/store/opening-hours';
+import { bannerText, closingNotice, isWithinHours, nextClosingAt, nextOpenAt, secondsToClose } from '../../../modules/store/opening-hours';
 
 const hours = { openTime: '17:00', closeTime: '23:00' };
 
@@ -40,5 +40,23 @@ describe('opening hours on London time', () => {
     expect(nextOpenAt(new Date('2026-11-20T18:00:00Z'), hours).toISOString()).toBe('2026-11-21T17:00:00.000Z');
     // Saturday 28 March 2026 evening: Sunday 29 March is on BST, 17:00 London is 16:00 UTC.
     expect(nextOpenAt(new Date('2026-03-28T18:00:00Z'), hours).toISOString()).toBe('2026-03-29T16:00:00.000Z');
+  });
+
+  it('finds the next closing time: today’s while it is ahead, else tomorrow’s, across the clock changes', () => {
+    const closing = (now: string, on = hours) => nextClosingAt(new Date(now), on).toISOString();
+    expect(closing('2026-11-20T06:20:00Z')).toBe('2026-11-20T23:00:00.000Z');
+    expect(closing('2026-11-20T22:59:59Z')).toBe('2026-11-20T23:00:00.000Z');
+    expect(closing('2026-11-20T23:00:00Z')).toBe('2026-11-21T23:00:00.000Z');
+    expect(closing('2026-11-20T23:30:00Z')).toBe('2026-11-21T23:00:00.000Z');
+    // Saturday 28 March 2026, 23:30 GMT: Sunday is on BST, 23:00 London is 22:00 UTC.
+    expect(closing('2026-03-28T23:30:00Z')).toBe('2026-03-29T22:00:00.000Z');
+    // Saturday 24 October 2026, 23:30 BST: Sunday is back on GMT.
+    expect(closing('2026-10-24T22:30:00Z')).toBe('2026-10-25T23:00:00.000Z');
+    // The demo hours: a store opened at 23:59:30 stays open until tomorrow's 23:59.
+    expect(closing('2026-11-20T23:59:30Z', { openTime: '00:00', closeTime: '23:59' })).toBe('2026-11-21T23:59:00.000Z');
+  });
+
+  it('finds tomorrow’s opening time for a late opening time too', () => {
+    expect(nextOpenAt(new Date('2026-11-20T23:30:00Z'), { openTime: '23:00', closeTime: '23:59' }).toISOString()).toBe('2026-11-21T23:00:00.000Z');
   });
 });

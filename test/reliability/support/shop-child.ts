@@ -10,7 +10,8 @@ import { startShop } from '../../../src/server';
 async function main(): Promise<void> {
   const startedAt = Date.now();
   const base = Date.parse(process.env.CLOCK_START ?? new Date().toISOString());
-  const shop = await startShop(loadConfig(), { clock: () => new Date(base + (Date.now() - startedAt)), logger: pino({ level: 'silent' }) });
+  // Opened as npm start opens its demo shop (a new shop starts closed).
+  const shop = await startShop(loadConfig(), { clock: () => new Date(base + (Date.now() - startedAt)), logger: pino({ level: 'silent' }), openDemoShop: true });
   process.stdout.write(`listening ${shop.url}\n`);
 }
 

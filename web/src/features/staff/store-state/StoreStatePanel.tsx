@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import { useOrdersChannelQuery } from '../orders/ordersChannelApi';
-import { STORE_STATES } from '../../store-status/storeState';
+import { STORE_STATES, type StoreState } from '../../store-status/storeState';
 import { useStoreChannelQuery, useStoreStatusQuery } from '../../store-status/storeStatusApi';
 import { LiveConnectionNote } from './LiveConnectionNote';
+import { OpenOutsideHoursModal } from './OpenOutsideHoursModal';
+import { useLazyCanOpenStoreQuery } from './storeStateApi';
 import { useChangeStoreState } from './useChangeStoreState';
 
 /** Mount point `changeStoreStatus`: closed, open, busy or slammed, the current one highlighted. */
@@ -12,6 +15,15 @@ export function StoreStatePanel() {
   useStoreChannelQuery();
   const { data: orders } = useOrdersChannelQuery();
   const { changeTo, isChanging } = useChangeStoreState();
+  const [withinHours] = useLazyCanOpenStoreQuery();
+  const [confirming, setConfirming] = useState<StoreState | null>(null);
+
+  // Opening a closed store outside the hours asks first (the server's canOpen says whether we are within them).
+  const choose = async (state: StoreState) => {
+    const opening = state !== 'closed' && status?.state === 'closed';
+    if (opening && !(await withinHours().unwrap().catch(() => false))) return setConfirming(state);
+    void changeTo(state);
+  };
 
   return (
     <section id="changeStoreStatus" aria-labelledby="store-state-title" className="mb-3">
@@ -27,7 +39,7 @@ export function StoreStatePanel() {
               variant={current ? 'primary' : 'outline-primary'}
               aria-pressed={current}
               disabled={isChanging}
-              onClick={() => void changeTo(state)}
+              onClick={() => void choose(state)}
               data-testid={`store-state-${state}`}
             >
               {state}
@@ -36,6 +48,14 @@ export function StoreStatePanel() {
         })}
       </ButtonGroup>
       <LiveConnectionNote connection={orders?.connection} />
+      <OpenOutsideHoursModal
+        show={confirming !== null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) void changeTo(confirming);
+          setConfirming(null);
+        }}
+      />
     </section>
   );
 }

@@ -27,4 +27,4 @@ export const storeStateApi = api.injectEndpoints({
   }),
 });
 
-export const { useChangeStoreStateMutation, useCanOpenStoreQuery } = storeStateApi;
+export const { useChangeStoreStateMutation, useCanOpenStoreQuery, useLazyCanOpenStoreQuery } = storeStateApi;

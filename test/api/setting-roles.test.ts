@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { changeSettings } from '../../modules/store';
+import { changeSettings, readSettings } from '../../modules/store';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
 import { cookieHeader, count, sameOrigin } from './http';
 
 const STAFF = { email: 'cook@example.com', password: 'cook long password' };
@@ -88,6 +89,11 @@ describe('settings by role: staff switch delivery, managers change the rest', ()
   });
 
   it("shows the kitchen the day's status, delivery and hours changes: who (a staff email) and when (London time)", async () => {
+    // The store the test shop opened at set-up closes at that evening's closing time (the storeHours process),
+    // before the day under test; left to the shop's own worker it would close whenever the worker next looks.
+    clock.set('2026-11-20T23:01:00.000Z');
+    const status = async () => (await readSettings(server.shop.services.settings, ['order_status'])).order_status;
+    await until(async () => (await server.shop.processes.runDue(), (await status()) === 'closed'), 'the store to close at closing time');
     // The next day (GMT in November, so 10:15 UTC is 10:15 in London): yesterday's changes are not today's.
     clock.set('2026-11-21T10:15:00.000Z');
     await update(staff, { delivering_status: false }).expect(200);

@@ -85,3 +85,20 @@ export async function changeSettings(server: TestServer, settings: Record<string
   const answer = await agent.post('/api/settings/update').set(headers).send({ settings });
   expect(answer.body.status).toBe(true);
 }
+
+/** The server's clock, running, set so that it is 19:00 in London now: inside the 17:00-23:00 opening hours. */
+export function eveningClock(): () => Date {
+  const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const parts = london.formatToParts(new Date());
+  const londonMinutes = Number(parts.find((part) => part.type === 'hour')!.value) * 60 + Number(parts.find((part) => part.type === 'minute')!.value);
+  const offset = (19 * 60 - londonMinutes) * 60_000;
+  return () => new Date(Date.now() + offset);
+}
+
+/** Logs a staff member or manager in through the login page. */
+export async function logIn(page: Page, baseUrl: string, user: { email: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole('button', { name: 'Login' }).click()]);
+}

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { closeAccessibilityChecker, expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, waitForText } from './shop-steps';
+import { answerTo, eveningClock, logIn, waitForText } from './shop-steps';
 
 const KORMA = 13; // £9.50, £8.55 with the 10% collection discount
 const STAFF = { email: 'cook@example.com', password: 'cook long password' };
@@ -14,14 +14,6 @@ const CUSTOMER_DETAILS = { email: 'kim@example.com', full_name: 'Kim Lee', phone
 const OPEN_BANNER = 'OPEN - orders ready ~31 mins after payment';
 const CLOSED_BANNER = "CLOSED - we're not taking orders right now";
 
-/** The server's clock, running, set so that it is 19:00 in London now: inside the 17:00-23:00 opening hours. */
-function eveningClock(): () => Date {
-  const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const parts = london.formatToParts(new Date());
-  const londonMinutes = Number(parts.find((part) => part.type === 'hour')!.value) * 60 + Number(parts.find((part) => part.type === 'minute')!.value);
-  const offset = (19 * 60 - londonMinutes) * 60_000;
-  return () => new Date(Date.now() + offset);
-}
 
 /** A customer places a phone order of one korma through the API (quicker than a third browser); returns its id. */
 async function placePhoneOrder(server: TestServer): Promise<string> {
@@ -48,12 +40,6 @@ async function waitForKormasAvailable(baseUrl: string, expected: number): Promis
 /** '£17.10' as 1710. */
 const penceOf = (text: string | null) => Math.round(Number(text!.trim().replace('£', '')) * 100);
 
-async function logIn(page: Page, baseUrl: string, user: { email: string; password: string }): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole('button', { name: 'Login' }).click()]);
-}
 
 /** The live orders screen, connected, with the demo menu's low-stock warning (it comes up first) closed. */
 async function openLiveOrders(kitchen: Page, baseUrl: string): Promise<void> {

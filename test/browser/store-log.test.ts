@@ -1,32 +1,17 @@
-import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { closeAccessibilityChecker, expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, escapeRegExp } from './shop-steps';
+import { answerTo, escapeRegExp, eveningClock, logIn } from './shop-steps';
 
 const STAFF = { email: 'cook@example.com', password: 'cook long password' };
 const MANAGER = { email: 'boss@example.com', password: 'boss long password' };
 
-/** The server's clock, running, 19:00 in London now (inside the default 17:00-23:00), whatever the real time. */
-function eveningClock(): () => Date {
-  const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const parts = london.formatToParts(new Date());
-  const londonMinutes = Number(parts.find((part) => part.type === 'hour')!.value) * 60 + Number(parts.find((part) => part.type === 'minute')!.value);
-  const offset = (19 * 60 - londonMinutes) * 60_000;
-  return () => new Date(Date.now() + offset);
-}
 
 /** A log line's whole text at 19:xx London time. */
 const atEvening = (text: string) => new RegExp(`^\\s*19:[0-5]\\d ${escapeRegExp(text)}\\s*$`);
 
-async function logIn(page: Page, baseUrl: string, user: { email: string; password: string }): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole('button', { name: 'Login' }).click()]);
-}
 
 /** Issue 14 item 8: the delivery toggle saves through the settings call; the kitchen sees the day's store changes. */
 describe('the delivery toggle and the kitchen log in the browser', () => {

@@ -5,7 +5,7 @@ import type { ProcessDefinition } from '../../src/process';
 /** Longer than any checkout request takes: a checkout still unfinished by then was cut off (a crash). */
 export const CHECKOUT_FINISH_MINUTES = 2;
 
-type Fact = { event: 'sold' | 'undone' | 'submitted'; orderId: string };
+type Fact = { event: 'sold' | 'undone'; orderId: string };
 export type CheckoutCommand = { type: 'FinishCheckout'; orderId: string; forward: boolean };
 type State = { status: 'idle' } | { status: 'selling' | 'undoing'; orderId: string };
 
@@ -16,41 +16,44 @@ export interface CheckoutActions {
 
 /**
  * Placing an order sells each line (stock streams), then submits the order and closes the basket. A crash in
- * between would strand the sold units in an order nobody can see. The first sale starts this process; the
- * order's OrderSubmitted ends it. If the submission has not come CHECKOUT_FINISH_MINUTES after the attempt's
- * first sale, the request died (or undid its own sale, which the timer then checks): the process
+ * between would strand the sold units in an order nobody can see. Each sale (and each sale the request undid
+ * itself) waits CHECKOUT_FINISH_MINUTES before the process takes it, and the order's OrderSubmitted withdraws
+ * what still waits: a checkout that finished, nearly every one, never starts a process. A sale still there
+ * after the wait means the request died (or undid its own sale, which the process then checks): the process
  * asks the checkout to finish the order (the customer did press "Place order") or, when it cannot be placed
  * now, to give the sold units back into the basket with a fresh hold.
  *
  * A card payment (issue 17) will add a payment-pending state here that no timer may undo (docs/process-manager.md).
  */
+const finishAt = (soldAt: string) => new Date(Date.parse(soldAt) + CHECKOUT_FINISH_MINUTES * 60_000).toISOString();
+
 export function checkoutProcess(actions: CheckoutActions): ProcessDefinition<State, Fact, CheckoutCommand> {
   return {
     kind: 'checkout',
     startsOn: ['StockSold'],
-    advancesOn: ['StockSaleCancelled', 'OrderSubmitted'],
+    advancesOn: ['StockSaleCancelled'],
+    withdrawnBy: { eventTypes: ['OrderSubmitted'], processIdOf: (event) => (event.data as { orderId: string }).orderId },
     receive(event: StoredEvent) {
       const { orderId } = event.data as { orderId: string };
-      const fact = event.type === 'StockSold' ? 'sold' : event.type === 'StockSaleCancelled' ? 'undone' : 'submitted';
-      return { processId: orderId, fact: { event: fact, orderId } };
+      const fact = event.type === 'StockSold' ? 'sold' : 'undone';
+      return { processId: orderId, fact: { event: fact, orderId }, waitUntil: finishAt(event.metadata.at) };
     },
     initialState: { status: 'idle' },
     evolve(state, input) {
       if (input.kind === 'event') {
         if (input.fact.event === 'sold') return { status: 'selling', orderId: input.fact.orderId };
-        if (input.fact.event === 'undone') return state.status === 'undoing' ? state : { status: 'undoing', orderId: input.fact.orderId };
-        return state;
+        return state.status === 'undoing' ? state : { status: 'undoing', orderId: input.fact.orderId };
       }
       return input.kind === 'timer' && state.status !== 'idle' ? { status: 'idle' } : state;
     },
     decide(input, state) {
       switch (input.kind) {
         case 'event':
-          if (input.fact.event === 'submitted') return { finish: true };
           if (input.fact.event === 'sold') {
             // The other lines of the same attempt are sold within the same moment: the first sale's timer serves.
+            // Taken only after its wait, a sale's timer is due at once: it fires after the attempt's other events.
             if (state.status === 'selling') return {};
-            return { setTimers: [{ name: 'finish', at: new Date(Date.parse(input.at) + CHECKOUT_FINISH_MINUTES * 60_000).toISOString() }] };
+            return { setTimers: [{ name: 'finish', at: finishAt(input.at) }] };
           }
           return {}; // undone: the request is giving the units back itself; the timer checks it finished
         case 'timer':

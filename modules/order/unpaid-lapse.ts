@@ -3,7 +3,7 @@ import type { StoredEvent } from '../../src/eventstore/types';
 import type { ProcessDefinition } from '../../src/process';
 import type { OrderSubmitted } from './events';
 
-type Fact = { event: 'submitted'; orderId: string; lapseAt: string } | { event: 'paid' | 'cancelled'; orderId: string };
+type Fact = { event: 'submitted'; orderId: string; lapseAt: string } | { event: 'cancelled'; orderId: string };
 export type UnpaidLapseCommand = { type: 'LapseUnpaidOrder'; orderId: string } | { type: 'ReturnOrderUnits'; orderId: string };
 type State = { status: 'idle' } | { status: 'awaitingPayment'; orderId: string };
 
@@ -17,21 +17,26 @@ export interface UnpaidOrderActions {
  * A phone order awaiting payment lapses at its `lapseAt` (the order decider sets it from the manager's
  * `unpaid_lapse_minutes`), and the dishes of a cancelled or lapsed order go back on the menu exactly once,
  * whatever crashes: the kitchen's own cancel gives them back at once, and this process asks again (which then
- * changes nothing) in case that request died half way. Paid in time, the process just ends.
+ * changes nothing) in case that request died half way.
+ *
+ * The submission waits until `lapseAt` before the process takes it, and the order's payment or cancellation
+ * withdraws it: an order paid in time never starts a process, and one cancelled starts it with the cancel.
  */
 export function unpaidLapseProcess(actions: UnpaidOrderActions): ProcessDefinition<State, Fact, UnpaidLapseCommand> {
   return {
     kind: 'unpaidLapse',
-    startsOn: ['OrderSubmitted'],
-    advancesOn: ['OrderPaid', 'OrderCancelled'],
+    startsOn: ['OrderSubmitted', 'OrderCancelled'],
+    // A payment only withdraws: a lapse that loses the race to it is refused by the order, and nothing is pending.
+    advancesOn: [],
+    withdrawnBy: { eventTypes: ['OrderPaid', 'OrderCancelled'], processIdOf: (event) => (event.data as { orderId: string }).orderId },
     receive(event: StoredEvent) {
       const { orderId } = event.data as { orderId: string };
       if (event.type === 'OrderSubmitted') {
         const lapseAt = (event.data as OrderSubmitted['data']).lapseAt;
         // An order paid on submission never lapses: no process for it.
-        return lapseAt ? { processId: orderId, fact: { event: 'submitted', orderId, lapseAt } } : undefined;
+        return lapseAt ? { processId: orderId, fact: { event: 'submitted', orderId, lapseAt }, waitUntil: lapseAt } : undefined;
       }
-      return { processId: orderId, fact: { event: event.type === 'OrderPaid' ? 'paid' : 'cancelled', orderId } };
+      return { processId: orderId, fact: { event: 'cancelled', orderId } };
     },
     initialState: { status: 'idle' },
     evolve(state, input) {
@@ -42,12 +47,11 @@ export function unpaidLapseProcess(actions: UnpaidOrderActions): ProcessDefiniti
       switch (input.kind) {
         case 'event':
           if (input.fact.event === 'submitted') return { setTimers: [{ name: 'lapse', at: input.fact.lapseAt }] };
-          if (input.fact.event === 'paid') return { finish: true };
           return { send: [{ type: 'ReturnOrderUnits', orderId: input.fact.orderId }], finish: true };
         case 'timer':
           return state.status === 'awaitingPayment' ? { send: [{ type: 'LapseUnpaidOrder', orderId: state.orderId }] } : {};
         case 'succeeded':
-        case 'refused': // refused: paid meanwhile, and its OrderPaid ends the process
+        case 'refused': // refused: paid meanwhile; a later cancel (a refund) still gives the dishes back
           return {};
       }
     },

@@ -73,12 +73,18 @@ export class ProcessManager {
     this.stopped = false;
     const head = await this.options.store.headPosition();
     for (const definition of this.definitions.values()) {
-      const reactor = processReactor(definition);
+      let queued = false;
+      const reactor = processReactor(definition, { queuedDueWork: () => (queued = true) });
       // A kind new to this shop starts from now: events from before it existed start no process.
       await this.options.pool.query(sql.unsafe`
         insert into projection_checkpoints (name, position) values (${reactor.name}, ${head}) on conflict (name) do nothing`);
       const runner = this.options.runner(reactor);
-      runner.onApplied(() => this.wake());
+      // Only what may be due soon wakes the worker: inputs that wait (a sale, an unpaid order) are found by its poll.
+      runner.onApplied(() => {
+        if (!queued) return;
+        queued = false;
+        this.wake();
+      });
       runner.start();
       this.runners.push(runner);
     }

@@ -52,10 +52,22 @@ export interface ProcessDefinition<State, Fact, Command extends ProcessCommand> 
   /** Event types that move a running process on. */
   advancesOn: readonly string[];
   /**
+   * Optional: the events that withdraw a process's inputs still waiting (see `waitUntil`), because the work
+   * those inputs guard is done, and the process each concerns. Such an event is itself an input only when its
+   * type is in `startsOn` or `advancesOn` too.
+   */
+  withdrawnBy?: { eventTypes: readonly string[]; processIdOf(event: StoredEvent): string | undefined };
+  /**
    * Which process an event concerns and the facts the process keeps from it, or undefined when it concerns
    * none. Keep personal data out: the facts are stored in the process stream.
+   *
+   * `waitUntil` (optional) holds the input back until that instant: it is decided then, unless an event of
+   * `withdrawnBy` for the same process comes first. A process whose work is normally done before its
+   * safety net is needed (an order submitted a moment after its units were sold, paid before it would
+   * lapse) so never exists: its happy path costs one queued row and no stream. A later input of a process
+   * waits behind an earlier one that waits, so the process sees its inputs in order.
    */
-  receive(event: StoredEvent): { processId: string; fact: Fact } | undefined;
+  receive(event: StoredEvent): { processId: string; fact: Fact; waitUntil?: string } | undefined;
   initialState: State;
   /** Folds a recorded input into the state; never throws, returns `state` itself when nothing changes. */
   evolve(state: State, input: ProcessInput<Fact, Command>): State;

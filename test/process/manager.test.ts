@@ -204,4 +204,61 @@ describe('the process manager with durable timers', () => {
     await until(async () => (await pendingTimers(pool)) === 1, 'the lapse timer of the new tab');
     expect((await shop.processEvents(before)).length).toBe(0);
   });
+
+  it('holds a waiting input back until it is due, and a withdrawing event removes it before any stream is written', async () => {
+    const time = testClock();
+    const shop = tabs(store, new CommandHandler(store), time.clock);
+    const instance = processInstance({ store, pool, databaseUrl: database.url, clock: time.clock, waiting: true });
+    stops.push(() => instance.stop());
+    await instance.manager.start();
+    const [paid, unpaid] = [randomUUID(), randomUUID()];
+    await shop.open(paid);
+    const { position } = await shop.open(unpaid);
+    await instance.manager.waitFor(position!);
+    expect(await waitingInputs(pool)).toEqual({ [paid]: 1, [unpaid]: 1 });
+
+    time.set(T0 + minutes(10));
+    expect(await instance.manager.runDue()).toBe(0);
+    const payment = await shop.pay(paid);
+    await instance.manager.waitFor(payment.position!);
+    await until(async () => (await waitingInputs(pool))[paid] === undefined, 'the payment to withdraw the opening');
+    await instance.manager.runDue(); // the payment itself reaches a process that does not exist: nothing to decide
+    expect(await shop.processEvents(paid)).toEqual([]);
+    expect(await shop.processEvents(unpaid)).toEqual([]);
+
+    // At 18:20 the unpaid tab's opening is taken: the process starts, its timer is due at once, the tab lapses.
+    time.set(T0 + minutes(20));
+    await until(async () => (await shop.lapses(unpaid)) === 1, 'the unpaid tab to lapse');
+    await until(() => shop.finished(unpaid), 'its process to finish');
+    expect(await shop.decided(unpaid)).toEqual({ timers: 1, commands: 1, answers: 1 });
+    expect(await shop.processEvents(paid)).toEqual([]);
+    expect(await shop.lapses(paid)).toBe(0);
+  });
+
+  it('leaves an input that fell due before the withdrawing event to its process, which decides on it', async () => {
+    const time = testClock();
+    const shop = tabs(store, new CommandHandler(store), time.clock);
+    const instance = processInstance({ store, pool, databaseUrl: database.url, clock: time.clock, waiting: true });
+    stops.push(() => instance.stop());
+    const late = randomUUID();
+    await instance.manager.start();
+    const { position } = await shop.open(late);
+    await instance.manager.waitFor(position!);
+    await instance.manager.stop(); // down while the opening falls due
+    time.set(T0 + minutes(25));
+    await shop.pay(late); // paid after it would have lapsed: the opening due at 18:20 stays
+    expect(await waitingInputs(pool)).toEqual({ [late]: 1 });
+    await instance.manager.start();
+    await until(() => shop.finished(late), 'the process to take the opening and then the payment');
+    // The opening started the process and set its timer; the payment, taken before the timer, finished it.
+    expect(await shop.lapses(late)).toBe(0);
+    expect(await shop.decided(late)).toEqual({ timers: 0, commands: 0, answers: 0 });
+  });
 });
+
+/** Per process, the event inputs waiting in the queue. */
+async function waitingInputs(pool: DatabasePool): Promise<Record<string, number>> {
+  const rows = (await pool.any(sql.unsafe`
+    select process_id, count(*)::int as count from process_inputs where timer_name is null group by process_id`)) as Array<{ process_id: string; count: number }>;
+  return Object.fromEntries(rows.map((row) => [row.process_id, row.count]));
+}

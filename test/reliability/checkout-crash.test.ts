@@ -162,11 +162,14 @@ describe('checkouts killed at random points', () => {
     final = await startTestServer({ database, clock: () => later });
     const shop = final.shop;
     // Done when nothing is left to decide or send: the shop's own worker takes rows too, so a pass that found
-    // nothing may only mean the worker holds them.
-    const pending = async () =>
-      (await shop.pool.oneFirst(sql.unsafe`
+    // nothing may only mean the worker holds them. A decision's own rows (the timer a sale sets, the command a
+    // timer issues) are queued by the reactors after it is stored: count only once they have caught up.
+    const pending = async () => {
+      await shop.processes.waitFor(await shop.store.lastCommittedPosition());
+      return (await shop.pool.oneFirst(sql.unsafe`
         select ((select count(*) from process_inputs where due_at <= ${later.toISOString()}::timestamptz)
              + (select count(*) from process_commands))::int`)) as number;
+    };
     await until(async () => (await shop.processes.runDue(), (await pending()) === 0), 'every cut-off checkout to be finished or undone', { timeoutMs: 60_000 });
     await shop.services.readModels.waitFor('orders', await shop.store.lastCommittedPosition());
 

@@ -33,14 +33,19 @@ describe('the checkout process', () => {
   const secondSale = event('StockSold', { event: 'sold', orderId });
   const sold = () => firstSale;
   const undone = () => event('StockSaleCancelled', { event: 'undone', orderId });
-  const submitted = () => event('OrderSubmitted', { event: 'submitted', orderId });
+  const stored = (type: string) => ({ id: randomUUID(), type, stream: `stock-1`, data: { orderId }, metadata: { at } }) as never;
 
-  it('starts on the first sale with a finish timer two minutes on, and ends quietly when the order is submitted', () => {
+  it('takes a sale only two minutes after it, unless the order is submitted first (which withdraws it)', () => {
+    expect(definition.receive(stored('StockSold'))).toEqual({ processId: orderId, fact: { event: 'sold', orderId }, waitUntil: '2026-11-20T19:02:00.000Z' });
+    expect(definition.receive(stored('StockSaleCancelled'))).toMatchObject({ waitUntil: '2026-11-20T19:02:00.000Z' });
+    expect(definition.withdrawnBy?.eventTypes).toEqual(['OrderSubmitted']);
+    expect(definition.withdrawnBy?.processIdOf(stored('OrderSubmitted'))).toBe(orderId);
+  });
+
+  it('starts on the first sale with its finish timer due when the sale\'s wait ends', () => {
     const started = run(definition, [sold(), secondSale]);
     expect(started.timers).toEqual([{ timerId: expect.any(String), name: 'finish', dueAt: '2026-11-20T19:02:00.000Z' }]);
-    const ended = run(definition, [sold(), secondSale, submitted()]);
-    expect(ended.finished).toBe(true);
-    expect(ended.sent).toEqual([]);
+    expect(started.sent).toEqual([]);
   });
 
   it('asks to finish the order when the request was cut off after selling', () => {
@@ -76,11 +81,25 @@ describe('the unpaid-lapse process', () => {
     expect(lapsed.finished).toBe(true);
   });
 
-  it('ends when the order is paid, and its timer then fires nothing', () => {
+  it('takes a submission only at its lapseAt, unless the order is paid or cancelled first (which withdraws it)', () => {
+    const stored = { id: randomUUID(), type: 'OrderSubmitted', data: { orderId, lapseAt: '2026-11-20T19:20:00.000Z' }, metadata: { at } } as never;
+    expect(definition.receive(stored)).toMatchObject({ processId: orderId, waitUntil: '2026-11-20T19:20:00.000Z' });
+    expect(definition.withdrawnBy?.eventTypes).toEqual(['OrderPaid', 'OrderCancelled']);
+    expect(definition.advancesOn).not.toContain('OrderPaid');
+  });
+
+  it('sends nothing more when the lapse is refused because the order was paid meanwhile', () => {
     const { timers } = run(definition, [submitted()]);
-    const paid = run(definition, [submitted(), event('OrderPaid', { event: 'paid', orderId }), fired(timers[0])]);
-    expect(paid.finished).toBe(true);
-    expect(paid.sent).toEqual([]);
+    const raced = run(definition, [submitted(), fired(timers[0])]);
+    const commandId = raced.all.find((e) => e.type === 'ProcessCommandIssued')!.data as { commandId: string };
+    const refused = { kind: 'refused' as const, inputId: commandId.commandId, command: { type: 'LapseUnpaidOrder', orderId }, reason: 'paid', at };
+    expect(run(definition, [submitted(), fired(timers[0]), refused]).sent).toEqual([{ type: 'LapseUnpaidOrder', orderId }]);
+  });
+
+  it('gives back the units of an order cancelled before it would lapse: the cancel starts the process', () => {
+    const cancelled = run(definition, [event('OrderCancelled', { event: 'cancelled', orderId })]);
+    expect(cancelled.sent).toEqual([{ type: 'ReturnOrderUnits', orderId }]);
+    expect(cancelled.finished).toBe(true);
   });
 
   it('gives back the units of an order staff cancelled (again: their request may have died half way)', () => {

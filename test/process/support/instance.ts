@@ -15,12 +15,14 @@ export function processInstance(deps: {
   clock: Clock;
   hooks?: SendHooks;
   options?: Partial<ProcessManagerOptions>;
+  /** The tab process takes its openings only when they would lapse (see tabLapseProcess). */
+  waiting?: boolean;
 }) {
   const waker = startStoreWaker(deps.store);
   const commands = new CommandHandler(deps.store);
   waker.onEvent((event) => commands.noteStored(event));
   const hooks = deps.hooks ?? { sends: 0 };
-  const manager = new ProcessManager([tabLapseProcess(commands, hooks)], {
+  const manager = new ProcessManager([tabLapseProcess(commands, hooks, { waiting: deps.waiting })], {
     store: deps.store,
     pool: deps.pool,
     commands,

@@ -65,14 +65,22 @@ export interface SendHooks {
   afterSend?(command: Sent): Promise<void>;
 }
 
-export function tabLapseProcess(commands: CommandHandler, hooks: SendHooks = { sends: 0 }): ProcessDefinition<Watch, Fact, Sent> {
+const lapseAt = (openedAt: string) => new Date(Date.parse(openedAt) + LAPSE_MINUTES * 60_000).toISOString();
+
+/**
+ * `waiting`: the opening waits until the tab would lapse before the process takes it, and a payment withdraws
+ * it, as the shop's unpaid-order lapse does: a tab paid in time never starts a process.
+ */
+export function tabLapseProcess(commands: CommandHandler, hooks: SendHooks = { sends: 0 }, { waiting = false } = {}): ProcessDefinition<Watch, Fact, Sent> {
   return {
     kind: 'tabLapse',
     startsOn: ['TabOpened'],
     advancesOn: ['TabPaid'],
+    withdrawnBy: waiting ? { eventTypes: ['TabPaid'], processIdOf: (event) => (event.data as { tabId: string }).tabId } : undefined,
     receive(event) {
       const { tabId } = event.data as { tabId: string };
-      return { processId: tabId, fact: event.type === 'TabOpened' ? { event: 'opened', tabId } : { event: 'paid' } };
+      if (event.type !== 'TabOpened') return { processId: tabId, fact: { event: 'paid' } };
+      return { processId: tabId, fact: { event: 'opened', tabId }, waitUntil: waiting ? lapseAt(event.metadata.at) : undefined };
     },
     initialState: { status: 'idle' },
     evolve(state, input) {
@@ -84,7 +92,7 @@ export function tabLapseProcess(commands: CommandHandler, hooks: SendHooks = { s
       switch (input.kind) {
         case 'event':
           if (input.fact.event === 'paid') return { finish: true };
-          return { setTimers: [{ name: 'lapse', at: new Date(Date.parse(input.at) + LAPSE_MINUTES * 60_000).toISOString() }] };
+          return { setTimers: [{ name: 'lapse', at: lapseAt(input.at) }] };
         case 'timer':
           return state.status === 'waiting' ? { send: [{ type: 'LapseTab', tabId: state.tabId }] } : {};
         case 'succeeded':

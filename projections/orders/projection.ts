@@ -1,15 +1,38 @@
-import { sql } from 'slonik';
+import { sql, type FragmentSqlToken } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
-import type { FragmentSqlToken } from 'slonik';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
-import { londonDate } from '../../src/shared/london-time';
-import { countsInTally, ORDER_EVENT_TYPES, orderRef, orderStatusAfter, orderTotalPence, type KitchenEvent, type KitchenStatus, type OrderEvent } from '../../modules/order';
+import { countsInTally, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus } from '../../modules/order';
+import { checkoutEventOf, checkoutStatements, isCheckoutEvent, type CheckoutEvent } from './batch';
 import { COUNTS_IN_TALLY } from './queries';
 
 type Tx = ProjectionContext['tx'];
 
-/** The checkout steps: each changes one row and tells staff screens nothing. */
-type QuietEvent = Extract<OrderEvent, { type: 'OrderPlaced' | 'OrderItemsRefreshed' | 'TakeawayMethodChosen' | 'DeliveryDetailsGiven' | 'PaymentMethodChosen' }>;
+/**
+ * The day's takings as each submission of a run leaves them: the takings of its trading day without the run's
+ * orders, plus those of the run up to and including it that count (an order submitted paid counts at once).
+ */
+async function talliesAfter(tx: Tx, submitted: ReadonlyArray<{ orderId: string; status: KitchenStatus; totalPence: number }>): Promise<Map<string, number>> {
+  const ids = sql.array(submitted.map((order) => order.orderId), 'uuid');
+  const rows = (await tx.any(sql.unsafe`
+    with days as (select order_id, trading_day from orders where order_id = any(${ids})),
+    takings as (
+      select trading_day, sum(total_pence)::int as tally from orders
+       where trading_day in (select trading_day from days) and order_id <> all(${ids}) and ${COUNTS_IN_TALLY}
+       group by trading_day
+    )
+    select d.order_id, d.trading_day::text as day, coalesce(t.tally, 0)::int as tally
+      from days d left join takings t using (trading_day)`)) as Array<{ order_id: string; day: string; tally: number }>;
+  const before = new Map(rows.map((row) => [row.order_id, row]));
+  const running = new Map<string, number>();
+  const tallies = new Map<string, number>();
+  for (const order of submitted) {
+    const { day, tally } = before.get(order.orderId)!;
+    const now = (running.get(day) ?? tally) + (countsInTally(order.status) ? order.totalPence : 0);
+    running.set(day, now);
+    tallies.set(order.orderId, now);
+  }
+  return tallies;
+}
 
 async function tallyFor(tx: Tx, orderId: string): Promise<number> {
   return (await tx.oneFirst(sql.unsafe`
@@ -21,99 +44,46 @@ async function tallyFor(tx: Tx, orderId: string): Promise<number> {
  * Orders as customers and the kitchen read them. Staff screens hear of each submitted order (NewOrder, with
  * today's tally) and each change of status (OrderChange) through the live outbox, in the same transaction.
  * A status is what the order module's orderStatusAfter says, never a copy of its rule here.
+ *
+ * A batch goes in runs: the checkout events between two kitchen events are folded into a few statements
+ * (batch.ts), each kitchen event (rarer) is applied on its own, in the order they came.
  */
 export const ordersProjection: Projection = {
   name: 'orders',
   eventTypes: ORDER_EVENT_TYPES,
   tables: ['orders'],
-  async apply(stored: StoredEvent, { tx, publish }) {
-    const event = { type: stored.type, data: stored.data } as OrderEvent;
-    switch (event.type) {
-      case 'OrderPlaced':
-      case 'OrderItemsRefreshed':
-      case 'TakeawayMethodChosen':
-      case 'DeliveryDetailsGiven':
-      case 'PaymentMethodChosen':
-        await tx.query(sql.unsafe`${quietStatement(event, sql.fragment`true`)}`);
-        return;
-      case 'OrderSubmitted': {
-        const o = event.data;
-        await tx.query(sql.unsafe`
-          update orders set status = ${o.status}, payment_method = ${o.paymentMethod}, total_pence = ${o.totalPence},
-                 submitted_at = ${o.submittedAt}, trading_day = ${londonDate(o.submittedAt)}
-           where order_id = ${o.orderId}`);
-        await publish('orders', 'NewOrder', { id: o.orderId, tally: await tallyFor(tx, o.orderId) });
-        return;
-      }
-      case 'OrderPaid':
-      case 'OrderPrinted':
-      case 'CustomerNotified':
-      case 'OrderCompleted':
-      case 'OrderCancelled':
-        await kitchenChange(tx, publish, event);
-        return;
-      default: {
-        const never: never = event;
-        throw new Error(`orders projection: no statement for ${(never as { type: string }).type}`);
-      }
-    }
-  },
-  // A batch of one checkout step (what a steady trickle of orders brings) goes in one round trip.
+  apply: (stored, context) => applyOrders([stored], context),
+  applyAll: applyOrders,
+  // A batch of checkout steps that submits nothing (what a steady trickle of orders brings) goes in one round trip.
   batchStatement: (events, guard) => {
-    if (events.length !== 1) return undefined;
-    const event = { type: events[0].type, data: events[0].data } as OrderEvent;
-    return isQuiet(event) ? quietStatement(event, guard) : undefined;
+    const run = events.map(checkoutEventOf);
+    if (!run.every(isCheckoutEvent)) return undefined;
+    const { statements, submitted } = checkoutStatements(run, guard);
+    return statements.length === 1 && submitted.length === 0 ? statements[0] : undefined;
   },
 };
 
-function isQuiet(event: OrderEvent): event is QuietEvent {
-  return ['OrderPlaced', 'OrderItemsRefreshed', 'TakeawayMethodChosen', 'DeliveryDetailsGiven', 'PaymentMethodChosen'].includes(event.type);
-}
-
-/**
- * A checkout step as one statement that writes only where `guard` holds. The total is the order module's
- * (orderTotalPence); until submission, when the decider's own total is stored, it is the items' total.
- */
-function quietStatement(event: QuietEvent, guard: FragmentSqlToken): FragmentSqlToken {
-  switch (event.type) {
-    case 'OrderPlaced': {
-      const o = event.data;
-      const total = orderTotalPence({ itemsTotalPence: o.itemsTotalPence, postagePence: 0, voucherDeductionPence: 0 });
-      return sql.fragment`
-        insert into orders (order_id, ref, cart_id, user_id, status, email, note, items, items_total_pence, total_pence)
-        select ${o.orderId}::uuid, ${orderRef(o.orderId)}::text, ${o.cartId}::uuid, ${o.userId}::uuid, 'checkout',
-               ${o.email ?? ''}::text, ${o.note}::text, ${sql.jsonb(o.items)}, ${o.itemsTotalPence}::int, ${total}::int
-         where ${guard}`;
+async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionContext): Promise<void> {
+  let run: CheckoutEvent[] = [];
+  const flush = async () => {
+    if (run.length === 0) return;
+    const { statements, submitted } = checkoutStatements(run);
+    run = [];
+    for (const statement of statements) await tx.query(sql.unsafe`${statement}`);
+    if (submitted.length === 0) return;
+    const tallies = await talliesAfter(tx, submitted);
+    for (const { orderId } of submitted) await publish('orders', 'NewOrder', { id: orderId, tally: tallies.get(orderId) });
+  };
+  for (const one of stored) {
+    const event = checkoutEventOf(one);
+    if (isCheckoutEvent(event)) {
+      run.push(event);
+      continue;
     }
-    case 'OrderItemsRefreshed': {
-      const o = event.data;
-      const total = orderTotalPence({ itemsTotalPence: o.itemsTotalPence, postagePence: 0, voucherDeductionPence: 0 });
-      return sql.fragment`
-        update orders set items = ${sql.jsonb(o.items)}, items_total_pence = ${o.itemsTotalPence}, note = ${o.note},
-               ta_method = null, postage_pence = null, total_pence = ${total}
-         where order_id = ${o.orderId} and ${guard}`;
-    }
-    case 'TakeawayMethodChosen': {
-      const o = event.data;
-      return sql.fragment`
-        update orders set ta_method = ${o.method}, postage_pence = ${o.postagePence}, postcode = coalesce(${o.postcode}, postcode)
-         where order_id = ${o.orderId} and ${guard}`;
-    }
-    case 'DeliveryDetailsGiven': {
-      const d = event.data;
-      return sql.fragment`
-        update orders set email = ${d.email}, full_name = ${d.fullName}, address_1 = ${d.address1}, address_2 = ${d.address2},
-               address_3 = ${d.address3}, town_city = ${d.townCity}, postcode = ${d.postcode}, phone_number = ${d.phone},
-               delivery_info = ${d.deliveryInfo}
-         where order_id = ${d.orderId} and ${guard}`;
-    }
-    case 'PaymentMethodChosen':
-      return sql.fragment`update orders set payment_method = ${event.data.method} where order_id = ${event.data.orderId} and ${guard}`;
-    default: {
-      const never: never = event;
-      return never;
-    }
+    await flush();
+    await kitchenChange(tx, publish, event);
   }
+  await flush();
 }
 
 /** What a kitchen event records besides the status (as the order's evolve records it: a payment counts once). */

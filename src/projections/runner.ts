@@ -96,9 +96,11 @@ export async function applyBatch(
     if (!stored) throw new CheckpointMoved(`${projection.name} is no longer at ${expected}`);
     const live = outboxPublisher(tx, () => (published = true));
     const replaying = (event: StoredEvent) => stored.replay_until !== null && event.position <= stored.replay_until;
-    if (projection.applyAll && handled.length > 0) {
-      // Batch appliers publish nothing: they are for read models without live messages.
-      await projection.applyAll(handled, { tx, publish: silentPublisher });
+    const replayed = handled.filter(replaying).length;
+    // A batch applier gets one publisher for the batch: live, or silent when the whole batch is a replay. A
+    // batch across the end of a replay goes event by event, so that only the replayed ones are silent.
+    if (projection.applyAll && handled.length > 0 && (replayed === 0 || replayed === handled.length)) {
+      await projection.applyAll(handled, { tx, publish: replayed === 0 ? live : silentPublisher });
     } else {
       for (const event of handled) await projection.apply(event, { tx, publish: replaying(event) ? silentPublisher : live });
     }

@@ -18,7 +18,10 @@ export interface Projection {
   /** Its own tables, emptied when it is rebuilt. */
   tables: readonly string[];
   apply(event: StoredEvent, context: ProjectionContext): Promise<void>;
-  /** Optional: applies a whole batch at once (one statement instead of one per event), for speed. */
+  /**
+   * Optional: applies a whole batch at once (a few statements instead of some per event), for speed. Its
+   * `publish` is silent when the batch is a replay (a rebuild), as `apply`'s is for a replayed event.
+   */
   applyAll?(events: StoredEvent[], context: ProjectionContext): Promise<void>;
   /**
    * Optional, for a batch that one data-modifying statement applies and that sends no live messages: that

@@ -41,7 +41,8 @@ export function historyBuilder() {
 
 /**
  * Applies `history` to the projection's empty tables one event at a time, then again in batches of random
- * sizes through `applyAll`, and answers both tables' rows (as `read` orders them) for comparison.
+ * sizes through `applyAll`, and answers both tables' rows (as `read` orders them) and the live messages each
+ * way published, for comparison.
  */
 export async function applyBothWays<Rows>(
   pool: DatabasePool,
@@ -49,8 +50,10 @@ export async function applyBothWays<Rows>(
   history: StoredEvent[],
   seed: number,
   read: () => Promise<Rows>,
-): Promise<{ oneByOne: Rows; batched: Rows }> {
-  const publish = async () => undefined;
+): Promise<{ oneByOne: Rows; batched: Rows; messages: { oneByOne: unknown[]; batched: unknown[] } }> {
+  const messages = { oneByOne: [] as unknown[], batched: [] as unknown[] };
+  let heard = messages.oneByOne;
+  const publish = async (channel: string, event: string, data: unknown) => void heard.push({ channel, event, data });
   const empty = async () => {
     for (const table of projection.tables) await pool.query(sql.unsafe`delete from ${sql.identifier([table])}`);
   };
@@ -60,11 +63,12 @@ export async function applyBothWays<Rows>(
   });
   const oneByOne = await read();
   await empty();
+  heard = messages.batched;
   const random = randomFrom(seed * 7919);
   for (let from = 0; from < history.length; ) {
     const batch = history.slice(from, from + 1 + random.below(40));
     await pool.transaction((tx) => projection.applyAll!(batch, { tx, publish }));
     from += batch.length;
   }
-  return { oneByOne, batched: await read() };
+  return { oneByOne, batched: await read(), messages };
 }

@@ -5,20 +5,43 @@ import type { Publish } from '../projections/types';
 export const LIVE_NOTIFY_CHANNEL = 'live_messages';
 
 /**
- * Writes a live message into the outbox inside the caller's transaction. The per-channel advisory lock makes
- * writers of one channel commit in id order, so the hub's `id > last` tail never skips a message. The caller
- * wakes the hubs after its commit with notifyLiveHubs (not inside: see AfterCommitNotifier).
+ * Live messages for the outbox, written inside the caller's transaction by `flush` (before its commit): all
+ * the messages of a batch in one insert, in the order they were published. The per-channel advisory locks
+ * (taken in channel order, so two writers never wait on each other crosswise) make writers of one channel
+ * commit in id order, so the hub's `id > last` tail never skips a message. The caller wakes the hubs after its
+ * commit with notifyLiveHubs (not inside: see AfterCommitNotifier).
  */
-export function outboxPublisher(tx: DatabaseTransactionConnection, onPublish: () => void = () => undefined): Publish {
-  const locked = new Set<string>();
-  return async (channel, event, data) => {
+export function outboxWriter(tx: DatabaseTransactionConnection, onPublish: () => void = () => undefined) {
+  const pending: Array<{ channel: string; event: string; data: unknown }> = [];
+  const publish: Publish = async (channel, event, data) => {
     onPublish();
-    if (!locked.has(channel)) {
-      await tx.query(sql.unsafe`select pg_advisory_xact_lock(hashtext(${`live:${channel}`}))`);
-      locked.add(channel);
-    }
+    pending.push({ channel, event, data });
+  };
+  async function flush(): Promise<void> {
+    if (pending.length === 0) return;
+    const messages = pending.splice(0);
+    const channels = [...new Set(messages.map((message) => message.channel))].sort();
     await tx.query(sql.unsafe`
-      insert into live_messages (channel, event, data) values (${channel}, ${event}, ${sql.jsonb(data as never)})`);
+      select pg_advisory_xact_lock(hashtext('live:' || c)) from unnest(${sql.array(channels, 'text')}) with ordinality as l(c, place) order by place`);
+    await tx.query(sql.unsafe`
+      insert into live_messages (channel, event, data)
+      select m.channel, m.event, m.data
+        from unnest(
+          ${sql.array(messages.map((message) => message.channel), 'text')},
+          ${sql.array(messages.map((message) => message.event), 'text')},
+          ${sql.array(messages.map((message) => JSON.stringify(message.data)), 'jsonb')}
+        ) with ordinality as m(channel, event, data, place)
+       order by m.place`);
+  }
+  return { publish, flush };
+}
+
+/** Writes each live message into the outbox at once, inside the caller's transaction (see outboxWriter). */
+export function outboxPublisher(tx: DatabaseTransactionConnection, onPublish: () => void = () => undefined): Publish {
+  const writer = outboxWriter(tx, onPublish);
+  return async (channel, event, data) => {
+    await writer.publish(channel, event, data);
+    await writer.flush();
   };
 }
 

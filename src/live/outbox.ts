@@ -21,16 +21,19 @@ export function outboxWriter(tx: DatabaseTransactionConnection, onPublish: () =>
     if (pending.length === 0) return;
     const messages = pending.splice(0);
     const channels = [...new Set(messages.map((message) => message.channel))].sort();
-    await tx.query(sql.unsafe`
-      select pg_advisory_xact_lock(hashtext('live:' || c)) from unnest(${sql.array(channels, 'text')}) with ordinality as l(c, place) order by place`);
+    // One statement: the join needs the locks' row before it yields any message, so every lock is held before
+    // the first id is drawn.
     await tx.query(sql.unsafe`
       insert into live_messages (channel, event, data)
       select m.channel, m.event, m.data
-        from unnest(
-          ${sql.array(messages.map((message) => message.channel), 'text')},
-          ${sql.array(messages.map((message) => message.event), 'text')},
-          ${sql.array(messages.map((message) => JSON.stringify(message.data)), 'jsonb')}
-        ) with ordinality as m(channel, event, data, place)
+        from (select count(pg_advisory_xact_lock(hashtext('live:' || c))) as locks
+                from (select c from unnest(${sql.array(channels, 'text')}) as c order by c) as ordered) as locked,
+             unnest(
+               ${sql.array(messages.map((message) => message.channel), 'text')},
+               ${sql.array(messages.map((message) => message.event), 'text')},
+               ${sql.array(messages.map((message) => JSON.stringify(message.data)), 'jsonb')}
+             ) with ordinality as m(channel, event, data, place)
+       where locked.locks = ${channels.length}
        order by m.place`);
   }
   return { publish, flush };

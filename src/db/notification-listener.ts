@@ -128,7 +128,9 @@ export class NotificationListener {
 /**
  * Sends NOTIFY after a commit, never inside the writing transaction: Postgres serializes the commits of
  * notifying transactions on one cluster-wide lock. At most one NOTIFY is in flight per process; pokes that
- * arrive meanwhile are folded into one more. Local subscribers are woken at once.
+ * arrive meanwhile are folded into one more, sent `minGapMs` after the last: a NOTIFY only wakes other
+ * instances (which poll as well), so on a busy evening it need not cost a round trip per append. Local
+ * subscribers are woken at once.
  */
 export class AfterCommitNotifier {
   private inFlight = false;
@@ -137,6 +139,7 @@ export class AfterCommitNotifier {
   constructor(
     private readonly send: () => Promise<unknown>,
     private readonly wakeLocal: () => void,
+    private readonly minGapMs = 0,
   ) {}
 
   poke(): void {
@@ -155,6 +158,7 @@ export class AfterCommitNotifier {
     } catch {
       // Only a wake-up: readers poll as well.
     }
+    if (this.minGapMs > 0) await new Promise((resolve) => setTimeout(resolve, this.minGapMs).unref());
     if (this.again) {
       this.again = false;
       void this.flush();

@@ -111,7 +111,10 @@ export async function placedOrder(pool: DatabasePool, orderId: string, now: Date
   return row ? kitchenOrder(row as unknown as OrderRow, now) : null;
 }
 
-/** The order module's UnpaidOrders port, on this read model (partial indexes of migration 021). */
+/**
+ * The order module's UnpaidOrders port, on this read model. The status is written out, not a parameter: the
+ * planner uses the partial indexes of migration 021 only when the query's predicate names the same literal.
+ */
 export function unpaidOrders(pool: DatabasePool): UnpaidOrders {
   return {
     async waiting({ phone, email, orderIds }) {

@@ -41,6 +41,16 @@ export const ProcessFinished = z.object({
   data: z.object({ at: instant }),
 });
 
+/** Every process event type's schema: appends are parsed against it (outside production), as every module's are. */
+export const PROCESS_EVENT_SCHEMAS = {
+  ProcessStarted,
+  ProcessInputHandled,
+  ProcessCommandIssued,
+  ProcessTimerSet,
+  ProcessTimerCancelled,
+  ProcessFinished,
+} satisfies Record<string, z.ZodType>;
+
 export const processEvent = z.discriminatedUnion('type', [
   ProcessStarted,
   ProcessInputHandled,
@@ -51,24 +61,7 @@ export const processEvent = z.discriminatedUnion('type', [
 ]);
 export type ProcessEvent = z.infer<typeof processEvent>;
 
-export const PROCESS_EVENT_TYPES = [
-  'ProcessStarted',
-  'ProcessInputHandled',
-  'ProcessCommandIssued',
-  'ProcessTimerSet',
-  'ProcessTimerCancelled',
-  'ProcessFinished',
-] as const satisfies ReadonlyArray<ProcessEvent['type']>;
-
-/** Every process event type's schema: appends are parsed against it (outside production), as every module's are. */
-export const PROCESS_EVENT_SCHEMAS = {
-  ProcessStarted,
-  ProcessInputHandled,
-  ProcessCommandIssued,
-  ProcessTimerSet,
-  ProcessTimerCancelled,
-  ProcessFinished,
-} satisfies Record<(typeof PROCESS_EVENT_TYPES)[number], z.ZodType>;
+export const PROCESS_EVENT_TYPES = Object.keys(PROCESS_EVENT_SCHEMAS) as ReadonlyArray<ProcessEvent['type']>;
 
 const KIND = /^[a-z][a-zA-Z0-9]*$/;
 

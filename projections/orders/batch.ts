@@ -38,6 +38,7 @@ const COLUMNS = {
   payment_method: 'text',
   submitted_at: 'timestamptz',
   trading_day: 'date',
+  lapse_at: 'timestamptz',
 } as const;
 type Column = keyof typeof COLUMNS;
 type Row = Partial<Record<Column, unknown>>;
@@ -45,7 +46,7 @@ type Row = Partial<Record<Column, unknown>>;
 /** A new row's columns before any event: the table's defaults. */
 const NEW_ROW: Row = {
   user_id: null, email: '', full_name: '', address_1: '', address_2: '', address_3: '', town_city: '', postcode: '',
-  phone_number: '', delivery_info: '', note: '', ta_method: null, postage_pence: null, payment_method: null, submitted_at: null, trading_day: null,
+  phone_number: '', delivery_info: '', note: '', ta_method: null, postage_pence: null, payment_method: null, submitted_at: null, trading_day: null, lapse_at: null,
 };
 
 /**
@@ -85,7 +86,10 @@ export function columnsOf(event: CheckoutEvent): Row {
       return { payment_method: event.data.method };
     case 'OrderSubmitted': {
       const o = event.data;
-      return { status: o.status, payment_method: o.paymentMethod, total_pence: o.totalPence, submitted_at: o.submittedAt, trading_day: londonDate(o.submittedAt) };
+      return {
+        status: o.status, payment_method: o.paymentMethod, total_pence: o.totalPence, submitted_at: o.submittedAt,
+        trading_day: londonDate(o.submittedAt), lapse_at: o.lapseAt ?? null,
+      };
     }
     default: {
       const never: never = event;

@@ -45,6 +45,7 @@ interface OrderRow {
   notified_at: number | null;
   printed_copies: number;
   completed_at: number | null;
+  lapse_at: number | null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -75,6 +76,8 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
     paid_at: iso(row.paid_at),
     due_by: dueBy,
     remaining: row.due_by === null ? null : Math.round((row.due_by - now.getTime()) / 1000),
+    lapse_at: row.status === 'AWAITING-PAYMENT' ? iso(row.lapse_at) : null,
+    lapse_remaining: row.status === 'AWAITING-PAYMENT' && row.lapse_at !== null ? Math.round((row.lapse_at - now.getTime()) / 1000) : null,
     notified_at: iso(row.notified_at),
     printed_copies: row.printed_copies,
     completed_at: iso(row.completed_at),
@@ -91,7 +94,7 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
 
 const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1, address_2, address_3, town_city, postcode,
   phone_number, delivery_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
-  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at`;
+  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at`;
 
 /** Today's (London trading day) placed orders, newest first. */
 export async function todaysOrders(pool: DatabasePool, now: Date): Promise<KitchenOrder[]> {

@@ -105,6 +105,9 @@ export interface KitchenOrder {
   due_by: string | null;
   /** Seconds until due, on the server's clock when it answered. */
   remaining: number | null;
+  /** For a phone order awaiting payment: when it lapses, and the seconds left on the server's clock. */
+  lapse_at: string | null;
+  lapse_remaining: number | null;
   notified_at: string | null;
   printed_copies: number;
   completed_at: string | null;

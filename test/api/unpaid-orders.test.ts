@@ -63,9 +63,19 @@ describe('unpaid phone orders', () => {
     expect(order.lapse_at).toBe('2026-11-20T19:20:00.000Z');
     expect(await onionBhajisOnShelf()).toBe(before - 1);
 
+    // Staff see how long it still waits for the customer's call (issue 14 item 2).
+    const kitchen = await staff();
+    const waiting = async () => {
+      await server.shop.services.readModels.waitFor('orders', await server.shop.store.lastCommittedPosition());
+      const orders = (await kitchen.get('/api/todaysOrders').expect(200)).body as Array<{ id: string; lapse_at: string | null; lapse_remaining: number | null }>;
+      return orders.find((row) => row.id === order.id)!;
+    };
+    expect(await waiting()).toMatchObject({ lapse_at: '2026-11-20T19:20:00.000Z', lapse_remaining: 20 * 60 });
+
     clock.advanceMinutes(19);
     await server.shop.processes.runDue();
     expect((await customer.post('/api/fetchOrder').expect(200)).body.order.status).toBe('AWAITING-PAYMENT');
+    expect((await waiting()).lapse_remaining).toBe(60);
 
     clock.advanceMinutes(2);
     await until(async () => (await server.shop.processes.runDue(), (await customer.post('/api/fetchOrder')).body.order.status === 'CANCELLED'), 'the order to lapse');

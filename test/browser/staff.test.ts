@@ -106,6 +106,8 @@ describe('staff back office in the browser', () => {
     await waitForText(kitchen.getByTestId('awaiting-payment-count'), '1 phone order awaiting payment (£8.55, not in the Order Total)');
     await waitForText(kitchen.getByTestId('orders-waiting'), 'No orders waiting');
     await kitchen.locator('#liveOrders[data-alert="awaiting-payment"]').waitFor();
+    // And how long it still waits for the customer's call before it lapses (the shop's default, 20 minutes).
+    await waitForText(row.getByTestId('lapse-notice'), 'lapses in 20 min');
     // The day's takings count paid orders only.
     await waitForText(kitchen.getByTestId('order-tally'), '£0.00');
     expect(await kitchen.getByTestId('sort-received-descending').getAttribute('aria-pressed')).toBe('true');

@@ -6,6 +6,7 @@ import { wasNotified, type LiveOrder } from './kitchenOrder';
 import { setOrderStatusLocally } from './liveOrdersApi';
 import { MarkPaidButton } from './MarkPaidButton';
 import { PrintButton } from './PrintButton';
+import { lapseNotice, secondsUntil } from './times';
 import { UnprintedAlarm } from './UnprintedAlarm';
 
 /** The status, with the action that moves the order on from it. */
@@ -16,6 +17,11 @@ export function StatusCell({ order, now, alarmMinutes }: { order: LiveOrder; now
         <StatusLabel order={order} />
         {wasNotified(order) && order.status !== 'NOTIFIED' && <Badge bg="primary">NOTIFIED</Badge>}
         <UnprintedAlarm order={order} now={now} alarmMinutes={alarmMinutes} />
+        {order.status === 'AWAITING-PAYMENT' && order.lapsesAt !== null && (
+          <small className="text-body-secondary" data-testid="lapse-notice">
+            {lapseNotice(secondsUntil(order.lapsesAt, now))}
+          </small>
+        )}
         <StatusActions order={order} />
       </div>
     </td>

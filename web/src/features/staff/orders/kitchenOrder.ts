@@ -13,13 +13,16 @@ export type KitchenOrderAnswer = KitchenOrder;
 export interface LiveOrder extends KitchenOrderAnswer {
   dueAt: number | null;
   serverClockAhead: number | null;
+  /** When an order awaiting payment lapses, on this screen's clock. */
+  lapsesAt: number | null;
 }
 
 export function toLiveOrder(answer: KitchenOrderAnswer): LiveOrder {
   const now = Date.now();
   const dueAt = answer.remaining === null ? null : now + answer.remaining * 1000;
   const serverClockAhead = dueAt === null || answer.due_by === null ? null : Date.parse(answer.due_by) - dueAt;
-  return { ...answer, dueAt, serverClockAhead };
+  const lapsesAt = answer.lapse_remaining === null ? null : now + answer.lapse_remaining * 1000;
+  return { ...answer, dueAt, serverClockAhead, lapsesAt };
 }
 
 export const isDelivery = (order: KitchenOrderAnswer) => order.ta_method === 'DELIVER';

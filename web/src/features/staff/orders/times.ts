@@ -19,3 +19,9 @@ export function formatCountdown(secondsLeft: number): string {
 export function secondsUntil(dueAt: number, now: number): number {
   return Math.floor((dueAt - now) / 1000);
 }
+
+/** How long a phone order still waits for the customer's call: "lapses in 19 min", or "lapsing now". */
+export function lapseNotice(secondsLeft: number): string {
+  if (secondsLeft <= 0) return 'lapsing now';
+  return `lapses in ${Math.ceil(secondsLeft / 60)} min`;
+}

@@ -26,7 +26,8 @@ async function talliesAfter(tx: Tx, submitted: ReadonlyArray<{ orderId: string; 
   const running = new Map<string, number>();
   const tallies = new Map<string, number>();
   for (const order of submitted) {
-    const { day, tally } = before.get(order.orderId)!;
+    // An order with no row cannot happen (OrderPlaced comes first); it would count in no day's takings.
+    const { day, tally } = before.get(order.orderId) ?? { day: '', tally: 0 };
     const now = (running.get(day) ?? tally) + (countsInTally(order.status) ? order.totalPence : 0);
     running.set(day, now);
     tallies.set(order.orderId, now);

@@ -23,7 +23,7 @@ export function outboxWriter(tx: DatabaseTransactionConnection, onPublish: () =>
     const channels = [...new Set(messages.map((message) => message.channel))].sort();
     // One statement: the join needs the locks' row before it yields any message, so every lock is held before
     // the first id is drawn.
-    await tx.query(sql.unsafe`
+    const written = await tx.query(sql.unsafe`
       insert into live_messages (channel, event, data)
       select m.channel, m.event, m.data
         from (select count(pg_advisory_xact_lock(hashtext('live:' || c))) as locks
@@ -35,6 +35,8 @@ export function outboxWriter(tx: DatabaseTransactionConnection, onPublish: () =>
              ) with ordinality as m(channel, event, data, place)
        where locked.locks = ${channels.length}
        order by m.place`);
+    // The lock count guards the order of ids; a message it would drop must not vanish without a word.
+    if (written.rowCount !== messages.length) throw new Error(`live outbox wrote ${written.rowCount} of ${messages.length} messages`);
   }
   return { publish, flush };
 }

@@ -108,7 +108,7 @@ class RowChanges {
   private readonly removedInputs = new Set<string>();
   private readonly commands = new Map<string, CommandRow>();
   private readonly removedCommands = new Set<string>();
-  /** Per process, the time of its latest withdrawal: its event inputs due after that are withdrawn. */
+  /** Per process, the time of its earliest withdrawal in the batch: its stored event inputs due after that go. */
   private readonly withdrawals = new Map<string, string>();
 
   constructor(private readonly kind: string) {}
@@ -140,8 +140,10 @@ class RowChanges {
     for (const [inputId, row] of this.inputs) {
       if (row.processId === processId && row.timerName === null && row.dueAt !== '-infinity' && Date.parse(row.dueAt) > Date.parse(at)) this.inputs.delete(inputId);
     }
+    // The table's rows came before every event of this batch, so each withdrawal reaches them: the earliest
+    // withdraws the most.
     const before = this.withdrawals.get(processId);
-    if (!before || Date.parse(at) > Date.parse(before)) this.withdrawals.set(processId, at);
+    if (!before || Date.parse(at) < Date.parse(before)) this.withdrawals.set(processId, at);
   }
 
   async write(tx: DatabaseTransactionConnection): Promise<void> {

@@ -86,5 +86,14 @@ describe('the week grid and special days', () => {
     // Customers see the day's message on the banner.
     await page.goto(`${baseUrl}/`);
     await waitForText(page.getByTestId('store-status-text'), CHRISTMAS);
+
+    // Staff who open anyway are told why the store is closed before they confirm.
+    await page.goto(`${baseUrl}/takeaway`);
+    await page.locator('#liveOrders[data-connection="connected"]').waitFor();
+    const lowStock = page.getByTestId('low-stock-warning');
+    await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
+    await lowStock.waitFor({ state: 'detached' });
+    await page.getByTestId('store-state-open').click();
+    await waitForText(page.getByTestId('open-outside-hours').getByTestId('closed-reason'), CHRISTMAS);
   }, 180_000);
 });

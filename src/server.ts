@@ -37,7 +37,7 @@ import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender } from './mail/outbox';
 import { createDeliveryService, deliveryCheckCookie, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
 import { checkoutProcess, checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_UPCASTERS, unpaidLapseProcess } from '../modules/order';
-import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
+import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readOpeningHours, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
@@ -334,13 +334,13 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
 function pageSources(settings: Services['settings'], menu: MenuCache): PageSources {
   return {
     async shop() {
-      const values = await readSettings(settings, ['site_name', 'full_address', 'phone_no_display', 'open_time', 'close_time']);
+      const [values, hours] = await Promise.all([readSettings(settings, ['site_name', 'full_address', 'phone_no_display']), readOpeningHours(settings)]);
       return {
         siteName: String(values.site_name),
         address: String(values.full_address),
         phone: String(values.phone_no_display),
-        opens: String(values.open_time),
-        closes: String(values.close_time),
+        week: hours.week,
+        specialDays: hours.specialDays,
       };
     },
     async product(id) {

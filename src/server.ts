@@ -36,8 +36,8 @@ import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender } from './mail/outbox';
 import { createDeliveryService, deliveryCheckCookie, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
-import { checkoutProcess, checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, unpaidLapseProcess } from '../modules/order';
-import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
+import { checkoutProcess, checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_UPCASTERS, unpaidLapseProcess } from '../modules/order';
+import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readOpeningHours, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
@@ -81,7 +81,7 @@ export interface StartOptions {
 /** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
 export function shopEventVersioning(): EventVersioning {
   const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS };
-  return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS } };
+  return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS, ...ORDER_UPCASTERS } };
 }
 
 /** The configured adapter, behind the shop's event versioning; appends are checked against the schemas outside production. */
@@ -185,7 +185,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
     const delivery = createDeliveryService(services.settings, geocoder);
     const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool) });
-    const orders = kitchenOrders(pool);
+    const orders = kitchenOrders(pool, services.settings);
     const kitchen = createKitchen(services, orders);
     const storeHours = storeHoursProcess({
       closeAtClosingTime: async (closesAt, context) => void (await closeAtClosingTime(commands, closesAt, context)),
@@ -292,7 +292,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         storeSettingsRoutes({ services, clock, delivery }),
         kitchenRoutes({ kitchen, orders, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
         storeStatusRoutes({ services, clock, delivery }),
-        storeLogRoutes({ pool, clock }),
+        storeLogRoutes({ pool, clock, settings: services.settings }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
         logRoutes({ limits, now: clock }),
         humanCheckRoutes({ humanCheck, limits, now: clock }),
@@ -334,13 +334,13 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
 function pageSources(settings: Services['settings'], menu: MenuCache): PageSources {
   return {
     async shop() {
-      const values = await readSettings(settings, ['site_name', 'full_address', 'phone_no_display', 'open_time', 'close_time']);
+      const [values, hours] = await Promise.all([readSettings(settings, ['site_name', 'full_address', 'phone_no_display']), readOpeningHours(settings)]);
       return {
         siteName: String(values.site_name),
         address: String(values.full_address),
         phone: String(values.phone_no_display),
-        opens: String(values.open_time),
-        closes: String(values.close_time),
+        week: hours.week,
+        specialDays: hours.specialDays,
       };
     },
     async product(id) {

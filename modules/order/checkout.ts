@@ -7,7 +7,7 @@ import { checkOut, type Basket } from '../cart';
 import { dishName, dishNotOffered, type CataloguePort } from '../catalog';
 import type { DeliveryCheck, DeliveryService } from '../delivery';
 import { createStockHandlers, holdUntilAfter, OutOfStock } from '../stock';
-import { isOrderingClosed, readSettings } from '../store';
+import { isOrderingClosed, readOpeningHours, readSettings, tradingDayOf } from '../store';
 import type { DishRef, OrderCommand, QuotedPostage, SubmitOrder, UnpaidWaiting } from './commands';
 import { NO_ORDER, orderDecider, refusePlacing, type OrderState } from './decider';
 import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMethod, type TakeawayMethod } from './events';
@@ -91,7 +91,7 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     now: string,
     session: CheckoutSession,
   ): Promise<SubmitOrder> {
-    const [facts, unpaidWaiting] = await Promise.all([shopFacts(), waiting(state, method, session)]);
+    const [facts, unpaidWaiting, hours] = await Promise.all([shopFacts(), waiting(state, method, session), readOpeningHours(services.settings)]);
     const inCheckout = state.status === 'checkout' ? state : null;
     const chosen = inCheckout?.method;
     const check = chosen?.method === 'DELIVER' && chosen.postcode !== null && chosen.miles !== null ? { postcode: chosen.postcode, miles: chosen.miles } : undefined;
@@ -105,6 +105,7 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
       postageNow: inCheckout && chosen ? await quote(chosen.method, inCheckout, check) : null,
       unpaid: { ...facts.unpaid, waiting: unpaidWaiting },
       basketAsSaved: inCheckout ? await basket.stillSavedAs(inCheckout.cartId, inCheckout.orderId) : true,
+      tradingDay: tradingDayOf(new Date(now), hours),
       now,
     };
   }

@@ -80,6 +80,8 @@ export type SubmitOrder = {
    * (in another tab, say) and not saved again (issue 13, "two tabs").
    */
   basketAsSaved: boolean;
+  /** The trading day `now` belongs to on the store's hours (the store module's tradingDayOf). */
+  tradingDay: string;
   now: string;
 };
 export type MarkPaid = {

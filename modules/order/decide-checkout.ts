@@ -137,6 +137,7 @@ export function submitOrder(command: SubmitOrder, state: OrderState): OrderEvent
         totalPence: totalOf(order),
         submittedAt: command.now,
         lapseAt: awaitingPayment ? lapseAtFor(command.now, command.unpaid.lapseMinutes) : null,
+        tradingDay: command.tradingDay,
       },
     },
   ];

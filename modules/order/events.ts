@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { londonDate } from '../../src/shared/london-time';
 
 export const orderItemSchema = z.object({
   productId: z.number().int().positive(),
@@ -79,6 +80,8 @@ export const OrderSubmitted = z.object({
     submittedAt: z.string(),
     /** When an order awaiting payment lapses if nobody pays it; absent in orders placed before lapses existed. */
     lapseAt: z.string().nullable().optional(),
+    /** The trading day the order counts in ('YYYY-MM-DD', the store's tradingDayOf at submission). */
+    tradingDay: z.iso.date(),
   }),
 });
 
@@ -155,3 +158,16 @@ export const orderStream = (orderId: string) => `order-${orderId}`;
 
 /** Every event type's schema: appends are parsed against it (outside production). */
 export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
+
+/**
+ * Upcaster: orders submitted before trading days were decided at submission (issue 14 item 7) count in the
+ * London date of their submission, as the read model counted them then, so a replay gives the same days.
+ */
+export function upcastOrderSubmitted(event: { type: string; data: unknown }): { type: string; data: unknown } {
+  const data = event.data as Omit<OrderSubmitted['data'], 'tradingDay'> & { tradingDay?: string };
+  if (data.tradingDay) return event;
+  return { type: event.type, data: { ...data, tradingDay: londonDate(data.submittedAt) } };
+}
+
+/** The order module's upcasters, one per changed event type. */
+export const ORDER_UPCASTERS = { OrderSubmitted: upcastOrderSubmitted };

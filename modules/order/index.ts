@@ -1,5 +1,6 @@
 export {
   ORDER_EVENT_SCHEMAS,
+  ORDER_UPCASTERS,
   ORDER_EVENT_TYPES,
   orderStream,
   type OrderEvent,

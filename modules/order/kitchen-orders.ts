@@ -7,8 +7,8 @@ import type { KitchenOrder } from '../../src/shared/order';
 export interface KitchenOrders {
   /** A placed order, or null when there is none (or it is still in checkout). */
   placed(orderId: string, now: Date): Promise<KitchenOrder | null>;
-  /** Today's (London trading day) placed orders, newest first. */
+  /** The placed orders of the trading day `now` is in (the store's tradingDayOf), newest first. */
   today(now: Date): Promise<KitchenOrder[]>;
-  /** Today's takings, in pence. */
+  /** The takings of the trading day `now` is in, in pence. */
   tally(now: Date): Promise<number>;
 }

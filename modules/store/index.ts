@@ -18,7 +18,9 @@ export {
   type StoreEvent,
   type StoreStatusChanged,
 } from './events';
-export { readSettings, type SettingValues } from './read-settings';
+export { readOpeningHours, readSettings, type SettingValues } from './read-settings';
+export { tradingDayBounds, tradingDayOf } from './trading-day';
+export { openingHoursOf, type OpeningHours } from './opening-hours';
 export { changeSettings, closeAtClosingTime, dateOpening } from './change-settings';
 export { KITCHEN_LOGGED_KEYS, OPENING_HOURS_KEYS, settingChangeOf, storeChangeText } from './store-log';
 export { bannerText } from './opening-hours';

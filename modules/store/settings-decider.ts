@@ -4,7 +4,9 @@ import { parseKitchenPostcode } from '../../src/shared/postcode';
 import { DELIVERY_KEY, STORE_STATUS_KEY, type StoreEvent } from './events';
 import { parseSetting, SETTINGS, SettingInvalid, type SettingKey } from './settings';
 import type { StoreStatus } from '../../src/shared/store-status';
-import { nextClosingAt } from './opening-hours';
+import { nextClosingAt, openingHoursOf } from './opening-hours';
+import { londonDate } from '../../src/shared/london-time';
+import type { SpecialDay, Week } from '../../src/shared/opening-week';
 
 /** `openUntil`: the closing time the store's current opening lasts until (null while closed, or opened before issue 14). */
 export type SettingsState = { values: Record<string, unknown>; openUntil?: string | null };
@@ -94,7 +96,7 @@ function changeSettings(command: Extract<SettingsCommand, { type: 'ChangeSetting
     parsed[key] = value;
     if (JSON.stringify(state.values[key]) !== JSON.stringify(value)) events.push(changed(key, value));
   }
-  assertTogether(parsed, state);
+  assertTogether(parsed, state, command.now);
   return events.map((event) => (event.type === 'StoreStatusChanged' ? withClosingTime(event, parsed, state, command.now) : event));
 }
 
@@ -105,18 +107,32 @@ function changeSettings(command: Extract<SettingsCommand, { type: 'ChangeSetting
  */
 function withClosingTime(event: Extract<StoreEvent, { type: 'StoreStatusChanged' }>, changes: Partial<Record<SettingKey, unknown>>, state: SettingsState, now: string): StoreEvent {
   if (event.data.status === 'closed') return event;
-  const after = (key: SettingKey) => String(key in changes ? changes[key] : valueOf(state, key));
+  const after = (key: SettingKey) => (key in changes ? changes[key] : valueOf(state, key));
   const wasOpen = valueOf(state, STORE_STATUS_KEY) !== 'closed' && state.openUntil;
-  const closesAt = wasOpen ? state.openUntil! : nextClosingAt(new Date(now), { openTime: after('open_time'), closeTime: after('close_time') }).toISOString();
-  return { type: 'StoreStatusChanged', data: { status: event.data.status, closesAt } };
+  if (wasOpen) return { type: 'StoreStatusChanged', data: { status: event.data.status, closesAt: state.openUntil! } };
+  const hours = openingHoursOf({
+    open_time: String(after('open_time')),
+    close_time: String(after('close_time')),
+    opening_week: after('opening_week') as Week | null,
+    special_days: after('special_days') as SpecialDay[],
+  });
+  // A week without a single shift has no closing time: the store stays open until staff close it.
+  const closesAt = nextClosingAt(new Date(now), hours)?.toISOString();
+  return { type: 'StoreStatusChanged', data: { status: event.data.status, ...(closesAt ? { closesAt } : {}) } };
 }
 
 /** Staff spec §5: the rules that tie settings together, checked on the values the change would leave. */
-function assertTogether(changes: Partial<Record<SettingKey, unknown>>, state: SettingsState): void {
+function assertTogether(changes: Partial<Record<SettingKey, unknown>>, state: SettingsState, now: string): void {
   const after = (key: SettingKey): unknown => (key in changes ? changes[key] : key in state.values ? state.values[key] : SETTINGS[key].default);
   const touches = (...keys: SettingKey[]) => keys.some((key) => key in changes);
   if (touches('open_time', 'close_time') && String(after('open_time')) > String(after('close_time'))) {
     throw new DomainError('invalid', 'open_time: Open times do not work together');
+  }
+  if (touches('special_days')) {
+    // A day already listed may stay after it has passed; a new one must be today or later.
+    const listed = new Set((valueOf(state, 'special_days') as SpecialDay[]).map((day) => day.date));
+    const past = (changes.special_days as SpecialDay[]).find((day) => !listed.has(day.date) && day.date < londonDate(new Date(now)));
+    if (past) throw new DomainError('invalid', `special_days: ${past.date} is in the past`);
   }
   const discounting = after('offer_takeaway_collect_discount') === true;
   if (touches('offer_takeaway_collect_discount', 'takeaway_collect_discount_amount_or_percent') && discounting && Number(after('takeaway_collect_discount_amount_or_percent')) <= 0) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multiLineText, nameText, singleLineText } from '../../src/shared/text';
 import { SETTING_KEYS, UNPRINTED_ALARM_DEFAULT_MINUTES, type SettingKey } from '../../src/shared/setting-keys';
 import { STORE_STATUSES } from '../../src/shared/store-status';
+import { specialDaysSchema, weekSchema, type SpecialDay, type Week } from '../../src/shared/opening-week';
 
 export { SETTING_KEYS, type SettingKey };
 
@@ -58,6 +59,10 @@ export const SETTINGS = {
   slammed_delivery_minutes: { schema: z.number().int().min(1).max(600), default: 91 },
   open_time: { schema: clockTime, default: '17:00' },
   close_time: { schema: clockTime, default: '23:00' },
+  /** The week's shifts per day; null until a manager sets a week: open_time-close_time every day (opening-hours.ts). */
+  opening_week: { schema: weekSchema.nullable(), default: null as Week | null },
+  /** Dates closed, or with other shifts, each with the banner's message for that day. */
+  special_days: { schema: specialDaysSchema, default: [] as SpecialDay[] },
   /** Image for the top of printed tickets, a path on this site; empty for none. */
   bt_print_logo: { schema: singleLineText({ max: 300 }).pipe(z.string().regex(/^(\/[\w./-]*)?$/, 'must be a path on this site')), default: '' },
   /** Newline-separated category names printed on kitchen tickets; empty prints every category. */
@@ -85,7 +90,11 @@ export { SettingChanged, SETTINGS_STREAM } from './events';
 /** Parses one setting's new value; a wrong value names the setting. */
 export function parseSetting(key: SettingKey, value: unknown): unknown {
   const parsed = SETTINGS[key].schema.safeParse(value);
-  if (!parsed.success) throw new SettingInvalid(key, parsed.error.issues[0].message);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    // A field inside a week or a special day is named too (opening_week.monday.0.open).
+    throw new SettingInvalid(issue.path.length > 0 ? `${key}.${issue.path.join('.')}` : key, issue.message);
+  }
   return parsed.data;
 }
 

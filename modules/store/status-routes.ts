@@ -6,12 +6,13 @@ import type { Clock } from '../../src/core/clock';
 import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
-import { readSettings } from './read-settings';
+import { readOpeningHours, readSettings } from './read-settings';
 import type { DeliveryService } from '../delivery';
 import { parseKitchenPostcode } from '../../src/shared/postcode';
 import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM } from './delivery-offer';
 import { singleLineText } from '../../src/shared/text';
-import { bannerText, isWithinHours, nextOpenAt, secondsToClose, type OpeningHours } from './opening-hours';
+import { bannerText, isWithinHours, nextOpenAt, secondsToClose, specialDayOn } from './opening-hours';
+import { tradingDayOf } from './trading-day';
 import type { SettingKey } from './settings';
 import { deliveryMinutesFor } from '../../src/shared/store-status';
 import { changeSettings } from './change-settings';
@@ -29,10 +30,7 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
     await services.readModels.waitFor('settings', result.position);
   };
 
-  async function hours(): Promise<OpeningHours> {
-    const values = await readSettings(services.settings, ['open_time', 'close_time']);
-    return { openTime: values.open_time as string, closeTime: values.close_time as string };
-  }
+  const hours = () => readOpeningHours(services.settings);
 
   router.post('/api/change-status', requireRole('staff'), async (ctx) => {
     const { state } = statusInput.parse(ctx.request.body);
@@ -43,7 +41,7 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
   router.get('/store-status', async (ctx) => {
     const values = await readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
     ctx.type = 'text/plain; charset=utf-8';
-    ctx.body = bannerText(values.order_status, deliveryMinutesFor(values.order_status, values));
+    ctx.body = (values.order_status === 'closed' && (await specialDayMessage())) || bannerText(values.order_status, deliveryMinutesFor(values.order_status, values));
   });
 
   router.get('/api/minsToCloseTime', async (ctx) => {
@@ -51,14 +49,24 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
     ctx.body = { status: true, minsToClose: Math.floor(seconds / 60), secsToClose: seconds };
   });
 
+  /** Today's special day's message (e.g. closed for Christmas), shown while the store is closed; '' if none. */
+  async function specialDayMessage(): Promise<string> {
+    const now = clock();
+    const opening = await hours();
+    return specialDayOn(tradingDayOf(now, opening), opening)?.message ?? '';
+  }
+
   router.get('/api/nextOpenAt', async (ctx) => {
     const next = nextOpenAt(clock(), await hours());
-    ctx.body = { status: true, nextOpenAt: next.toISOString(), message: '' };
+    const message = next ? await specialDayMessage() : 'No opening hours are set';
+    ctx.body = { status: true, nextOpenAt: next?.toISOString() ?? null, message };
   });
 
   router.post('/api/ta/canOpen', requireRole('staff'), async (ctx) => {
     noInput.parse(ctx.request.body);
-    ctx.body = { status: isWithinHours(clock(), await hours()) };
+    const within = isWithinHours(clock(), await hours());
+    // Why not, on a special day (closed for a holiday): the opening modal's confirmation shows it.
+    ctx.body = within ? { status: true } : { status: false, message: await specialDayMessage() };
   });
 
   router.get('/api/deliveringStatus', async (ctx) => {

@@ -1,8 +1,7 @@
 import type { Services } from '../../src/services';
 import { notifyLiveHubs, outboxPublisher } from '../../src/live/outbox';
-import { readSettings } from './read-settings';
-import { closingNotice, isWithinHours, secondsToClose } from './opening-hours';
-import { londonDate } from '../../src/shared/london-time';
+import { readOpeningHours, readSettings } from './read-settings';
+import { closingNotice, currentShift, secondsToClose } from './opening-hours';
 
 /**
  * Once a minute: tells customers when closing is near (ClosingTime) and tells staff when it is time to open
@@ -10,8 +9,8 @@ import { londonDate } from '../../src/shared/london-time';
  * storeHours process closes once at closing time. Driven by the injected clock, so tests call tick().
  */
 export function createStoreClock(services: Services) {
-  /** Staff are called to open once a day, not every minute they leave the store closed. */
-  let calledToOpenOn: string | null = null;
+  /** Staff are called to open once a shift (by its opening instant), not every minute they leave the store closed. */
+  let calledToOpenFor: number | null = null;
   async function publish(event: string, data: unknown): Promise<void> {
     await services.pool.transaction(async (tx) => outboxPublisher(tx)('store', event, data));
     await notifyLiveHubs(services.pool);
@@ -20,17 +19,18 @@ export function createStoreClock(services: Services) {
   return {
     async tick(): Promise<string | null> {
       const now = services.clock();
-      const settings = await readSettings(services.settings, ['order_status', 'open_time', 'close_time', 'is_takeaway']);
+      const settings = await readSettings(services.settings, ['order_status', 'is_takeaway']);
       if (settings.is_takeaway !== true) return null;
-      const hours = { openTime: settings.open_time as string, closeTime: settings.close_time as string };
+      const hours = await readOpeningHours(services.settings);
       const open = settings.order_status !== 'closed';
       const notice = open ? closingNotice(secondsToClose(now, hours)) : null;
       if (notice) {
         await publish('ClosingTime', notice);
         return 'ClosingTime';
       }
-      if (!open && isWithinHours(now, hours) && calledToOpenOn !== londonDate(now)) {
-        calledToOpenOn = londonDate(now);
+      const shift = open ? null : currentShift(now, hours);
+      if (shift && calledToOpenFor !== shift.opensAt.getTime()) {
+        calledToOpenFor = shift.opensAt.getTime();
         await publish('TakeawayOpenTime', { message: 'Time to open for orders' });
         return 'TakeawayOpenTime';
       }

@@ -1,7 +1,7 @@
 import { DELIVERY_KEY, STORE_STATUS_KEY, type StoreEvent } from './events';
 
 /** The settings that hold the store's opening hours. */
-export const OPENING_HOURS_KEYS: readonly string[] = ['open_time', 'close_time'];
+export const OPENING_HOURS_KEYS: readonly string[] = ['open_time', 'close_time', 'opening_week', 'special_days'];
 
 /** The settings whose changes the kitchen's "today" log shows: the store's status, delivery and its hours. */
 export const KITCHEN_LOGGED_KEYS: readonly string[] = [STORE_STATUS_KEY, DELIVERY_KEY, ...OPENING_HOURS_KEYS];
@@ -28,5 +28,7 @@ export function storeChangeText(key: string, value: unknown): string {
   if (key === DELIVERY_KEY) return value === true ? 'Delivery switched on' : 'Delivery switched off';
   if (key === 'open_time') return `Opening time set to ${String(value)}`;
   if (key === 'close_time') return `Closing time set to ${String(value)}`;
+  if (key === 'opening_week') return value === null ? 'Weekly hours cleared' : 'Weekly hours changed';
+  if (key === 'special_days') return 'Special days changed';
   return `${key} changed`;
 }

@@ -1,6 +1,5 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
-import { londonDate } from '../../src/shared/london-time';
 import { orderRef, orderTotalPence, type OrderEvent, type OrderSubmitted } from '../../modules/order';
 
 /** The events of the checkout, which write columns of one row and (OrderSubmitted) tell staff screens. */
@@ -88,7 +87,7 @@ export function columnsOf(event: CheckoutEvent): Row {
       const o = event.data;
       return {
         status: o.status, payment_method: o.paymentMethod, total_pence: o.totalPence, submitted_at: o.submittedAt,
-        trading_day: londonDate(o.submittedAt), lapse_at: o.lapseAt ?? null,
+        trading_day: o.tradingDay, lapse_at: o.lapseAt ?? null,
       };
     }
     default: {

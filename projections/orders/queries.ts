@@ -1,18 +1,20 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
-import { londonDate } from '../../src/shared/london-time';
 import { countsInTally, KITCHEN_STATUSES, type KitchenOrder, type KitchenStatus } from '../../src/shared/order';
 
 import type { KitchenOrders, UnpaidOrders } from '../../modules/order';
+import { readOpeningHours, tradingDayOf } from '../../modules/store';
+import type { SettingsSource } from '../../src/services';
 
 export type { KitchenOrder };
 
-/** The order module's KitchenOrders port, on this read model. */
-export function kitchenOrders(pool: DatabasePool): KitchenOrders {
+/** The order module's KitchenOrders port, on this read model; "today" is the store's trading day at `now` on its current hours. */
+export function kitchenOrders(pool: DatabasePool, settings: SettingsSource): KitchenOrders {
+  const today = async (now: Date) => tradingDayOf(now, await readOpeningHours(settings));
   return {
     placed: (orderId, now) => placedOrder(pool, orderId, now),
-    today: (now) => todaysOrders(pool, now),
-    tally: (now) => todaysTally(pool, now),
+    today: async (now) => todaysOrders(pool, await today(now), now),
+    tally: async (now) => todaysTally(pool, await today(now)),
   };
 }
 
@@ -96,17 +98,18 @@ const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1,
   phone_number, delivery_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
   submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at`;
 
-/** Today's (London trading day) placed orders, newest first. */
-export async function todaysOrders(pool: DatabasePool, now: Date): Promise<KitchenOrder[]> {
+/** A trading day's placed orders, newest first. */
+export async function todaysOrders(pool: DatabasePool, day: string, now: Date): Promise<KitchenOrder[]> {
   const rows = await pool.any(sql.unsafe`
-    select ${COLUMNS} from orders where trading_day = ${londonDate(now)} and submitted_at is not null
+    select ${COLUMNS} from orders where trading_day = ${day} and submitted_at is not null
      order by submitted_at desc`);
   return (rows as unknown as OrderRow[]).map((row) => kitchenOrder(row, now));
 }
 
-export async function todaysTally(pool: DatabasePool, now: Date): Promise<number> {
+/** A trading day's takings, in pence. */
+export async function todaysTally(pool: DatabasePool, day: string): Promise<number> {
   return (await pool.oneFirst(sql.unsafe`
-    select coalesce(sum(total_pence), 0)::int from orders where trading_day = ${londonDate(now)} and ${COUNTS_IN_TALLY}`)) as number;
+    select coalesce(sum(total_pence), 0)::int from orders where trading_day = ${day} and ${COUNTS_IN_TALLY}`)) as number;
 }
 
 export async function placedOrder(pool: DatabasePool, orderId: string, now: Date): Promise<KitchenOrder | null> {

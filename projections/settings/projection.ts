@@ -27,7 +27,10 @@ async function store(tx: Tx, key: string, value: unknown, at: string): Promise<u
   return previous ?? undefined;
 }
 
-/** One line of the kitchen's "today" log; the trading day is London's date for now. */
+/**
+ * One line of the kitchen's "today" log. Its trading_day column holds the London date of the change: the log is
+ * read by the instants of a trading day (store-log.ts), never by settings at apply time, so a replay is the same.
+ */
 async function logChange(tx: Tx, stored: StoredEvent, key: string, value: unknown): Promise<void> {
   const at = stored.metadata.at;
   await tx.query(sql.unsafe`

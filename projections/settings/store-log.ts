@@ -4,8 +4,9 @@ import type { Clock } from '../../src/core/clock';
 import type { DatabasePool } from '../../src/db/pool';
 import { noInput } from '../../src/http/inputs';
 import { requireRole } from '../../src/identity/auth';
-import { londonDate, londonTime } from '../../src/shared/london-time';
-import { storeChangeText } from '../../modules/store';
+import { londonTime } from '../../src/shared/london-time';
+import { readOpeningHours, storeChangeText, tradingDayBounds, tradingDayOf } from '../../modules/store';
+import type { SettingsSource } from '../../src/services';
 
 export interface StoreLogEntry {
   /** ISO instant of the change. */
@@ -30,13 +31,19 @@ function whoDid(row: StoreLogRow): string {
   return row.actor === 'system' ? 'the store clock' : 'someone';
 }
 
-/** The day's store status, delivery and hours changes, newest first. */
-export async function todaysStoreLog(pool: DatabasePool, now: Date): Promise<StoreLogEntry[]> {
+/**
+ * The store status, delivery and hours changes of the trading day `now` is in (the store's tradingDayOf on its
+ * current hours), newest first: chosen by the instants of that day, so a change at 00:30 in a shift past
+ * midnight shows in the evening it belongs to.
+ */
+export async function todaysStoreLog(pool: DatabasePool, settings: SettingsSource, now: Date): Promise<StoreLogEntry[]> {
+  const hours = await readOpeningHours(settings);
+  const { from, to } = tradingDayBounds(tradingDayOf(now, hours), hours);
   // Only staff accounts are named: a customer's email never reaches the kitchen's log.
   const rows = (await pool.any(sql.unsafe`
     select l.key, l.value, l.actor, l.changed_at, u.email
       from store_log l left join users u on u.id::text = l.actor and u.role <> 'customer'
-     where l.trading_day = ${londonDate(now)}
+     where l.changed_at >= ${from.toISOString()} and l.changed_at < ${to.toISOString()}
      order by l.position desc`)) as unknown as StoreLogRow[];
   return rows.map((row) => {
     const at = new Date(row.changed_at).toISOString();
@@ -45,11 +52,11 @@ export async function todaysStoreLog(pool: DatabasePool, now: Date): Promise<Sto
 }
 
 /** Staff read the kitchen's "today" log. */
-export function storeLogRoutes(deps: { pool: DatabasePool; clock: Clock }) {
+export function storeLogRoutes(deps: { pool: DatabasePool; clock: Clock; settings: SettingsSource }) {
   const router = new Router();
   router.get('/api/todaysStoreLog', requireRole('staff'), async (ctx) => {
     noInput.parse(ctx.query);
-    ctx.body = { status: true, entries: await todaysStoreLog(deps.pool, deps.clock()) };
+    ctx.body = { status: true, entries: await todaysStoreLog(deps.pool, deps.settings, deps.clock()) };
   });
   return router;
 }

@@ -3,14 +3,16 @@ import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { escapeHtml } from '../shared/escape-html';
 import { pageAt, pageHead, type HeadProduct, type PageHead } from '../shared/page-head';
+import { WEEKDAYS, type SpecialDay, type Week } from '../shared/shifts';
 
 /** The shop's facts a page's head tells crawlers and link previews, from the settings. */
 export interface ShopFacts {
   siteName: string;
   address: string;
   phone: string;
-  opens: string;
-  closes: string;
+  /** The week's shifts and the special days (the store's opening hours). */
+  week: Week;
+  specialDays: readonly SpecialDay[];
 }
 
 export interface PageSources {
@@ -19,7 +21,27 @@ export interface PageSources {
   product(id: number): Promise<(HeadProduct & { image: string | null }) | null>;
 }
 
-const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/**
+ * schema.org's opening hours: one entry per distinct shift with the days it runs (a closing time before the
+ * opening time runs past midnight, as schema.org reads it), and a special day valid on its date alone
+ * (00:00-00:00 for closed, as search engines read it).
+ */
+function openingHoursSpecification(week: Week, specialDays: readonly SpecialDay[]): object[] {
+  const byShift = new Map<string, { opens: string; closes: string; dayOfWeek: string[] }>();
+  for (const [index, day] of WEEKDAYS.entries()) {
+    for (const shift of week[day]) {
+      const entry = byShift.get(`${shift.open}-${shift.close}`) ?? { opens: shift.open, closes: shift.close, dayOfWeek: [] };
+      entry.dayOfWeek.push(DAY_NAMES[index]);
+      byShift.set(`${shift.open}-${shift.close}`, entry);
+    }
+  }
+  const special = specialDays.flatMap((day) =>
+    (day.shifts.length > 0 ? day.shifts : [{ open: '00:00', close: '00:00' }]).map((shift) => ({ opens: shift.open, closes: shift.close, validFrom: day.date, validThrough: day.date })),
+  );
+  return [...byShift.values(), ...special].map((entry) => ({ '@type': 'OpeningHoursSpecification', ...entry }));
+}
 
 /** schema.org Restaurant data, for search engines' local results. */
 export function restaurantData(shop: ShopFacts, origin: string): object {
@@ -31,7 +53,7 @@ export function restaurantData(shop: ShopFacts, origin: string): object {
     ...(shop.address ? { address: shop.address } : {}),
     ...(shop.phone ? { telephone: shop.phone } : {}),
     hasMenu: `${origin}/`,
-    openingHoursSpecification: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: EVERY_DAY, opens: shop.opens, closes: shop.closes }],
+    openingHoursSpecification: openingHoursSpecification(shop.week, shop.specialDays),
   };
 }
 

@@ -34,3 +34,21 @@ export function londonInstant(reference: Date, hhmm: string): Date {
   }
   return guess;
 }
+
+/** Noon UTC of a 'YYYY-MM-DD' date: always on that same London date, whatever the clocks do. */
+const noonOf = (date: string) => new Date(`${date}T12:00:00.000Z`);
+
+/** The 'YYYY-MM-DD' date `days` days after `date` (before it when negative). */
+export function addDays(date: string, days: number): string {
+  return new Date(noonOf(date).getTime() + days * 24 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** 0 for Sunday to 6 for Saturday, as Date#getDay counts. */
+export function weekdayOf(date: string): number {
+  return noonOf(date).getUTCDay();
+}
+
+/** The instant at which London's clock shows `hhmm` on the London date `date` ('YYYY-MM-DD'). */
+export function londonInstantOn(date: string, hhmm: string): Date {
+  return londonInstant(noonOf(date), hhmm);
+}

@@ -23,6 +23,8 @@ export const SETTING_KEYS = [
   'slammed_delivery_minutes',
   'open_time',
   'close_time',
+  'opening_week',
+  'special_days',
   'bt_print_logo',
   'ta_print_categories',
   'unprinted_alarm_minutes',

@@ -119,6 +119,24 @@ describe('web pages: heads, 404s and compression', () => {
       await admin.post('/api/settings/update', { settings: { site_name: 'Spice Garden Takeaway', open_time: '17:00' } }).expect(200);
     });
 
+    it('gives search engines the week’s shifts and the special days (issue 14 item 6)', async () => {
+      const admin = shopper(server);
+      await admin.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
+      const dinner = { open: '17:00', close: '23:00' };
+      const week = { monday: [], tuesday: [dinner], wednesday: [dinner], thursday: [dinner], friday: [{ open: '12:00', close: '14:00' }, { open: '17:00', close: '01:00', closesNextDay: true }], saturday: [dinner], sunday: [dinner] };
+      const christmas = { date: '2099-12-25', shifts: [], message: 'Closed for Christmas' };
+      await admin.post('/api/settings/update', { settings: { opening_week: week, special_days: [christmas] } }).expect(200);
+      const hours = (head(decoded(await getBytes(server.baseUrl, '/'))).restaurant as { openingHoursSpecification: unknown[] }).openingHoursSpecification;
+      const spec = (entry: object) => ({ '@type': 'OpeningHoursSpecification', ...entry });
+      expect(hours).toEqual([
+        spec({ opens: '17:00', closes: '23:00', dayOfWeek: ['Tuesday', 'Wednesday', 'Thursday', 'Saturday', 'Sunday'] }),
+        spec({ opens: '12:00', closes: '14:00', dayOfWeek: ['Friday'] }),
+        spec({ opens: '17:00', closes: '01:00', dayOfWeek: ['Friday'] }),
+        spec({ opens: '00:00', closes: '00:00', validFrom: '2099-12-25', validThrough: '2099-12-25' }),
+      ]);
+      await admin.post('/api/settings/update', { settings: { opening_week: null, special_days: [] } }).expect(200);
+    });
+
     it('serves a favicon', async () => {
       for (const icon of ['/favicon.ico', '/favicon.svg']) {
         const answer = await getBytes(server.baseUrl, icon);

@@ -170,7 +170,7 @@ describe('checkout journeys in the browser', () => {
   it('the order-complete page follows the kitchen: thanks once it is paid and printed, and says so when cancelled unpaid', async () => {
     const { page } = browser;
     const { baseUrl } = server;
-    const kitchen = createKitchen(server.shop.services, kitchenOrders(server.shop.pool));
+    const kitchen = createKitchen(server.shop.services, kitchenOrders(server.shop.pool, server.shop.services.settings));
     const staff = () => ({ actor: 'staff-test', now: new Date().toISOString(), correlationId: randomUUID() });
     // The page's own session places the orders, as the checkout would.
     const post = async (url: string, data: object = {}) => {

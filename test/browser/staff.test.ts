@@ -272,10 +272,10 @@ describe('staff back office in the browser', () => {
     await waitForText(office.getByTestId('postcode-check'), 'postcode is OK');
 
     // Open times that do not work together: said, and Save cannot be pressed.
-    await office.locator('#open_time').fill('23:30');
+    await office.locator('#week-monday-0-open').fill('23:30');
     await waitForText(office.getByTestId('times-verdict'), 'Open times do not work together');
     expect(await office.getByTestId('save-settings').isDisabled()).toBe(true);
-    await office.locator('#open_time').fill('17:00');
+    await office.locator('#week-monday-0-open').fill('17:00');
     await waitForText(office.getByTestId('times-verdict'), 'Times are OK');
 
     await office.getByLabel('Busy').fill('45');

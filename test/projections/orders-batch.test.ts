@@ -56,7 +56,7 @@ function eveningHistory(seed: number, length: number): StoredEvent[] {
           const totalPence = 500 + random.below(2000);
           push('OrderSubmitted', {
             orderId, paymentMethod: status === 'NEW' ? 'CARD' : 'PHONE', status, itemsTotalPence: totalPence, postagePence: 0,
-            voucherDeductionPence: 0, totalPence, submittedAt, lapseAt: null,
+            voucherDeductionPence: 0, totalPence, submittedAt, lapseAt: null, tradingDay: submittedAt.slice(0, 10),
           });
           set(status);
         }

@@ -21,7 +21,7 @@ function orderHistory() {
     push('PaymentMethodChosen', { orderId, method: 'PHONE' });
     push('OrderSubmitted', {
       orderId, paymentMethod: 'PHONE', status: 'AWAITING-PAYMENT', itemsTotalPence: 1185, postagePence: 250,
-      voucherDeductionPence: 0, totalPence: 1435, submittedAt: '2026-11-20T19:10:00.000Z',
+      voucherDeductionPence: 0, totalPence: 1435, submittedAt: '2026-11-20T19:10:00.000Z', tradingDay: '2026-11-20',
     });
     push('OrderPaid', { orderId, paidAt: '2026-11-20T19:12:00.000Z', dueBy: '2026-11-20T19:43:00.000Z' });
     push('OrderPrinted', { orderId, printedAt: '2026-11-20T19:13:00.000Z', copy: 1, via: 'browser' });

@@ -26,11 +26,11 @@ const place = (overrides: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>>
   ...overrides,
 });
 const noneWaiting = { lapseMinutes: 20, maxPerCustomer: 2, waiting: { phone: 0, email: 0, session: 0 } };
-const submit: SubmitOrder = { type: 'SubmitOrder', orderId, paymentMethod: 'PHONE', takeaway: true, shop: open, notOffered: [], postageNow: { pence: -190 }, unpaid: noneWaiting, basketAsSaved: true, now };
+const submit: SubmitOrder = { type: 'SubmitOrder', orderId, paymentMethod: 'PHONE', takeaway: true, shop: open, notOffered: [], postageNow: { pence: -190 }, unpaid: noneWaiting, basketAsSaved: true, tradingDay: '2026-11-20', now };
 const lapseAt = '2026-11-20T18:20:00.000Z';
 const submittedEvent: OrderEvent = {
   type: 'OrderSubmitted',
-  data: { orderId, paymentMethod: 'PHONE', status: 'AWAITING-PAYMENT', itemsTotalPence: 1900, postagePence: -190, voucherDeductionPence: 0, totalPence: 1710, submittedAt: now, lapseAt },
+  data: { orderId, paymentMethod: 'PHONE', status: 'AWAITING-PAYMENT', itemsTotalPence: 1900, postagePence: -190, voucherDeductionPence: 0, totalPence: 1710, submittedAt: now, lapseAt, tradingDay: '2026-11-20' },
 };
 const readyToSubmit = [placed, collect, detailsGiven];
 const submitted: OrderEvent[] = [...readyToSubmit, { type: 'PaymentMethodChosen', data: { orderId, method: 'PHONE' } }, submittedEvent];

@@ -1,5 +1,6 @@
 import { settingsDecider } from '../../../modules/store/settings-decider';
 import { specFor } from '../../support/given-when-then';
+import { everyDay, type Week } from '../../../src/shared/opening-week';
 
 const spec = specFor(settingsDecider);
 const now = '2026-11-20T19:00:00.000Z';
@@ -92,6 +93,51 @@ describe('settings decider', () => {
       spec([legacyBusy, opened('busy', '2026-11-20T23:00:00.000Z')]).when(dateOpening).then([]);
       spec([legacyBusy, closed]).when(dateOpening).then([]);
       spec([]).when(dateOpening).then([]);
+    });
+  });
+
+  describe('the week and special days (issue 14 item 6)', () => {
+    const lunchAndDinner = everyDay({ open: '12:00', close: '14:00' }, { open: '17:00', close: '23:00' });
+    const week = (changes: Partial<Week>) => ({ type: 'ChangeSettings' as const, now, changes: { opening_week: { ...lunchAndDinner, ...changes } } });
+    const specialDays = (days: unknown) => ({ type: 'ChangeSettings' as const, now, changes: { special_days: days } });
+    const christmas = { date: '2026-12-25', shifts: [], message: 'Closed today for Christmas – back on the 27th' };
+
+    it('records a week of shifts, one past midnight among them', () => {
+      const late = { ...lunchAndDinner, friday: [{ open: '17:00', close: '01:00', closesNextDay: true as const }] };
+      spec([]).when({ type: 'ChangeSettings', now, changes: { opening_week: late } }).then([changed('opening_week', late)]);
+    });
+
+    it('refuses shifts that close before they open, overlap, or run into the next day’s, naming the day', () => {
+      spec([]).when(week({ monday: [{ open: '14:00', close: '12:00' }] })).thenFails('opening_week: monday: the shift 14:00-12:00 closes before it opens', 'invalid');
+      spec([]).when(week({ monday: [{ open: '12:00', close: '12:00' }] })).thenFails(/^opening_week: monday: the shift 12:00-12:00 closes before it opens/);
+      spec([]).when(week({ tuesday: [{ open: '12:00', close: '15:00' }, { open: '14:30', close: '23:00' }] }))
+        .thenFails('opening_week: tuesday: the shifts 12:00-15:00 and 14:30-23:00 overlap');
+      spec([]).when(week({ sunday: [{ open: '17:00', close: '13:00', closesNextDay: true }] }))
+        .thenFails("opening_week: sunday's shift past midnight overlaps monday's shift 12:00-14:00");
+      spec([]).when(week({ friday: [{ open: '17:00', close: '18:00', closesNextDay: true }] })).thenFails(/^opening_week: friday: the shift 17:00-18:00 \(next day\) is longer than a day/);
+      spec([]).when(week({ friday: [{ open: '7pm', close: '23:00' }] })).thenFails('opening_week.friday.0.open: must be a time like 17:30');
+      spec([]).when({ type: 'ChangeSettings', now, changes: { opening_week: { monday: [] } } }).thenFails(/^opening_week\.tuesday: /);
+    });
+
+    it('records special days, and refuses a new one in the past, a date twice, and a message that is not one line of text', () => {
+      spec([]).when(specialDays([christmas])).then([changed('special_days', [christmas])]);
+      spec([]).when(specialDays([{ ...christmas, date: '2026-11-19' }])).thenFails('special_days: 2026-11-19 is in the past', 'invalid');
+      spec([]).when(specialDays([christmas, christmas])).thenFails('special_days: 2026-12-25 is listed twice');
+      spec([]).when(specialDays([{ ...christmas, message: 'Closed\nfor Christmas' }])).thenFails('special_days.0.message: must be on one line');
+      spec([]).when(specialDays([{ ...christmas, date: '25/12/2026' }])).thenFails('special_days.0.date: must be a date like 2026-12-25');
+      // A day already listed may stay once it has passed.
+      const boxingDay = { date: '2026-12-26', shifts: [{ open: '17:00', close: '21:00' }], message: 'Boxing Day: dinner only' };
+      spec([changed('special_days', [christmas])]).when({ type: 'ChangeSettings', now: '2026-12-26T10:00:00.000Z', changes: { special_days: [christmas, boxingDay] } })
+        .then([changed('special_days', [christmas, boxingDay])]);
+    });
+
+    it('dates an opening’s closing time on the week and special days', () => {
+      const open = (instant: string) => ({ type: 'ChangeSettings' as const, now: instant, changes: { order_status: 'open' } });
+      const opened = (closesAt: string) => ({ type: 'StoreStatusChanged' as const, data: { status: 'open' as const, closesAt } });
+      spec([changed('opening_week', lunchAndDinner)]).when(open('2026-11-20T12:05:00.000Z')).then([opened('2026-11-20T14:00:00.000Z')]);
+      spec([changed('opening_week', lunchAndDinner), changed('special_days', [christmas])]).when(open('2026-12-25T12:05:00.000Z')).then([opened('2026-12-26T14:00:00.000Z')]);
+      // A week with no shift at all: no closing time, the store stays open until staff close it.
+      spec([changed('opening_week', everyDay())]).when(open('2026-11-20T12:05:00.000Z')).then([{ type: 'StoreStatusChanged', data: { status: 'open' } }]);
     });
   });
 });

@@ -6,10 +6,11 @@ import { DiscountSection } from './DiscountSection';
 import { GeographySection } from './GeographySection';
 import { LiveChannelSection } from './LiveChannelSection';
 import { LogoSection } from './LogoSection';
-import { OpenTimesSection } from './OpenTimesSection';
 import { PaymentMethodsSection } from './PaymentMethodsSection';
 import { PrintCategoriesSection } from './PrintCategoriesSection';
 import { SaveSettingsButton } from './SaveSettingsButton';
+import { SpecialDaysSection } from './SpecialDaysSection';
+import { WeekSection } from './WeekSection';
 import { discountIsValid, settingsToSave, timesWork, type SettingsForm } from './settingsForm';
 import { useProductCategoriesQuery } from './takeawaySettingsApi';
 import { usePostcodeCheck } from './usePostcodeCheck';
@@ -33,7 +34,8 @@ export function TakeawaySettingsForm({ initial }: { initial: SettingsForm }) {
 
   return (
     <Form onSubmit={handleSubmit} aria-labelledby="settings-title" noValidate>
-      <OpenTimesSection form={form} update={update} />
+      <WeekSection form={form} update={update} />
+      <SpecialDaysSection form={form} update={update} />
       <DeliveryTimesSection form={form} update={update} />
       <LiveChannelSection />
       <GeographySection form={form} update={update} postcodeCheck={postcodeCheck} />

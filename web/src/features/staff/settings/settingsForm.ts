@@ -1,5 +1,7 @@
 import type { SettingValues } from '../../settings/settingsApi';
 import { DISCOUNT_TYPES, type DiscountType } from './settingKeys';
+import type { Week } from '../../../../../src/shared/shifts';
+import { hoursProblems, specialDaysFromValues, specialDaysToSave, weekFromValues, type SpecialDayFields } from './hoursForm';
 
 export interface ChargeBandFields {
   up_to_miles: string;
@@ -9,8 +11,8 @@ export interface ChargeBandFields {
 
 /** The settings screen's fields, as typed: numbers stay text until saved, money is in pounds. */
 export interface SettingsForm {
-  open_time: string;
-  close_time: string;
+  opening_week: Week;
+  special_days: SpecialDayFields[];
   open_delivery_minutes: string;
   busy_delivery_minutes: string;
   slammed_delivery_minutes: string;
@@ -38,8 +40,8 @@ export function formFromValues(values: SettingValues): SettingsForm {
   const bands = Array.isArray(values.delivery_charge_bands) ? (values.delivery_charge_bands as Array<{ up_to_miles: number; charge: number }>) : [];
   const discountType = DISCOUNT_TYPES.find((type) => type === values.takeaway_collect_discount_type) ?? 'Percentage %';
   return {
-    open_time: text(values.open_time),
-    close_time: text(values.close_time),
+    opening_week: weekFromValues(values),
+    special_days: specialDaysFromValues(values),
     open_delivery_minutes: text(values.open_delivery_minutes),
     busy_delivery_minutes: text(values.busy_delivery_minutes),
     slammed_delivery_minutes: text(values.slammed_delivery_minutes),
@@ -68,8 +70,8 @@ export function formFromValues(values: SettingValues): SettingsForm {
 export function settingsToSave(form: SettingsForm, categories: string[] | undefined): Record<string, unknown> {
   const discountOn = form.offer_takeaway_collect_discount;
   return {
-    open_time: form.open_time,
-    close_time: form.close_time,
+    opening_week: form.opening_week,
+    special_days: specialDaysToSave(form.special_days),
     open_delivery_minutes: Number(form.open_delivery_minutes),
     busy_delivery_minutes: Number(form.busy_delivery_minutes),
     slammed_delivery_minutes: Number(form.slammed_delivery_minutes),
@@ -92,8 +94,8 @@ export function settingsToSave(form: SettingsForm, categories: string[] | undefi
   };
 }
 
-/** Staff spec §5: open time must not be after close time. */
-export const timesWork = (form: SettingsForm) => form.open_time !== '' && form.close_time !== '' && form.open_time <= form.close_time;
+/** Staff spec §5: open time must not be after close time, within each shift of the week and of special days. */
+export const timesWork = (form: SettingsForm) => hoursProblems(form.opening_week, form.special_days).length === 0;
 
 /** Staff spec §5: when the collection discount is on, its amount as an integer must be above 0. */
 export const discountIsValid = (form: SettingsForm) =>

@@ -6,7 +6,7 @@ import { STORE_STATES, type StoreState } from '../../store-status/storeState';
 import { useStoreChannelQuery, useStoreStatusQuery } from '../../store-status/storeStatusApi';
 import { LiveConnectionNote } from './LiveConnectionNote';
 import { OpenOutsideHoursModal } from './OpenOutsideHoursModal';
-import { useLazyCanOpenStoreQuery } from './storeStateApi';
+import { useLazyOpeningHoursNowQuery } from './storeStateApi';
 import { useChangeStoreState } from './useChangeStoreState';
 
 /** Mount point `changeStoreStatus`: closed, open, busy or slammed, the current one highlighted. */
@@ -15,13 +15,14 @@ export function StoreStatePanel() {
   useStoreChannelQuery();
   const { data: orders } = useOrdersChannelQuery();
   const { changeTo, isChanging } = useChangeStoreState();
-  const [withinHours] = useLazyCanOpenStoreQuery();
-  const [confirming, setConfirming] = useState<StoreState | null>(null);
+  const [hoursNow] = useLazyOpeningHoursNowQuery();
+  const [confirming, setConfirming] = useState<{ state: StoreState; reason: string } | null>(null);
 
   // Opening a closed store outside the hours asks first (the server's canOpen says whether we are within them).
   const choose = async (state: StoreState) => {
     const opening = state !== 'closed' && status?.state === 'closed';
-    if (opening && !(await withinHours().unwrap().catch(() => false))) return setConfirming(state);
+    const hours = opening ? await hoursNow().unwrap().catch(() => ({ status: false, message: '' })) : null;
+    if (hours && !hours.status) return setConfirming({ state, reason: hours.message ?? '' });
     void changeTo(state);
   };
 
@@ -50,9 +51,10 @@ export function StoreStatePanel() {
       <LiveConnectionNote connection={orders?.connection} />
       <OpenOutsideHoursModal
         show={confirming !== null}
+        reason={confirming?.reason ?? ''}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
-          if (confirming) void changeTo(confirming);
+          if (confirming) void changeTo(confirming.state);
           setConfirming(null);
         }}
       />

@@ -6,8 +6,10 @@ interface ChangeStatusAnswer {
   message: string;
 }
 
-interface CanOpenAnswer {
+/** Whether we are within the opening hours; outside them, a special day's message says why (closed for Christmas). */
+export interface CanOpenAnswer {
   status: boolean;
+  message?: string;
 }
 
 export const storeStateApi = api.injectEndpoints({
@@ -24,7 +26,12 @@ export const storeStateApi = api.injectEndpoints({
       transformResponse: (answer: CanOpenAnswer) => answer.status,
       keepUnusedDataFor: 0,
     }),
+    /** The same question when staff open: the answer with its reason. */
+    openingHoursNow: build.query<CanOpenAnswer, void>({
+      query: () => ({ url: '/api/ta/canOpen', method: 'POST', body: {} }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useChangeStoreStateMutation, useCanOpenStoreQuery, useLazyCanOpenStoreQuery } = storeStateApi;
+export const { useChangeStoreStateMutation, useCanOpenStoreQuery, useLazyOpeningHoursNowQuery } = storeStateApi;

@@ -36,6 +36,8 @@ export class LiveHub {
   /** Each channel's open responses, so one delivery is one write per screen however many messages it holds. */
   private readonly screens = new Map<string, Set<ServerResponse>>();
   private readonly lastDelivered = new Map<string, number>();
+  /** The signed-in user of each stream that has one, so a disabled account's streams end at once. */
+  private readonly owners = new Map<ServerResponse, string>();
   private readonly listener: NotificationListener;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly controller = new AbortController();
@@ -82,11 +84,22 @@ export class LiveHub {
     return this.channels.get(channel)?.getConnectionCount() ?? 0;
   }
 
+  /** Ends this instance's streams of a user (disabled): the browser's reconnect then meets the role check. */
+  disconnect(owner: string): number {
+    let ended = 0;
+    for (const [res, streamOwner] of this.owners) {
+      if (streamOwner !== owner) continue;
+      res.end();
+      ended += 1;
+    }
+    return ended;
+  }
+
   /**
    * Adds a client to a channel. The role check happens before this. A client that sends Last-Event-ID gets
    * what it missed first, before any live message, or a `resync` event when the gap is too large to replay.
    */
-  attach(channelName: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  attach(channelName: string, req: IncomingMessage, res: ServerResponse, owner?: string): Promise<void> {
     const channel = this.channels.get(channelName);
     if (!channel) throw new Error(`Unknown live channel ${channelName}`);
     const lastEventId = takeLastEventId(req);
@@ -109,7 +122,11 @@ export class LiveHub {
       const screens = this.screens.get(channelName) ?? new Set<ServerResponse>();
       this.screens.set(channelName, screens);
       screens.add(res);
-      res.once('close', () => screens.delete(res));
+      if (owner) this.owners.set(res, owner);
+      res.once('close', () => {
+        screens.delete(res);
+        this.owners.delete(res);
+      });
       if (resync) {
         channel.send({ id: delivered || undefined, event: 'resync', data: { reason: 'gap too large' } }, [res]);
       } else {

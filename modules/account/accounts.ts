@@ -191,3 +191,15 @@ export function createAccounts(deps: AccountDeps) {
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
+
+/**
+ * The last admin lost their phone: `npm run reset-totp -- <email>` on the server turns their codes off. No
+ * route can, since the one person who could call it cannot sign in.
+ */
+export async function resetTotp(deps: { commands: Services['commands']; credentials: Credentials }, email: string, context: CommandContext) {
+  const accountId = await deps.credentials.accountIdOf(email);
+  if (!accountId) throw new DomainError('not_found', `No login for ${email}`);
+  await deps.credentials.clearTotp(accountId);
+  const result = await deps.commands.handle(accountStream(accountId), accountDecider, { type: 'TurnOffTotp', by: 'server' }, context);
+  return { accountId, changed: result.events.length > 0 };
+}

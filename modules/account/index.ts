@@ -3,7 +3,7 @@ export { evolveAccount, initialAccountState, type AccountFacts, type AccountStat
 export { accountDecider, decideAccount, LAST_ADMIN, LINK_EXPIRED, LINK_REPLACED, LINK_USED, LINK_WITHDRAWN, NOT_ALLOWED } from './decider';
 export type { AccountCommand, Actor } from './commands';
 export { mayManage, removesLastAdmin, STAFF_ROLES, INVITATION_VALID_MS } from './rules';
-export { createAccounts, type Accounts, INVALID_LINK } from './accounts';
+export { createAccounts, resetTotp, type Accounts, INVALID_LINK } from './accounts';
 export type { AccountList, PersonRow } from './ports';
 export { accountRoutes } from './routes';
 

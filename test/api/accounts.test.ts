@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import http from 'node:http';
+import { promisify } from 'node:util';
 import { sql } from 'slonik';
 import request from 'supertest';
 import { totpCode, TOTP_PERIOD_SECONDS } from '../../src/identity/totp';
@@ -27,7 +29,7 @@ describe('staff logins', () => {
     return { response, cookie: response.status === 200 ? cookieHeader(response) : '' };
   };
   const person = async (email: string, cookie = admin) =>
-    (await get('/api/accounts', cookie).expect(200)).body.people.find((row: { email: string }) => row.email === email) as { id: string; role: string; status: string; lastLoginAt: string | null };
+    (await get('/api/accounts', cookie).expect(200)).body.people.find((row: { email: string }) => row.email === email) as { id: string; role: string; status: string; lastLoginAt: string | null; totpEnabled: boolean };
   /** The link of the newest invitation mail to `email`, as the outbox holds it. */
   const invitationLink = async (email: string) => {
     const body = (await server.shop.pool.oneFirst(sql.unsafe`
@@ -233,6 +235,21 @@ describe('staff logins', () => {
       expect((await login('boss@example.com', 'boss long password')).response.body.user).toMatchObject({ totpEnabled: false });
       expect(await server.shop.pool.oneFirst(sql.unsafe`select totp_secret from account_credentials where account_id = ${id}`)).toBeNull();
     });
+  });
+
+  it('lets the last admin who lost their phone be reset on the server: npm run reset-totp -- <email>', async () => {
+    admin = await adminCookie(server);
+    const { secret } = (await post('/api/account/totp/start', admin)).body as { secret: string };
+    now = new Date(now.getTime() + TOTP_PERIOD_SECONDS * 1000);
+    expect((await post('/api/account/totp/confirm', admin, { code: totpCode(secret, now) })).status).toBe(200);
+    expect((await post('/api/login', undefined, server.admin)).body).toMatchObject({ codeRequired: true });
+
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/reset-totp.ts', server.admin.email], {
+      env: { ...process.env, DATABASE_URL: server.database.url, LOG_LEVEL: 'silent' },
+    });
+    expect(stdout).toMatch(/One-time codes are off/);
+    await until(async () => !(await person(server.admin.email)).totpEnabled, 'the read model to follow the reset');
+    expect((await post('/api/login', undefined, server.admin)).body.user).toMatchObject({ totpEnabled: false });
   });
 
   it('keeps passwords and secrets out of every event', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection } from '../../src/projections/types';
+import { ACCESS_ENDED } from '../../src/live/hub';
 import { ACCOUNT_EVENT_TYPES, accountIdOf, evolveAccount, initialAccountState, type AccountEvent, type AccountState } from '../../modules/account';
 
 /**
@@ -11,7 +12,7 @@ export const accountsProjection: Projection = {
   name: 'accounts',
   eventTypes: ACCOUNT_EVENT_TYPES,
   tables: ['users'],
-  async apply(stored: StoredEvent, { tx }) {
+  async apply(stored: StoredEvent, { tx, publish }) {
     const event = { type: stored.type, data: stored.data } as AccountEvent;
     const id = accountIdOf(stored.stream);
     const previous = ((await tx.maybeOneFirst(sql.unsafe`select state from users where id = ${id}`)) as AccountState | null) ?? initialAccountState;
@@ -28,5 +29,7 @@ export const accountsProjection: Projection = {
         must_change_password = excluded.must_change_password, totp_enabled = excluded.totp_enabled,
         invited_until = excluded.invited_until, state = excluded.state,
         last_login_at = coalesce(excluded.last_login_at, users.last_login_at)`);
+    // Every instance's hub ends the person's live order streams (src/live/hub.ts).
+    if (event.type === 'AccountDisabled') await publish('orders', ACCESS_ENDED, { accountId: id });
   },
 };

@@ -9,6 +9,12 @@ import { LIVE_NOTIFY_CHANNEL, wakeOnLocalPublish } from './outbox';
 export const MAX_REPLAY = 1000;
 
 export const LIVE_CHANNELS = ['orders', 'store'] as const;
+
+/**
+ * A login was disabled (`{ accountId }`, on the orders channel): every instance's hub ends that person's
+ * streams as it delivers this message, so a stream held open on another instance loses access too.
+ */
+export const ACCESS_ENDED = 'AccessEnded';
 export type LiveChannel = (typeof LIVE_CHANNELS)[number];
 
 interface LiveMessageRow {
@@ -156,6 +162,7 @@ export class LiveHub {
       for (const row of rows) {
         this.channels.get(row.channel)!.send({ id: row.id, event: row.event, data: row.data });
         this.lastDelivered.set(row.channel, row.id);
+        if (row.event === ACCESS_ENDED) this.disconnect((row.data as { accountId?: string }).accountId ?? '');
       }
     } finally {
       for (const res of corked) res.uncork();

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { sql } from 'slonik';
 import request from 'supertest';
 import { totpCode, TOTP_PERIOD_SECONDS } from '../../src/identity/totp';
+import { LiveHub } from '../../src/live/hub';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { adminCookie, cookieHeader, count, sameOrigin } from './http';
@@ -160,6 +161,33 @@ describe('staff logins', () => {
     expect(again.response).toMatchObject({ status: 403, body: { message: expect.stringMatching(/disabled/) } });
     expect((await post(`/api/accounts/${id}/enable`, admin)).status).toBe(200);
     expect((await login('cook@example.com', 'a long kitchen password')).response.status).toBe(200);
+  });
+
+  it('ends the disabled person’s live stream on another instance too', async () => {
+    const id = (await person('porter@example.com')).id;
+    await post(`/api/accounts/${id}/enable`, admin).expect(200);
+    // A second instance's hub on the same database, holding the porter's stream.
+    const otherHub = new LiveHub({ pool: server.shop.pool, databaseUrl: server.shop.databaseUrl, pollIntervalMs: 50 });
+    await otherHub.start();
+    const otherInstance = http.createServer((req, res) => void otherHub.attach('orders', req, res, id));
+    await new Promise<void>((resolve) => otherInstance.listen(0, '127.0.0.1', resolve));
+    try {
+      let ended = false;
+      const { port } = otherInstance.address() as { port: number };
+      const stream = http.get(`http://127.0.0.1:${port}/`, { headers: { Accept: 'text/event-stream' } }, (response) => {
+        response.resume();
+        response.on('end', () => (ended = true));
+      });
+      await until(() => otherHub.clientCount('orders') > 0, 'the stream on the other instance');
+      expect((await post(`/api/accounts/${id}/disable`, admin)).status).toBe(200);
+      await until(() => ended, 'the other instance to end the stream');
+      stream.destroy();
+    } finally {
+      otherInstance.closeAllConnections();
+      await new Promise((resolve) => otherInstance.close(resolve));
+      await otherHub.stop();
+    }
+    await post(`/api/accounts/${id}/enable`, admin).expect(200);
   });
 
   it('asks for the password again before a role change or disabling when it was entered more than 5 minutes ago', async () => {

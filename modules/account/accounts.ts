@@ -128,14 +128,18 @@ export function createAccounts(deps: AccountDeps) {
     async changeRole(accountId: string, role: Role, context: CommandContext) {
       const actor = await actorOf(context);
       await stateOf(accountId);
-      await handle(accountId, { type: 'ChangeRole', accountId, role, actor, activeAdmins: await deps.list.activeAdmins() }, context);
+      await credentials.oneAdminChangeAtATime(async () =>
+        handle(accountId, { type: 'ChangeRole', accountId, role, actor, activeAdmins: await deps.list.activeAdmins() }, context),
+      );
       // A role given to someone signed in applies at their next request (loadUser reads it each time).
     },
 
     async disable(accountId: string, context: CommandContext) {
       const actor = await actorOf(context);
       await stateOf(accountId);
-      await handle(accountId, { type: 'DisableAccount', accountId, actor, activeAdmins: await deps.list.activeAdmins() }, context);
+      await credentials.oneAdminChangeAtATime(async () =>
+        handle(accountId, { type: 'DisableAccount', accountId, actor, activeAdmins: await deps.list.activeAdmins() }, context),
+      );
       await deps.endSessions(accountId);
     },
 

@@ -62,6 +62,17 @@ export function createCredentials(pool: DatabasePool) {
       await pool.query(sql.unsafe`
         update account_credentials set totp_secret = null, totp_pending_secret = null where account_id = ${accountId}`);
     },
+    /**
+     * Runs changes that could leave the shop without an admin one at a time across instances (a Postgres
+     * advisory lock held until `work`, which waits for the read model it counts admins in, is done): two
+     * admins disabling each other at once must not both pass the "last admin" check.
+     */
+    async oneAdminChangeAtATime<T>(work: () => Promise<T>): Promise<T> {
+      return pool.transaction(async (tx) => {
+        await tx.query(sql.unsafe`select pg_advisory_xact_lock(hashtext('account admin changes'))`);
+        return work();
+      });
+    },
     async accountIdOf(email: string): Promise<string | null> {
       return ((await pool.maybeOneFirst(sql.unsafe`
         select account_id from account_credentials where email_key = ${email.toLowerCase()}`)) as string | null) ?? null;

@@ -139,6 +139,22 @@ describe('staff logins', () => {
     expect(await person('second.admin@example.com')).toMatchObject({ role: 'manager' });
   });
 
+  it('lets only one of two admins who disable each other at once succeed: one admin is always left', async () => {
+    await register('x.admin@example.com', 'x admin long password', 'admin');
+    const x = (await login('x.admin@example.com', 'x admin long password')).cookie;
+    const mainId = (await person(server.admin.email)).id;
+    const xId = (await person('x.admin@example.com')).id;
+    const answers = await Promise.all([post(`/api/accounts/${xId}/disable`, admin), post(`/api/accounts/${mainId}/disable`, x)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const activeAdmins = await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from users where role = 'admin' and status = 'active'`);
+    expect(activeAdmins).toBe(1);
+    // Put back as it was: the one left enables the other, and the main admin signs in again.
+    const [survivor, other] = answers[0].status === 200 ? [admin, mainId] : [x, xId];
+    expect((await post(`/api/accounts/${other === mainId ? mainId : xId}/enable`, survivor)).status).toBe(200);
+    admin = await adminCookie(server);
+    expect((await post(`/api/accounts/${xId}/disable`, admin)).status).toBe(200);
+  });
+
   it('ends a disabled account’s sessions at once: its old cookie and its live stream lose access', async () => {
     const cook = (await login('cook@example.com', 'a long kitchen password')).cookie;
     expect((await get('/api/todaysOrders', cook)).status).toBe(200);

@@ -363,10 +363,17 @@ describe('first start', () => {
       const users = createUserRepository(pool);
       const announced: string[] = [];
       // Stored straight into the tables, as before accounts had streams: the real start below adopts it.
-      const start = () => ensureAdmin(users, { email: 'owner@test.example', announce: (line) => announced.push(line), register: (input) => users.create(input) });
+      const registered: Array<{ mustChangePassword: boolean }> = [];
+      const register = (input: { email: string; password: string; role: 'admin'; mustChangePassword: boolean }) => {
+        registered.push(input);
+        return users.create(input);
+      };
+      const start = () => ensureAdmin(users, { email: 'owner@test.example', announce: (line) => announced.push(line), register });
 
       await start();
       expect(announced).toHaveLength(1);
+      // A generated password must be changed at first sign-in (the web app shows a banner until it is).
+      expect(registered).toMatchObject([{ mustChangePassword: true }]);
       const password = /with the password (\S+) /.exec(announced[0])?.[1];
       expect(password).toBeDefined();
       expect(password!.length).toBeGreaterThanOrEqual(16);
@@ -405,7 +412,10 @@ describe('first start', () => {
       await ensureAdmin(users, {
         email: 'configured@test.example',
         password,
-        register: (input) => users.create(input),
+        register: (input) => {
+          expect(input.mustChangePassword).toBe(false);
+          return users.create(input);
+        },
         announce: (line) => announced.push(line),
       });
       expect(announced).toHaveLength(1);

@@ -28,6 +28,12 @@ describe('staff logins in the browser', () => {
   it('the owner invites a cook, who sets a password from the mail, sees the live orders but not the settings, and loses access when disabled', async () => {
     const page = owner.page;
     await logIn(page, server.baseUrl, server.admin);
+    // The owner's own login page: the password form with its rules, and one-time codes shown to set up.
+    await page.getByRole('link', { name: 'Your login' }).click();
+    await page.getByTestId('account-page').getByText(/At least 12 characters/).waitFor();
+    await page.getByRole('button', { name: 'Set up one-time codes' }).click();
+    await page.getByTestId('totp-secret').waitFor();
+
     await page.getByRole('link', { name: 'Logins' }).click();
     await page.getByLabel('Email').fill(COOK.email);
     await page.getByLabel('Role').selectOption('staff');
@@ -66,5 +72,5 @@ describe('staff logins in the browser', () => {
     // The cook's open page, untouched: its live stream ends, and the page asks for a login.
     await kitchen.getByText('to see this page.').waitFor();
     await kitchen.locator('#liveOrders').waitFor({ state: 'detached' });
-  });
+  }, 120_000);
 });

@@ -12,7 +12,7 @@ export function AccountPage() {
   return (
     <RequireRole role="customer">
       {me && (
-        <Row className="justify-content-center">
+        <Row className="justify-content-center" data-testid="account-page">
           <Col md={8} lg={6}>
             <h1 className="h3 mb-3">Your login</h1>
             <ChangePasswordForm email={me.email} />

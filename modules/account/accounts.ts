@@ -10,6 +10,7 @@ import type { Services } from '../../src/services';
 import type { Actor } from './commands';
 import { accountDecider } from './decider';
 import { accountStream } from './events';
+import { initialAccountState } from './state';
 import { invitationMail } from './invitation-mail';
 import { invitationPath, invitationToken, readInvitationToken } from './invitation-link';
 import type { AccountList } from './ports';
@@ -77,10 +78,15 @@ export function createAccounts(deps: AccountDeps) {
     async invite(input: { email: string; role: Role }, context: CommandContext) {
       const actor = await actorOf(context);
       refuseWhenOver(deps.limits.take('invitations_sent', actor.id, new Date(context.now)), 'invitations');
-      const { accountId } = await credentials.reserve(input.email);
       const invitationId = randomUUID();
       const expiresAt = new Date(Date.parse(context.now) + INVITATION_VALID_MS).toISOString();
-      await handle(accountId, { type: 'InviteAccount', accountId, invitationId, email: input.email, role: input.role, expiresAt, actor }, context);
+      const command = (accountId: string) =>
+        ({ type: 'InviteAccount', accountId, invitationId, email: input.email, role: input.role, expiresAt, actor }) as const;
+      // Decided once before anything is stored, so a refused invitation leaves no trace of the address.
+      const known = await credentials.accountIdOf(input.email);
+      accountDecider.decide(command(known ?? invitationId), known ? await stateOf(known) : initialAccountState);
+      const { accountId } = await credentials.reserve(input.email);
+      await handle(accountId, command(accountId), context);
       const link = deps.origin() + invitationPath(invitationToken(deps.linkKey, accountId, invitationId));
       await deps.queueMail({ mailId: invitationId, to: input.email, ...invitationMail({ link, role: input.role, expiresAt, siteName: await deps.siteName() }) });
       return { id: accountId };
@@ -102,10 +108,9 @@ export function createAccounts(deps: AccountDeps) {
       const ids = readInvitationToken(deps.linkKey, token)!;
       const problem = passwordProblem(password, email);
       if (problem) throw new DomainError('invalid', problem);
-      // The secret first, then the event (the decider checks the link again as it stores it). Two tabs racing
-      // with one link: both are the invited person's, and the last password written is the one that counts.
-      const state = await stateOf(ids.accountId);
-      accountDecider.decide({ type: 'AcceptInvitation', invitationId: ids.invitationId, now: context.now }, state);
+      // The link was checked above; the secret goes first, then the event (the decider checks the link again as
+      // it stores it). Two tabs racing with one link: both are the invited person's, and the last password
+      // written is the one that counts.
       await credentials.setPassword(ids.accountId, password, new Date(context.now));
       await handle(ids.accountId, { type: 'AcceptInvitation', invitationId: ids.invitationId, now: context.now }, { ...context, actor: ids.accountId });
     },

@@ -113,6 +113,7 @@ describe('staff logins', () => {
     expect(await count(server, 'es_events')).toBe(before);
     expect(await person('cook@example.com')).toMatchObject({ role: 'staff' });
     expect(await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from mail_outbox where recipient like '%hopeful%'`)).toBe(0);
+    expect(await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from account_credentials where email_key like '%hopeful%'`)).toBe(0);
 
     expect((await invite(boss, 'porter@example.com', 'staff')).status).toBe(200);
     // Staff reach no account route that changes anyone.
@@ -149,8 +150,8 @@ describe('staff logins', () => {
     const activeAdmins = await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from users where role = 'admin' and status = 'active'`);
     expect(activeAdmins).toBe(1);
     // Put back as it was: the one left enables the other, and the main admin signs in again.
-    const [survivor, other] = answers[0].status === 200 ? [admin, mainId] : [x, xId];
-    expect((await post(`/api/accounts/${other === mainId ? mainId : xId}/enable`, survivor)).status).toBe(200);
+    const [survivor, disabledId] = answers[0].status === 200 ? [admin, xId] : [x, mainId];
+    expect((await post(`/api/accounts/${disabledId}/enable`, survivor)).status).toBe(200);
     admin = await adminCookie(server);
     expect((await post(`/api/accounts/${xId}/disable`, admin)).status).toBe(200);
   });

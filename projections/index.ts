@@ -1,4 +1,5 @@
 import type { Projection } from '../src/projections/types';
+import { accountsProjection } from './accounts/projection';
 import { auditProjection } from './audit/projection';
 import { cartsProjection } from './carts/projection';
 import { menuProjection } from './menu/projection';
@@ -7,7 +8,7 @@ import { ordersProjection } from './orders/projection';
 
 /** Every read model the shop runs. */
 export function allProjections(): Projection[] {
-  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection];
+  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection];
 }
 
 // The read side's door for the composition root: caches, query routes and the query ports modules are given.
@@ -19,3 +20,4 @@ export { settingsRoutes } from './settings/routes';
 export { storedBaskets } from './carts/queries';
 export { kitchenOrders, unpaidOrders } from './orders/queries';
 export { storeLogRoutes } from './settings/store-log';
+export { accountList } from './accounts/queries';

@@ -12,7 +12,7 @@ import { createPostgresEventStore } from './eventstore/postgres';
 import type { EventStore } from './eventstore/types';
 import { createApp } from './http/app';
 import { healthRoutes } from './http/health';
-import { sessionKeys } from './http/session';
+import { endSessionsOf, sessionKeys } from './http/session';
 import { createSessionSweeper, SESSION_SWEEP_INTERVAL_MS } from './http/session-sweeper';
 import { ensureAdmin } from './identity/bootstrap';
 import { createLoginThrottle } from './identity/login-throttle';
@@ -21,12 +21,13 @@ import { createHumanCheck, humanCheckRoutes } from './human-check';
 import { createLimits } from './limits';
 import { identityRoutes } from './identity/routes';
 import { createUserRepository } from './identity/users';
+import { createCredentials } from './identity/credentials';
 import { LiveHub } from './live/hub';
 import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
 import type { Projection } from './projections/types';
 import { startStoreWaker } from './projections/waker';
-import { allProjections, kitchenOrders, unpaidOrders, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
+import { accountList, allProjections, kitchenOrders, unpaidOrders, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
 import { basketRoutes, CART_EVENT_SCHEMAS, createBasket } from '../modules/cart';
@@ -34,7 +35,8 @@ import { CATALOG_EVENT_SCHEMAS, seedDemoMenu, stockStatusRoutes } from '../modul
 import { createHoldSweeper, STOCK_EVENT_SCHEMAS } from '../modules/stock';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
-import { deleteOldMail, MailSender } from './mail/outbox';
+import { deleteOldMail, MailSender, queueMails } from './mail/outbox';
+import { ACCOUNT_EVENT_SCHEMAS, accountRoutes, createAccounts, type Accounts } from '../modules/account';
 import { createDeliveryService, deliveryCheckCookie, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
 import { checkoutProcess, checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_UPCASTERS, unpaidLapseProcess } from '../modules/order';
 import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readOpeningHours, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
@@ -61,6 +63,8 @@ export interface Shop {
   /** Every "finish this later, or after a crash, exactly once" (src/process); tests move the clock and call runDue(). */
   processes: ProcessManager;
   logger: Logger;
+  /** Staff logins (modules/account); tests register people through it. */
+  accounts: Accounts;
   /** Resolves once every mail for the events stored so far is queued and the sender has tried it. */
   mailSettled(): Promise<void>;
   stop(): Promise<void>;
@@ -80,7 +84,7 @@ export interface StartOptions {
 
 /** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
 export function shopEventVersioning(): EventVersioning {
-  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS };
+  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS };
   return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS, ...ORDER_UPCASTERS } };
 }
 
@@ -116,11 +120,6 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     stops.push(() => store.close());
 
     const users = createUserRepository(pool);
-    await ensureAdmin(users, {
-      email: config.ADMIN_EMAIL,
-      password: config.ADMIN_PASSWORD,
-      announce: (message) => logger.warn(message),
-    });
 
     const waker = startStoreWaker(store);
     stops.push(() => waker.stop());
@@ -168,6 +167,37 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     mailRunner.start();
     mailSender.start();
     stops.push(() => mailSender.stop());
+    const keys = sessionKeys(config.SESSION_KEYS, config.dataDir);
+    const limits = createLimits(config.limits);
+    let origin = config.publicOrigin;
+    let hub: LiveHub | undefined;
+    const accounts = createAccounts({
+      services,
+      credentials: createCredentials(pool),
+      list: accountList(pool),
+      limits,
+      linkKey: keys[0],
+      origin: () => origin,
+      queueMail: async ({ mailId, to, subject, text }) => {
+        await pool.transaction((tx) => queueMails(tx, [{ mailId, kind: 'invitation', orderId: null, message: { to, subject, text } }]));
+        mailSender.wake();
+      },
+      endSessions: async (accountId) => {
+        await endSessionsOf(pool, accountId);
+        hub?.disconnect(accountId);
+      },
+      siteName: async () => String((await readSettings(services.settings, ['site_name'])).site_name),
+      legacyUser: async (id) => (await users.withoutStream(id))[0] ?? null,
+    });
+    const system = (correlationId: string) => ({ actor: 'system', now: clock().toISOString(), correlationId });
+    // Users stored before accounts were event-sourced get their stream (once), then the first start's admin.
+    for (const user of await users.withoutStream()) await accounts.adopt(user, system('adopt-account'));
+    await ensureAdmin(users, {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+      announce: (message) => logger.warn(message),
+      register: (input) => accounts.register(input, system('first-admin')),
+    });
     const mailSettled = async () => {
       await mailRunner.waitFor(await store.lastCommittedPosition(), 10_000);
       await mailSender.idle();
@@ -212,9 +242,10 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     }
     const storeClock = createStoreClock(services);
 
-    const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
-    await hub.start();
-    stops.push(() => hub.stop());
+    const liveHub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
+    hub = liveHub;
+    await liveHub.start();
+    stops.push(() => liveHub.stop());
 
     // Often, because a young shop's tables can double within seconds on its first evening; the check is one
     // read of Postgres's table statistics (see planner-statistics.ts).
@@ -252,11 +283,9 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       clearInterval(ticking);
     });
 
-    const keys = sessionKeys(config.SESSION_KEYS, config.dataDir);
     // Without PUBLIC_ORIGIN the shop is reached on this machine, at the port it listens on (known once listening).
     let ownOrigins: readonly string[] = [config.publicOrigin];
     const production = config.NODE_ENV === 'production';
-    const limits = createLimits(config.limits);
     const humanCheck = createHumanCheck({ secret: keys[0], work: { cost: config.HUMAN_CHECK_COST, maxNumber: config.HUMAN_CHECK_MAX_NUMBER }, now: clock });
     const throttle = createLoginThrottle({ limits, humanCheck, now: clock });
     const checkedPostcodes = deliveryCheckCookie({ production });
@@ -278,12 +307,17 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
           users,
           throttle,
           devices: knownDevices({ production }),
+          clock,
+          limits,
+          checkLoginCode: (accountId, code, at) => accounts.checkLoginCode(accountId, code, at),
           afterLogin: async (ctx, user) => {
+            await accounts.recordLogin(user.id, commandContext(ctx, clock));
             const cartId = ctx.session?.cartId;
             if (typeof cartId === 'string') await basket.assignToUser(cartId, user.id, commandContext(ctx, clock));
           },
         }),
-        liveRoutes({ hub }),
+        liveRoutes({ hub: liveHub }),
+        accountRoutes({ accounts, clock, limits }),
         menuRoutes({ menu: menuCache }),
         settingsRoutes({ settings: services.settings }),
         basketRoutes({ basket, settings: services.settings, clock, limits }),
@@ -322,8 +356,9 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const port = (server.address() as AddressInfo).port;
     if (!config.PUBLIC_ORIGIN) ownOrigins = ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`);
     const url = `http://localhost:${port}`;
+    if (!config.PUBLIC_ORIGIN) origin = url;
     logger.info({ url }, 'shop is listening');
-    return { url, port, databaseUrl, pool, store, hub, runners, config, services, holdSweeper, sessionSweeper, storeClock, processes, logger, mailSettled, stop };
+    return { url, port, databaseUrl, pool, store, hub: liveHub, runners, accounts, config, services, holdSweeper, sessionSweeper, storeClock, processes, logger, mailSettled, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -9,6 +9,8 @@ export class DomainError extends Error {
     message: string,
     /** Seconds a throttled caller should wait. */
     readonly retryAfterSeconds?: number,
+    /** A code the web app acts on (e.g. 'step_up_required': ask for the password again). */
+    readonly code?: string,
   ) {
     super(message);
   }

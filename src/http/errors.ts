@@ -34,17 +34,17 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
       ctx.body = { status: false, message: status === 404 ? 'Not found' : ctx.message };
     }
   } catch (error) {
-    const { status, message, retryAfter } = classify(error);
+    const { status, message, retryAfter, code } = classify(error);
     if (status >= 500) ctx.log?.error({ err: error }, 'request failed');
     if (retryAfter) ctx.set('Retry-After', String(retryAfter));
     ctx.status = status;
-    ctx.body = { status: false, message };
+    ctx.body = code ? { status: false, message, code } : { status: false, message };
   }
 }
 
-function classify(error: unknown): { status: number; message: string; retryAfter?: number } {
+function classify(error: unknown): { status: number; message: string; retryAfter?: number; code?: string } {
   if (error instanceof DomainError) {
-    return { status: STATUS[error.kind], message: error.message, retryAfter: error.retryAfterSeconds };
+    return { status: STATUS[error.kind], message: error.message, retryAfter: error.retryAfterSeconds, code: error.code };
   }
   if (error instanceof ZodError) return { status: 400, message: describeZodError(error) };
   if (error instanceof WrongExpectedVersion) {

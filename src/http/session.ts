@@ -103,3 +103,12 @@ export function sessionMiddleware(app: Koa, pool: DatabasePool, options: { produ
     app,
   );
 }
+
+/**
+ * Deletes every session of a user (a disabled account). Each instance's one-second cache may still serve one,
+ * which is why the signed-in user is also read afresh on every request (src/identity/auth.ts's loadUser).
+ */
+export async function endSessionsOf(pool: DatabasePool, userId: string): Promise<number> {
+  const result = await pool.query(sql.unsafe`delete from sessions where data->>'userId' = ${userId}`);
+  return result.rowCount;
+}

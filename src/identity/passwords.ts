@@ -1,5 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
+export { PASSWORD_RULES, passwordProblem } from '../shared/account-texts';
+
 /** Argon2id (the package's const enum value 2) with OWASP's minimum cost. */
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 

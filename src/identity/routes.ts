@@ -1,13 +1,16 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import type { Clock } from '../core/clock';
 import { noInput } from '../http/inputs';
+import { refuseWhenOver, type Limits } from '../limits';
 import { emailText, singleLineText } from '../shared/text';
 import { HUMAN_CHECK_FIELD } from '../shared/login-texts';
 import type { KnownDevices } from './known-device';
 import { DomainError } from '../core/errors';
 import type { createLoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
+import { notePasswordEntered, STEP_UP_MS } from './step-up';
 import type { User, UserRepository } from './users';
 
 const loginInput = z.strictObject({
@@ -15,20 +18,49 @@ const loginInput = z.strictObject({
   password: singleLineText({ max: 1024, required: 'Enter your password', keepSpaces: true }),
   [HUMAN_CHECK_FIELD]: singleLineText({ max: 4000 }).optional(),
 });
-
+const codeInput = z.strictObject({ code: singleLineText({ max: 20, required: 'Enter the code from your app' }) });
 
 const WRONG_CREDENTIALS = 'Incorrect email or password';
+const DISABLED = 'This login is disabled: ask your manager';
+const LOGIN_AGAIN = 'Please log in again';
+const WRONG_CODE = 'That code is not right: enter the code your app shows now';
 
-const publicUser = (user: User) => ({ id: user.id, email: user.email, role: user.role });
+const publicUser = (user: User) => ({
+  id: user.id,
+  email: user.email,
+  role: user.role,
+  mustChangePassword: user.mustChangePassword,
+  totpEnabled: user.totpEnabled,
+});
 
 export function identityRoutes(deps: {
   users: UserRepository;
   throttle: ReturnType<typeof createLoginThrottle>;
   devices: KnownDevices;
+  clock: Clock;
+  limits: Limits;
+  /** The second step of a login with one-time codes on: true when the code is right and was never used. */
+  checkLoginCode: (accountId: string, code: string, at: Date) => Promise<boolean>;
   /** Runs once the new session holds the user, e.g. to give the guest's basket to the customer. */
   afterLogin?: (ctx: Context, user: User) => Promise<void>;
 }) {
   const router = new Router();
+
+  async function completeLogin(ctx: Context, user: User): Promise<void> {
+    // A new session id at login (no fixation). What a guest had, such as the basket, comes along; what
+    // another signed-in user had does not.
+    const session = ctx.session!;
+    delete session.pendingLogin;
+    if (session.userId !== undefined && session.userId !== user.id) {
+      for (const key of Object.keys(session.toJSON())) delete session[key];
+    }
+    await session.regenerate();
+    session.userId = user.id;
+    notePasswordEntered(ctx, deps.clock);
+    ctx.state.user = user;
+    await deps.afterLogin?.(ctx, user);
+    ctx.body = { status: true, user: publicUser(user) };
+  }
 
   router.post('/api/login', async (ctx) => {
     const input = loginInput.parse(ctx.request.body);
@@ -37,21 +69,30 @@ export function identityRoutes(deps: {
     const attempt = { account, address: ctx.ip, device: deps.devices.deviceFor(ctx, account) };
     await deps.throttle.beginAttempt({ ...attempt, humanCheck: input[HUMAN_CHECK_FIELD] });
     const found = await deps.users.findByEmail(email);
-    const valid = found ? await verifyPassword(found.password_hash, password) : await verifyAgainstNothing(password);
+    const valid = found?.password_hash ? await verifyPassword(found.password_hash, password) : await verifyAgainstNothing(password);
     if (!found || !valid) throw new DomainError('unauthenticated', WRONG_CREDENTIALS);
     deps.throttle.succeeded(attempt);
     deps.devices.remember(ctx, account, attempt.device);
-    // A new session id at login (no fixation). What a guest had, such as the basket, comes along; what
-    // another signed-in user had does not.
-    const session = ctx.session!;
-    if (session.userId !== undefined && session.userId !== found.id) {
-      for (const key of Object.keys(session.toJSON())) delete session[key];
+    if (found.status !== 'active') throw new DomainError('forbidden', DISABLED);
+    if (found.totpEnabled) {
+      // The password is right; the session is not signed in until the code is (POST /api/login/code).
+      ctx.session!.pendingLogin = { userId: found.id, at: deps.clock().getTime() };
+      ctx.body = { status: true, codeRequired: true };
+      return;
     }
-    await session.regenerate();
-    session.userId = found.id;
-    ctx.state.user = publicUser(found);
-    await deps.afterLogin?.(ctx, found);
-    ctx.body = { status: true, user: publicUser(found) };
+    await completeLogin(ctx, publicUser(found));
+  });
+
+  router.post('/api/login/code', async (ctx) => {
+    const { code } = codeInput.parse(ctx.request.body);
+    const pending = ctx.session?.pendingLogin as { userId: string; at: number } | undefined;
+    const now = deps.clock();
+    if (!pending || now.getTime() - pending.at > STEP_UP_MS) throw new DomainError('unauthenticated', LOGIN_AGAIN);
+    refuseWhenOver(deps.limits.take('login_codes', pending.userId, now), 'code attempts');
+    if (!(await deps.checkLoginCode(pending.userId, code, now))) throw new DomainError('unauthenticated', WRONG_CODE);
+    const user = await deps.users.findById(pending.userId);
+    if (!user) throw new DomainError('forbidden', DISABLED);
+    await completeLogin(ctx, user);
   });
 
   router.post('/api/logout', async (ctx) => {

@@ -4,34 +4,67 @@ import type { DatabasePool } from '../db/pool';
 import { hashPassword } from './passwords';
 import type { Role } from './roles';
 
+/** A signed-in person as every request sees them (from the accounts read model, `users`). */
 export interface User {
   id: string;
   email: string;
   role: Role;
+  mustChangePassword: boolean;
+  totpEnabled: boolean;
 }
 
-interface UserRow extends User {
-  password_hash: string;
+export interface LoginCandidate extends User {
+  status: 'invited' | 'active' | 'disabled';
+  password_hash: string | null;
 }
 
+const fromRow = (row: Record<string, unknown>) => ({
+  id: row.id as string,
+  email: row.email as string,
+  role: row.role as Role,
+  mustChangePassword: row.must_change_password as boolean,
+  totpEnabled: row.totp_enabled as boolean,
+});
+
+/** Reads logins for the session check and the login; accounts are changed only through modules/account. */
 export function createUserRepository(pool: DatabasePool) {
   return {
-    async findByEmail(email: string): Promise<UserRow | null> {
-      return (await pool.maybeOne(sql.unsafe`
-        select id, email, role, password_hash from users where lower(email) = lower(${email})`)) as UserRow | null;
+    async findByEmail(email: string): Promise<LoginCandidate | null> {
+      const row = await pool.maybeOne(sql.unsafe`
+        select u.id, u.email, u.role, u.status, u.must_change_password, u.totp_enabled, c.password_hash
+          from account_credentials c join users u on u.id = c.account_id
+         where c.email_key = lower(${email})`);
+      return row && { ...fromRow(row), status: row.status as LoginCandidate['status'], password_hash: row.password_hash as string | null };
     },
+    /** Only an active account: a disabled one's old session is a guest's from its next request. */
     async findById(id: string): Promise<User | null> {
-      return (await pool.maybeOne(sql.unsafe`select id, email, role from users where id = ${id}`)) as User | null;
+      const row = await pool.maybeOne(sql.unsafe`
+        select id, email, role, must_change_password, totp_enabled from users where id = ${id} and status = 'active'`);
+      return row && fromRow(row);
     },
     async countWithRole(role: Role): Promise<number> {
       return (await pool.oneFirst(sql.unsafe`select count(*)::int from users where role = ${role}`)) as number;
     },
+    /**
+     * For set-ups (tests, the bench): a login stored straight into the tables, as users were before accounts
+     * had streams. The account module adopts it into a stream of its own before its first command (and every
+     * start adopts those left), so it behaves as any other login.
+     */
     async create(input: { email: string; password: string; role: Role }): Promise<User> {
       const id = randomUUID();
       const passwordHash = await hashPassword(input.password);
-      await pool.query(sql.unsafe`
-        insert into users (id, email, password_hash, role) values (${id}, ${input.email}, ${passwordHash}, ${input.role})`);
-      return { id, email: input.email, role: input.role };
+      await pool.transaction(async (tx) => {
+        await tx.query(sql.unsafe`insert into users (id, email, role) values (${id}, ${input.email}, ${input.role})`);
+        await tx.query(sql.unsafe`
+          insert into account_credentials (account_id, email_key, password_hash, password_changed_at)
+          values (${id}, ${input.email.toLowerCase()}, ${passwordHash}, now())`);
+      });
+      return { id, email: input.email, role: input.role, mustChangePassword: false, totpEnabled: false };
+    },
+    /** Users stored before accounts were event-sourced: they get a stream of their own at start. */
+    async withoutStream(id?: string): Promise<Array<{ id: string; email: string; role: Role }>> {
+      return (await pool.any(sql.unsafe`
+        select id, email, role from users where state is null ${id ? sql.fragment`and id = ${id}` : sql.fragment``}`)) as never;
     },
   };
 }

@@ -26,6 +26,10 @@ export const LIMIT_DEFAULTS = {
    * since customers behind one mobile carrier or office share an address.
    */
   baskets_opened: { max: 60, windowSeconds: 60 * 60 },
+  /** Invitations to a staff login one admin or manager may send (each is a mail to an address they typed). */
+  invitations_sent: { max: 20, windowSeconds: 24 * 60 * 60 },
+  /** One-time codes (TOTP) one account may try, at sign-in or when turning them on: 10 guesses of a 6-digit code. */
+  login_codes: { max: 10, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, LimitSetting>;
 
 export interface LimitSetting {

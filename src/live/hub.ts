@@ -9,6 +9,12 @@ import { LIVE_NOTIFY_CHANNEL, wakeOnLocalPublish } from './outbox';
 export const MAX_REPLAY = 1000;
 
 export const LIVE_CHANNELS = ['orders', 'store'] as const;
+
+/**
+ * A login was disabled (`{ accountId }`, on the orders channel): every instance's hub ends that person's
+ * streams as it delivers this message, so a stream held open on another instance loses access too.
+ */
+export const ACCESS_ENDED = 'AccessEnded';
 export type LiveChannel = (typeof LIVE_CHANNELS)[number];
 
 interface LiveMessageRow {
@@ -36,6 +42,8 @@ export class LiveHub {
   /** Each channel's open responses, so one delivery is one write per screen however many messages it holds. */
   private readonly screens = new Map<string, Set<ServerResponse>>();
   private readonly lastDelivered = new Map<string, number>();
+  /** The signed-in user of each stream that has one, so a disabled account's streams end at once. */
+  private readonly owners = new Map<ServerResponse, string>();
   private readonly listener: NotificationListener;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly controller = new AbortController();
@@ -82,11 +90,22 @@ export class LiveHub {
     return this.channels.get(channel)?.getConnectionCount() ?? 0;
   }
 
+  /** Ends this instance's streams of a user (disabled): the browser's reconnect then meets the role check. */
+  disconnect(owner: string): number {
+    let ended = 0;
+    for (const [res, streamOwner] of this.owners) {
+      if (streamOwner !== owner) continue;
+      res.end();
+      ended += 1;
+    }
+    return ended;
+  }
+
   /**
    * Adds a client to a channel. The role check happens before this. A client that sends Last-Event-ID gets
    * what it missed first, before any live message, or a `resync` event when the gap is too large to replay.
    */
-  attach(channelName: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  attach(channelName: string, req: IncomingMessage, res: ServerResponse, owner?: string): Promise<void> {
     const channel = this.channels.get(channelName);
     if (!channel) throw new Error(`Unknown live channel ${channelName}`);
     const lastEventId = takeLastEventId(req);
@@ -109,7 +128,11 @@ export class LiveHub {
       const screens = this.screens.get(channelName) ?? new Set<ServerResponse>();
       this.screens.set(channelName, screens);
       screens.add(res);
-      res.once('close', () => screens.delete(res));
+      if (owner) this.owners.set(res, owner);
+      res.once('close', () => {
+        screens.delete(res);
+        this.owners.delete(res);
+      });
       if (resync) {
         channel.send({ id: delivered || undefined, event: 'resync', data: { reason: 'gap too large' } }, [res]);
       } else {
@@ -139,6 +162,7 @@ export class LiveHub {
       for (const row of rows) {
         this.channels.get(row.channel)!.send({ id: row.id, event: row.event, data: row.data });
         this.lastDelivered.set(row.channel, row.id);
+        if (row.event === ACCESS_ENDED) this.disconnect((row.data as { accountId?: string }).accountId ?? '');
       }
     } finally {
       for (const res of corked) res.uncork();

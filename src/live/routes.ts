@@ -7,7 +7,7 @@ import type { LiveHub } from './hub';
 function stream(hub: LiveHub, channel: string) {
   return async (ctx: Context) => {
     ctx.respond = false;
-    await hub.attach(channel, ctx.req, ctx.res);
+    await hub.attach(channel, ctx.req, ctx.res, (ctx.state.user as { id: string } | undefined)?.id);
   };
 }
 

@@ -12,6 +12,9 @@ export const PAGE_PATHS = {
   liveOrders: '/takeaway',
   outOfStock: '/takeaway-oos',
   staffSettings: '/takeaway-settings',
+  staffAccounts: '/takeaway-staff',
+  account: '/account',
+  invitation: '/invitation/:token',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS | 'notFound';
@@ -20,6 +23,7 @@ export type PageName = keyof typeof PAGE_PATHS | 'notFound';
 export function pageAt(pathname: string): { page: PageName; productId?: number } {
   const product = /^\/product\/([1-9]\d{0,8})$/.exec(pathname);
   if (product) return { page: 'product', productId: Number(product[1]) };
+  if (/^\/invitation\/[^/]{1,300}$/.test(pathname)) return { page: 'invitation' };
   const page = (Object.keys(PAGE_PATHS) as Array<keyof typeof PAGE_PATHS>).find((name) => name !== 'product' && PAGE_PATHS[name] === pathname);
   return { page: page ?? 'notFound' };
 }
@@ -33,6 +37,9 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   liveOrders: 'Live orders',
   outOfStock: 'Out of stock',
   staffSettings: 'Takeaway settings',
+  staffAccounts: 'Staff logins',
+  account: 'Your login',
+  invitation: 'Choose your password',
   notFound: 'Page not found',
 };
 

@@ -75,6 +75,21 @@ const POLICY: Record<string, Access> = {
   'POST /api/uploadImage': 'manager',
   'GET /api/uploadsFolder': 'anyone',
   'GET /uploads/:name': 'anyone',
+  // Staff logins (issue 15): the decider then says whom a manager may touch (test/api/accounts.test.ts).
+  'POST /api/login/code': 'anyone',
+  'GET /api/accounts': 'manager',
+  'POST /api/accounts/invite': 'manager',
+  'POST /api/accounts/:id/role': 'admin',
+  'POST /api/accounts/:id/disable': 'manager',
+  'POST /api/accounts/:id/enable': 'manager',
+  'POST /api/accounts/:id/totp-off': 'admin',
+  'GET /api/invitation/:token': 'anyone',
+  'POST /api/invitation/:token': 'anyone',
+  'POST /api/account/password': 'customer',
+  'POST /api/account/confirm-password': 'customer',
+  'POST /api/account/totp/start': 'manager',
+  'POST /api/account/totp/confirm': 'manager',
+  'POST /api/account/totp/off': 'manager',
 };
 
 const CALLERS = ['anonymous', 'customer A', 'customer B', 'staff', 'manager', 'admin'] as const;

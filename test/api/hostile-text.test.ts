@@ -40,6 +40,14 @@ const details = { email: 'sam@example.com', full_name: 'Sam Smith', phone_number
 /** Every route that takes free text in its body. */
 const TEXT_BODIES: Record<string, TextInput[]> = {
   'POST /api/login': [{ body: { email: 'sam@example.com', password: 'a password' }, fields: { email: 'line', password: 'line' } }],
+  'POST /api/login/code': [{ body: { code: '123456' }, fields: { code: 'line' } }],
+  'POST /api/accounts/invite': [{ body: { email: 'new.cook@example.com', role: 'staff' }, fields: { email: 'line' }, as: 'manager' }],
+  'POST /api/invitation/:token': [{ body: { password: 'a long new password' }, fields: { password: 'line' } }],
+  'POST /api/account/password': [
+    { body: { current_password: 'boss long password', new_password: 'a long new password' }, fields: { current_password: 'line', new_password: 'line' }, as: 'manager' },
+  ],
+  'POST /api/account/confirm-password': [{ body: { password: 'boss long password' }, fields: { password: 'line' }, as: 'manager' }],
+  'POST /api/account/totp/confirm': [{ body: { code: '123456' }, fields: { code: 'line' }, as: 'manager' }],
   'POST /api/log': [{ body: { level: 'info', message: 'm', error: 'e' }, fields: { message: 'lines', error: 'lines' } }],
   'POST /api/log-info': [{ body: { message: 'm', error: 'e' }, fields: { message: 'lines', error: 'lines' } }],
   'POST /api/log-error': [{ body: { message: 'm', error: 'e' }, fields: { message: 'lines', error: 'lines' } }],
@@ -107,6 +115,12 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /takeaway/printOrder': 'an order id (UUID) and closed lists',
   // The deliberate exception (issue 16): multipart, not JSON; the photo is judged from its bytes, `size` is a number.
   'POST /api/uploadImage': 'multipart: a photo and a number',
+  'POST /api/accounts/:id/role': 'a closed list',
+  'POST /api/accounts/:id/disable': 'no input',
+  'POST /api/accounts/:id/enable': 'no input',
+  'POST /api/accounts/:id/totp-off': 'no input',
+  'POST /api/account/totp/start': 'no input',
+  'POST /api/account/totp/off': 'no input',
 };
 
 /** A route's path parameters: an honest value each (hostile ones are sent in their place). */

@@ -1,4 +1,4 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 /** The shape of every error answer from the server: `{ status: false, message }`. */
 export interface ServerFailure {
@@ -6,9 +6,7 @@ export interface ServerFailure {
   message: string;
 }
 
-export const api = createApi({
-  reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
+const fetchJson = fetchBaseQuery({
     credentials: 'same-origin',
     prepareHeaders: (headers, { arg }) => {
       // The server refuses state-changing requests without this header (CSRF guard).
@@ -18,7 +16,22 @@ export const api = createApi({
       }
       return headers;
     },
-  }),
-  tagTypes: ['Me', 'Menu', 'Cart', 'Settings', 'Order', 'LiveOrders', 'OrderTally', 'StoreStatus', 'DeliveringStatus', 'OosProducts', 'StoreLog'],
+});
+
+/**
+ * A 401 means the session is gone (logged out elsewhere, or the login was disabled): who is signed in is asked
+ * again, so every screen that needs a login shows the login prompt at once.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
+  const result = await fetchJson(args, queryApi, extraOptions);
+  const url = typeof args === 'string' ? args : args.url;
+  if (result.error?.status === 401 && url !== '/api/me') queryApi.dispatch(api.util.invalidateTags(['Me']));
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Me', 'Menu', 'Cart', 'Settings', 'Order', 'LiveOrders', 'OrderTally', 'StoreStatus', 'DeliveringStatus', 'OosProducts', 'StoreLog', 'Accounts'],
   endpoints: () => ({}),
 });

@@ -3,6 +3,7 @@ import Container from 'react-bootstrap/Container';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useMeQuery } from '../features/auth/authApi';
 import { LazyAppDialog } from '../features/dialog/LazyAppDialog';
+import { ChangePasswordBanner } from '../features/accounts/ChangePasswordBanner';
 import { StoreStatusBanner } from '../features/store-status/StoreStatusBanner';
 import { DiscreetLogin } from './DiscreetLogin';
 import { SiteHeader } from './SiteHeader';
@@ -15,6 +16,7 @@ export function Layout() {
   return (
     <>
       <SiteHeader />
+      <ChangePasswordBanner />
       <StoreStatusBanner />
       <Container as="main" className="py-4">
         <Outlet />

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { serverMessage } from '../../app/serverMessage';
 import { HUMAN_CHECK_REQUIRED } from '../../../../src/shared/login-texts';
 import { solveHumanCheck } from '../humanCheck/solveHumanCheck';
-import { useLoginMutation } from './authApi';
+import { useLoginCodeMutation, useLoginMutation } from './authApi';
 
 export function LoginForm() {
   const [email, setEmail] = useState('');
@@ -14,7 +14,16 @@ export function LoginForm() {
   const [login, { isLoading, error }] = useLoginMutation();
   const [checking, setChecking] = useState(false);
   const [checkFailed, setCheckFailed] = useState(false);
+  const [codeRequired, setCodeRequired] = useState(false);
+  const [code, setCode] = useState('');
+  const [sendCode, { isLoading: sendingCode, error: codeError }] = useLoginCodeMutation();
   const navigate = useNavigate();
+
+  const submitCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = await sendCode(code);
+    if ('data' in result) navigate('/');
+  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,9 +41,32 @@ export function LoginForm() {
         setChecking(false);
       }
     }
+    if (result.data && 'codeRequired' in result.data) {
+      setCodeRequired(true);
+      return;
+    }
     // Every role lands on the home page until the back office has its own routes.
     if ('data' in result) navigate('/');
   };
+
+  if (codeRequired) {
+    return (
+      <Form onSubmit={submitCode} aria-label="One-time code">
+        {codeError && (
+          <Alert variant="danger" role="alert" data-testid="login-error">
+            {serverMessage(codeError, 'That code is not right')}
+          </Alert>
+        )}
+        <Form.Group className="mb-3" controlId="login-code">
+          <Form.Label>The code from your authenticator app</Form.Label>
+          <Form.Control inputMode="numeric" autoComplete="one-time-code" required autoFocus value={code} onChange={(event) => setCode(event.target.value)} />
+        </Form.Group>
+        <Button type="submit" variant="primary" disabled={sendingCode}>
+          Sign in
+        </Button>
+      </Form>
+    );
+  }
 
   return (
     <Form onSubmit={handleSubmit} aria-label="Login">

@@ -6,6 +6,9 @@ export interface User {
   id: string;
   email: string;
   role: Role;
+  /** The admin made at first start with a generated password, until they choose their own. */
+  mustChangePassword: boolean;
+  totpEnabled: boolean;
 }
 
 export interface Credentials {
@@ -20,10 +23,9 @@ interface MeAnswer {
   user: User | null;
 }
 
-interface LoginAnswer {
-  status: true;
-  user: User;
-}
+/** With one-time codes on, the password alone answers `codeRequired`; the code then signs in. */
+type LoginAnswer = { status: true; user: User } | { status: true; codeRequired: true };
+export type LoginResult = { user: User } | { codeRequired: true };
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -32,9 +34,15 @@ export const authApi = api.injectEndpoints({
       transformResponse: (answer: MeAnswer) => answer.user,
       providesTags: ['Me'],
     }),
-    login: build.mutation<User, Credentials>({
+    login: build.mutation<LoginResult, Credentials>({
       query: (credentials) => ({ url: '/api/login', method: 'POST', body: credentials }),
-      transformResponse: (answer: LoginAnswer) => answer.user,
+      transformResponse: (answer: LoginAnswer) => ('user' in answer ? { user: answer.user } : { codeRequired: true }),
+      // The basket belongs to the session, which signing in or out may replace.
+      invalidatesTags: ['Me', 'Cart'],
+    }),
+    loginCode: build.mutation<LoginResult, string>({
+      query: (code) => ({ url: '/api/login/code', method: 'POST', body: { code } }),
+      transformResponse: (answer: { user: User }) => ({ user: answer.user }),
       // The basket belongs to the session, which signing in or out may replace.
       invalidatesTags: ['Me', 'Cart'],
     }),
@@ -45,4 +53,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useMeQuery, useLoginMutation, useLogoutMutation } = authApi;
+export const { useMeQuery, useLoginMutation, useLoginCodeMutation, useLogoutMutation } = authApi;

@@ -20,6 +20,14 @@ export function StaffNavLinks() {
           Settings
         </NavLink>
       )}
+      {hasRole(user?.role, 'manager') && (
+        <NavLink to="/takeaway-staff" className="nav-link">
+          Logins
+        </NavLink>
+      )}
+      <NavLink to="/account" className="nav-link">
+        Your login
+      </NavLink>
     </>
   );
 }

@@ -24,7 +24,11 @@ export const ordersChannelApi = api.injectEndpoints({
           return;
         }
         const close = openLiveChannel('/events/orders', {
-          onConnectionChange: (connection) => updateCachedData((channel) => void (channel.connection = connection)),
+          onConnectionChange: (connection) => {
+            updateCachedData((channel) => void (channel.connection = connection));
+            // A stream the server ended may mean this login was disabled: ask who is signed in.
+            if (connection !== 'connected') dispatch(api.util.invalidateTags(['Me']));
+          },
           // Orders placed or changed while we were not listening are not in the cache: fetch the lot again.
           onOpen: () => dispatch(api.util.invalidateTags(['LiveOrders', 'OrderTally'])),
           events: {

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { roleSchema } from '../../src/identity/roles';
+
+/**
+ * The personal fields of an account event, in one group, so the personal-data envelope (issue 15 item 3) can
+ * wrap exactly this object. Password hashes and TOTP secrets are never in events: they live in
+ * account_credentials (see docs/architecture.md, "Accounts").
+ */
+export const AccountPerson = z.object({ email: z.string() });
+
+/** An admin or manager invited someone; the link (signed invitation id) works until `expiresAt`, once. */
+export const AccountInvited = z.object({
+  type: z.literal('AccountInvited'),
+  data: z.object({ invitationId: z.uuid(), role: roleSchema, expiresAt: z.iso.datetime(), person: AccountPerson }),
+});
+/**
+ * An account that never had an invitation: the admin made at first start, a user the shop held before
+ * accounts were event-sourced (adopted at start), or one made by the test set-up.
+ */
+export const AccountRegistered = z.object({
+  type: z.literal('AccountRegistered'),
+  data: z.object({ role: roleSchema, mustChangePassword: z.boolean(), person: AccountPerson }),
+});
+/** The password was set (following an invitation) or changed; the hash went to account_credentials. */
+export const PasswordSet = z.object({
+  type: z.literal('PasswordSet'),
+  data: z.object({ invitationId: z.uuid().optional() }),
+});
+export const RoleChanged = z.object({
+  type: z.literal('RoleChanged'),
+  data: z.object({ from: roleSchema, to: roleSchema }),
+});
+export const AccountDisabled = z.object({ type: z.literal('AccountDisabled'), data: z.object({}) });
+export const AccountEnabled = z.object({ type: z.literal('AccountEnabled'), data: z.object({}) });
+export const TotpTurnedOn = z.object({ type: z.literal('TotpTurnedOn'), data: z.object({}) });
+/** `by`: the account itself, another admin (a lost phone), or the reset-totp command on the server. */
+export const TotpTurnedOff = z.object({ type: z.literal('TotpTurnedOff'), data: z.object({ by: z.enum(['self', 'admin', 'server']) }) });
+export const LoggedIn = z.object({ type: z.literal('LoggedIn'), data: z.object({}) });
+
+export type AccountInvited = z.infer<typeof AccountInvited>;
+export type AccountRegistered = z.infer<typeof AccountRegistered>;
+export type PasswordSet = z.infer<typeof PasswordSet>;
+export type RoleChanged = z.infer<typeof RoleChanged>;
+export type AccountDisabled = z.infer<typeof AccountDisabled>;
+export type AccountEnabled = z.infer<typeof AccountEnabled>;
+export type TotpTurnedOn = z.infer<typeof TotpTurnedOn>;
+export type TotpTurnedOff = z.infer<typeof TotpTurnedOff>;
+export type LoggedIn = z.infer<typeof LoggedIn>;
+export type AccountEvent =
+  | AccountInvited
+  | AccountRegistered
+  | PasswordSet
+  | RoleChanged
+  | AccountDisabled
+  | AccountEnabled
+  | TotpTurnedOn
+  | TotpTurnedOff
+  | LoggedIn;
+
+export const ACCOUNT_EVENT_SCHEMAS = {
+  AccountInvited,
+  AccountRegistered,
+  PasswordSet,
+  RoleChanged,
+  AccountDisabled,
+  AccountEnabled,
+  TotpTurnedOn,
+  TotpTurnedOff,
+  LoggedIn,
+} satisfies Record<AccountEvent['type'], z.ZodType>;
+
+export const ACCOUNT_EVENT_TYPES = Object.keys(ACCOUNT_EVENT_SCHEMAS) as AccountEvent['type'][];
+
+export const accountStream = (accountId: string) => `account-${accountId}`;
+export const ACCOUNT_STREAM_PREFIX = 'account-';

@@ -1,0 +1,61 @@
+import type { Role } from '../../src/identity/roles';
+import type { AccountEvent } from './events';
+
+export interface AccountFacts {
+  email: string;
+  role: Role;
+  passwordSet: boolean;
+  /** The admin made at first start with a generated password, until they choose their own. */
+  mustChangePassword: boolean;
+  totp: boolean;
+  /** The one link that may still set the password; null once used (or when there never was one). */
+  invitation: { id: string; expiresAt: string } | null;
+}
+
+export type AccountState =
+  | { status: 'none' }
+  | { status: 'invited'; account: AccountFacts }
+  | { status: 'active'; account: AccountFacts }
+  | { status: 'disabled'; account: AccountFacts };
+
+export const initialAccountState: AccountState = { status: 'none' };
+
+/** An enabled account goes back to where it was: waiting for its password, or active. */
+const enabledStatus = (account: AccountFacts) => (account.passwordSet ? 'active' : 'invited');
+
+export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
+  switch (event.type) {
+    case 'AccountInvited': {
+      const { role, expiresAt, invitationId, person } = event.data;
+      const invitation = { id: invitationId, expiresAt };
+      const account: AccountFacts =
+        state.status === 'none'
+          ? { email: person.email, role, passwordSet: false, mustChangePassword: false, totp: false, invitation }
+          : { ...state.account, email: person.email, role, invitation };
+      return { status: 'invited', account };
+    }
+    case 'AccountRegistered': {
+      const { role, mustChangePassword, person } = event.data;
+      return { status: 'active', account: { email: person.email, role, passwordSet: true, mustChangePassword, totp: false, invitation: null } };
+    }
+    case 'PasswordSet':
+      if (state.status === 'none') return state;
+      return { status: state.status === 'disabled' ? 'disabled' : 'active', account: { ...state.account, passwordSet: true, mustChangePassword: false, invitation: null } };
+    case 'RoleChanged':
+      return state.status === 'none' ? state : { ...state, account: { ...state.account, role: event.data.to } };
+    case 'AccountDisabled':
+      return state.status === 'none' ? state : { status: 'disabled', account: state.account };
+    case 'AccountEnabled':
+      return state.status === 'none' ? state : { status: enabledStatus(state.account), account: state.account };
+    case 'TotpTurnedOn':
+      return state.status === 'none' ? state : { ...state, account: { ...state.account, totp: true } };
+    case 'TotpTurnedOff':
+      return state.status === 'none' ? state : { ...state, account: { ...state.account, totp: false } };
+    case 'LoggedIn':
+      return state;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/** The code of the 403 a dangerous action answers when the password was not entered in the last 5 minutes. */
+export const STEP_UP_REQUIRED = 'step_up_required';
+export const STEP_UP_TEXT = 'Please enter your password again to do this';
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The password rules (NIST SP 800-63B: length, not composition), shown next to every password field. */
+export const PASSWORD_RULES = `At least ${PASSWORD_MIN_LENGTH} characters (spaces count; a few words make a good one), at most ${PASSWORD_MAX_LENGTH}, and not your email address.`;
+
+/** What is wrong with a new password, or null when it may be used. The browser checks with it as you type. */
+export function passwordProblem(password: string, email: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters`;
+  if (password.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters`;
+  if (password.trim().toLowerCase() === email.trim().toLowerCase()) return 'Do not use your email address as your password';
+  return null;
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { serverMessage } from '../../app/serverMessage';
+import { passwordProblem } from '../../../../src/shared/account-texts';
+import { useAcceptInvitationMutation, useInvitationQuery } from './accountsApi';
+import { ROLE_NAMES } from './roleNames';
+
+/** The invitation link's page: choose a password (the rules shown), or read why the link no longer works. */
+export function ChooseInvitationPassword({ token }: { token: string }) {
+  const { data: invitation, isLoading, error } = useInvitationQuery(token);
+  const [accept, { isLoading: saving, error: saveError, data: saved }] = useAcceptInvitationMutation();
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  if (isLoading) return <Spinner animation="border" role="status" aria-label="Loading" />;
+  if (error || !invitation) {
+    return (
+      <Alert variant="warning" data-testid="invitation-refused">
+        {serverMessage(error, 'This link does not work.')}
+      </Alert>
+    );
+  }
+  if (saved) {
+    return (
+      <Alert variant="success" data-testid="invitation-accepted">
+        {saved.message}. <Link to="/login">Log in</Link>
+      </Alert>
+    );
+  }
+  const problem = passwordProblem(password, invitation.email);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched(true);
+    if (problem) return;
+    await accept({ token, password });
+  };
+
+  return (
+    <Form onSubmit={submit} aria-label="Choose your password" noValidate>
+      <p>
+        A {ROLE_NAMES[invitation.role].toLowerCase()} login for <strong>{invitation.email}</strong>.
+      </p>
+      {saveError && (
+        <Alert variant="danger" role="alert">
+          {serverMessage(saveError, 'Your password could not be set; please try again.')}
+        </Alert>
+      )}
+      <Form.Group className="mb-3" controlId="invitation-password">
+        <Form.Label>Password</Form.Label>
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          required
+          autoFocus
+          value={password}
+          isInvalid={touched && problem !== null}
+          aria-describedby="password-rules"
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Form.Control.Feedback type="invalid">{problem}</Form.Control.Feedback>
+        <Form.Text id="password-rules">{invitation.passwordRules}</Form.Text>
+      </Form.Group>
+      <Button type="submit" disabled={saving}>
+        Set my password
+      </Button>
+    </Form>
+  );
+}

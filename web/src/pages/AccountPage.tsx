@@ -1,0 +1,25 @@
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { useMeQuery } from '../features/auth/authApi';
+import { ChangePasswordForm } from '../features/accounts/ChangePasswordForm';
+import { TotpSettings } from '../features/accounts/TotpSettings';
+import { RequireRole } from '../features/staff/RequireRole';
+import { hasRole } from '../features/staff/roles';
+
+/** /account: one's own password, and (managers and admins) one-time codes. */
+export function AccountPage() {
+  const { data: me } = useMeQuery();
+  return (
+    <RequireRole role="customer">
+      {me && (
+        <Row className="justify-content-center" data-testid="account-page">
+          <Col md={8} lg={6}>
+            <h1 className="h3 mb-3">Your login</h1>
+            <ChangePasswordForm email={me.email} />
+            {hasRole(me.role, 'manager') && <TotpSettings me={me} />}
+          </Col>
+        </Row>
+      )}
+    </RequireRole>
+  );
+}

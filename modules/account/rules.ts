@@ -1,17 +1,7 @@
 import { hasRole, type Role } from '../../src/identity/roles';
 
-/** The roles a login can be given here; customers sign themselves up. */
-export const STAFF_ROLES = ['staff', 'manager', 'admin'] as const satisfies readonly Role[];
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-/**
- * Who may invite, change, disable or enable whom: an admin anyone, a manager only staff, nobody else anyone.
- * A manager can therefore never make or touch a manager or an admin.
- */
-export function mayManage(actor: Role, target: Role): boolean {
-  if (actor === 'admin') return true;
-  return actor === 'manager' && target === 'staff';
-}
+// Who may manage whom is shared with the web app's screens.
+export { mayManage, STAFF_ROLES, type StaffRole } from '../../src/shared/roles';
 
 /** True when this change would leave the shop with no active admin: it must be refused. */
 export function removesLastAdmin(target: { role: Role; active: boolean }, activeAdmins: number): boolean {

@@ -1,10 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../shared/roles';
 
-export const ROLES = ['customer', 'staff', 'manager', 'admin'] as const;
+export { hasRole, ROLES, type Role } from '../shared/roles';
 export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
-
-/** Each role may do everything the roles before it may. */
-export function hasRole(actual: Role, required: Role): boolean {
-  return ROLES.indexOf(actual) >= ROLES.indexOf(required);
-}

@@ -1,7 +1,7 @@
 import { api } from '../../app/api';
-import type { Role } from '../auth/authApi';
+import type { StaffRole } from '../../../../src/shared/roles';
 
-export type StaffRole = Exclude<Role, 'customer'>;
+export type { StaffRole };
 
 export interface Person {
   id: string;

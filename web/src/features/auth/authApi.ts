@@ -1,6 +1,7 @@
+import type { Role } from '../../../../src/shared/roles';
 import { api } from '../../app/api';
 
-export type Role = 'customer' | 'staff' | 'manager' | 'admin';
+export type { Role };
 
 export interface User {
   id: string;

@@ -1,0 +1,27 @@
+/**
+ * The roles and who may manage whom: the server's deciders and routes and the web app's screens read the same
+ * rules from here (zod-free, so the web bundle stays small).
+ */
+export const ROLES = ['customer', 'staff', 'manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Each role may do everything the roles before it may. */
+export function hasRole(actual: Role, required: Role): boolean {
+  return ROLES.indexOf(actual) >= ROLES.indexOf(required);
+}
+
+/** The roles a login can be given here; customers sign themselves up. */
+export const STAFF_ROLES = ['staff', 'manager', 'admin'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * Who may invite, change, disable or enable whom: an admin anyone, a manager only staff, nobody else anyone.
+ * A manager can therefore never make or touch a manager or an admin.
+ */
+export function mayManage(actor: Role, target: Role): boolean {
+  if (actor === 'admin') return true;
+  return actor === 'manager' && target === 'staff';
+}
+
+/** The roles `actor` may give (what the invitation and role choices offer). */
+export const rolesGivenBy = (actor: Role): StaffRole[] => STAFF_ROLES.filter((role) => mayManage(actor, role));

@@ -1,0 +1,11 @@
+import { rolesGivenBy } from '../../src/shared/roles';
+
+describe('who may manage whom (the decider and the Logins screen both read it)', () => {
+  it('offers an admin every staff role, a manager staff only, and staff or customers none', () => {
+    expect(rolesGivenBy('admin')).toEqual(['staff', 'manager', 'admin']);
+    expect(rolesGivenBy('manager')).toEqual(['staff']);
+    expect(rolesGivenBy('staff')).toEqual([]);
+    expect(rolesGivenBy('customer')).toEqual([]);
+  });
+
+});

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { ordersProjection } from '../../projections/orders/projection';
-import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
-import { createPostgresEventStore, type PostgresEventStore } from '../../src/eventstore/postgres';
-import { ORIGIN, type EventStore, type NewEvent } from '../../src/eventstore/types';
-import { EventNotValid, versionedEventStore } from '../../src/eventstore/versioned-store';
+import { ORIGIN, type NewEvent } from '../../src/eventstore/types';
+import { EventNotValid } from '../../src/eventstore/versioned-store';
 import { applyBatch } from '../../src/projections/runner';
-import { shopEventVersioning } from '../../src/server';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { versionedShops, type VersionedShop } from '../support/versioned-shops';
 
 const orderId = randomUUID();
 const event = (type: string, data: unknown, at: string): NewEvent => ({ id: randomUUID(), type, data, metadata: { actor: 'system', at, correlationId: 'c', causationId: 'c' } });
@@ -20,31 +17,11 @@ const history = (submission: object) => [
   event('OrderSubmitted', submission, submittedAt),
 ];
 
-interface Shop {
-  database: TestDatabase;
-  raw: PostgresEventStore;
-  store: EventStore;
-  pool: DatabasePool;
-}
-
 /** Issue 14 item 7: OrderSubmitted carries its trading day; orders submitted before it did get their London date. */
 describe('OrderSubmitted without a trading day (written before issue 14 item 7)', () => {
-  const shops: Shop[] = [];
-  afterAll(async () => {
-    for (const shop of shops) {
-      await shop.raw.close();
-      await shop.pool.end();
-      await shop.database.drop();
-    }
-  });
-  async function openShop(): Promise<Shop> {
-    const database = await createTestDatabase();
-    const raw = createPostgresEventStore({ url: database.url, pollIntervalMs: 20 });
-    const shop = { database, raw, store: versionedEventStore(raw, shopEventVersioning(), { validate: true }), pool: await createDatabasePool(database.url) };
-    shops.push(shop);
-    return shop;
-  }
-  async function replayedDay(shop: Shop): Promise<unknown> {
+  const shops = versionedShops();
+  const openShop = () => shops.open();
+  async function replayedDay(shop: VersionedShop): Promise<unknown> {
     await shop.pool.query(sql.unsafe`insert into projection_checkpoints (name, position) values ('orders', ${ORIGIN})`);
     await applyBatch(shop.pool, ordersProjection, await shop.store.readAll({ after: ORIGIN, limit: 100 }), ORIGIN);
     return shop.pool.oneFirst(sql.unsafe`select trading_day::text from orders where order_id = ${orderId}`);

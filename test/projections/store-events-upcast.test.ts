@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { settingsProjection } from '../../projections/settings/projection';
 import { settingsDecider } from '../../modules/store/settings-decider';
-import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
-import { createPostgresEventStore, type PostgresEventStore } from '../../src/eventstore/postgres';
-import { ORIGIN, type EventStore, type NewEvent } from '../../src/eventstore/types';
+import { ORIGIN, type NewEvent } from '../../src/eventstore/types';
 import { EventNotValid, versionedEventStore } from '../../src/eventstore/versioned-store';
 import { applyBatch } from '../../src/projections/runner';
 import { shopEventVersioning } from '../../src/server';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { versionedShops, type VersionedShop } from '../support/versioned-shops';
 
 const at = (minute: number) => `2026-11-20T18:${String(minute).padStart(2, '0')}:00.000Z`;
 const event = (minute: number, type: string, data: unknown): NewEvent => ({
@@ -40,21 +38,8 @@ const writtenToday = [
   event(7, 'DeliveryToggled', { delivering: true }),
 ];
 
-interface Shop {
-  database: TestDatabase;
-  raw: PostgresEventStore;
-  store: EventStore;
-  pool: DatabasePool;
-}
-
-async function openShop(): Promise<Shop> {
-  const database = await createTestDatabase();
-  const raw = createPostgresEventStore({ url: database.url, pollIntervalMs: 20 });
-  return { database, raw, store: versionedEventStore(raw, shopEventVersioning(), { validate: true }), pool: await createDatabasePool(database.url) };
-}
-
 /** The settings read model and the live messages it sent, rebuilt from the start through the versioned store. */
-async function replay(shop: Shop) {
+async function replay(shop: VersionedShop) {
   await shop.pool.query(sql.unsafe`insert into projection_checkpoints (name, position) values ('settings', ${ORIGIN})`);
   await applyBatch(shop.pool, settingsProjection, await shop.store.readAll({ after: ORIGIN, limit: 100 }), ORIGIN);
   return {
@@ -68,19 +53,8 @@ async function replay(shop: Shop) {
 }
 
 describe('store status and delivery as their own events', () => {
-  const shops: Shop[] = [];
-  afterAll(async () => {
-    for (const shop of shops) {
-      await shop.raw.close();
-      await shop.pool.end();
-      await shop.database.drop();
-    }
-  });
-  const shop = async () => {
-    const opened = await openShop();
-    shops.push(opened);
-    return opened;
-  };
+  const shops = versionedShops();
+  const shop = () => shops.open();
 
   it('a store written with SettingChanged for them replays to the same read model, messages and fold as one written today', async () => {
     const before = await shop();

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { serverMessage } from '../../app/serverMessage';
 import { PASSWORD_RULES, passwordProblem } from '../../../../src/shared/account-texts';
+import { NewPasswordField } from './NewPasswordField';
 import { useChangePasswordMutation } from './accountsApi';
 
 export function ChangePasswordForm({ email }: { email: string }) {
@@ -42,20 +43,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         <Form.Label>Current password</Form.Label>
         <Form.Control type="password" autoComplete="current-password" required value={current} onChange={(event) => setCurrent(event.target.value)} />
       </Form.Group>
-      <Form.Group className="mb-3" controlId="new-password">
-        <Form.Label>New password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          required
-          value={next}
-          isInvalid={touched && problem !== null}
-          aria-describedby="new-password-rules"
-          onChange={(event) => setNext(event.target.value)}
-        />
-        <Form.Control.Feedback type="invalid">{problem}</Form.Control.Feedback>
-        <Form.Text id="new-password-rules">{PASSWORD_RULES}</Form.Text>
-      </Form.Group>
+      <NewPasswordField id="new-password" label="New password" value={next} onChange={setNext} problem={problem} showProblem={touched} rules={PASSWORD_RULES} />
       <Button type="submit" disabled={isLoading}>
         Change password
       </Button>

@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { serverMessage } from '../../app/serverMessage';
 import { passwordProblem } from '../../../../src/shared/account-texts';
 import { useAcceptInvitationMutation, useInvitationQuery } from './accountsApi';
+import { NewPasswordField } from './NewPasswordField';
 import { ROLE_NAMES } from './roleNames';
 
 /** The invitation link's page: choose a password (the rules shown), or read why the link no longer works. */
@@ -50,21 +51,16 @@ export function ChooseInvitationPassword({ token }: { token: string }) {
           {serverMessage(saveError, 'Your password could not be set; please try again.')}
         </Alert>
       )}
-      <Form.Group className="mb-3" controlId="invitation-password">
-        <Form.Label>Password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          required
-          autoFocus
-          value={password}
-          isInvalid={touched && problem !== null}
-          aria-describedby="password-rules"
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Form.Control.Feedback type="invalid">{problem}</Form.Control.Feedback>
-        <Form.Text id="password-rules">{invitation.passwordRules}</Form.Text>
-      </Form.Group>
+      <NewPasswordField
+        id="invitation-password"
+        label="Password"
+        value={password}
+        onChange={setPassword}
+        problem={problem}
+        showProblem={touched}
+        rules={invitation.passwordRules}
+        autoFocus
+      />
       <Button type="submit" disabled={saving}>
         Set my password
       </Button>

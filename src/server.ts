@@ -45,6 +45,7 @@ import { logRoutes } from './http/log-routes';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
 import type { PageSources } from './http/html-page';
 import { createPhotoStore, UPLOAD_PATH, uploadRoutes } from './uploads';
+import { PersonalData, personalDataMasterKey } from './personal-data';
 
 export interface Shop {
   url: string;
@@ -120,6 +121,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     stops.push(() => store.close());
 
     const users = createUserRepository(pool);
+    const personalData = new PersonalData({ pool, masterKey: personalDataMasterKey(config.PERSONAL_DATA_MASTER_KEY, config.dataDir) });
 
     const waker = startStoreWaker(store);
     stops.push(() => waker.stop());
@@ -148,6 +150,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       settings: new SettingsCache(pool, clock, runnerByName.get('settings')!),
       clock,
       basketHoldMinutes: config.BASKET_HOLD_MINUTES,
+      personalData,
       readModels: {
         // Read-your-writes is bounded: a command that succeeded is never turned into an error because a read
         // model is slow; its answer may then be a moment behind.

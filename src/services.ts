@@ -2,6 +2,7 @@ import type { DatabasePool } from './db/pool';
 import type { Clock } from './core/clock';
 import type { CommandHandler } from './core/handle-command';
 import type { EventStore, Position } from './eventstore/types';
+import type { PersonalData } from './personal-data';
 
 /** Waits until a read model includes a position (read-your-writes). */
 export interface ReadModels {
@@ -24,4 +25,6 @@ export interface Services {
   clock: Clock;
   readModels: ReadModels;
   basketHoldMinutes: number;
+  /** Seals and opens the personal-data envelope of events (crypto-shredding), and the keyed lookup hash. */
+  personalData: PersonalData;
 }

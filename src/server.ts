@@ -30,22 +30,22 @@ import { startStoreWaker } from './projections/waker';
 import { accountList, allProjections, kitchenOrders, unpaidOrders, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
-import { basketRoutes, CART_EVENT_SCHEMAS, createBasket } from '../modules/cart';
+import { basketRoutes, CART_EVENT_SCHEMAS, CART_PERSONAL_DATA, createBasket } from '../modules/cart';
 import { CATALOG_EVENT_SCHEMAS, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
 import { createHoldSweeper, STOCK_EVENT_SCHEMAS } from '../modules/stock';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender, queueMails } from './mail/outbox';
-import { ACCOUNT_EVENT_SCHEMAS, accountRoutes, createAccounts, type Accounts } from '../modules/account';
+import { ACCOUNT_EVENT_SCHEMAS, ACCOUNT_PERSONAL_DATA, accountRoutes, createAccounts, type Accounts } from '../modules/account';
 import { createDeliveryService, deliveryCheckCookie, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
-import { checkoutProcess, checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_UPCASTERS, unpaidLapseProcess } from '../modules/order';
+import { checkoutProcess, checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS, unpaidLapseProcess } from '../modules/order';
 import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readOpeningHours, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
 import type { PageSources } from './http/html-page';
 import { createPhotoStore, UPLOAD_PATH, uploadRoutes } from './uploads';
-import { PersonalData, personalDataMasterKey } from './personal-data';
+import { PersonalData, personalDataMasterKey, sealingEventStore, type PersonalDataDeclarations } from './personal-data';
 
 export interface Shop {
   url: string;
@@ -83,6 +83,11 @@ export interface StartOptions {
   openDemoShop?: boolean;
 }
 
+/** The personal-data door, with the configured master key (or the one generated into DATA_DIR). */
+export function openPersonalData(config: Config, pool: DatabasePool): PersonalData {
+  return new PersonalData({ pool, masterKey: personalDataMasterKey(config.PERSONAL_DATA_MASTER_KEY, config.dataDir) });
+}
+
 /** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
 export function shopEventVersioning(): EventVersioning {
   const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS };
@@ -90,12 +95,23 @@ export function shopEventVersioning(): EventVersioning {
 }
 
 /** The configured adapter, behind the shop's event versioning; appends are checked against the schemas outside production. */
-export async function openEventStore(config: Config, databaseUrl: string, options: { pollIntervalMs?: number; maxConnections?: number } = {}): Promise<EventStore> {
+export async function openEventStore(
+  config: Config,
+  databaseUrl: string,
+  personalData: PersonalData,
+  options: { pollIntervalMs?: number; maxConnections?: number } = {},
+): Promise<EventStore> {
   const adapter =
     config.EVENT_STORE === 'esdb'
       ? (await import('./eventstore/esdb')).createEsdbEventStore(config.EVENTSTORE_CONNECTION_STRING!)
       : createPostgresEventStore({ url: databaseUrl, ...options });
-  return versionedEventStore(adapter, shopEventVersioning(), { validate: config.NODE_ENV !== 'production' });
+  const sealed = sealingEventStore(adapter, personalData, shopPersonalData());
+  return versionedEventStore(sealed, shopEventVersioning(), { validate: config.NODE_ENV !== 'production' });
+}
+
+/** Every module's personal fields of its events: what the store seals (issue 15, docs/personal-data.md). */
+export function shopPersonalData(): PersonalDataDeclarations {
+  return { ...ORDER_PERSONAL_DATA, ...CART_PERSONAL_DATA, ...ACCOUNT_PERSONAL_DATA };
 }
 
 /** Starts everything the shop needs, in order, and returns a handle that stops it all in reverse. */
@@ -117,11 +133,11 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     stops.push(() => pool.end());
     // Before the read models catch up, so that a restored database (which has no statistics) is planned well.
     await analyzeGrownTables(pool);
-    const store = await openEventStore(config, databaseUrl, { pollIntervalMs: config.PROJECTION_POLL_MS, maxConnections: 20 });
+    const personalData = openPersonalData(config, pool);
+    const store = await openEventStore(config, databaseUrl, personalData, { pollIntervalMs: config.PROJECTION_POLL_MS, maxConnections: 20 });
     stops.push(() => store.close());
 
     const users = createUserRepository(pool);
-    const personalData = new PersonalData({ pool, masterKey: personalDataMasterKey(config.PERSONAL_DATA_MASTER_KEY, config.dataDir) });
 
     const waker = startStoreWaker(store);
     stops.push(() => waker.stop());
@@ -217,7 +233,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const holdSweeper = createHoldSweeper(services, (now) => productsWithExpiredHolds(pool, now));
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
     const delivery = createDeliveryService(services.settings, geocoder);
-    const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool) });
+    const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool, (kind, value) => personalData.lookupHash(kind, value)) });
     const orders = kitchenOrders(pool, services.settings);
     const kitchen = createKitchen(services, orders);
     const storeHours = storeHoursProcess({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from '../../src/identity/roles';
+import { customerSubject, ERASED, type PersonalDataDeclarations } from '../../src/personal-data';
 
 /**
  * The personal fields of an account event, in one group, so the personal-data envelope (issue 15 item 3) can
@@ -73,3 +74,11 @@ export const ACCOUNT_EVENT_TYPES = Object.keys(ACCOUNT_EVENT_SCHEMAS) as Account
 
 export const accountStream = (accountId: string) => `account-${accountId}`;
 export const ACCOUNT_STREAM_PREFIX = 'account-';
+
+const personSubject = (_data: Record<string, unknown>, stream: string) => customerSubject(stream.slice(ACCOUNT_STREAM_PREFIX.length));
+const emailOfPerson = (data: Record<string, unknown>) => ({ email: (data.person as { email: string }).email });
+/** The person of an account event, sealed under that person's key. */
+export const ACCOUNT_PERSONAL_DATA = {
+  AccountInvited: { erasedAs: { person: { email: ERASED } }, subject: personSubject, lookups: emailOfPerson },
+  AccountRegistered: { erasedAs: { person: { email: ERASED } }, subject: personSubject, lookups: emailOfPerson },
+} satisfies PersonalDataDeclarations;

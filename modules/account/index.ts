@@ -1,4 +1,4 @@
-export { ACCOUNT_EVENT_SCHEMAS, ACCOUNT_EVENT_TYPES, ACCOUNT_STREAM_PREFIX, accountStream, type AccountEvent } from './events';
+export { ACCOUNT_PERSONAL_DATA, ACCOUNT_EVENT_SCHEMAS, ACCOUNT_EVENT_TYPES, ACCOUNT_STREAM_PREFIX, accountStream, type AccountEvent } from './events';
 export { evolveAccount, initialAccountState, type AccountFacts, type AccountState } from './state';
 export { accountDecider, decideAccount, LAST_ADMIN, LINK_EXPIRED, LINK_REPLACED, LINK_USED, LINK_WITHDRAWN, NOT_ALLOWED } from './decider';
 export type { AccountCommand, Actor } from './commands';

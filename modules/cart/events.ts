@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cartSubject, ERASED, type PersonalDataDeclarations } from '../../src/personal-data';
 
 export const CartOpened = z.object({
   type: z.literal('CartOpened'),
@@ -48,3 +49,8 @@ export const cartStream = (cartId: string) => `cart-${cartId}`;
 
 /** Every event type's schema: appends are parsed against it (outside production). */
 export const CART_EVENT_SCHEMAS = { CartOpened, CartNoteChanged, CartAssignedToUser, CartCheckedOut, CartFrozen, CartReopened } satisfies Record<(typeof CART_EVENT_TYPES)[number], z.ZodType>;
+
+/** The basket's note is free text a customer may fill with anything personal: sealed under the basket's key. */
+export const CART_PERSONAL_DATA = {
+  CartNoteChanged: { erasedAs: { note: ERASED }, subject: (data) => cartSubject(String(data.cartId)) },
+} satisfies PersonalDataDeclarations;

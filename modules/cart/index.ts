@@ -1,4 +1,4 @@
-export { CART_EVENT_SCHEMAS, CART_EVENT_TYPES, cartStream, type CartEvent } from './events';
+export { CART_PERSONAL_DATA, CART_EVENT_SCHEMAS, CART_EVENT_TYPES, cartStream, type CartEvent } from './events';
 export { createBasket, type Basket, type CartView, type CartItem } from './basket';
 export { checkOut } from './check-out';
 export type { CartLineRow, CartRow, StoredBaskets } from './basket-lines';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { londonDate } from '../../src/shared/london-time';
+import { ERASED, guestOrderSubject, type PersonalDataDeclarations } from '../../src/personal-data';
 
 export const orderItemSchema = z.object({
   productId: z.number().int().positive(),
@@ -171,3 +172,20 @@ export function upcastOrderSubmitted(event: { type: string; data: unknown }): { 
 
 /** The order module's upcasters, one per changed event type. */
 export const ORDER_UPCASTERS = { OrderSubmitted: upcastOrderSubmitted };
+
+const orderSubject = (data: Record<string, unknown>) => guestOrderSubject(String(data.orderId));
+/**
+ * The personal fields of the order's events, sealed in the store under the order's own key (every order has
+ * one, a registered customer's too, so one order can be erased alone). Money, dishes, times, ids, the method,
+ * the distance and the postage stay readable.
+ */
+export const ORDER_PERSONAL_DATA = {
+  OrderPlaced: { erasedAs: { email: ERASED, note: ERASED }, subject: orderSubject, lookups: (data) => ({ email: data.email as string | null }) },
+  OrderItemsRefreshed: { erasedAs: { note: ERASED }, subject: orderSubject },
+  TakeawayMethodChosen: { erasedAs: { postcode: ERASED }, subject: orderSubject },
+  DeliveryDetailsGiven: {
+    erasedAs: Object.fromEntries(Object.keys(deliveryDetailsSchema.shape).map((field) => [field, ERASED])),
+    subject: orderSubject,
+    lookups: (data) => ({ email: String(data.email), phone: String(data.phone) }),
+  },
+} satisfies PersonalDataDeclarations;

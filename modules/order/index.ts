@@ -1,6 +1,7 @@
 export {
   ORDER_EVENT_SCHEMAS,
   ORDER_UPCASTERS,
+  ORDER_PERSONAL_DATA,
   ORDER_EVENT_TYPES,
   orderStream,
   type OrderEvent,

@@ -8,6 +8,9 @@ import type { SettingsSource } from '../../src/services';
 
 export type { KitchenOrder };
 
+/** How an order's subject id starts in pii (guestOrderSubject): every order has a key of its own. */
+const GUEST_ORDER_PREFIX = 'guest_order:';
+
 /** The order module's KitchenOrders port, on this read model; "today" is the store's trading day at `now` on its current hours. */
 export function kitchenOrders(pool: DatabasePool, settings: SettingsSource): KitchenOrders {
   const today = async (now: Date) => tradingDayOf(now, await readOpeningHours(settings));
@@ -121,13 +124,21 @@ export async function placedOrder(pool: DatabasePool, orderId: string, now: Date
  * The order module's UnpaidOrders port, on this read model. The status is written out, not a parameter: the
  * planner uses the partial indexes of migration 021 only when the query's predicate names the same literal.
  */
-export function unpaidOrders(pool: DatabasePool): UnpaidOrders {
+/**
+ * The orders awaiting payment of one phone number, one email (found by their keyed hashes in pii.lookups,
+ * never by the plaintext) and one session.
+ */
+export function unpaidOrders(pool: DatabasePool, lookupHash: (kind: 'email' | 'phone', value: string) => string): UnpaidOrders {
+  const awaitingWith = (kind: 'email' | 'phone', value: string) => sql.fragment`
+    (select count(*) from pii.lookups l
+       join orders o on o.order_id = case when l.subject_id like ${GUEST_ORDER_PREFIX + '%'} then substr(l.subject_id, ${GUEST_ORDER_PREFIX.length + 1})::uuid end
+      where l.kind = ${kind} and l.hash = ${lookupHash(kind, value)} and o.status = 'AWAITING-PAYMENT')::int`;
   return {
     async waiting({ phone, email, orderIds }) {
       const row = (await pool.one(sql.unsafe`
         select
-          (select count(*) from orders where status = 'AWAITING-PAYMENT' and phone_number = ${phone})::int as phone,
-          (select count(*) from orders where status = 'AWAITING-PAYMENT' and lower(email) = ${email.toLowerCase()})::int as email,
+          ${awaitingWith('phone', phone)} as phone,
+          ${awaitingWith('email', email)} as email,
           (select count(*) from orders where status = 'AWAITING-PAYMENT' and order_id = any(${sql.array(orderIds, 'uuid')}))::int as session`)) as {
         phone: number;
         email: number;

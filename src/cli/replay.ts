@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open-database';
 import { createDatabasePool } from '../db/pool';
-import { openEventStore } from '../server';
+import { openEventStore, openPersonalData } from '../server';
 import { ProjectionRunner, resetProjection } from '../projections/runner';
 import { startStoreWaker } from '../projections/waker';
 import { allProjections } from '../../projections';
@@ -22,7 +22,7 @@ async function replay(name: string | undefined): Promise<void> {
   const database = await openDatabase(config, logger, { forTool: true });
   const pool = await createDatabasePool(database.url);
   // Through the shop's event versioning: old events replay as today's.
-  const store = await openEventStore(config, database.url);
+  const store = await openEventStore(config, database.url, openPersonalData(config, pool));
   const waker = startStoreWaker(store);
   const runner = new ProjectionRunner(projection, { store, pool, databaseUrl: database.url, waker, pollIntervalMs: 100 });
   try {

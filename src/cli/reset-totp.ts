@@ -4,7 +4,7 @@ import { CommandHandler } from '../core/handle-command';
 import { openDatabase } from '../db/open-database';
 import { createDatabasePool } from '../db/pool';
 import { createCredentials } from '../identity/credentials';
-import { openEventStore } from '../server';
+import { openEventStore, openPersonalData } from '../server';
 import { resetTotp } from '../../modules/account';
 
 /**
@@ -17,7 +17,7 @@ async function main(email: string | undefined): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config, pino({ level: 'warn' }), { forTool: true });
   const pool = await createDatabasePool(database.url);
-  const store = await openEventStore(config, database.url);
+  const store = await openEventStore(config, database.url, openPersonalData(config, pool));
   try {
     const context = { actor: 'system', now: new Date().toISOString(), correlationId: 'reset-totp' };
     const { changed } = await resetTotp({ commands: new CommandHandler(store), credentials: createCredentials(pool) }, email, context);

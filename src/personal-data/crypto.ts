@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /** The first byte of every envelope; a later format gets a new number and this code keeps reading version 1. */
 export const ENVELOPE_VERSION = 1;
@@ -41,8 +41,19 @@ export function newDataKey(): NewDataKey {
   return { keyId: randomBytes(KEY_ID_BYTES), dataKey: randomBytes(DATA_KEY_BYTES) };
 }
 
-function seal(key: Buffer, plaintext: Buffer, aad: Buffer): Buffer {
-  const iv = randomBytes(IV_BYTES);
+/**
+ * A synthetic IV (as in SIV modes): an HMAC of the authenticated data and the plaintext under a key derived from
+ * the data key. The same event sealed twice (a retried append under the same event id) gives the same envelope,
+ * so the store's idempotent append recognises it; two different messages never share an IV.
+ */
+function syntheticIv(key: Buffer, plaintext: Buffer, aad: Buffer): Buffer {
+  const ivKey = createHmac('sha256', key).update('takeaway-shop envelope iv v1').digest();
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64BE(BigInt(aad.length));
+  return createHmac('sha256', ivKey).update(length).update(aad).update(plaintext).digest().subarray(0, IV_BYTES);
+}
+
+function seal(key: Buffer, plaintext: Buffer, aad: Buffer, iv: Buffer = randomBytes(IV_BYTES)): Buffer {
   const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(aad);
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
@@ -82,7 +93,8 @@ export function encryptEnvelope(keyId: Buffer, dataKey: Buffer, plaintext: Buffe
   const header = Buffer.alloc(HEADER_BYTES);
   header[0] = ENVELOPE_VERSION;
   keyId.copy(header, 1);
-  const sealed = seal(dataKey, plaintext, Buffer.concat([header, Buffer.from(context, 'utf8')]));
+  const aad = Buffer.concat([header, Buffer.from(context, 'utf8')]);
+  const sealed = seal(dataKey, plaintext, aad, syntheticIv(dataKey, plaintext, aad));
   return Buffer.concat([header, sealed]).toString('base64url');
 }
 

@@ -11,4 +11,5 @@ export {
   type PersonalFields,
   type SubjectKey,
 } from './personal-data';
-export { customerSubject, guestOrderSubject, parseSubjectId, type SubjectId, type SubjectKind } from './subjects';
+export { ERASED, sealingEventStore, type PersonalDataDeclarations, type PersonalFieldsOf } from './sealing-store';
+export { cartSubject, customerSubject, guestOrderSubject, parseSubjectId, type SubjectId, type SubjectKind } from './subjects';

@@ -141,6 +141,7 @@ export class PersonalData {
       await lockSubject(tx, subjectId);
       const deleted = await tx.maybeOneFirst<string>(sql.unsafe`
         delete from pii.data_keys where subject_id = ${subjectId} returning encode(key_id, 'hex')`);
+      await tx.query(sql.unsafe`delete from pii.lookups where subject_id = ${subjectId}`);
       const recorded = await tx.maybeOneFirst(sql.unsafe`
         insert into pii.erasures (subject_id, key_id)
         values (${subjectId}, decode(${deleted}, 'hex'))
@@ -151,6 +152,29 @@ export class PersonalData {
     });
     if (keyId !== null) this.cache.set(keyId, { kind: 'erased' });
     return outcome;
+  }
+
+  /**
+   * Keeps the keyed hashes of a subject's email and phone (the latest of each) in pii.lookups, outside events,
+   * so the subject can be found by them: caps, erasure by email or phone, account linking. Empty values are skipped.
+   */
+  async rememberLookups(subject: string, values: Partial<Record<LookupKind, string | null>>): Promise<void> {
+    const subjectId = parseSubjectId(subject);
+    const rows = (Object.entries(values) as [LookupKind, string | null | undefined][]).filter(([, value]) => value && value.trim() !== '');
+    if (rows.length === 0) return;
+    await this.pool.query(sql.unsafe`
+      insert into pii.lookups (subject_id, kind, hash)
+      select ${subjectId}, kind, hash from unnest(${sql.array(rows.map(([kind]) => kind), 'text')}::text[], ${sql.array(
+        rows.map(([kind, value]) => this.lookupHash(kind, value!)),
+        'text',
+      )}::text[]) as l(kind, hash)
+      on conflict (subject_id, kind) do update set hash = excluded.hash`);
+  }
+
+  /** The subjects whose latest email or phone was this one. */
+  async subjectsByLookup(kind: LookupKind, value: string): Promise<SubjectId[]> {
+    return (await this.pool.anyFirst<string>(sql.unsafe`
+      select subject_id from pii.lookups where kind = ${kind} and hash = ${this.lookupHash(kind, value)} order by subject_id`)) as SubjectId[];
   }
 
   /** The keyed hash of an email or phone (normalised first), for exact-match lookups kept outside events. */

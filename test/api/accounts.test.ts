@@ -298,7 +298,7 @@ describe('staff logins', () => {
     expect((await post('/api/login', undefined, server.admin)).body).toMatchObject({ codeRequired: true });
 
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/reset-totp.ts', server.admin.email], {
-      env: { ...process.env, DATABASE_URL: server.database.url, LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATABASE_URL: server.database.url, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
     });
     expect(stdout).toMatch(/One-time codes are off/);
     await until(async () => !(await person(server.admin.email)).totpEnabled, 'the read model to follow the reset');

@@ -24,6 +24,8 @@ export interface TestServer {
   admin: { email: string; password: string };
   shop: Shop;
   database: TestDatabase;
+  /** The shop's DATA_DIR (session keys, the personal-data master key, uploads): a tool run beside it needs it. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startTestServer(
     admin: TEST_ADMIN,
     shop,
     database,
+    dataDir,
     async stop() {
       await shop.stop();
       if (!options.database) await database.drop();

@@ -1,0 +1,16 @@
+-- Keyed hashes (HMAC-SHA-256 under a key derived from the master key) of a subject's email and phone, kept
+-- outside the event streams, for exact-match lookups: the caps on unpaid phone orders, erasure by email or
+-- phone, and later account linking (issue 15 item 3). A subject has at most one of each kind: the latest
+-- given. Erasing the subject deletes its rows with its key, so an erased guest counts as new again.
+create table pii.lookups (
+  subject_id text not null,
+  kind       text not null check (kind in ('email', 'phone')),
+  hash       text not null,
+  primary key (subject_id, kind)
+);
+create index pii_lookups_by_hash on pii.lookups (kind, hash);
+
+-- The caps now find a customer's orders through pii.lookups; the plaintext indexes are no longer used.
+drop index if exists orders_awaiting_payment_phone;
+drop index if exists orders_awaiting_payment_email;
+create index orders_awaiting_payment on orders (order_id) where status = 'AWAITING-PAYMENT';

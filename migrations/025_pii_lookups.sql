@@ -14,3 +14,10 @@ create index pii_lookups_by_hash on pii.lookups (kind, hash);
 drop index if exists orders_awaiting_payment_phone;
 drop index if exists orders_awaiting_payment_email;
 create index orders_awaiting_payment on orders (order_id) where status = 'AWAITING-PAYMENT';
+
+-- The daily retention job finds the guest keys older than the retention period.
+create index pii_data_keys_created on pii.data_keys (created_at);
+
+-- Erased logins all read '[erased]': the one-login-per-address rule holds for the others.
+drop index users_email_unique;
+create unique index users_email_unique on users (lower(email)) where email <> '[erased]';

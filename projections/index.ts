@@ -19,5 +19,6 @@ export { SettingsCache } from './settings/queries';
 export { settingsRoutes } from './settings/routes';
 export { storedBaskets } from './carts/queries';
 export { kitchenOrders, unpaidOrders } from './orders/queries';
+export { erasureRecords } from './orders/erasure-queries';
 export { storeLogRoutes } from './settings/store-log';
 export { accountList } from './accounts/queries';

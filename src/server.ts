@@ -27,7 +27,7 @@ import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
 import type { Projection } from './projections/types';
 import { startStoreWaker } from './projections/waker';
-import { accountList, allProjections, kitchenOrders, unpaidOrders, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
+import { accountList, allProjections, erasureRecords, kitchenOrders, unpaidOrders, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
 import { basketRoutes, CART_EVENT_SCHEMAS, CART_PERSONAL_DATA, createBasket } from '../modules/cart';
@@ -45,6 +45,8 @@ import { logRoutes } from './http/log-routes';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
 import type { PageSources } from './http/html-page';
 import { createPhotoStore, UPLOAD_PATH, uploadRoutes } from './uploads';
+import { createPrivacy, guestRetentionProcess, PRIVACY_EVENT_SCHEMAS, privacyRoutes } from '../modules/privacy';
+import { forgetMails } from './mail/forget';
 import { PersonalData, personalDataMasterKey, sealingEventStore, type PersonalDataDeclarations } from './personal-data';
 
 export interface Shop {
@@ -84,13 +86,13 @@ export interface StartOptions {
 }
 
 /** The personal-data door, with the configured master key (or the one generated into DATA_DIR). */
-export function openPersonalData(config: Config, pool: DatabasePool): PersonalData {
-  return new PersonalData({ pool, masterKey: personalDataMasterKey(config.PERSONAL_DATA_MASTER_KEY, config.dataDir) });
+export function openPersonalData(config: Config, pool: DatabasePool, clock: Clock = systemClock): PersonalData {
+  return new PersonalData({ pool, masterKey: personalDataMasterKey(config.PERSONAL_DATA_MASTER_KEY, config.dataDir), now: () => clock().getTime() });
 }
 
 /** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
 export function shopEventVersioning(): EventVersioning {
-  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS };
+  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS, ...PRIVACY_EVENT_SCHEMAS };
   return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS, ...ORDER_UPCASTERS } };
 }
 
@@ -133,7 +135,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     stops.push(() => pool.end());
     // Before the read models catch up, so that a restored database (which has no statistics) is planned well.
     await analyzeGrownTables(pool);
-    const personalData = openPersonalData(config, pool);
+    const personalData = openPersonalData(config, pool, clock);
     const store = await openEventStore(config, databaseUrl, personalData, { pollIntervalMs: config.PROJECTION_POLL_MS, maxConnections: 20 });
     stops.push(() => store.close());
 
@@ -190,9 +192,10 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const limits = createLimits(config.limits);
     let origin = config.publicOrigin;
     let hub: LiveHub | undefined;
+    const credentials = createCredentials(pool);
     const accounts = createAccounts({
       services,
-      credentials: createCredentials(pool),
+      credentials,
       list: accountList(pool),
       limits,
       linkKey: keys[0],
@@ -239,7 +242,24 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const storeHours = storeHoursProcess({
       closeAtClosingTime: async (closesAt, context) => void (await closeAtClosingTime(commands, closesAt, context)),
     });
-    const processes = new ProcessManager([checkoutProcess(checkout.processActions), unpaidLapseProcess(kitchen.lapseActions), storeHours], {
+    const erasureReads = erasureRecords(pool);
+    const privacy = createPrivacy(
+      services,
+      {
+        ...erasureReads,
+        forgetMails: async ({ orderIds, userIds }) =>
+          void (await forgetMails(pool, config.dataDir, { orderIds, recipients: await erasureReads.emailsOf(userIds) })),
+        forgetLogins: async (userIds) => {
+          await credentials.forget(userIds);
+          for (const userId of userIds) {
+            await endSessionsOf(pool, userId);
+            hub?.disconnect(userId);
+          }
+        },
+      },
+      { retentionDays: config.GUEST_PII_RETENTION_DAYS },
+    );
+    const processes = new ProcessManager([checkoutProcess(checkout.processActions), unpaidLapseProcess(kitchen.lapseActions), storeHours, guestRetentionProcess(privacy.retentionActions)], {
       store,
       pool,
       commands,
@@ -249,6 +269,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     });
     await processes.start();
     stops.push(() => processes.stop());
+    await privacy.scheduleRetention({ actor: 'system', now: clock().toISOString(), correlationId: 'guest-retention' });
     // After the processes start: a kind's first start begins at the head of $all, and this opening must
     // start the storeHours process that closes it at 23:59.
     // A store an older version left open has no closing time: it gets the next one (once; then nothing).
@@ -337,6 +358,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         }),
         liveRoutes({ hub: liveHub }),
         accountRoutes({ accounts, clock, limits }),
+        privacyRoutes({ privacy, clock }),
         menuRoutes({ menu: menuCache }),
         settingsRoutes({ settings: services.settings }),
         basketRoutes({ basket, settings: services.settings, clock, limits }),

@@ -1,6 +1,8 @@
 import { sql } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
-import type { Projection } from '../../src/projections/types';
+import type { Projection, ProjectionContext } from '../../src/projections/types';
+import type { PersonalDataErased } from '../../modules/privacy';
+import { ERASED } from '../../src/personal-data';
 import { ACCESS_ENDED } from '../../src/live/hub';
 import { ACCOUNT_EVENT_TYPES, accountIdOf, evolveAccount, initialAccountState, type AccountEvent, type AccountState } from '../../modules/account';
 
@@ -10,9 +12,10 @@ import { ACCOUNT_EVENT_TYPES, accountIdOf, evolveAccount, initialAccountState, t
  */
 export const accountsProjection: Projection = {
   name: 'accounts',
-  eventTypes: ACCOUNT_EVENT_TYPES,
+  eventTypes: [...ACCOUNT_EVENT_TYPES, 'PersonalDataErased'],
   tables: ['users'],
   async apply(stored: StoredEvent, { tx, publish }) {
+    if (stored.type === 'PersonalDataErased') return eraseLogin(tx, (stored.data as PersonalDataErased['data']).subject);
     const event = { type: stored.type, data: stored.data } as AccountEvent;
     const id = accountIdOf(stored.stream);
     const previous = ((await tx.maybeOneFirst(sql.unsafe`select state from users where id = ${id}`)) as AccountState | null) ?? initialAccountState;
@@ -33,3 +36,11 @@ export const accountsProjection: Projection = {
     if (event.type === 'AccountDisabled') await publish('orders', ACCESS_ENDED, { accountId: id });
   },
 };
+
+/** A login's person reads "[erased]", in its columns and in its folded state. */
+async function eraseLogin(tx: ProjectionContext['tx'], subject: string) {
+  if (!subject.startsWith('customer:')) return;
+  await tx.query(sql.unsafe`
+    update users set email = ${ERASED}, state = jsonb_set(state, '{account,email}', to_jsonb(${ERASED}::text))
+     where id = ${subject.slice('customer:'.length)}`);
+}

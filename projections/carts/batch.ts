@@ -3,9 +3,14 @@ import type { StoredEvent } from '../../src/eventstore/types';
 import type { ProjectionContext } from '../../src/projections/types';
 import type { CartEvent } from '../../modules/cart';
 import { variantKey, type StockEvent } from '../../modules/stock';
+import type { PersonalDataErased } from '../../modules/privacy';
+import { ERASED } from '../../src/personal-data';
 
 type Tx = ProjectionContext['tx'];
-type CartsEvent = CartEvent | StockEvent;
+type CartsEvent = CartEvent | StockEvent | PersonalDataErased;
+
+/** The basket a PersonalDataErased is about, if it is about a basket (its note). */
+export const erasedCartOf = (event: PersonalDataErased) => (event.data.subject.startsWith('cart:') ? event.data.subject.slice('cart:'.length) : undefined);
 
 /** What a batch does to one basket line, folded in event order. */
 interface LineChange {
@@ -91,6 +96,11 @@ export async function applyCartsBatch(events: StoredEvent[], tx: Tx): Promise<vo
         line.delta -= event.data.quantity;
         line.taken = true;
         line.events.push(stored);
+        break;
+      }
+      case 'PersonalDataErased': {
+        const cartId = erasedCartOf(event);
+        if (cartId) cartOf(cartId).note = ERASED;
         break;
       }
       case 'StockLevelSet':

@@ -3,15 +3,17 @@ import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection } from '../../src/projections/types';
 import { CART_EVENT_TYPES, type CartEvent } from '../../modules/cart';
 import { variantKey, type StockEvent } from '../../modules/stock';
-import { applyCartsBatch } from './batch';
+import { applyCartsBatch, erasedCartOf } from './batch';
+import type { PersonalDataErased } from '../../modules/privacy';
+import { ERASED } from '../../src/personal-data';
 
-type CartsEvent = CartEvent | StockEvent;
+type CartsEvent = CartEvent | StockEvent | PersonalDataErased;
 
 /** Baskets: owner and note from the cart stream, lines from the stock each basket holds. */
 export const cartsProjection: Projection = {
   name: 'carts',
   // A basket frozen at the checkout, or reopened, looks the same in the read model: those events are not read.
-  eventTypes: [...CART_EVENT_TYPES.filter((type) => type !== 'CartFrozen' && type !== 'CartReopened'), 'StockReserved', 'StockReturned', 'StockHoldRenewed', 'StockHoldExpired', 'StockSold'],
+  eventTypes: [...CART_EVENT_TYPES.filter((type) => type !== 'CartFrozen' && type !== 'CartReopened'), 'StockReserved', 'StockReturned', 'StockHoldRenewed', 'StockHoldExpired', 'StockSold', 'PersonalDataErased'],
   tables: ['carts', 'cart_lines'],
   applyAll: (events, { tx }) => applyCartsBatch(events, tx),
   // A lone event that one statement applies (all but units taken, which update then delete) goes in one round trip.
@@ -44,6 +46,7 @@ export const cartsProjection: Projection = {
       case 'StockSaleCancelled':
       case 'CartFrozen':
       case 'CartReopened':
+      case 'PersonalDataErased': // a basket's is applied by loneStatement
         return; // not a change of the read model
       default: {
         const never: never = event;
@@ -63,6 +66,10 @@ function loneStatement(stored: StoredEvent, guard: FragmentSqlToken): FragmentSq
         on conflict (cart_id) do nothing`;
     case 'CartNoteChanged':
       return sql.fragment`update carts set note = ${event.data.note} where cart_id = ${event.data.cartId} and ${guard}`;
+    case 'PersonalDataErased': {
+      const cartId = erasedCartOf(event);
+      return cartId ? sql.fragment`update carts set note = ${ERASED} where cart_id = ${cartId} and ${guard}` : undefined;
+    }
     case 'CartCheckedOut':
       return sql.fragment`update carts set checked_out_order = ${event.data.orderId} where cart_id = ${event.data.cartId} and ${guard}`;
     case 'CartAssignedToUser':

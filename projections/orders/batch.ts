@@ -40,6 +40,9 @@ const COLUMNS = {
   lapse_at: 'timestamptz',
 } as const;
 type Column = keyof typeof COLUMNS;
+
+/** The columns that hold a customer's personal data (the order module's sealed fields): erasure blanks them. */
+export const PERSONAL_COLUMNS = ['email', 'full_name', 'address_1', 'address_2', 'address_3', 'town_city', 'postcode', 'phone_number', 'delivery_info', 'note'] as const satisfies readonly Column[];
 type Row = Partial<Record<Column, unknown>>;
 
 /** A new row's columns before any event: the table's defaults. */

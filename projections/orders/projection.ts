@@ -2,7 +2,12 @@ import { sql, type FragmentSqlToken } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
 import { countsInTally, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus } from '../../modules/order';
-import { checkoutEventOf, checkoutStatements, isCheckoutEvent, type CheckoutEvent } from './batch';
+import { checkoutEventOf, checkoutStatements, isCheckoutEvent, PERSONAL_COLUMNS, type CheckoutEvent } from './batch';
+import type { PersonalDataErased } from '../../modules/privacy';
+import { ERASED } from '../../src/personal-data';
+
+/** The order a PersonalDataErased is about, if it is about an order. */
+const erasedOrderOf = (subject: string) => (subject.startsWith('guest_order:') ? subject.slice('guest_order:'.length) : undefined);
 import { COUNTS_IN_TALLY } from './queries';
 
 type Tx = ProjectionContext['tx'];
@@ -51,7 +56,7 @@ async function tallyFor(tx: Tx, orderId: string): Promise<number> {
  */
 export const ordersProjection: Projection = {
   name: 'orders',
-  eventTypes: ORDER_EVENT_TYPES,
+  eventTypes: [...ORDER_EVENT_TYPES, 'PersonalDataErased'],
   tables: ['orders'],
   apply: (stored, context) => applyOrders([stored], context),
   applyAll: applyOrders,
@@ -76,6 +81,11 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
     for (const { orderId } of submitted) await publish('orders', 'NewOrder', { id: orderId, tally: tallies.get(orderId) });
   };
   for (const one of stored) {
+    if (one.type === 'PersonalDataErased') {
+      await flush();
+      await eraseOrder(tx, one.data as PersonalDataErased['data']);
+      continue;
+    }
     const event = checkoutEventOf(one);
     if (isCheckoutEvent(event)) {
       run.push(event);
@@ -85,6 +95,15 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
     await kitchenChange(tx, publish, event);
   }
   await flush();
+}
+
+/** An order's personal columns read "[erased]"; its money, dishes and times stay for the books. */
+async function eraseOrder(tx: Tx, { subject }: PersonalDataErased['data']) {
+  const orderId = erasedOrderOf(subject);
+  if (!orderId) return;
+  await tx.query(sql.unsafe`
+    update orders set ${sql.join(PERSONAL_COLUMNS.map((column) => sql.fragment`${sql.identifier([column])} = ${ERASED}`), sql.fragment`, `)}
+     where order_id = ${orderId}`);
 }
 
 /** What a kitchen event records besides the status (as the order's evolve records it: a payment counts once). */

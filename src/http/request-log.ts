@@ -19,7 +19,9 @@ export function requestLog(logger: Logger) {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      ctx.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      // The route's pattern, not the path: a path may carry personal data (a postcode, a token) in its parameters.
+      const path = (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? ctx.path;
+      ctx.log.info({ method: ctx.method, path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   };
 }

@@ -21,6 +21,13 @@ export function createCredentials(pool: DatabasePool) {
       const existing = await pool.oneFirst(sql.unsafe`select account_id from account_credentials where email_key = ${email.toLowerCase()}`);
       return { accountId: existing as string, isNew: false };
     },
+    /** Erasure: the login's address and secrets are gone; the row stays so the account id is never reused. */
+    async forget(accountIds: readonly string[]): Promise<void> {
+      await pool.query(sql.unsafe`
+        update account_credentials
+           set email_key = 'erased:' || account_id::text, password_hash = null, totp_secret = null, totp_pending_secret = null
+         where account_id = any(${sql.array(accountIds, 'uuid')})`);
+    },
     async setPassword(accountId: string, password: string, at: Date): Promise<void> {
       const hash = await hashPassword(password);
       await pool.query(sql.unsafe`

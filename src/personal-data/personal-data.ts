@@ -64,11 +64,13 @@ export class PersonalData {
   private readonly pool: DatabasePool;
   private readonly master: MasterKeys;
   private readonly cache: KeyCache;
+  private readonly now: () => number;
 
   constructor(options: PersonalDataOptions) {
     this.pool = options.pool;
     this.master = deriveMasterKeys(options.masterKey);
-    this.cache = new KeyCache(options.cacheSize ?? 10_000, options.cacheTtlMs ?? 60_000, options.now ?? Date.now);
+    this.now = options.now ?? Date.now;
+    this.cache = new KeyCache(options.cacheSize ?? 10_000, options.cacheTtlMs ?? 60_000, this.now);
   }
 
   /**
@@ -83,9 +85,10 @@ export class PersonalData {
       if (erased !== null) throw new SubjectErasedError(`subject ${subjectId} was erased`);
       const fresh = newDataKey();
       const inserted = await tx.maybeOneFirst(sql.unsafe`
-        insert into pii.data_keys (subject_id, key_id, wrapped_key, master_key_id)
+        insert into pii.data_keys (subject_id, key_id, wrapped_key, master_key_id, created_at)
         values (${subjectId}, decode(${fresh.keyId.toString('hex')}, 'hex'),
-                decode(${wrapDataKey(this.master, subjectId, fresh).toString('hex')}, 'hex'), ${this.master.id})
+                decode(${wrapDataKey(this.master, subjectId, fresh).toString('hex')}, 'hex'), ${this.master.id},
+                ${new Date(this.now()).toISOString()})
         on conflict (subject_id) do nothing
         returning 1`);
       if (inserted !== null) return { subjectId, ...fresh };

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { totpCode, TOTP_PERIOD_SECONDS } from '../../src/identity/totp';
 import { LiveHub } from '../../src/live/hub';
 import { resetProjection } from '../../src/projections/runner';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer, TEST_MASTER_KEY, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { adminCookie, cookieHeader, sameOrigin } from './http';
 
@@ -298,7 +298,7 @@ describe('staff logins', () => {
     expect((await post('/api/login', undefined, server.admin)).body).toMatchObject({ codeRequired: true });
 
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/reset-totp.ts', server.admin.email], {
-      env: { ...process.env, DATABASE_URL: server.database.url, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATABASE_URL: server.database.url, PERSONAL_DATA_MASTER_KEY: TEST_MASTER_KEY, LOG_LEVEL: 'silent' },
     });
     expect(stdout).toMatch(/One-time codes are off/);
     await until(async () => !(await person(server.admin.email)).totpEnabled, 'the read model to follow the reset');

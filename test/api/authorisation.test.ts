@@ -83,6 +83,7 @@ const POLICY: Record<string, Access> = {
   'POST /api/accounts/:id/disable': 'manager',
   'POST /api/accounts/:id/enable': 'manager',
   'POST /api/accounts/:id/totp-off': 'admin',
+  'POST /api/privacy/erase': 'admin',
   'GET /api/invitation/:token': 'anyone',
   'POST /api/invitation/:token': 'anyone',
   'POST /api/account/password': 'customer',

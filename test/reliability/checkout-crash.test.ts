@@ -7,7 +7,7 @@ import { sql } from 'slonik';
 import { createStockHandlers, stockStream } from '../../modules/stock';
 import { collectPostage } from '../../src/shared/postage';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer, TEST_MASTER_KEY, type TestServer } from '../support/server';
 import { until } from '../support/until';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -36,6 +36,7 @@ function startShopChild(database: TestDatabase, dataDir: string, clockStart: num
         PORT: '0',
         HOST: '127.0.0.1',
         SESSION_KEYS: 'crash-test-session-key-0123456789abcdefghij',
+        PERSONAL_DATA_MASTER_KEY: TEST_MASTER_KEY,
         ADMIN_PASSWORD: 'crash test admin password',
         PROJECTION_POLL_MS: '50',
         LIMIT_UNPAID_ORDERS: '100000/60',

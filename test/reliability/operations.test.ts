@@ -4,7 +4,7 @@ import pg from 'pg';
 import { sql } from 'slonik';
 import { assertDurable } from '../../src/db/durability';
 import { createTestDatabase } from '../support/database';
-import { startTestServer } from '../support/server';
+import { startTestServer, TEST_MASTER_KEY } from '../support/server';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -25,7 +25,7 @@ describe('operations', () => {
       const menuRows = () => server.shop.pool.any(sql.unsafe`select * from menu_products order by id`);
       const live = await menuRows();
       expect(live.length).toBeGreaterThan(25);
-      const replay = await run(['src/cli/replay.ts', 'menu'], { DATABASE_URL: server.database.url, DATA_DIR: server.shop.config.dataDir });
+      const replay = await run(['src/cli/replay.ts', 'menu'], { DATABASE_URL: server.database.url, DATA_DIR: server.shop.config.dataDir, PERSONAL_DATA_MASTER_KEY: TEST_MASTER_KEY });
       expect(replay.output).toContain('Rebuilt menu');
       expect(replay.code).toBe(0);
       expect(await menuRows()).toEqual(live);

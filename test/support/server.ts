@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,13 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Every test shop, and every shop process a test starts beside it, seals personal data under this master key,
+ * as instances of one real shop share theirs (PERSONAL_DATA_MASTER_KEY): a database may then be opened by
+ * several of them in turn. A test value, like the session key above; never a production one.
+ */
+export const TEST_MASTER_KEY = createHash('sha256').update('takeaway-shop test personal-data master key').digest('base64');
+
 /** The real shop over HTTP on a free port, on a fresh database of its own. */
 export async function startTestServer(
   options: {
@@ -40,6 +48,8 @@ export async function startTestServer(
     settings?: Partial<Record<SettingKey, unknown>>;
     /** As `npm start`: the seeded demo shop gets its demo hours and opens. */
     openDemoShop?: boolean;
+    /** Where the shop's log goes; silent unless a test reads it. */
+    logger?: pino.Logger;
   } = {},
 ): Promise<TestServer> {
   if (options.withWeb) await ensureWebBuild();
@@ -52,6 +62,7 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     SESSION_KEYS: 'test-session-key-0123456789abcdefghijklmnop',
+    PERSONAL_DATA_MASTER_KEY: TEST_MASTER_KEY,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     PROJECTION_POLL_MS: '50',
@@ -66,7 +77,7 @@ export async function startTestServer(
     LIMIT_BASKETS_OPENED: '100000/3600',
     ...options.env,
   });
-  const shop = await startShop(config, { clock: options.clock, logger: pino({ level: 'silent' }), openDemoShop: options.openDemoShop });
+  const shop = await startShop(config, { clock: options.clock, logger: options.logger ?? pino({ level: 'silent' }), openDemoShop: options.openDemoShop });
   const settings = Object.fromEntries(Object.entries({ ...TEST_SETTINGS, ...options.settings }).filter(([, value]) => value !== undefined));
   const { position } = await changeSettings(shop.services.commands, settings, { actor: 'test-set-up', now: shop.services.clock().toISOString(), correlationId: 'test-set-up' });
   await shop.services.readModels.waitFor('settings', position);

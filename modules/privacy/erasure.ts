@@ -1,0 +1,79 @@
+import type { CommandContext } from '../../src/core/decider';
+import { DomainError } from '../../src/core/errors';
+import { cartSubject, guestOrderSubject, parseSubjectId, type SubjectId } from '../../src/personal-data';
+import type { Services } from '../../src/services';
+import { erasureDecider, refuseErasure } from './decider';
+import { erasureStream, type ErasureReason } from './events';
+import type { OrderOwner, PrivacyPorts } from './ports';
+
+/** Whom to forget: everyone found by an email or a phone number (by keyed hash), or one order. */
+export type ErasureTarget = { email: string } | { phone: string } | { orderId: string };
+
+export interface ErasureOutcome {
+  /** The subjects erased now or before (orders, baskets, logins). */
+  subjects: SubjectId[];
+  orderIds: string[];
+}
+
+const CUSTOMER = 'customer:';
+const ORDER = 'guest_order:';
+
+/**
+ * Forgets people: each subject's key is destroyed (events sealed under it then read as "[erased]"), a
+ * PersonalDataErased event tells the read models, and mails and sessions are cleaned. Safe to repeat.
+ */
+export function createErasure(services: Services, ports: PrivacyPorts) {
+  const { personalData, commands } = services;
+
+  async function subjectsOf(target: ErasureTarget): Promise<{ subjects: SubjectId[]; orders: OrderOwner[]; userIds: string[] }> {
+    const found =
+      'orderId' in target
+        ? [guestOrderSubject(target.orderId)]
+        : await personalData.subjectsByLookup('email' in target ? 'email' : 'phone', 'email' in target ? target.email : target.phone);
+    const userIds = found.filter((subject) => subject.startsWith(CUSTOMER)).map((subject) => subject.slice(CUSTOMER.length));
+    const orderIds = found.filter((subject) => subject.startsWith(ORDER)).map((subject) => subject.slice(ORDER.length));
+    const orders = await ports.orders({ orderIds, userIds });
+    if ('orderId' in target && orders.length === 0) throw new DomainError('not_found', 'No such order');
+    const subjects = new Set<SubjectId>(found);
+    for (const order of orders) {
+      subjects.add(guestOrderSubject(order.orderId));
+      subjects.add(cartSubject(order.cartId));
+    }
+    return { subjects: [...subjects].sort(), orders, userIds };
+  }
+
+  async function eraseSubjects(subjects: readonly SubjectId[], reason: ErasureReason, context: CommandContext): Promise<void> {
+    for (const subject of subjects) {
+      await personalData.eraseSubject(subject);
+      await commands.handle(erasureStream(subject), erasureDecider, { type: 'RecordErasure', subject, reason }, context);
+    }
+  }
+
+  return {
+    async erase(target: ErasureTarget, context: CommandContext): Promise<ErasureOutcome> {
+      const { subjects, orders, userIds } = await subjectsOf(target);
+      refuseErasure({ activeLogins: await ports.activeLogins(userIds) });
+      const orderIds = orders.map((order) => order.orderId);
+      // Mails first: finding a login's mails needs its address, which the erasure then removes.
+      await ports.forgetMails({ orderIds, userIds });
+      await ports.forgetLogins(userIds);
+      await eraseSubjects(subjects, 'request', context);
+      return { subjects, orderIds };
+    },
+
+    /** The retention job's work: guest orders and baskets older than `before`, in batches, until none is left. */
+    async eraseExpiredGuests(before: Date, context: CommandContext, batch = 500): Promise<number> {
+      let orders = 0;
+      for (;;) {
+        const subjects = (await ports.expiredGuestSubjects(before, batch)).map(parseSubjectId);
+        if (subjects.length === 0) return orders;
+        const orderIds = subjects.filter((subject) => subject.startsWith(ORDER)).map((subject) => subject.slice(ORDER.length));
+        await ports.forgetMails({ orderIds, userIds: [] });
+        await eraseSubjects(subjects, 'retention', context);
+        orders += orderIds.length;
+      }
+    },
+  };
+}
+
+export type Erasure = ReturnType<typeof createErasure>;

@@ -1,0 +1,45 @@
+import { sql } from 'slonik';
+import type { DatabasePool } from '../../src/db/pool';
+import type { OrderOwner } from '../../modules/privacy';
+
+/** What erasure reads from the read models and the key table (the privacy module's ports). */
+export function erasureRecords(pool: DatabasePool) {
+  return {
+    async orders(by: { orderIds: readonly string[]; userIds: readonly string[] }): Promise<OrderOwner[]> {
+      const rows = await pool.any<{ order_id: string; cart_id: string; user_id: string | null }>(sql.unsafe`
+        select order_id, cart_id, user_id from orders
+         where order_id = any(${sql.array(by.orderIds, 'uuid')}) or user_id = any(${sql.array(by.userIds, 'uuid')})
+         order by order_id`);
+      return rows.map((row) => ({ orderId: row.order_id, cartId: row.cart_id, userId: row.user_id }));
+    },
+
+    /**
+     * Keys of guest orders and baskets made before `before` and not erased: a key that exists is not erased.
+     * An order or basket of a signed-in person is kept with their login. The CASE keeps the uuid cast to
+     * the subjects of its kind.
+     */
+    async expiredGuestSubjects(before: Date, limit: number): Promise<string[]> {
+      return (await pool.anyFirst(sql.unsafe`
+        select k.subject_id from pii.data_keys k
+         where k.created_at < ${before.toISOString()}
+           and case
+                 when k.subject_id like 'guest_order:%' then not exists (
+                   select 1 from orders o where o.order_id = substr(k.subject_id, 13)::uuid and o.user_id is not null)
+                 when k.subject_id like 'cart:%' then not exists (
+                   select 1 from carts c where c.cart_id = substr(k.subject_id, 6)::uuid and c.user_id is not null)
+                 else false
+               end
+         order by k.created_at
+         limit ${limit}`)) as string[];
+    },
+
+    async activeLogins(userIds: readonly string[]): Promise<number> {
+      return (await pool.oneFirst(sql.unsafe`
+        select count(*)::int from users where id = any(${sql.array(userIds, 'uuid')}) and status <> 'disabled'`)) as number;
+    },
+
+    async emailsOf(userIds: readonly string[]): Promise<string[]> {
+      return (await pool.anyFirst(sql.unsafe`select email from users where id = any(${sql.array(userIds, 'uuid')})`)) as string[];
+    },
+  };
+}

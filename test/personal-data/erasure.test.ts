@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pino from 'pino';
+import { sql } from 'slonik';
+import { shopper } from '../api/shopper';
+import { startTestServer, TEST_MASTER_KEY, type TestServer } from '../support/server';
+import { until } from '../support/until';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const KORMA = 13;
+const DELIVERY_POSTCODE = 'LS2 9JT';
+
+/** Markers no other text of the shop contains, one per personal field, so finding one anywhere is a leak. */
+function person(seed: number) {
+  const tag = (field: string) => `mk${seed}x${Math.random().toString(36).slice(2, 10)}${field}`;
+  return {
+    email: `${tag('email')}@example.com`,
+    full_name: `Sam ${tag('name')}`,
+    address_1: tag('addressone'),
+    address_2: tag('addresstwo'),
+    address_3: tag('addressthree'),
+    town_city: tag('town'),
+    delivery_info: tag('info'),
+    phone_number: `07911 ${100000 + seed}`,
+  };
+}
+type Person = ReturnType<typeof person>;
+const textsOf = (who: Person, notes: string[]) => [...Object.values(who).map((value) => value.replace(/@.*/, '')), ...notes];
+
+/** Issue 15 item 5: a person is forgotten everywhere, and the books are not touched. */
+describe('erasure of a person on request', () => {
+  let server: TestServer;
+  let admin: ReturnType<typeof shopper>;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ logger: pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) }) });
+    admin = shopper(server);
+    await admin.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  async function paidDelivery(who: Person, note: string) {
+    const customer = shopper(server);
+    await customer.addUnits(KORMA, 2);
+    await customer.post('/api/updateCartInSession', { order_extra: note }).expect(200);
+    await customer.checkPostcode(DELIVERY_POSTCODE).expect(200);
+    await customer.save().expect(200);
+    await customer.method('DELIVER', 150, 2050, DELIVERY_POSTCODE).expect(200);
+    await customer.form({ ...who, postcode: DELIVERY_POSTCODE }).expect(200);
+    await customer.payByPhone().expect(200);
+    const order = (await customer.complete().expect(200)).body.order as { id: string };
+    await admin.post('/api/ta/markPaid', { orderId: order.id }).expect(200);
+    return order.id;
+  }
+
+  /** Every row of every table of the shop's schemas, as text. */
+  async function everyTable(): Promise<string> {
+    const tables = await server.shop.pool.any<{ table_schema: string; table_name: string }>(sql.unsafe`
+      select table_schema, table_name from information_schema.tables
+       where table_schema in ('public', 'pii') and table_type = 'BASE TABLE' order by 1, 2`);
+    expect(tables.map((table) => table.table_name)).toEqual(expect.arrayContaining(['es_events', 'orders', 'carts', 'sessions', 'mail_outbox', 'audit_log', 'lookups']));
+    const texts = [];
+    for (const { table_schema, table_name } of tables) {
+      texts.push(...(await server.shop.pool.anyFirst<string>(sql.unsafe`select t::text from ${sql.identifier([table_schema, table_name])} t`)));
+    }
+    return texts.join('\n');
+  }
+  const mailFiles = () => {
+    const directory = path.join(server.dataDir, 'mail');
+    return fs.existsSync(directory) ? fs.readdirSync(directory).map((file) => fs.readFileSync(path.join(directory, file), 'utf8')).join('\n') : '';
+  };
+  const readable = async () => [await everyTable(), mailFiles(), logLines.join('\n'), JSON.stringify((await admin.get('/api/todaysOrders').expect(200)).body)].join('\n');
+  const tally = async () => (await admin.get('/api/todaysOrderTally').expect(200)).body as number;
+
+  it('forgets everything about one email everywhere, keeps the other customer and the takings', async () => {
+    const gone = person(1);
+    const kept = person(2);
+    const goneNotes = [`note ${person(3).address_1}`, `note ${person(4).address_1}`];
+    const keptNotes = [`note ${person(5).address_1}`];
+    const goneOrders = [await paidDelivery(gone, goneNotes[0]), await paidDelivery(gone, goneNotes[1])];
+    const keptOrder = await paidDelivery(kept, keptNotes[0]);
+    await server.shop.mailSettled();
+    const takings = await tally();
+    expect(takings).toBeGreaterThan(0);
+
+    const before = await readable();
+    for (const text of textsOf(gone, goneNotes)) expect(before).toContain(text); // the test sees them when they are there
+    expect(mailFiles()).toContain(gone.full_name); // the confirmation mails, as .eml files
+    const events = (await server.shop.pool.anyFirst<string>(sql.unsafe`select data::text from es_events`)).join('\n');
+    for (const text of [...textsOf(gone, goneNotes), ...textsOf(kept, keptNotes)]) expect(events).not.toContain(text);
+
+    const answer = await admin.post('/api/privacy/erase', { email: gone.email.toUpperCase() }).expect(200);
+    expect(answer.body).toMatchObject({ status: true, orders: 2, records: 4 });
+    await until(async () => {
+      const rows = await server.shop.pool.anyFirst(sql.unsafe`select full_name from orders where order_id = any(${sql.array(goneOrders, 'uuid')})`);
+      return rows.every((name) => name === '[erased]');
+    }, 'the orders read model to show the erasure');
+    await until(async () => !(await everyTable()).includes(goneNotes[0]), 'the baskets read model to show the erasure');
+
+    const after = await readable();
+    for (const text of textsOf(gone, goneNotes)) expect(after).not.toContain(text);
+    for (const text of textsOf(kept, keptNotes)) expect(after).toContain(text);
+    expect(mailFiles()).not.toContain(gone.full_name);
+    expect(mailFiles()).toContain(kept.full_name);
+    expect(await tally()).toBe(takings);
+    const staffView = (await admin.get('/api/todaysOrders').expect(200)).body as Array<Record<string, unknown>>;
+    expect(staffView.find((row) => row.id === goneOrders[0])).toMatchObject({ full_name: '[erased]', email: '[erased]', total_cost: 2050 });
+    expect(staffView.find((row) => row.id === keptOrder)).toMatchObject({ full_name: kept.full_name });
+
+    // Replayed from the first event, the read models forget the person again.
+    const env = { ...process.env, DATABASE_URL: server.database.url, PERSONAL_DATA_MASTER_KEY: TEST_MASTER_KEY, LOG_LEVEL: 'silent' };
+    for (const projection of ['orders', 'carts']) {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/replay.ts', projection], { cwd: ROOT, env });
+      expect(stdout).toContain(`Rebuilt ${projection}`);
+    }
+    const replayed = await everyTable();
+    for (const text of textsOf(gone, goneNotes)) expect(replayed).not.toContain(text);
+    for (const text of textsOf(kept, keptNotes)) expect(replayed).toContain(text);
+    expect(await tally()).toBe(takings);
+
+    // Asked again: already done, nothing new.
+    const again = await admin.post('/api/privacy/erase', { email: gone.email }).expect(200);
+    expect(again.body).toMatchObject({ status: true, orders: 0, records: 0 });
+  });
+
+  it('erases one order by its id, and refuses bad input, staff, and an unknown order, changing nothing', async () => {
+    const who = person(6);
+    const orderId = await paidDelivery(who, 'a note');
+    const count = async () => (await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from es_events`)) as number;
+    const events = await count();
+    expect((await admin.post('/api/privacy/erase', { orderId: 'not-an-id' }).expect(400)).body.message).toContain('No such order');
+    expect((await admin.post('/api/privacy/erase', { email: 'x@example.com', phone: '07700900000' }).expect(400)).body.status).toBe(false);
+    expect((await admin.post('/api/privacy/erase', { orderId: '00000000-0000-4000-8000-000000000000' }).expect(404)).body.message).toBe('No such order');
+    const customer = shopper(server);
+    await customer.post('/api/privacy/erase', { orderId }).expect(401);
+    expect(await count()).toBe(events);
+
+    await admin.post('/api/privacy/erase', { orderId }).expect(200);
+    await until(async () => (await server.shop.pool.oneFirst(sql.unsafe`select full_name from orders where order_id = ${orderId}`)) === '[erased]', 'the order erased');
+    expect(await everyTable()).not.toContain(who.address_1);
+  });
+});

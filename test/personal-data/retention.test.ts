@@ -1,0 +1,67 @@
+import { sql } from 'slonik';
+import { shopper } from '../api/shopper';
+import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Issue 15 item 5: a daily process-manager timer erases guest orders' personal data after the retention period. */
+describe('retention of guest data', () => {
+  let now = Date.parse('2026-11-20T19:00:00.000Z'); // inside the default opening hours
+  const clock = () => new Date(now);
+  let server: TestServer;
+  let staff: ReturnType<typeof shopper>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock, env: { GUEST_PII_RETENTION_DAYS: '30' } });
+    staff = shopper(server);
+    await staff.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  async function guestOrder(name: string) {
+    await staff.post('/api/change-status', { state: 'open' }).expect(200);
+    const customer = shopper(server);
+    await customer.collectOnionBhaji({ email: `${name.toLowerCase()}@example.com`, full_name: name, phone_number: '07911 123456' });
+    await customer.payByPhone().expect(200);
+    const order = (await customer.complete().expect(200)).body.order as { id: string };
+    await staff.post('/api/ta/markPaid', { orderId: order.id }).expect(200);
+    return order.id;
+  }
+  const row = (orderId: string) =>
+    server.shop.pool.one(sql.unsafe`select full_name, email, phone_number, total_pence, status from orders where order_id = ${orderId}`);
+  const scheduled = async () =>
+    server.shop.pool.anyFirst(sql.unsafe`select data->>'runAt' from es_events where event_type = 'GuestRetentionScheduled' order by tx_id, global_seq`);
+  const lookups = (orderId: string) => server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from pii.lookups where subject_id = ${'guest_order:' + orderId}`);
+
+  it('erases a guest order once it is older than the retention period, and nothing younger, keeping its money', async () => {
+    const old = await guestOrder('Oldham');
+    const before = await row(old);
+    now += 20 * DAY_MS;
+    const young = await guestOrder('Youngs');
+    expect(await lookups(old)).toBe(2);
+
+    // A day after the first start the job runs (and schedules its next run): nothing is 30 days old yet.
+    now += 1 * DAY_MS;
+    await until(async () => (await server.shop.processes.runDue(), (await scheduled()).length === 2), 'the first run');
+    expect(await row(old)).toMatchObject({ full_name: 'Oldham' });
+
+    now += 10 * DAY_MS; // the old order is 31 days old, the young one 11
+    await until(async () => (await server.shop.processes.runDue(), (await row(old)).full_name === '[erased]'), 'the old order erased');
+    expect(await row(old)).toEqual({ ...before, full_name: '[erased]', email: '[erased]', phone_number: '[erased]' });
+    expect(await lookups(old)).toBe(0);
+    expect(await row(young)).toMatchObject({ full_name: 'Youngs' });
+    const reasons = await server.shop.pool.anyFirst(sql.unsafe`
+      select data->>'reason' from es_events where event_type = 'PersonalDataErased' and data->>'subject' = ${'guest_order:' + old}`);
+    expect(reasons).toEqual(['retention']);
+
+    // Runs once a day: the next run is scheduled, not repeated at once.
+    const runs = await scheduled();
+    expect(runs).toHaveLength(3);
+    expect(Date.parse(String(runs.at(-1)))).toBeGreaterThan(now);
+    await server.shop.processes.runDue();
+    expect(await scheduled()).toEqual(runs);
+  });
+});

@@ -136,6 +136,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     // Before the read models catch up, so that a restored database (which has no statistics) is planned well.
     await analyzeGrownTables(pool);
     const personalData = openPersonalData(config, pool, clock);
+    await personalData.assertMasterKey();
     const store = await openEventStore(config, databaseUrl, personalData, { pollIntervalMs: config.PROJECTION_POLL_MS, maxConnections: 20 });
     stops.push(() => store.close());
 

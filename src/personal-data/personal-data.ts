@@ -101,6 +101,21 @@ export class PersonalData {
     return key;
   }
 
+  /**
+   * At start-up: refuses a master key other than the one the stored keys were wrapped with, so a wrong or lost
+   * PERSONAL_DATA_MASTER_KEY stops the shop instead of every reader failing (or masking everyone) later.
+   */
+  async assertMasterKey(): Promise<void> {
+    const stored = await this.pool.maybeOneFirst<string>(sql.unsafe`
+      select master_key_id from pii.data_keys where master_key_id <> ${this.master.id} limit 1`);
+    if (stored !== null) {
+      throw new Error(
+        `Personal data in this database are sealed under master key ${stored}, not the configured one (${this.master.id}): ` +
+          'set PERSONAL_DATA_MASTER_KEY (or DATA_DIR/personal-data-master-key) to the key they were written with',
+      );
+    }
+  }
+
   /** Seals fields under a key from ensureKey; `context` (the event id, say) must be given again to open them. */
   sealWith(key: SubjectKey, fields: PersonalFields, context = ''): string {
     return encryptEnvelope(key.keyId, key.dataKey, Buffer.from(JSON.stringify(fields), 'utf8'), context);

@@ -83,6 +83,8 @@ describe('the personal-data envelope', () => {
     const subject = customerSubject(randomUUID());
     const envelope = await personalData.sealFields(subject, fields);
     await expect((await another({ masterKey: randomBytes(32) })).openFields(envelope)).rejects.toThrow(MissingKeyError);
+    await expect((await another({ masterKey: randomBytes(32) })).assertMasterKey()).rejects.toThrow(/sealed under master key .* not the configured one/);
+    await expect(personalData.assertMasterKey()).resolves.toBeUndefined();
 
     await pool.query(sql.unsafe`delete from pii.data_keys where subject_id = ${subject}`);
     await expect((await another()).openFields(envelope)).rejects.toThrow(MissingKeyError);

@@ -41,7 +41,7 @@ describe('personal data sealed in events', () => {
     await customer.checkPostcode(DELIVERY_POSTCODE).expect(200);
     await customer.save().expect(200);
     await customer.method('DELIVER', 150, 2050, DELIVERY_POSTCODE).expect(200);
-    const { note, ...form } = markers;
+    const { note: _note, ...form } = markers;
     await customer.form({ ...form, postcode: DELIVERY_POSTCODE, phone_number: '07911 123456' }).expect(200);
     await customer.payByPhone().expect(200);
     const order = (await customer.complete().expect(200)).body.order as { id: string };

@@ -1,5 +1,7 @@
 import { sql } from 'slonik';
+import { shopper } from '../api/shopper';
 import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
 import { closeAccessibilityChecker, expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, eveningClock, logIn } from './shop-steps';
@@ -38,7 +40,7 @@ describe('staff logins in the browser', () => {
     await page.getByTestId('totp-secret').waitFor();
 
     await page.getByRole('link', { name: 'Logins' }).click();
-    await page.getByLabel('Email').fill(COOK.email);
+    await page.getByLabel('Email', { exact: true }).fill(COOK.email);
     await page.getByLabel('Role').selectOption('staff');
     const [invited] = await Promise.all([answerTo(page, '/api/accounts/invite'), page.getByRole('button', { name: 'Send invitation' }).click()]);
     expect(invited.status()).toBe(200);
@@ -82,4 +84,26 @@ describe('staff logins in the browser', () => {
     await kitchen.getByText('to see this page.').waitFor();
     await kitchen.locator('#liveOrders').waitFor({ state: 'detached' });
   }, 120_000);
+
+  it('the owner forgets a customer on request: their orders show "[erased]" and the money stays', async () => {
+    const customer = shopper(server);
+    await customer.collectOnionBhaji({ email: 'forget.me@example.com', full_name: 'Forget Me', phone_number: '07911 123456' });
+    await customer.payByPhone().expect(200);
+    const order = (await customer.complete().expect(200)).body.order as { id: string };
+
+    const page = owner.page;
+    await logIn(page, server.baseUrl, server.admin);
+    await page.getByRole('link', { name: 'Logins' }).click();
+    const form = page.getByRole('form', { name: 'Forget a customer' });
+    await form.getByLabel("Customer's email").fill('Forget.Me@example.com');
+    expect(await form.getByRole('button', { name: 'Forget this customer' }).isDisabled()).toBe(true);
+    await form.getByLabel('I understand this cannot be undone').check();
+    const [erased] = await Promise.all([answerTo(page, '/api/privacy/erase'), form.getByRole('button', { name: 'Forget this customer' }).click()]);
+    expect(erased.status()).toBe(200);
+    await page.getByTestId('erased').getByText('Erased: 1 order(s)').waitFor();
+    await expectAccessible(page, `person-${server.admin.email}`); // the Logins page with the form, as an admin sees it
+    const row = async () => server.shop.pool.one(sql.unsafe`select full_name, total_pence from orders where order_id = ${order.id}`);
+    await until(async () => (await row()).full_name === '[erased]', 'the order erased');
+    expect((await row()).total_pence).toBe(355);
+  }, 60_000);
 });

@@ -21,3 +21,9 @@ create index pii_data_keys_created on pii.data_keys (created_at);
 -- Erased logins all read '[erased]': the one-login-per-address rule holds for the others.
 drop index users_email_unique;
 create unique index users_email_unique on users (lower(email)) where email <> '[erased]';
+
+-- The one-time rewrite of events stored in clear before sealing existed (npm run pii:rewrite) records its run.
+create table pii.rewrites (
+  done_at       timestamptz not null default now(),
+  events_sealed int not null
+);

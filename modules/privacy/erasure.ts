@@ -43,9 +43,11 @@ export function createErasure(services: Services, ports: PrivacyPorts) {
   }
 
   async function eraseSubjects(subjects: readonly SubjectId[], reason: ErasureReason, context: CommandContext): Promise<void> {
+    // The event first, then the key: a crash between them leaves the lookups in place, so asking again finds
+    // the person and finishes; the other way round it would find nobody and leave the event unwritten.
     for (const subject of subjects) {
-      await personalData.eraseSubject(subject);
       await commands.handle(erasureStream(subject), erasureDecider, { type: 'RecordErasure', subject, reason }, context);
+      await personalData.eraseSubject(subject);
     }
   }
 

@@ -61,9 +61,15 @@ export function sealingEventStore(store: EventStore, personalData: PersonalData,
       const envelope = (event.data as Data | null)?.[ENVELOPE_FIELD];
       return typeof envelope === 'string' && declarations[event.type] ? [{ index, envelope, context: event.id }] : [];
     });
-    if (sealed.length === 0) return events;
-    const opened = await personalData.openAll(sealed);
-    const result = events.slice();
+    const blanked = events.some((event) => (event.data as Data | null)?.[ENVELOPE_FIELD] === null);
+    if (sealed.length === 0 && !blanked) return events;
+    const opened = sealed.length > 0 ? await personalData.openAll(sealed) : [];
+    // `pii: null`: the one-time rewrite found the person already erased and stored the fields as "[erased]".
+    const result = events.map((event) => {
+      if ((event.data as Data | null)?.[ENVELOPE_FIELD] !== null) return event;
+      const { [ENVELOPE_FIELD]: _blanked, ...rest } = event.data as Data;
+      return { ...event, data: rest };
+    });
     sealed.forEach(({ index }, n) => {
       const event = events[index];
       const { [ENVELOPE_FIELD]: _envelope, ...rest } = event.data as Data;

@@ -1,0 +1,70 @@
+import Stripe from 'stripe';
+import type { CardGateway, CardIntent, CardIntentStatus } from './card-gateway';
+import { WebhookSignatureError } from './card-gateway';
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API origin than Stripe's: the local fake in tests and the demo shop (`http://127.0.0.1:12111`). */
+  apiUrl?: string;
+}
+
+/** Where the SDK sends its requests: Stripe itself, or the given origin. */
+function hostOptions(apiUrl: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  return { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol === 'https:' ? 'https' : 'http' };
+}
+
+function intentOf(intent: Stripe.PaymentIntent): CardIntent {
+  const attempt = Number(intent.metadata?.attempt);
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    amountPence: intent.amount,
+    status: intent.status as CardIntentStatus,
+    orderId: intent.metadata?.orderId ?? null,
+    attempt: Number.isInteger(attempt) ? attempt : null,
+    failureMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+/** The CardGateway on Stripe's PaymentIntents, through the official SDK. */
+export function stripeGateway(options: StripeGatewayOptions): CardGateway {
+  const stripe = new Stripe(options.secretKey, { ...hostOptions(options.apiUrl), maxNetworkRetries: 2, timeout: 20_000 });
+  return {
+    async createIntent({ orderId, attempt, amountPence, description }) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: amountPence,
+          currency: 'gbp',
+          description,
+          automatic_payment_methods: { enabled: true },
+          metadata: { orderId, attempt: String(attempt) },
+        },
+        { idempotencyKey: `order-${orderId}-attempt-${attempt}` },
+      );
+      return intentOf(intent);
+    },
+    async retrieveIntent(intentId) {
+      return intentOf(await stripe.paymentIntents.retrieve(intentId));
+    },
+    async cancelIntent(intentId) {
+      return intentOf(await stripe.paymentIntents.cancel(intentId));
+    },
+    async refund(intentId) {
+      const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
+      return { id: refund.id, status: refund.status ?? 'pending' };
+    },
+    verifyWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
+      }
+      const object = event.data.object as { object?: string };
+      return { id: event.id, type: event.type, intent: object.object === 'payment_intent' ? intentOf(object as Stripe.PaymentIntent) : null };
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A local stand-in for the parts of Stripe's API the shop uses (issue 17): PaymentIntents (create, retrieve,
+ * confirm, cancel) and refunds, with Idempotency-Key replay, and webhooks signed as Stripe signs them. The
+ * real `stripe` SDK talks to it over HTTP, so the shop's own client code runs in tests and in the demo shop.
+ * Never for production: the config refuses it there.
+ */
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  last_payment_error: { message: string } | null;
+  created: number;
+}
+
+/** Cards the fake understands, as Stripe's test cards: this one is declined, any other succeeds. */
+export const DECLINED_CARD = '4000000000000002';
+
+export interface FakeStripe {
+  url: string;
+  intents: Map<string, FakePaymentIntent>;
+  refunds: Array<{ id: string; payment_intent: string; amount: number }>;
+  /** Every request the SDK made, for tests that count them. */
+  requests: Array<{ method: string; path: string }>;
+  /** Sends a signed webhook to `endpoint`, as Stripe would after a change; answers the shop's HTTP status. */
+  sendWebhook(endpoint: string, type: string, intent: FakePaymentIntent, options?: { eventId?: string; secret?: string }): Promise<number>;
+  close(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** Stripe's form encoding, one level of `a[b]` nesting (all the shop sends). */
+function parseForm(body: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const nested = /^(\w+)\[(\w+)\]$/.exec(key);
+    if (nested) result[nested[1]] = { ...(result[nested[1]] as object), [nested[2]]: value };
+    else result[key] = value;
+  }
+  return result;
+}
+
+export async function startFakeStripe(options: { webhookSecret: string; port?: number }): Promise<FakeStripe> {
+  const intents = new Map<string, FakePaymentIntent>();
+  const refunds: FakeStripe['refunds'] = [];
+  const requests: FakeStripe['requests'] = [];
+  const replies = new Map<string, { status: number; body: unknown }>();
+  const signer = new Stripe('sk_test_fake');
+
+  const answer = (path: string, method: string, form: Record<string, unknown>): { status: number; body: unknown } => {
+    const notFound = { status: 404, body: { error: { type: 'invalid_request_error', message: `No such object: ${path}` } } };
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const amount = Number(form.amount);
+      if (!Number.isInteger(amount) || amount < 30) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'Amount must be at least 30 pence' } } };
+      const intentId = id('pi');
+      const intent: FakePaymentIntent = {
+        id: intentId, object: 'payment_intent', amount, currency: String(form.currency ?? 'gbp'), status: 'requires_payment_method',
+        client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`, description: (form.description as string) ?? null,
+        metadata: (form.metadata as Record<string, string>) ?? {}, last_payment_error: null, created: Math.floor(Date.now() / 1000),
+      };
+      intents.set(intentId, intent);
+      return { status: 200, body: intent };
+    }
+    const match = /^\/v1\/payment_intents\/([\w]+)(?:\/(cancel|confirm))?$/.exec(path);
+    if (match) {
+      const intent = intents.get(match[1]);
+      if (!intent) return notFound;
+      if (method === 'GET' && !match[2]) return { status: 200, body: intent };
+      if (method === 'POST' && match[2] === 'cancel') {
+        if (intent.status === 'succeeded') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'This PaymentIntent has already succeeded' } } };
+        intent.status = 'canceled';
+        return { status: 200, body: intent };
+      }
+      if (method === 'POST' && match[2] === 'confirm') {
+        if (intent.status === 'canceled' || intent.status === 'succeeded') {
+          return { status: 400, body: { error: { type: 'invalid_request_error', message: `This PaymentIntent is ${intent.status}` } } };
+        }
+        const declined = String(form.card ?? '').replace(/\s/g, '') === DECLINED_CARD;
+        intent.status = declined ? 'requires_payment_method' : 'succeeded';
+        intent.last_payment_error = declined ? { message: 'Your card was declined.' } : null;
+        return { status: 200, body: intent };
+      }
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(String(form.payment_intent));
+      if (!intent || intent.status !== 'succeeded') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'Nothing to refund' } } };
+      const refund = { id: id('re'), object: 'refund', payment_intent: intent.id, amount: intent.amount, status: 'succeeded' };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
+    return notFound;
+  };
+
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      const path = new URL(request.url ?? '/', 'http://fake').pathname;
+      const method = request.method ?? 'GET';
+      requests.push({ method, path });
+      // Stripe replays the first answer for a repeated Idempotency-Key.
+      const key = request.headers['idempotency-key'];
+      const replayKey = typeof key === 'string' && method === 'POST' ? `${path}|${key}` : undefined;
+      const reply = (replayKey && replies.get(replayKey)) || answer(path, method, parseForm(body));
+      if (replayKey && reply.status < 500) replies.set(replayKey, reply);
+      response.writeHead(reply.status, { 'Content-Type': 'application/json', 'Request-Id': id('req') });
+      response.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    intents,
+    refunds,
+    requests,
+    async sendWebhook(endpoint, type, intent, sendOptions = {}) {
+      const payload = JSON.stringify({
+        id: sendOptions.eventId ?? id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), api_version: Stripe.API_VERSION,
+        data: { object: structuredClone(intent) },
+      });
+      const header = signer.webhooks.generateTestHeaderString({ payload, secret: sendOptions.secret ?? options.webhookSecret });
+      const sent = await fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
+      return sent.status;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,76 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { stripeGateway, WebhookSignatureError, type CardGateway, type CardWebhookEvent } from '../../../modules/payment';
+import { DECLINED_CARD, startFakeStripe, type FakeStripe } from '../../../src/fake-stripe/server';
+
+const WEBHOOK_SECRET = 'whsec_test_0123456789';
+
+/** Issue 17: the real Stripe SDK, through the CardGateway, against the local fake Stripe API. */
+describe('the Stripe card gateway', () => {
+  let fake: FakeStripe;
+  let gateway: CardGateway;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
+    gateway = stripeGateway({ secretKey: 'sk_test_gateway', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  const confirm = (intentId: string, card: string) => fetch(`${fake.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ card }) });
+
+  it('creates one intent per order and attempt, however often it is asked, for the amount in pence', async () => {
+    const first = await gateway.createIntent({ orderId: 'order-1', attempt: 1, amountPence: 1855, description: 'Order 1' });
+    const again = await gateway.createIntent({ orderId: 'order-1', attempt: 1, amountPence: 1855, description: 'Order 1' });
+    const second = await gateway.createIntent({ orderId: 'order-1', attempt: 2, amountPence: 1855, description: 'Order 1' });
+    expect(again).toEqual(first);
+    expect(second.id).not.toBe(first.id);
+    expect(first).toMatchObject({ amountPence: 1855, status: 'requires_payment_method', orderId: 'order-1', attempt: 1, failureMessage: null });
+    expect(first.clientSecret).toMatch(/^pi_\w+_secret_/);
+    expect(fake.intents.get(first.id)!.currency).toBe('gbp');
+  });
+
+  it('reads what the provider says: a declined card, then a success; cancels; refunds once', async () => {
+    const intent = await gateway.createIntent({ orderId: 'order-2', attempt: 1, amountPence: 990, description: 'Order 2' });
+    await confirm(intent.id, DECLINED_CARD);
+    expect(await gateway.retrieveIntent(intent.id)).toMatchObject({ status: 'requires_payment_method', failureMessage: 'Your card was declined.' });
+    await confirm(intent.id, '4242424242424242');
+    expect(await gateway.retrieveIntent(intent.id)).toMatchObject({ status: 'succeeded', failureMessage: null });
+    const refund = await gateway.refund(intent.id);
+    expect(await gateway.refund(intent.id)).toEqual(refund);
+    expect(fake.refunds.filter((one) => one.payment_intent === intent.id)).toHaveLength(1);
+
+    const open = await gateway.createIntent({ orderId: 'order-3', attempt: 1, amountPence: 500, description: 'Order 3' });
+    expect(await gateway.cancelIntent(open.id)).toMatchObject({ status: 'canceled' });
+    await expect(gateway.retrieveIntent('pi_unknown')).rejects.toThrow(/No such object/);
+  });
+
+  it('takes a webhook signed with the secret, and refuses a forged or tampered one', async () => {
+    const intent = await gateway.createIntent({ orderId: 'order-4', attempt: 1, amountPence: 700, description: 'Order 4' });
+    const received: Array<{ body: Buffer; signature: string | undefined }> = [];
+    const endpoint = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ body: Buffer.concat(chunks), signature: request.headers['stripe-signature'] as string | undefined });
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/`;
+    try {
+      await fake.sendWebhook(url, 'payment_intent.succeeded', { ...fake.intents.get(intent.id)!, status: 'succeeded' }, { eventId: 'evt_1' });
+      await fake.sendWebhook(url, 'payment_intent.succeeded', fake.intents.get(intent.id)!, { secret: 'whsec_forged' });
+      const [genuine, forged] = received;
+      const event: CardWebhookEvent = gateway.verifyWebhook(genuine.body, genuine.signature);
+      expect(event).toMatchObject({ id: 'evt_1', type: 'payment_intent.succeeded', intent: { id: intent.id, status: 'succeeded', orderId: 'order-4', attempt: 1 } });
+      expect(() => gateway.verifyWebhook(forged.body, forged.signature)).toThrow(WebhookSignatureError);
+      const tampered = Buffer.from(genuine.body.toString('utf8').replace('"amount":700', '"amount":1'));
+      expect(() => gateway.verifyWebhook(tampered, genuine.signature)).toThrow(WebhookSignatureError);
+      expect(() => gateway.verifyWebhook(genuine.body, undefined)).toThrow(WebhookSignatureError);
+    } finally {
+      await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+    }
+  });
+});

@@ -27,3 +27,25 @@ create table pii.rewrites (
   done_at       timestamptz not null default now(),
   events_sealed int not null
 );
+
+-- ensureKey in one round trip (the checkout's hot path): under the subject's advisory lock, the way
+-- eraseSubject takes it, refuse an erased subject, else insert a key or answer the one it has. Each query of a
+-- volatile function sees what committed before it ran, so a key is never made beside its own erasure.
+create function pii.ensure_key(p_subject text, p_key_id bytea, p_wrapped bytea, p_master text, p_created timestamptz)
+returns table (erased boolean, key_id bytea, wrapped_key bytea, master_key_id text)
+language plpgsql as $$
+begin
+  perform pg_advisory_xact_lock(hashtextextended('pii:' || p_subject, 0));
+  if exists (select 1 from pii.erasures e where e.subject_id = p_subject) then
+    return query select true, null::bytea, null::bytea, null::text;
+    return;
+  end if;
+  return query
+    insert into pii.data_keys as k (subject_id, key_id, wrapped_key, master_key_id, created_at)
+    values (p_subject, p_key_id, p_wrapped, p_master, p_created)
+    on conflict (subject_id) do nothing
+    returning false, k.key_id, k.wrapped_key, k.master_key_id;
+  if not found then
+    return query select false, k.key_id, k.wrapped_key, k.master_key_id from pii.data_keys k where k.subject_id = p_subject;
+  end if;
+end $$;

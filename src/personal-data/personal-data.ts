@@ -65,11 +65,15 @@ export class PersonalData {
   private readonly master: MasterKeys;
   private readonly cache: KeyCache;
   private readonly now: () => number;
+  /** subject id → key id, for keys this process made or met: most appends then need no round trip. */
+  private readonly subjectKeys = new Map<string, string>();
+  private readonly subjectKeysMax: number;
 
   constructor(options: PersonalDataOptions) {
     this.pool = options.pool;
     this.master = deriveMasterKeys(options.masterKey);
     this.now = options.now ?? Date.now;
+    this.subjectKeysMax = options.cacheSize ?? 10_000;
     this.cache = new KeyCache(options.cacheSize ?? 10_000, options.cacheTtlMs ?? 60_000, this.now);
   }
 
@@ -79,26 +83,35 @@ export class PersonalData {
    */
   async ensureKey(subject: string): Promise<SubjectKey> {
     const subjectId = parseSubjectId(subject);
-    const key = await this.pool.transaction(async (tx) => {
-      await lockSubject(tx, subjectId);
-      const erased = await tx.maybeOneFirst(sql.unsafe`select 1 from pii.erasures where subject_id = ${subjectId}`);
-      if (erased !== null) throw new SubjectErasedError(`subject ${subjectId} was erased`);
-      const fresh = newDataKey();
-      const inserted = await tx.maybeOneFirst(sql.unsafe`
-        insert into pii.data_keys (subject_id, key_id, wrapped_key, master_key_id, created_at)
-        values (${subjectId}, decode(${fresh.keyId.toString('hex')}, 'hex'),
-                decode(${wrapDataKey(this.master, subjectId, fresh).toString('hex')}, 'hex'), ${this.master.id},
-                ${new Date(this.now()).toISOString()})
-        on conflict (subject_id) do nothing
-        returning 1`);
-      if (inserted !== null) return { subjectId, ...fresh };
-      const row = await tx.one<{ key_id: string; wrapped_key: Buffer; master_key_id: string }>(sql.unsafe`
-        select encode(key_id, 'hex') as key_id, wrapped_key, master_key_id from pii.data_keys where subject_id = ${subjectId}`);
-      const keyId = Buffer.from(row.key_id, 'hex');
-      return { subjectId, keyId, dataKey: this.unwrap({ subject_id: subjectId, ...row }) };
-    });
+    const fresh = newDataKey();
+    // One statement (pii.ensure_key, migration 025), committed when it answers: the checkout's hot path.
+    const row = await this.pool.one<{ erased: boolean; key_id: string | null; wrapped_key: Buffer | null; master_key_id: string | null }>(sql.unsafe`
+      select erased, encode(key_id, 'hex') as key_id, wrapped_key, master_key_id
+        from pii.ensure_key(${subjectId}, decode(${fresh.keyId.toString('hex')}, 'hex'),
+                            decode(${wrapDataKey(this.master, subjectId, fresh).toString('hex')}, 'hex'), ${this.master.id},
+                            ${new Date(this.now()).toISOString()})`);
+    if (row.erased) throw new SubjectErasedError(`subject ${subjectId} was erased`);
+    const keyId = Buffer.from(row.key_id!, 'hex');
+    const key: SubjectKey = keyId.equals(fresh.keyId)
+      ? { subjectId, ...fresh }
+      : { subjectId, keyId, dataKey: this.unwrap({ subject_id: subjectId, key_id: row.key_id!, wrapped_key: row.wrapped_key!, master_key_id: row.master_key_id! }) };
     this.cache.set(key.keyId.toString('hex'), { kind: 'key', subjectId, dataKey: key.dataKey });
+    this.subjectKeys.delete(subjectId);
+    this.subjectKeys.set(subjectId, key.keyId.toString('hex'));
+    if (this.subjectKeys.size > this.subjectKeysMax) this.subjectKeys.delete(this.subjectKeys.keys().next().value!);
     return key;
+  }
+
+  /**
+   * The subject's key: from the cache when this process made or met it within the cache's lifetime (it was
+   * committed then), else ensureKey. An erasure here, or one elsewhere once the cache entry expires, is seen.
+   */
+  async keyFor(subject: string): Promise<SubjectKey> {
+    const subjectId = parseSubjectId(subject);
+    const keyId = this.subjectKeys.get(subjectId);
+    const cached = keyId === undefined ? undefined : this.cache.get(keyId);
+    if (cached?.kind === 'key') return { subjectId, keyId: Buffer.from(keyId!, 'hex'), dataKey: cached.dataKey };
+    return this.ensureKey(subject);
   }
 
   /**

@@ -42,7 +42,7 @@ export function sealingEventStore(store: EventStore, personalData: PersonalData,
         if (!declared) return event;
         const data = event.data as Data;
         const subject = declared.subject(data, stream);
-        if (!keys.has(subject)) keys.set(subject, personalData.ensureKey(subject));
+        if (!keys.has(subject)) keys.set(subject, personalData.keyFor(subject));
         const personal: PersonalFields = {};
         const rest: Data = {};
         for (const [name, value] of Object.entries(data)) {

@@ -115,6 +115,21 @@ describe('the personal-data envelope', () => {
     await expect(personalData.ensureKey(neverSealed)).rejects.toThrow(SubjectErasedError);
   });
 
+  it('never leaves a key beside its own erasure when both are asked at once, and keyFor stops at an erasure', async () => {
+    const subjects = Array.from({ length: 40 }, () => guestOrderSubject(randomUUID()));
+    await Promise.all(subjects.map((subject) => Promise.allSettled([another().then((other) => other.ensureKey(subject)), personalData.eraseSubject(subject)])));
+    const both = await pool.oneFirst(sql.unsafe`
+      select count(*)::int from pii.data_keys k join pii.erasures e using (subject_id) where k.subject_id = any(${sql.array(subjects, 'text')})`);
+    expect(both).toBe(0);
+    expect(await pool.oneFirst(sql.unsafe`select count(*)::int from pii.erasures where subject_id = any(${sql.array(subjects, 'text')})`)).toBe(40);
+
+    const subject = customerSubject(randomUUID());
+    const key = await personalData.ensureKey(subject);
+    expect((await personalData.keyFor(subject)).keyId).toEqual(key.keyId);
+    await personalData.eraseSubject(subject);
+    await expect(personalData.keyFor(subject)).rejects.toThrow(SubjectErasedError);
+  });
+
   it('lets another instance decrypt an erased subject only until its cached key expires', async () => {
     let now = 0;
     const other = await another({ now: () => now });

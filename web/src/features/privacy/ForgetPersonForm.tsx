@@ -35,50 +35,50 @@ export function ForgetPersonForm() {
   // The password prompt is a form of its own, outside this one: a submit inside a portal still bubbles in React.
   return (
     <>
-    <Form onSubmit={submit} aria-label="Forget a customer" className="mt-5">
-      <h2 className="h5">Forget a customer</h2>
-      <p className="text-body-secondary small">
-        On a customer&apos;s request: their name, contact details, addresses and notes are erased from every order, mail and
-        record. This cannot be undone. The orders&apos; money and dishes stay for the accounts.
-      </p>
-      {stepUp.error && (
-        <Alert variant="danger" role="alert">
-          {stepUp.error}
-        </Alert>
-      )}
-      {data && (
-        <Alert variant="success" role="status" dismissible onClose={reset} data-testid="erased">
-          {data.message}
-        </Alert>
-      )}
-      <Row className="g-2 align-items-end">
-        <Col sm={3}>
-          <Form.Group controlId="forget-kind">
-            <Form.Label>Find them by</Form.Label>
-            <Form.Select value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
-              {(Object.keys(LABELS) as Kind[]).map((option) => (
-                <option key={option} value={option}>
-                  {LABELS[option]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </Col>
-        <Col sm={5}>
-          <Form.Group controlId="forget-value">
-            <Form.Label>{LABELS[kind]}</Form.Label>
-            <Form.Control type={kind === 'email' ? 'email' : 'text'} required value={value} onChange={(event) => setValue(event.target.value)} />
-          </Form.Group>
-        </Col>
-        <Col sm={4}>
-          <Form.Check id="forget-sure" className="mb-2" label="I understand this cannot be undone" checked={sure} onChange={(event) => setSure(event.target.checked)} />
-          <Button type="submit" variant="danger" disabled={!sure || value.trim() === ''} className="w-100">
-            Forget this customer
-          </Button>
-        </Col>
-      </Row>
-    </Form>
-    {stepUp.prompt}
+      <Form onSubmit={submit} aria-label="Forget a customer" className="mt-5">
+        <h2 className="h5">Forget a customer</h2>
+        <p className="text-body-secondary small">
+          On a customer&apos;s request: their name, contact details, addresses and notes are erased from every order, mail and
+          record. This cannot be undone. The orders&apos; money and dishes stay for the accounts.
+        </p>
+        {stepUp.error && (
+          <Alert variant="danger" role="alert">
+            {stepUp.error}
+          </Alert>
+        )}
+        {data && (
+          <Alert variant="success" role="status" dismissible onClose={reset} data-testid="erased">
+            {data.message}
+          </Alert>
+        )}
+        <Row className="g-2 align-items-end">
+          <Col sm={3}>
+            <Form.Group controlId="forget-kind">
+              <Form.Label>Find them by</Form.Label>
+              <Form.Select value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
+                {(Object.keys(LABELS) as Kind[]).map((option) => (
+                  <option key={option} value={option}>
+                    {LABELS[option]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+          <Col sm={5}>
+            <Form.Group controlId="forget-value">
+              <Form.Label>{LABELS[kind]}</Form.Label>
+              <Form.Control type={kind === 'email' ? 'email' : 'text'} required value={value} onChange={(event) => setValue(event.target.value)} />
+            </Form.Group>
+          </Col>
+          <Col sm={4}>
+            <Form.Check id="forget-sure" className="mb-2" label="I understand this cannot be undone" checked={sure} onChange={(event) => setSure(event.target.checked)} />
+            <Button type="submit" variant="danger" disabled={!sure || value.trim() === ''} className="w-100">
+              Forget this customer
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+      {stepUp.prompt}
     </>
   );
 }

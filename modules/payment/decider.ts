@@ -1,0 +1,73 @@
+import type { Decider } from '../../src/core/decider';
+import { DomainError } from '../../src/core/errors';
+import type { PaymentEvent, RefundReason } from './events';
+import { attemptOfIntent, evolvePayment, initialPaymentState, openAttempt, type PaymentState } from './state';
+
+export const ALREADY_PAID = 'This order is already paid';
+export const ATTEMPT_OPEN = 'A card payment for this order is still open';
+
+export type PaymentCommand =
+  | { type: 'StartAttempt'; orderId: string; attempt: number; intentId: string; amountPence: number; at: string }
+  | {
+      type: 'RecordOutcome';
+      intentId: string;
+      outcome: 'succeeded' | 'failed' | 'canceled';
+      /** What the provider says was taken (for a success). */
+      amountPence: number;
+      message: string;
+      /** Fact from the order: it still waits for this card attempt (not switched to phone, lapsed or cancelled). */
+      orderAwaits: boolean;
+      at: string;
+    }
+  | { type: 'RecordRefund'; intentId: string; refundId: string; at: string };
+
+/** The number the next attempt gets: the provider's idempotency key is made from it, so it is fixed before asking. */
+export const nextAttempt = (state: PaymentState) => state.attempts.length + 1;
+
+/**
+ * Why money that arrived must go back, or null when it pays the order: another attempt paid already, the
+ * attempt was given up (the customer chose another method, went back, or it lapsed), or the amount is not
+ * the one the attempt was made for.
+ */
+export function refundReason(state: PaymentState, attempt: { attempt: number; status: string; amountPence: number }, paid: { amountPence: number; orderAwaits: boolean }): RefundReason | null {
+  if (state.paidBy !== null && state.paidBy !== attempt.attempt) return 'already_paid';
+  if (attempt.status === 'cancelled' || !paid.orderAwaits) return 'attempt_cancelled';
+  if (paid.amountPence !== attempt.amountPence) return 'amount_changed';
+  return null;
+}
+
+export function decidePayment(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
+  switch (command.type) {
+    case 'StartAttempt': {
+      if (state.paidBy !== null) throw new DomainError('conflict', ALREADY_PAID);
+      if (openAttempt(state)) throw new DomainError('conflict', ATTEMPT_OPEN);
+      if (command.attempt !== nextAttempt(state)) throw new DomainError('conflict', `Attempt ${command.attempt} is not the next one (${nextAttempt(state)})`);
+      const { orderId, attempt, intentId, amountPence, at } = command;
+      return [{ type: 'PaymentStarted', data: { orderId, attempt, intentId, amountPence, startedAt: at } }];
+    }
+    case 'RecordOutcome': {
+      const attempt = attemptOfIntent(state, command.intentId);
+      if (!attempt || !state.orderId) throw new DomainError('not_found', `No card attempt with intent ${command.intentId}`);
+      const base = { orderId: state.orderId, attempt: attempt.attempt, intentId: attempt.intentId, at: command.at };
+      // Provider events arrive late, twice and out of order: only a change of an open attempt, or money, counts.
+      if (command.outcome === 'failed') return attempt.status === 'open' ? [{ type: 'PaymentFailed', data: { ...base, message: command.message } }] : [];
+      if (command.outcome === 'canceled') return attempt.status === 'open' ? [{ type: 'PaymentCancelled', data: base }] : [];
+      if (attempt.status === 'succeeded') return [];
+      const reason = refundReason(state, attempt, command);
+      return reason === null
+        ? [{ type: 'PaymentSucceeded', data: { ...base, amountPence: command.amountPence } }]
+        : [{ type: 'RefundDue', data: { ...base, amountPence: command.amountPence, reason } }];
+    }
+    case 'RecordRefund': {
+      const attempt = attemptOfIntent(state, command.intentId);
+      if (!attempt?.refund || attempt.refund.refunded || !state.orderId) return [];
+      return [{ type: 'PaymentRefunded', data: { orderId: state.orderId, attempt: attempt.attempt, intentId: attempt.intentId, refundId: command.refundId, at: command.at } }];
+    }
+  }
+}
+
+export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState> = {
+  initialState: initialPaymentState,
+  evolve: evolvePayment,
+  decide: decidePayment,
+};

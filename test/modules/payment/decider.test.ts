@@ -1,0 +1,69 @@
+import { ALREADY_PAID, ATTEMPT_OPEN, paymentDecider, type PaymentCommand, type PaymentEvent } from '../../../modules/payment';
+import { specFor } from '../../support/given-when-then';
+
+const spec = specFor(paymentDecider);
+const orderId = '55555555-5555-4555-8555-555555555555';
+const at = '2026-11-20T18:00:00.000Z';
+const started = (attempt: number, amountPence = 1710): PaymentEvent => ({
+  type: 'PaymentStarted',
+  data: { orderId, attempt, intentId: `pi_${attempt}`, amountPence, startedAt: at },
+});
+const base = (attempt: number) => ({ orderId, attempt, intentId: `pi_${attempt}`, at });
+const succeeded = (attempt: number, amountPence = 1710): PaymentEvent => ({ type: 'PaymentSucceeded', data: { ...base(attempt), amountPence } });
+const cancelled = (attempt: number): PaymentEvent => ({ type: 'PaymentCancelled', data: base(attempt) });
+const refundDue = (attempt: number, reason: 'attempt_cancelled' | 'already_paid' | 'amount_changed', amountPence = 1710): PaymentEvent => ({
+  type: 'RefundDue',
+  data: { ...base(attempt), amountPence, reason },
+});
+const start = (attempt: number): PaymentCommand => ({ type: 'StartAttempt', orderId, attempt, intentId: `pi_${attempt}`, amountPence: 1710, at });
+const outcome = (attempt: number, result: 'succeeded' | 'failed' | 'canceled', overrides: Partial<Extract<PaymentCommand, { type: 'RecordOutcome' }>> = {}): PaymentCommand => ({
+  type: 'RecordOutcome',
+  intentId: `pi_${attempt}`,
+  outcome: result,
+  amountPence: 1710,
+  message: result === 'failed' ? 'Your card was declined.' : '',
+  orderAwaits: true,
+  at,
+  ...overrides,
+});
+
+describe('payment decider (issue 17)', () => {
+  it('starts attempts in turn, one open at a time, and none once the order is paid', () => {
+    spec([]).when(start(1)).then([started(1)]);
+    spec([started(1)]).when(start(2)).thenFails(ATTEMPT_OPEN, 'conflict');
+    spec([started(1), cancelled(1)]).when(start(2)).then([started(2)]);
+    spec([started(1), cancelled(1)]).when(start(3)).thenFails('is not the next one', 'conflict');
+    spec([started(1), succeeded(1)]).when(start(2)).thenFails(ALREADY_PAID, 'conflict');
+  });
+
+  it('pays the order only with the money of the attempt it waits for, for the amount it was made for', () => {
+    spec([started(1)]).when(outcome(1, 'succeeded')).then([succeeded(1)]);
+    spec([started(1)]).when(outcome(1, 'succeeded', { amountPence: 1 })).then([refundDue(1, 'amount_changed', 1)]);
+    spec([started(1)]).when(outcome(1, 'succeeded', { orderAwaits: false })).then([refundDue(1, 'attempt_cancelled')]);
+    spec([started(1), cancelled(1)]).when(outcome(1, 'succeeded')).then([refundDue(1, 'attempt_cancelled')]);
+    spec([started(1), cancelled(1), started(2), succeeded(2)]).when(outcome(1, 'succeeded')).then([refundDue(1, 'already_paid')]);
+  });
+
+  it('takes provider events twice, late and out of order without a second change', () => {
+    spec([started(1), succeeded(1)]).when(outcome(1, 'succeeded')).then([]);
+    spec([started(1), succeeded(1)]).when(outcome(1, 'failed')).then([]);
+    spec([started(1), succeeded(1)]).when(outcome(1, 'canceled')).then([]);
+    spec([started(1), cancelled(1)]).when(outcome(1, 'canceled')).then([]);
+    spec([started(1), refundDue(1, 'attempt_cancelled')]).when(outcome(1, 'succeeded')).then([]);
+    spec([]).when(outcome(9, 'succeeded')).thenFails('No card attempt', 'not_found');
+  });
+
+  it('notes a declined card and leaves the attempt open for another try', () => {
+    const failed: PaymentEvent = { type: 'PaymentFailed', data: { ...base(1), message: 'Your card was declined.' } };
+    spec([started(1)]).when(outcome(1, 'failed')).then([failed]);
+    spec([started(1), failed]).when(outcome(1, 'succeeded')).then([succeeded(1)]);
+    spec([started(1), failed]).when(start(2)).thenFails(ATTEMPT_OPEN, 'conflict');
+  });
+
+  it('records a refund once, and only of money that had to go back', () => {
+    const refunded: PaymentEvent = { type: 'PaymentRefunded', data: { ...base(1), refundId: 're_1' } };
+    spec([started(1), refundDue(1, 'attempt_cancelled')]).when({ type: 'RecordRefund', intentId: 'pi_1', refundId: 're_1', at }).then([refunded]);
+    spec([started(1), refundDue(1, 'attempt_cancelled'), refunded]).when({ type: 'RecordRefund', intentId: 'pi_1', refundId: 're_1', at }).then([]);
+    spec([started(1), succeeded(1)]).when({ type: 'RecordRefund', intentId: 'pi_1', refundId: 're_1', at }).then([]);
+  });
+});

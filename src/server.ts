@@ -249,8 +249,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       services,
       {
         ...erasureReads,
-        forgetMails: async ({ orderIds, userIds }) =>
-          void (await forgetMails(pool, config.dataDir, { orderIds, recipients: await erasureReads.emailsOf(userIds) })),
+        forgetMails: async (about) => void (await forgetMails(pool, config.dataDir, about)),
         forgetLogins: async (userIds) => {
           await credentials.forget(userIds);
           for (const userId of userIds) {
@@ -272,6 +271,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     await processes.start();
     stops.push(() => processes.stop());
     await privacy.scheduleRetention({ actor: 'system', now: clock().toISOString(), correlationId: 'guest-retention' });
+    const backfilled = await privacy.backfillLookups();
+    if (backfilled > 0) logger.info({ lookups: backfilled }, 'looked up people stored before sealing existed');
     // After the processes start: a kind's first start begins at the head of $all, and this opening must
     // start the storeHours process that closes it at 23:59.
     // A store an older version left open has no closing time: it gets the next one (once; then nothing).

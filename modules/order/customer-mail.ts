@@ -1,3 +1,4 @@
+import { ERASED } from '../../src/personal-data';
 import { queueMails, type OutboxMail } from '../../src/mail/outbox';
 import type { Projection } from '../../src/projections/types';
 import type { StoredEvent } from '../../src/eventstore/types';
@@ -44,7 +45,8 @@ export function customerMailReactor(services: Pick<Services, 'commands' | 'setti
       const { orderId } = (event as StoredEvent<string, (OrderSubmitted | CustomerNotified | OrderCancelled)['data']>).data;
       if (event.type === 'OrderCancelled' && (event.data as OrderCancelled['data']).reason !== 'lapsed') continue;
       const view = orderView(await services.commands.load(orderStream(orderId), orderDecider));
-      if (!view?.email) continue;
+      // An erased customer gets no mail: "[erased]" is no address.
+      if (!view?.email || view.email === ERASED) continue;
       const { kind, compose } = MAIL_BY_EVENT[event.type as keyof typeof MAIL_BY_EVENT];
       mails.push({ mailId: event.id, kind, orderId, message: compose(view, shop) });
     }

@@ -43,11 +43,12 @@ export function createErasure(services: Services, ports: PrivacyPorts) {
   }
 
   async function eraseSubjects(subjects: readonly SubjectId[], reason: ErasureReason, context: CommandContext): Promise<void> {
-    // The event first, then the key: a crash between them leaves the lookups in place, so asking again finds
-    // the person and finishes; the other way round it would find nobody and leave the event unwritten.
+    // The key first (no event sealed under it reads again, so none can refill a blanked read model), then the
+    // event, then the lookups: a crash before the last step leaves the person findable, and asking again finishes.
     for (const subject of subjects) {
-      await commands.handle(erasureStream(subject), erasureDecider, { type: 'RecordErasure', subject, reason }, context);
       await personalData.eraseSubject(subject);
+      await commands.handle(erasureStream(subject), erasureDecider, { type: 'RecordErasure', subject, reason }, context);
+      await personalData.forgetLookups(subject);
     }
   }
 
@@ -56,10 +57,13 @@ export function createErasure(services: Services, ports: PrivacyPorts) {
       const { subjects, orders, userIds } = await subjectsOf(target);
       refuseErasure({ activeLogins: await ports.activeLogins(userIds) });
       const orderIds = orders.map((order) => order.orderId);
-      // Mails first: finding a login's mails needs its address, which the erasure then removes.
-      await ports.forgetMails({ orderIds, userIds });
+      // Mails before and after: finding a login's mails needs its address, which the erasure removes; a mail
+      // the mail reactor queued meanwhile is caught by the second pass.
+      const recipients = await ports.emailsOf(userIds);
+      await ports.forgetMails({ orderIds, recipients });
       await ports.forgetLogins(userIds);
       await eraseSubjects(subjects, 'request', context);
+      await ports.forgetMails({ orderIds, recipients });
       return { subjects, orderIds };
     },
 
@@ -70,8 +74,8 @@ export function createErasure(services: Services, ports: PrivacyPorts) {
         const subjects = (await ports.expiredGuestSubjects(before, batch)).map(parseSubjectId);
         if (subjects.length === 0) return orders;
         const orderIds = subjects.filter((subject) => subject.startsWith(ORDER)).map((subject) => subject.slice(ORDER.length));
-        await ports.forgetMails({ orderIds, userIds: [] });
         await eraseSubjects(subjects, 'retention', context);
+        await ports.forgetMails({ orderIds, recipients: [] });
         orders += orderIds.length;
       }
     },

@@ -11,10 +11,14 @@ export interface PrivacyPorts {
   orders(by: { orderIds: readonly string[]; userIds: readonly string[] }): Promise<OrderOwner[]>;
   /** Guest orders and baskets whose key was made before `before` and is not erased yet, at most `limit`. */
   expiredGuestSubjects(before: Date, limit: number): Promise<string[]>;
+  /** Orders and logins stored in clear before sealing existed, whose email and phone have no lookup yet. */
+  withoutLookups(limit: number): Promise<Array<{ subject: string; email: string | null; phone: string | null }>>;
   /** How many of these logins are still active (not disabled). */
   activeLogins(userIds: readonly string[]): Promise<number>;
-  /** Mails about these orders or to these logins: never sent if still queued, blanked, their .eml files deleted. */
-  forgetMails(about: { orderIds: readonly string[]; userIds: readonly string[] }): Promise<void>;
+  /** The addresses of these logins. */
+  emailsOf(userIds: readonly string[]): Promise<string[]>;
+  /** Mails about these orders or to these addresses: never sent if still queued, blanked, their .eml files deleted. */
+  forgetMails(about: { orderIds: readonly string[]; recipients: readonly string[] }): Promise<void>;
   /** These logins' addresses and secrets, and their sessions. */
   forgetLogins(userIds: readonly string[]): Promise<void>;
 }

@@ -21,6 +21,20 @@ export function createPrivacy(services: Services, ports: PrivacyPorts, options: 
 
   return {
     erase: erasure.erase,
+    /**
+     * At start-up: people stored in clear before sealing existed (EventStoreDB, or before npm run pii:rewrite)
+     * get their lookups from the read models, so erasure by email or phone finds them, and the caps count them.
+     */
+    async backfillLookups(batch = 500): Promise<number> {
+      let written = 0;
+      for (;;) {
+        const rows = await ports.withoutLookups(batch);
+        let now = 0;
+        for (const row of rows) now += await services.personalData.rememberLookups(row.subject, { email: row.email, phone: row.phone });
+        written += now;
+        if (rows.length < batch || now === 0) return written;
+      }
+    },
     retentionActions,
     /** At start-up: the first run is scheduled a day after the first start; afterwards each run schedules the next. */
     async scheduleRetention(context: CommandContext): Promise<void> {

@@ -19,7 +19,7 @@ export function erasureRecords(pool: DatabasePool) {
      * the subjects of its kind.
      */
     async expiredGuestSubjects(before: Date, limit: number): Promise<string[]> {
-      return (await pool.anyFirst(sql.unsafe`
+      const keyed = (await pool.anyFirst(sql.unsafe`
         select k.subject_id from pii.data_keys k
          where k.created_at < ${before.toISOString()}
            and case
@@ -31,6 +31,31 @@ export function erasureRecords(pool: DatabasePool) {
                end
          order by k.created_at
          limit ${limit}`)) as string[];
+      if (keyed.length === limit) return keyed;
+      // Orders stored in clear before sealing existed have no key (EventStoreDB, or before npm run pii:rewrite).
+      const unsealed = (await pool.anyFirst(sql.unsafe`
+        select 'guest_order:' || o.order_id::text from orders o
+         where o.user_id is null and o.submitted_at < ${before.toISOString()} and o.full_name <> '[erased]'
+           and not exists (select 1 from pii.data_keys k where k.subject_id = 'guest_order:' || o.order_id::text)
+           and not exists (select 1 from pii.erasures e where e.subject_id = 'guest_order:' || o.order_id::text)
+         order by o.submitted_at
+         limit ${limit - keyed.length}`)) as string[];
+      return [...keyed, ...unsealed];
+    },
+
+    /** Orders and logins stored in clear before sealing existed, whose email and phone have no lookup yet. */
+    async withoutLookups(limit: number): Promise<Array<{ subject: string; email: string | null; phone: string | null }>> {
+      return (await pool.any(sql.unsafe`
+        select 'guest_order:' || o.order_id::text as subject, nullif(o.email, '') as email, nullif(o.phone_number, '') as phone from orders o
+         where o.full_name <> '[erased]' and (o.email <> '' or o.phone_number <> '')
+           and not exists (select 1 from pii.lookups l where l.subject_id = 'guest_order:' || o.order_id::text)
+           and not exists (select 1 from pii.erasures e where e.subject_id = 'guest_order:' || o.order_id::text)
+        union all
+        select 'customer:' || u.id::text, u.email, null from users u
+         where u.email <> '[erased]'
+           and not exists (select 1 from pii.lookups l where l.subject_id = 'customer:' || u.id::text)
+           and not exists (select 1 from pii.erasures e where e.subject_id = 'customer:' || u.id::text)
+        limit ${limit}`)) as Array<{ subject: string; email: string | null; phone: string | null }>;
     },
 
     async activeLogins(userIds: readonly string[]): Promise<number> {

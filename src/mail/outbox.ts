@@ -131,14 +131,17 @@ export class MailSender {
     const code = (error as { responseCode?: number }).responseCode;
     const refused = typeof code === 'number' && code >= 500 && code < 600;
     const message = String((error as Error).message ?? error).slice(0, 500);
+    // Never the error itself: a mail server's refusal carries the address (nodemailer's `rejected`, `response`),
+    // and a log line cannot be erased. The message stays in the outbox row, which erasure blanks.
+    const logged = { mailId: mail.mail_id, attempts: mail.attempts, code: (error as { code?: string }).code, responseCode: code };
     if (refused || mail.attempts >= maxAttempts) {
-      this.options.logger.error({ mailId: mail.mail_id, attempts: mail.attempts, err: error }, 'mail failed for good');
+      this.options.logger.error(logged, 'mail failed for good');
       await this.pool.query(sql.unsafe`
         update mail_outbox set failed_at = now(), last_error = ${message} where mail_id = ${mail.mail_id}`);
       return;
     }
     const delay = retryDelaysSeconds[Math.min(mail.attempts, retryDelaysSeconds.length) - 1] ?? 0;
-    this.options.logger.warn({ mailId: mail.mail_id, attempts: mail.attempts, retryInSeconds: delay, err: error }, 'mail failed; will retry');
+    this.options.logger.warn({ ...logged, retryInSeconds: delay }, 'mail failed; will retry');
     await this.pool.query(sql.unsafe`
       update mail_outbox set next_attempt_at = now() + ${delay} * interval '1 second', last_error = ${message}
        where mail_id = ${mail.mail_id}`);

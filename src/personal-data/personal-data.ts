@@ -81,7 +81,7 @@ export class PersonalData {
    * The subject's key, created if it has none, in a transaction of its own that has committed when this
    * resolves: an event sealed with it can never be appended while its key could still be rolled back.
    */
-  async ensureKey(subject: string): Promise<SubjectKey> {
+  async ensureKey(subject: string, createdAt: Date = new Date(this.now())): Promise<SubjectKey> {
     const subjectId = parseSubjectId(subject);
     const fresh = newDataKey();
     // One statement (pii.ensure_key, migration 025), committed when it answers: the checkout's hot path.
@@ -89,7 +89,7 @@ export class PersonalData {
       select erased, encode(key_id, 'hex') as key_id, wrapped_key, master_key_id
         from pii.ensure_key(${subjectId}, decode(${fresh.keyId.toString('hex')}, 'hex'),
                             decode(${wrapDataKey(this.master, subjectId, fresh).toString('hex')}, 'hex'), ${this.master.id},
-                            ${new Date(this.now()).toISOString()})`);
+                            ${createdAt.toISOString()})`);
     if (row.erased) throw new SubjectErasedError(`subject ${subjectId} was erased`);
     const keyId = Buffer.from(row.key_id!, 'hex');
     const key: SubjectKey = keyId.equals(fresh.keyId)
@@ -163,7 +163,8 @@ export class PersonalData {
   }
 
   /**
-   * Destroys the subject's key and records the erasure in the ledger, in one transaction. Says what it did:
+   * Destroys the subject's key and records the erasure in the ledger, in one transaction; its lookups stay until
+   * forgetLookups, so an erasure cut short can be found and finished. Says what it did:
    * `erased`, `already_erased`, or `no_key` (nothing was ever sealed; recorded anyway so none ever will be).
    */
   async eraseSubject(subject: string): Promise<ErasureOutcome> {
@@ -172,7 +173,6 @@ export class PersonalData {
       await lockSubject(tx, subjectId);
       const deleted = await tx.maybeOneFirst<string>(sql.unsafe`
         delete from pii.data_keys where subject_id = ${subjectId} returning encode(key_id, 'hex')`);
-      await tx.query(sql.unsafe`delete from pii.lookups where subject_id = ${subjectId}`);
       const recorded = await tx.maybeOneFirst(sql.unsafe`
         insert into pii.erasures (subject_id, key_id)
         values (${subjectId}, decode(${deleted}, 'hex'))
@@ -189,17 +189,24 @@ export class PersonalData {
    * Keeps the keyed hashes of a subject's email and phone (the latest of each) in pii.lookups, outside events,
    * so the subject can be found by them: caps, erasure by email or phone, account linking. Empty values are skipped.
    */
-  async rememberLookups(subject: string, values: Partial<Record<LookupKind, string | null>>): Promise<void> {
+  async rememberLookups(subject: string, values: Partial<Record<LookupKind, string | null>>): Promise<number> {
     const subjectId = parseSubjectId(subject);
     const rows = (Object.entries(values) as [LookupKind, string | null | undefined][]).filter(([, value]) => value && value.trim() !== '');
-    if (rows.length === 0) return;
-    await this.pool.query(sql.unsafe`
+    if (rows.length === 0) return 0;
+    const result = await this.pool.query(sql.unsafe`
       insert into pii.lookups (subject_id, kind, hash)
       select ${subjectId}, kind, hash from unnest(${sql.array(rows.map(([kind]) => kind), 'text')}::text[], ${sql.array(
         rows.map(([kind, value]) => this.lookupHash(kind, value!)),
         'text',
       )}::text[]) as l(kind, hash)
-      on conflict (subject_id, kind) do update set hash = excluded.hash`);
+      where not exists (select 1 from pii.erasures e where e.subject_id = ${subjectId})
+      on conflict (subject_id, kind) do update set hash = excluded.hash where pii.lookups.hash is distinct from excluded.hash`);
+    return result.rowCount;
+  }
+
+  /** The last step of an erasure: the subject can no longer be found by its email or phone. */
+  async forgetLookups(subject: string): Promise<void> {
+    await this.pool.query(sql.unsafe`delete from pii.lookups where subject_id = ${parseSubjectId(subject)}`);
   }
 
   /** The subjects whose latest email or phone was this one. */

@@ -129,7 +129,9 @@ async function copySealed({ pool, personalData, declarations }: RewriteOptions):
         const personal = Object.fromEntries(Object.entries(data).filter(([name]) => fields.includes(name)));
         const subject = declared.subject(data, row.stream_name);
         try {
-          data = { ...rest, pii: personalData.sealWith(await personalData.ensureKey(subject), personal, row.event_id) };
+          // The key dates from the event, so the retention period counts from when the data were given.
+          data = { ...rest, pii: personalData.sealWith(await personalData.ensureKey(subject, new Date(row.recorded_at)), personal, row.event_id) };
+          if (declared.lookups) await personalData.rememberLookups(subject, declared.lookups(row.data));
           rewritten += 1;
         } catch (error) {
           if (!(error instanceof SubjectErasedError)) throw error;

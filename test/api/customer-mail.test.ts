@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { sql } from 'slonik';
 import { customerMailReactor } from '../../modules/order/customer-mail';
 import { orderStream } from '../../modules/order/events';
@@ -79,5 +80,29 @@ describe('customer mail through the outbox', () => {
     expect(await mails()).toBe(1);
     await replay(server.shop.services.clock().toISOString());
     expect(await mails()).toBe(2);
+  });
+});
+
+/** Issue 15: a mail server's refusal names the address; the log, which erasure cannot reach, never does. */
+describe('a refused mail in the log', () => {
+  it('logs the mail id and the codes, not the address or the server answer', async () => {
+    const smtp = await startFakeSmtp();
+    const lines: string[] = [];
+    const server = await startTestServer({ env: { SMTP_URL: smtp.url }, logger: pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) }) });
+    try {
+      smtp.reply('550 5.1.1 <refused.person@example.com>: Recipient address rejected');
+      const customer = shopper(server);
+      await customer.collectOnionBhaji({ ...details, email: 'refused.person@example.com' });
+      await customer.payByPhone().expect(200);
+      await customer.complete().expect(200);
+      await server.shop.mailSettled();
+      const failed = lines.filter((line) => line.includes('mail failed'));
+      expect(failed).toHaveLength(1);
+      expect(JSON.parse(failed[0])).toMatchObject({ responseCode: 550, msg: 'mail failed for good' });
+      expect(lines.join('\n')).not.toContain('refused.person');
+    } finally {
+      await server.stop();
+      await smtp.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import fc from 'fast-check';
 import pino from 'pino';
 import { sql } from 'slonik';
 import { shopper } from '../api/shopper';
@@ -9,6 +10,7 @@ import { startTestServer, TEST_MASTER_KEY, type TestServer } from '../support/se
 import { until } from '../support/until';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+let seeds = 100;
 const KORMA = 13;
 const DELIVERY_POSTCODE = 'LS2 9JT';
 
@@ -52,6 +54,16 @@ describe('erasure of a person on request', () => {
     await customer.save().expect(200);
     await customer.method('DELIVER', 150, 2050, DELIVERY_POSTCODE).expect(200);
     await customer.form({ ...who, postcode: DELIVERY_POSTCODE }).expect(200);
+    await customer.payByPhone().expect(200);
+    const order = (await customer.complete().expect(200)).body.order as { id: string };
+    await admin.post('/api/ta/markPaid', { orderId: order.id }).expect(200);
+    return order.id;
+  }
+
+  async function paidCollection(who: Person, note: string, postcode: string) {
+    const customer = shopper(server);
+    await customer.post('/api/updateCartInSession', { order_extra: note }).expect(200);
+    await customer.collectOnionBhaji({ ...who, postcode });
     await customer.payByPhone().expect(200);
     const order = (await customer.complete().expect(200)).body.order as { id: string };
     await admin.post('/api/ta/markPaid', { orderId: order.id }).expect(200);
@@ -127,6 +139,36 @@ describe('erasure of a person on request', () => {
     const again = await admin.post('/api/privacy/erase', { email: gone.email }).expect(200);
     expect(again.body).toMatchObject({ status: true, orders: 0, records: 0 });
   });
+
+  it('forgets any one of many customers, whatever their markers, and nobody else (property, seeded)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ orders: fc.integer({ min: 1, max: 2 }), collect: fc.boolean() }), { minLength: 2, maxLength: 3 }),
+        fc.nat(),
+        async (people, pick) => {
+          const placed = [];
+          for (const shape of people) {
+            const who = person(++seeds);
+            const notes = Array.from({ length: shape.orders }, () => `note ${person(++seeds).address_1}`);
+            // Collection keeps whatever postcode was typed, so it can be a marker too.
+            const postcode = shape.collect ? `ZZ${String(seeds).padStart(6, '0')}` : DELIVERY_POSTCODE;
+            for (const note of notes) await (shape.collect ? paidCollection(who, note, postcode) : paidDelivery(who, note));
+            placed.push({ texts: [...textsOf(who, notes), ...(shape.collect ? [postcode] : [])], email: who.email });
+          }
+          await server.shop.mailSettled();
+          const takings = await tally();
+          const gone = placed[pick % placed.length];
+          await admin.post('/api/privacy/erase', { email: gone.email }).expect(200);
+          await until(async () => !(await readable()).includes(gone.texts[1]), 'the erasure read');
+          const after = await readable();
+          for (const text of gone.texts) expect(after).not.toContain(text);
+          for (const other of placed.filter((one) => one !== gone)) for (const text of other.texts) expect(after).toContain(text);
+          expect(await tally()).toBe(takings);
+        },
+      ),
+      { seed: 15, numRuns: 3 },
+    );
+  }, 120_000);
 
   it('erases one order by its id, and refuses bad input, staff, and an unknown order, changing nothing', async () => {
     const who = person(6);

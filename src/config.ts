@@ -66,9 +66,22 @@ const configSchema = z
     /** The human check's work factor: PBKDF2 iterations per try, and the largest number a browser may try. */
     HUMAN_CHECK_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
     HUMAN_CHECK_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+    /** Card payments (issue 17): Stripe's secret and publishable keys and the webhook's signing secret. */
+    STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_... or sk_test_...)').optional()),
+    STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_...)').optional()),
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)').optional()),
+    /** Another Stripe API origin: the local fake (tests, the demo shop). Refused in production. */
+    STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     ...limitVariables,
   })
   .superRefine((config, context) => {
+    const stripe = [config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY, config.STRIPE_WEBHOOK_SECRET];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      context.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'card payments need all three: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET' });
+    }
+    if (config.STRIPE_API_URL && config.NODE_ENV === 'production') {
+      context.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'is for the local fake Stripe only, never in production' });
+    }
     if (config.EVENT_STORE === 'esdb' && !config.EVENTSTORE_CONNECTION_STRING) {
       context.addIssue({
         code: 'custom',

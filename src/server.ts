@@ -45,7 +45,7 @@ import { logRoutes } from './http/log-routes';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
 import type { PageSources } from './http/html-page';
 import { createPhotoStore, UPLOAD_PATH, uploadRoutes } from './uploads';
-import { PAYMENT_EVENT_SCHEMAS } from '../modules/payment';
+import { PAYMENT_EVENT_SCHEMAS, paymentRoutes } from '../modules/payment';
 import { createPrivacy, guestRetentionProcess, PRIVACY_EVENT_SCHEMAS, privacyRoutes } from '../modules/privacy';
 import { forgetMails } from './mail/forget';
 import { PersonalData, personalDataMasterKey, sealingEventStore, type PersonalDataDeclarations } from './personal-data';
@@ -362,6 +362,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         liveRoutes({ hub: liveHub }),
         accountRoutes({ accounts, clock, limits }),
         privacyRoutes({ privacy, clock }),
+        paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY }),
         menuRoutes({ menu: menuCache }),
         settingsRoutes({ settings: services.settings }),
         basketRoutes({ basket, settings: services.settings, clock, limits }),

@@ -84,6 +84,7 @@ const POLICY: Record<string, Access> = {
   'POST /api/accounts/:id/enable': 'manager',
   'POST /api/accounts/:id/totp-off': 'admin',
   'POST /api/privacy/erase': 'admin',
+  'POST /api/env/STRIPE_KEY': 'anyone',
   'GET /api/invitation/:token': 'anyone',
   'POST /api/invitation/:token': 'anyone',
   'POST /api/account/password': 'customer',

@@ -124,6 +124,7 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/accounts/:id/totp-off': 'no input',
   'POST /api/account/totp/start': 'no input',
   'POST /api/account/totp/off': 'no input',
+  'POST /api/env/STRIPE_KEY': 'no input',
 };
 
 /** A route's path parameters: an honest value each (hostile ones are sent in their place). */

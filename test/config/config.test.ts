@@ -140,4 +140,15 @@ describe('loadConfig', () => {
     expect(second.PORT).toBe(3002);
     expect(loadConfig({ PORT: '3001', DATA_DIR: '/tmp/shop-one' }).PORT).toBe(3001);
   });
+
+  it('takes the three Stripe settings together, refuses one alone or a secret key as the publishable one, and the fake in production', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+    expect(loadConfig(stripe)).toMatchObject(stripe);
+    expect(refusal({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toContain('card payments need all three');
+    expect(refusal({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'sk_test_abc123' })).toContain('STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key');
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).STRIPE_API_URL).toBe('http://127.0.0.1:12111');
+    expect(refusal({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111', NODE_ENV: 'production', DATABASE_URL: 'postgres://x@y/z' })).toContain(
+      'STRIPE_API_URL: is for the local fake Stripe only',
+    );
+  });
 });

@@ -1,0 +1,16 @@
+import Router from '@koa/router';
+import { noInput } from '../../src/http/inputs';
+import { CARD_UNAVAILABLE } from '../../src/shared/payment-texts';
+
+/**
+ * Spec §7 `POST /api/env/STRIPE_KEY`: the publishable key, which the card form needs, and nothing else; the
+ * secret key and the webhook secret never leave the server.
+ */
+export function paymentRoutes(deps: { publishableKey: string | undefined }) {
+  const router = new Router();
+  router.post('/api/env/STRIPE_KEY', async (ctx) => {
+    noInput.parse(ctx.request.body);
+    ctx.body = deps.publishableKey ? { status: true, value: deps.publishableKey } : { status: false, value: null, message: CARD_UNAVAILABLE };
+  });
+  return router;
+}

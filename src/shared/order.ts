@@ -62,6 +62,8 @@ export interface OrderView {
   postage: number | null;
   items_total: number;
   voucher_deduction: number;
+  /** The voucher use on the order (customer spec §3 "Voucher use"), or null. */
+  voucher: import('./voucher').VoucherUseView | null;
   total_cost: number;
   payment_method: 'PHONE' | 'CARD' | 'PAYPAL' | null;
   items: OrderViewItem[];

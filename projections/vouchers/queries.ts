@@ -1,8 +1,7 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
 import { orderRef } from '../../src/shared/order';
-import type { VoucherReadModel, VoucherRow, VoucherUseRow } from '../../modules/voucher/ports';
-import type { VoucherState } from '../../modules/voucher';
+import type { VoucherReadModel, VoucherRow, VoucherState, VoucherUseRow } from '../../modules/voucher';
 
 const CODES_LISTED = 3;
 

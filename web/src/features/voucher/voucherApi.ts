@@ -20,6 +20,7 @@ export const voucherApi = api.injectEndpoints({
     vouchersStatus: build.query<boolean, void>({
       query: () => '/vouchers-status',
       transformResponse: (answer: { status: boolean; value: boolean }) => answer.status === true && answer.value === true,
+      providesTags: ['Vouchers'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;

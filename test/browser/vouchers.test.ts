@@ -4,7 +4,7 @@ import { createUserRepository } from '../../src/identity/users';
 import type { TestServer } from '../support/server';
 import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
-import { answerTo, changeSettings, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
+import { answerTo, changeSettings, fillBasketAndOpenIt, fillContactDetails, logIn, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
 
 const KORMA = 13; // £9.50
 
@@ -123,6 +123,7 @@ describe('vouchers in the browser', () => {
     await input.pressSequentially('SAVE10');
     await Promise.all([answerTo(page, '/try-to-apply-voucher'), page.clock.runFor(1500)]);
     await waitForText(summary.getByTestId('summary-total'), '£15.20');
+    await dialog.filter({ hasText: 'Voucher added' }).waitFor();
     await page.clock.runFor(1700);
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('payment-section').waitFor();
@@ -130,4 +131,59 @@ describe('vouchers in the browser', () => {
     expect(completed.status()).toBe(200);
     expect(((await completed.json()) as { order: { total_cost: number; voucher_deduction: number } }).order).toMatchObject({ total_cost: 1520, voucher_deduction: 190 });
   }, 300_000);
+
+  it('the manager turns vouchers off and on, creates a batch, edits and disables it, and sees what was given away', async () => {
+    const { baseUrl } = server;
+    const session = await browser.context.browser()!.newContext();
+    const page = await session.newPage();
+    try {
+      await logIn(page, baseUrl, { email: 'boss@example.com', password: 'boss long password' });
+      await page.goto(`${baseUrl}/takeaway-vouchers`);
+      const manager = page.getByTestId('voucher-manager');
+      await manager.waitFor();
+      // The first journey's SAVE10: its one use, held for the phone order awaiting payment, and its deduction.
+      const save10 = page.getByTestId('voucher-row').filter({ hasText: 'SAVE10' });
+      await save10.filter({ hasText: '10% off' }).waitFor();
+      await save10.getByRole('button', { name: 'Uses' }).click();
+      await page.getByTestId('voucher-use').filter({ hasText: 'reserved' }).filter({ hasText: '£1.90' }).waitFor();
+      await expectAccessible(page, 'voucher-list');
+
+      // Off for the store, then on again: the customers' status follows.
+      const toggle = page.getByTestId('vouchers-on');
+      expect(await toggle.isChecked()).toBe(true);
+      // The switch shows the store's setting, so it moves once the server has it.
+      await Promise.all([answerTo(page, '/api/settings/update'), toggle.click()]);
+      await page.locator('#vouchers-on:not(:checked)').waitFor();
+      expect((await request(baseUrl).get('/vouchers-status').expect(200)).body).toEqual({ status: true, value: false });
+      await Promise.all([answerTo(page, '/api/settings/update'), toggle.click()]);
+      await page.locator('#vouchers-on:checked').waitFor();
+      expect((await request(baseUrl).get('/vouchers-status').expect(200)).body).toEqual({ status: true, value: true });
+
+      // A batch of 5 single-use codes for a flyer, £2 off.
+      const form = page.getByTestId('voucher-new-form');
+      await form.getByLabel('Codes').selectOption('batch');
+      await form.getByLabel('How many codes').fill('5');
+      await form.getByLabel('Description').fill('Flyer £2 off');
+      await form.getByLabel('Takes off').selectOption('fixed');
+      await form.getByLabel('Amount (£)').fill('2');
+      const [created] = await Promise.all([answerTo(page, '/api/vouchers'), form.getByTestId('voucher-save').click()]);
+      expect(created.status()).toBe(200);
+      const flyer = page.getByTestId('voucher-row').filter({ hasText: 'Flyer £2 off' });
+      await flyer.filter({ hasText: '5 single-use codes' }).waitFor();
+
+      // Edited, then disabled.
+      await flyer.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByTestId('voucher-edit-form');
+      await edit.getByLabel('Description').fill('Flyer £2 off, spend £10');
+      await edit.getByLabel('Minimum spend (£)').fill('10');
+      const { voucherId } = (await created.json()) as { voucherId: string };
+      await Promise.all([answerTo(page, `/api/vouchers/${voucherId}`), edit.getByTestId('voucher-save').click()]);
+      const edited = page.getByTestId('voucher-row').filter({ hasText: 'Flyer £2 off, spend £10' });
+      await edited.waitFor();
+      await edited.getByTestId('voucher-toggle').click();
+      await edited.filter({ hasText: 'Disabled' }).waitFor();
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'slonik';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
@@ -80,6 +82,27 @@ describe('vouchers', () => {
     expect(voucherEvents.join('\n')).toContain(order.id);
     expect(voucherEvents.join('\n')).not.toContain(details.email);
     expect(voucherEvents.join('\n')).not.toContain(hash);
+  });
+
+  it('shows the voucher on the kitchen’s row, the printed ticket, the confirmation email and the customer’s order page', async () => {
+    await createVoucher({ code: 'SHOWN', terms: { ...tenPercent, description: 'Shown everywhere' } });
+    const { customer, order, apply, details } = await customerWithOrder();
+    await apply('SHOWN').expect(200);
+    await customer.payByPhone().expect(200);
+    const placed = await customer.complete().expect(200);
+    const ref = placed.body.order.ref as string;
+    expect((await customer.post('/api/fetchOrder').expect(200)).body.order).toMatchObject({
+      voucher: { code: 'SHOWN', description: 'Shown everywhere', deduction: 40 },
+      voucher_deduction: 40,
+      total_cost: 315,
+    });
+    await server.shop.services.readModels.waitFor('orders', await server.shop.store.lastCommittedPosition());
+    expect((await manager.get(`/api/fetchOrder/${order.id}`).expect(200)).body).toMatchObject({ order: { voucher_code: 'SHOWN', voucher_deduction: 40, total_cost: 315 } });
+    expect((await manager.get(`/takeaway/${order.id}/preview`).expect(200)).text).toContain('Voucher SHOWN (£0.40)');
+    await server.shop.mailSettled();
+    const directory = path.join(server.shop.config.dataDir, 'mail');
+    const mail = fs.readdirSync(directory).map((name) => fs.readFileSync(path.join(directory, name), 'utf8')).find((text) => text.includes(`To: ${details.email}`) && text.includes(ref));
+    expect(mail).toContain('Voucher SHOWN: (=C2=A30.40)'); // quoted-printable: (£0.40)
   });
 
   it('refuses by the rules with the box’s message: minimum spend, unknown code', async () => {

@@ -16,7 +16,6 @@ import {
   quotedPence,
   unpaidCapRefusal,
 } from './rules';
-import { voucherDeductionPence } from '../../src/shared/voucher';
 import { postageOf, totalOf, voucherDeductionOf, type InCheckout, type OrderState } from './state';
 
 export const ALREADY_PLACED = 'This order has already been placed';
@@ -60,8 +59,9 @@ export function chooseTakeawayMethod(command: ChooseTakeawayMethod, state: Order
     throw new DomainError('invalid', 'Please check your postcode again before choosing delivery');
   }
   const postagePence = quotedPence(command.postage);
-  const deduction = order.voucher ? voucherDeductionPence(order.voucher.benefit, { itemsTotalPence: order.itemsTotalPence, postagePence }) : 0;
-  const totalPence = orderTotalPence({ itemsTotalPence: order.itemsTotalPence, postagePence, voucherDeductionPence: deduction });
+  // The method is chosen on the basket page, which shows no voucher: its total is items + postage. A voucher
+  // already on the order stays, and its deduction follows the new postage (checkout page, spec §4).
+  const totalPence = orderTotalPence({ itemsTotalPence: order.itemsTotalPence, postagePence, voucherDeductionPence: 0 });
   if (command.shown.postagePence !== postagePence || command.shown.totalPence !== totalPence) {
     throw new DomainError(
       'conflict',

@@ -35,6 +35,15 @@ describe('the order and its voucher', () => {
     expect(totalOf(fold([placed, collect, applied]) as Extract<OrderState, { status: 'checkout' }>)).toBe(1600);
     expect(totalOf(fold([placed, collect]) as Extract<OrderState, { status: 'checkout' }>)).toBe(1800);
   });
+  it('keeps the voucher when the method changes on the basket page, which shows the total without it', () => {
+    const chooseDeliver = {
+      type: 'ChooseTakeawayMethod' as const, orderId, method: 'DELIVER' as const, askedPostcode: null, checked: { postcode: 'LS2 9JT', miles: 0.76 },
+      postage: { pence: 150 }, storeOpen: true, shown: { postagePence: 150, totalPence: 2150 },
+    };
+    spec([placed, collect, applied]).when(chooseDeliver).then([{ type: 'TakeawayMethodChosen', data: { orderId, method: 'DELIVER', postcode: 'LS2 9JT', miles: 0.76, postagePence: 150 } }]);
+    const delivering = fold([placed, collect, applied, ...orderDecider.decide(chooseDeliver, fold([placed, collect, applied]))]);
+    expect(totalOf(delivering as Extract<OrderState, { status: 'checkout' }>)).toBe(1950);
+  });
   it('takes the voucher off when the basket changes before paying', () => {
     const refreshed: OrderEvent = { type: 'OrderItemsRefreshed', data: { orderId, items: [{ ...korma, quantity: 1 }], itemsTotalPence: 1000, note: '' } };
     const state = fold([placed, applied, refreshed]);

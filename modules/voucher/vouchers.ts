@@ -104,6 +104,14 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
         on conflict (order_id) do update set paid = true`);
     },
 
+    /**
+     * Erasure of a customer's personal data (after the retention period, or on request) calls this: their rows
+     * go, so they count as a new customer again for "first order only" and the cap per customer.
+     */
+    async forgetCustomer(email: string): Promise<void> {
+      await services.pool.query(sql.unsafe`delete from voucher_customers where email_hash = ${hashOf(email)}`);
+    },
+
     manager: {
       list: () => readModel.list(),
       uses: (voucherId: string) => readModel.uses(voucherId),

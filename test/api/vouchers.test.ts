@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'slonik';
 import { createUserRepository } from '../../src/identity/users';
+import { createVouchers } from '../../modules/voucher';
+import { voucherReadModel } from '../../projections/vouchers/queries';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { shopper } from './shopper';
@@ -184,6 +186,24 @@ describe('vouchers', () => {
     expect(csv).toContain('order_ref,date,code,status,deduction_pence,customer');
     expect(csv).toMatch(/ONCEONLY,confirmed,40,/);
   }, 60_000);
+
+  it('keeps a first-order code to customers with no paid order, by their email’s keyed hash; an erased customer is new again', async () => {
+    await createVoucher({ code: 'WELCOME', terms: { ...tenPercent, description: 'Welcome', firstOrderOnly: true } });
+    const first = await customerWithOrder();
+    await first.customer.payByPhone().expect(200);
+    const placed = await first.customer.complete().expect(200);
+    await manager.post('/api/ta/markPaid', { orderId: placed.body.order.id }).expect(200);
+
+    const again = shopper(server);
+    await again.collectOnionBhaji({ ...someone(), email: first.details.email.toUpperCase() });
+    const orderId = (await again.post('/api/fetchOrder').expect(200)).body.order.id as string;
+    const tryWelcome = () => again.post('/try-to-apply-voucher', { code: 'WELCOME', email: ` ${first.details.email.toUpperCase()}`, orderId });
+    expect((await tryWelcome().expect(200)).body).toMatchObject({ status: false, message: 'This code is for a first order only' });
+    expect((await (await customerWithOrder()).apply('WELCOME').expect(200)).body.status).toBe(true);
+
+    await createVouchers(server.shop.services, voucherReadModel(server.shop.pool)).forgetCustomer(first.details.email);
+    expect((await tryWelcome().expect(200)).body.status).toBe(true);
+  });
 
   it('throttles guessing: 10 distinct failed codes, a code sent again counted once, then 429', async () => {
     const { apply } = await customerWithOrder();

@@ -10,6 +10,7 @@ import { createStockHandlers, holdUntilAfter, OutOfStock } from '../stock';
 import { isOrderingClosed, readOpeningHours, readSettings, tradingDayOf } from '../store';
 import type { Vouchers } from '../voucher';
 import type { DishRef, OrderCommand, QuotedPostage, SubmitOrder, UnpaidWaiting } from './commands';
+import { inCheckout } from './decide-checkout';
 import { NO_ORDER, orderDecider, postageOf, refusePlacing, type OrderState } from './decider';
 import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMethod, type TakeawayMethod } from './events';
 import { checkoutRefusal } from './rules';
@@ -208,7 +209,7 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
      */
     async applyVoucher(orderId: string, code: string, email: string, context: CommandContext) {
       const state = await load(orderId);
-      const order = inCheckoutOrRefused(state);
+      const order = inCheckout(state);
       const accepted = await vouchers.check(code, email, voucherFacts(order), context.now);
       const { voucherId, description, benefit } = accepted;
       const result = await handle(orderId, { type: 'ApplyVoucher', orderId, voucher: { voucherId, code: accepted.code, description, benefit } }, context);
@@ -330,12 +331,6 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
 }
 
 type InCheckoutOrder = Extract<OrderState, { status: 'checkout' }>;
-
-function inCheckoutOrRefused(state: OrderState): InCheckoutOrder {
-  if (state.status === 'checkout') return state;
-  orderDecider.decide({ type: 'RemoveVoucher', orderId: '' }, state); // the decider's refusal: no order, or placed
-  throw new DomainError('conflict', NO_ORDER);
-}
 
 /** What the voucher rules need to know of the order as it stands. */
 function voucherFacts(order: InCheckoutOrder) {

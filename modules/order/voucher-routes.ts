@@ -7,7 +7,7 @@ import { commandContext } from '../../src/http/command-context';
 import { refuseWhenOver, type Limits } from '../../src/limits';
 import { emailText, singleLineText } from '../../src/shared/text';
 import { normaliseVoucherCode } from '../../src/shared/voucher';
-import type { Vouchers } from '../voucher';
+import { VOUCHER_REFUSED, type Vouchers } from '../voucher';
 import type { Checkout } from './checkout';
 import { orderIdOf } from './routes';
 
@@ -53,7 +53,9 @@ export function voucherUseRoutes(deps: { checkout: Checkout; vouchers: Vouchers;
       const order = await checkout.applyVoucher(orderId, input.code, input.email, commandContext(ctx, clock));
       ctx.body = { status: true, message: `Voucher '${order.voucher!.code}' has been added to your order`, voucherUse: order.voucher, order };
     } catch (error) {
-      if (!(error instanceof DomainError) || error.kind !== 'conflict') throw error;
+      // Only the voucher rules' refusals are the box's 'NOT applied' and count as guesses; an order already
+      // placed, say, is an error of the request.
+      if (!(error instanceof DomainError) || error.code !== VOUCHER_REFUSED) throw error;
       countFailure(ctx, orderId, normaliseVoucherCode(input.code), now);
       ctx.body = { status: false, message: error.message, voucherUse: null, order: await checkout.fetch(orderId) };
     }

@@ -11,6 +11,10 @@ import { voucherStream, type ReleaseReason, type VoucherTerms } from './events';
 import type { VoucherReadModel } from './ports';
 import { VOUCHER_TEXTS, voucherVerdict, type UseFacts } from './rules';
 
+/** The code a refusal by the voucher rules carries: the box shows it as 'NOT applied', and it counts as a guess. */
+export const VOUCHER_REFUSED = 'voucher_refused';
+const refusal = (message: string) => new DomainError('conflict', message, undefined, VOUCHER_REFUSED);
+
 /** What the order is at the moment of a check: the order module's facts, handed in. */
 export interface OrderFacts {
   orderId: string;
@@ -64,11 +68,11 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
       if (!(await enabled())) throw new DomainError('conflict', VOUCHER_TEXTS.vouchersOff);
       const code = normaliseVoucherCode(typed);
       const voucherId = await readModel.voucherIdOf(code);
-      if (!voucherId) throw new DomainError('conflict', VOUCHER_TEXTS.unknown);
+      if (!voucherId) throw refusal(VOUCHER_TEXTS.unknown);
       const voucher = await load(voucherId);
-      if (voucher.status === 'none') throw new DomainError('conflict', VOUCHER_TEXTS.unknown);
+      if (voucher.status === 'none') throw refusal(VOUCHER_TEXTS.unknown);
       const verdict = voucherVerdict(voucher, await factsFor(code, voucherId, email, order, now));
-      if ('refused' in verdict) throw new DomainError('conflict', verdict.refused);
+      if ('refused' in verdict) throw refusal(verdict.refused);
       return { voucherId, code, description: voucher.terms.description, benefit: voucher.terms.benefit, deductionPence: verdict.deductionPence };
     },
 

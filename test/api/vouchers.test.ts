@@ -78,6 +78,8 @@ describe('vouchers', () => {
     await customer.payByPhone().expect(200);
     const placed = await customer.complete().expect(200);
     expect(placed.body.order).toMatchObject({ status: 'AWAITING-PAYMENT', voucher_deduction: 40, total_cost: 315 });
+    // Placed: the voucher can no longer change, and that is an error of the request, not a refused code.
+    expect((await apply('FLYER10').expect(409)).body.message).toBe('This order has already been placed');
     // The voucher's events name the order, never the customer: neither the email nor its keyed hash.
     const hash = server.shop.services.personalData.lookupHash('email', details.email);
     const voucherEvents = (await server.shop.pool.anyFirst(sql.unsafe`select data::text from es_events where stream_name like 'voucher-%'`)) as string[];

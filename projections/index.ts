@@ -5,10 +5,11 @@ import { cartsProjection } from './carts/projection';
 import { menuProjection } from './menu/projection';
 import { settingsProjection } from './settings/projection';
 import { ordersProjection } from './orders/projection';
+import { vouchersProjection } from './vouchers/projection';
 
 /** Every read model the shop runs. */
 export function allProjections(): Projection[] {
-  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection];
+  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection];
 }
 
 // The read side's door for the composition root: caches, query routes and the query ports modules are given.
@@ -22,3 +23,4 @@ export { kitchenOrders, unpaidOrders } from './orders/queries';
 export { erasureRecords } from './orders/erasure-queries';
 export { storeLogRoutes } from './settings/store-log';
 export { accountList } from './accounts/queries';
+export { voucherReadModel } from './vouchers/queries';

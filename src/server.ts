@@ -27,7 +27,7 @@ import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
 import type { Projection } from './projections/types';
 import { startStoreWaker } from './projections/waker';
-import { accountList, allProjections, erasureRecords, kitchenOrders, unpaidOrders, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
+import { accountList, allProjections, erasureRecords, kitchenOrders, unpaidOrders, voucherReadModel, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
 import { basketRoutes, CART_EVENT_SCHEMAS, CART_PERSONAL_DATA, createBasket } from '../modules/cart';
@@ -38,7 +38,7 @@ import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender, queueMails } from './mail/outbox';
 import { ACCOUNT_EVENT_SCHEMAS, ACCOUNT_PERSONAL_DATA, accountRoutes, createAccounts, type Accounts } from '../modules/account';
 import { createDeliveryService, deliveryCheckCookie, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
-import { checkoutProcess, checkoutRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS, unpaidLapseProcess } from '../modules/order';
+import { checkoutProcess, checkoutRoutes, voucherUseRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS, unpaidLapseProcess } from '../modules/order';
 import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readOpeningHours, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
@@ -49,6 +49,7 @@ import { PAYMENT_EVENT_SCHEMAS, paymentRoutes } from '../modules/payment';
 import { createPrivacy, guestRetentionProcess, PRIVACY_EVENT_SCHEMAS, privacyRoutes } from '../modules/privacy';
 import { forgetMails } from './mail/forget';
 import { PersonalData, personalDataMasterKey, sealingEventStore, type PersonalDataDeclarations } from './personal-data';
+import { createVouchers, VOUCHER_EVENT_SCHEMAS, voucherRoutes } from '../modules/voucher';
 
 export interface Shop {
   url: string;
@@ -93,7 +94,7 @@ export function openPersonalData(config: Config, pool: DatabasePool, clock: Cloc
 
 /** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
 export function shopEventVersioning(): EventVersioning {
-  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS, ...PRIVACY_EVENT_SCHEMAS, ...PAYMENT_EVENT_SCHEMAS };
+  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS, ...PRIVACY_EVENT_SCHEMAS, ...PAYMENT_EVENT_SCHEMAS, ...VOUCHER_EVENT_SCHEMAS };
   return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS, ...ORDER_UPCASTERS } };
 }
 
@@ -238,9 +239,10 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const holdSweeper = createHoldSweeper(services, (now) => productsWithExpiredHolds(pool, now));
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
     const delivery = createDeliveryService(services.settings, geocoder);
-    const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool, (kind, value) => personalData.lookupHash(kind, value)) });
+    const vouchers = createVouchers(services, voucherReadModel(pool));
+    const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool, (kind, value) => personalData.lookupHash(kind, value)), vouchers });
     const orders = kitchenOrders(pool, services.settings);
-    const kitchen = createKitchen(services, orders);
+    const kitchen = createKitchen(services, orders, vouchers);
     const storeHours = storeHoursProcess({
       closeAtClosingTime: async (closesAt, context) => void (await closeAtClosingTime(commands, closesAt, context)),
     });
@@ -250,6 +252,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       {
         ...erasureReads,
         forgetMails: async (about) => void (await forgetMails(pool, config.dataDir, about)),
+        forgetOrders: (orderIds) => vouchers.forgetOrders(orderIds),
         forgetLogins: async (userIds) => {
           await credentials.forget(userIds);
           for (const userId of userIds) {
@@ -368,6 +371,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         basketRoutes({ basket, settings: services.settings, clock, limits }),
         deliveryRoutes({ delivery, basket, settings: services.settings, checks: checkedPostcodes }),
         checkoutRoutes({ checkout, clock, limits, checks: checkedPostcodes }),
+        voucherUseRoutes({ checkout, vouchers, clock, limits }),
+        voucherRoutes({ vouchers, clock }),
         storeSettingsRoutes({ services, clock, delivery }),
         kitchenRoutes({ kitchen, orders, settings: services.settings, clock, menu: menuCache, linkKey: keys[0] }),
         storeStatusRoutes({ services, clock, delivery }),

@@ -8,8 +8,10 @@ import { dishName, dishNotOffered, type CataloguePort } from '../catalog';
 import type { DeliveryCheck, DeliveryService } from '../delivery';
 import { createStockHandlers, holdUntilAfter, OutOfStock } from '../stock';
 import { isOrderingClosed, readOpeningHours, readSettings, tradingDayOf } from '../store';
+import type { Vouchers } from '../voucher';
 import type { DishRef, OrderCommand, QuotedPostage, SubmitOrder, UnpaidWaiting } from './commands';
-import { NO_ORDER, orderDecider, refusePlacing, type OrderState } from './decider';
+import { inCheckout } from './decide-checkout';
+import { NO_ORDER, orderDecider, postageOf, refusePlacing, type OrderState } from './decider';
 import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMethod, type TakeawayMethod } from './events';
 import { checkoutRefusal } from './rules';
 import type { UnpaidOrders } from './unpaid-orders';
@@ -25,6 +27,7 @@ export interface CheckoutDeps {
   delivery: DeliveryService;
   catalogue: CataloguePort;
   unpaidOrders: UnpaidOrders;
+  vouchers: Vouchers;
 }
 
 /** The orders placed in the customer's session (newest last), for the cap on unpaid phone orders. */
@@ -39,7 +42,7 @@ const NONE_WAITING: UnpaidWaiting = { phone: 0, email: 0, session: 0 };
  * The checkout: basket → order → method and postage → details → payment → placed. Each step loads the facts its
  * command needs (settings, the catalogue, the postage), builds the command and has the order decider decide.
  */
-export function createCheckout({ services, basket, delivery, catalogue, unpaidOrders }: CheckoutDeps) {
+export function createCheckout({ services, basket, delivery, catalogue, unpaidOrders, vouchers }: CheckoutDeps) {
   const stock = createStockHandlers(services.commands);
   const load = (orderId: string) => services.commands.load(orderStream(orderId), orderDecider);
   const stateOf = async (orderId: string | undefined): Promise<OrderState> => (orderId ? load(orderId) : orderDecider.initialState);
@@ -200,6 +203,24 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
       return basket.inTurn(before.cartId, async () => completeNow(orderId, await stateOf(orderId), method, context, session));
     },
 
+    /**
+     * Spec §4 "Voucher": the voucher module decides what the code takes off this order now (or why not); the order
+     * keeps the voucher's terms, so its totals follow the basket. No use is held until the order is placed.
+     */
+    async applyVoucher(orderId: string, code: string, email: string, context: CommandContext) {
+      const state = await load(orderId);
+      const order = inCheckout(state);
+      const accepted = await vouchers.check(code, email, voucherFacts(order), context.now);
+      const { voucherId, description, benefit } = accepted;
+      const result = await handle(orderId, { type: 'ApplyVoucher', orderId, voucher: { voucherId, code: accepted.code, description, benefit } }, context);
+      return orderView(result.state)!;
+    },
+
+    async removeVoucher(orderId: string, context: CommandContext) {
+      const result = await handle(orderId, { type: 'RemoveVoucher', orderId }, context);
+      return orderView(result.state)!;
+    },
+
     /** The checkout process's request (checkout-process.ts), safe to repeat. */
     processActions: {
       /**
@@ -221,7 +242,11 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     if (!orderId) refuseWithoutOrder(command);
     // The decider refuses before any unit is sold; it decides again on the stream when the order is submitted.
     orderDecider.decide(command, state);
-    if (state.status === 'checkout') await sellAll(state.orderId, state.cartId, state.items, context);
+    if (state.status === 'checkout') {
+      // The voucher's use is held before any dish is sold: a code another order took first is told now.
+      await reserveVoucher(state, context);
+      await sellAll(state.orderId, state.cartId, state.items, context).catch(releasingVoucher(state, context));
+    }
     const order = state as Exclude<OrderState, { status: 'none' }>;
     // Once the units are sold, the order and its basket are told together (one round trip, most often). If
     // either fails, a retry sells nothing twice and repeats neither.
@@ -255,13 +280,29 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
   async function tryPlacing(state: Extract<OrderState, { status: 'checkout' }>, command: SubmitOrder, context: CommandContext): Promise<boolean> {
     try {
       orderDecider.decide(command, state);
-      await sellAll(state.orderId, state.cartId, state.items, context);
+      await reserveVoucher(state, context);
+      await sellAll(state.orderId, state.cartId, state.items, context).catch(releasingVoucher(state, context));
       await Promise.all([handle(state.orderId, command, context), checkOut(services.commands, state.cartId, state.orderId, context)]);
       return true;
     } catch (error) {
       if (error instanceof DomainError) return false;
       throw error;
     }
+  }
+
+  /** Holds the order's voucher use on the voucher's stream (issue 19 item 2); the order's own deduction must match. */
+  async function reserveVoucher(order: InCheckoutOrder, context: CommandContext): Promise<void> {
+    if (!order.voucher) return;
+    const email = order.details?.email ?? order.email ?? '';
+    await vouchers.reserve(order.voucher.voucherId, order.voucher.code, email, voucherFacts(order), context);
+  }
+
+  /** A failure after the use was held gives it back before the failure goes on to the customer. */
+  function releasingVoucher(order: InCheckoutOrder, context: CommandContext) {
+    return async (error: unknown): Promise<never> => {
+      if (order.voucher) await vouchers.release(order.voucher.voucherId, order.orderId, 'failed', context);
+      throw error;
+    };
   }
 
   /**
@@ -287,6 +328,13 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     }
     throw error;
   }
+}
+
+type InCheckoutOrder = Extract<OrderState, { status: 'checkout' }>;
+
+/** What the voucher rules need to know of the order as it stands. */
+function voucherFacts(order: InCheckoutOrder) {
+  return { orderId: order.orderId, itemsTotalPence: order.itemsTotalPence, postagePence: postageOf(order), method: order.method?.method ?? null };
 }
 
 /** Without an order id there is no order: the decider says why, as it would for an id with no order. */

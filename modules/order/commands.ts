@@ -84,6 +84,10 @@ export type SubmitOrder = {
   tradingDay: string;
   now: string;
 };
+/** A voucher the voucher module accepted for this order now (its terms, so totals follow the order). */
+export type ApplyVoucher = { type: 'ApplyVoucher'; orderId: string; voucher: import('./state').AppliedVoucher };
+export type RemoveVoucher = { type: 'RemoveVoucher'; orderId: string };
+
 export type MarkPaid = {
   type: 'MarkPaid';
   orderId: string;
@@ -105,6 +109,8 @@ export type OrderCommand =
   | GiveDeliveryDetails
   | ChoosePaymentMethod
   | SubmitOrder
+  | ApplyVoucher
+  | RemoveVoucher
   | MarkPaid
   | PrintOrder
   | NotifyCustomer

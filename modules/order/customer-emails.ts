@@ -29,6 +29,7 @@ export function confirmationEmail(order: OrderView, shop: ShopContact): MailMess
     ...lines,
     `Items: ${formatPence(order.items_total)}`,
     postageLine,
+    ...(order.voucher && order.voucher.deduction > 0 ? [`Voucher ${order.voucher.code}: ${formatPence(-order.voucher.deduction)}`] : []),
     `Total: ${formatPence(order.total_cost)}`,
     '',
     method,

@@ -2,7 +2,7 @@ import { DomainError } from '../../src/core/errors';
 import { formatPence } from '../../src/shared/money';
 import { orderTotalPence } from '../../src/shared/order';
 import { FORM_INVALID, parsePostcode } from '../../src/shared/postcode';
-import type { ChoosePaymentMethod, ChooseTakeawayMethod, GiveDeliveryDetails, PlaceOrder, SubmitOrder } from './commands';
+import type { ApplyVoucher, ChoosePaymentMethod, ChooseTakeawayMethod, GiveDeliveryDetails, PlaceOrder, RemoveVoucher, SubmitOrder } from './commands';
 import type { OrderEvent, OrderItem } from './events';
 import {
   assertAllOffered,
@@ -16,7 +16,7 @@ import {
   quotedPence,
   unpaidCapRefusal,
 } from './rules';
-import { postageOf, totalOf, type InCheckout, type OrderState } from './state';
+import { postageOf, totalOf, voucherDeductionOf, type InCheckout, type OrderState } from './state';
 
 export const ALREADY_PLACED = 'This order has already been placed';
 export const NO_ORDER = 'There is no order to update: save your basket first';
@@ -59,6 +59,8 @@ export function chooseTakeawayMethod(command: ChooseTakeawayMethod, state: Order
     throw new DomainError('invalid', 'Please check your postcode again before choosing delivery');
   }
   const postagePence = quotedPence(command.postage);
+  // The method is chosen on the basket page, which shows no voucher: its total is items + postage. A voucher
+  // already on the order stays, and its deduction follows the new postage (checkout page, spec §4).
   const totalPence = orderTotalPence({ itemsTotalPence: order.itemsTotalPence, postagePence, voucherDeductionPence: 0 });
   if (command.shown.postagePence !== postagePence || command.shown.totalPence !== totalPence) {
     throw new DomainError(
@@ -133,7 +135,7 @@ export function submitOrder(command: SubmitOrder, state: OrderState): OrderEvent
         status: awaitingPayment ? 'AWAITING-PAYMENT' : 'NEW',
         itemsTotalPence: order.itemsTotalPence,
         postagePence: postageOf(order),
-        voucherDeductionPence: 0,
+        voucherDeductionPence: voucherDeductionOf(order),
         totalPence: totalOf(order),
         submittedAt: command.now,
         lapseAt: awaitingPayment ? lapseAtFor(command.now, command.unpaid.lapseMinutes) : null,
@@ -141,4 +143,16 @@ export function submitOrder(command: SubmitOrder, state: OrderState): OrderEvent
       },
     },
   ];
+}
+
+/** One voucher per order: a new code takes the place of the one applied (spec §4: changed until payment). */
+export function applyVoucher(command: ApplyVoucher, state: OrderState): OrderEvent[] {
+  const order = inCheckout(state);
+  if (order.voucher && JSON.stringify(order.voucher) === JSON.stringify(command.voucher)) return [];
+  return [{ type: 'VoucherApplied', data: { orderId: command.orderId, ...command.voucher } }];
+}
+
+export function removeVoucher(command: RemoveVoucher, state: OrderState): OrderEvent[] {
+  const order = inCheckout(state);
+  return order.voucher ? [{ type: 'VoucherRemoved', data: { orderId: command.orderId, voucherId: order.voucher.voucherId } }] : [];
 }

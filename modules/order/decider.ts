@@ -1,13 +1,13 @@
 import type { Decider } from '../../src/core/decider';
 import type { OrderCommand } from './commands';
-import { chooseTakeawayMethod, choosePaymentMethod, giveDeliveryDetails, placeOrder, submitOrder } from './decide-checkout';
+import { applyVoucher, chooseTakeawayMethod, choosePaymentMethod, giveDeliveryDetails, placeOrder, removeVoucher, submitOrder } from './decide-checkout';
 import { cancelUnpaidOrder, completeOrder, lapseUnpaidOrder, markPaid, notifyCustomer, printOrder } from './decide-kitchen';
 import type { OrderEvent } from './events';
 import { evolveOrder, type OrderState } from './state';
 
 export { ALREADY_PLACED, BASKET_CHANGED_SINCE_SAVED, NO_ORDER, refusePlacing } from './decide-checkout';
 export { missingForPayment } from './rules';
-export { evolveOrder, orderStatusAfter, postageOf, totalOf, type OrderState, type KitchenStatus } from './state';
+export { evolveOrder, orderStatusAfter, postageOf, totalOf, voucherDeductionOf, type OrderState, type KitchenStatus } from './state';
 export type { OrderCommand } from './commands';
 
 /** One small function per command, joined here. */
@@ -23,6 +23,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return choosePaymentMethod(command, state);
     case 'SubmitOrder':
       return submitOrder(command, state);
+    case 'ApplyVoucher':
+      return applyVoucher(command, state);
+    case 'RemoveVoucher':
+      return removeVoucher(command, state);
     case 'MarkPaid':
       return markPaid(command, state);
     case 'PrintOrder':

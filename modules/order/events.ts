@@ -86,6 +86,26 @@ export const OrderSubmitted = z.object({
   }),
 });
 
+/** A voucher the voucher module accepted for this order: its terms travel with it, so totals follow the order. */
+export const VoucherApplied = z.object({
+  type: z.literal('VoucherApplied'),
+  data: z.object({
+    orderId: z.string().uuid(),
+    voucherId: z.string().uuid(),
+    code: z.string(),
+    description: z.string(),
+    benefit: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('percent'), percent: z.number().int() }),
+      z.object({ kind: z.literal('fixed'), pence: z.number().int() }),
+      z.object({ kind: z.literal('free_delivery') }),
+    ]),
+  }),
+});
+export const VoucherRemoved = z.object({
+  type: z.literal('VoucherRemoved'),
+  data: z.object({ orderId: z.string().uuid(), voucherId: z.string().uuid() }),
+});
+
 /** Staff took the phone payment (or the card payment succeeded): cook it, due by dueBy. */
 export const OrderPaid = z.object({
   type: z.literal('OrderPaid'),
@@ -127,6 +147,8 @@ export type TakeawayMethodChosen = z.infer<typeof TakeawayMethodChosen>;
 export type DeliveryDetailsGiven = z.infer<typeof DeliveryDetailsGiven>;
 export type PaymentMethodChosen = z.infer<typeof PaymentMethodChosen>;
 export type OrderSubmitted = z.infer<typeof OrderSubmitted>;
+export type VoucherApplied = z.infer<typeof VoucherApplied>;
+export type VoucherRemoved = z.infer<typeof VoucherRemoved>;
 
 export type OrderEvent =
   | OrderPlaced
@@ -135,6 +157,8 @@ export type OrderEvent =
   | DeliveryDetailsGiven
   | PaymentMethodChosen
   | OrderSubmitted
+  | VoucherApplied
+  | VoucherRemoved
   | OrderPaid
   | OrderPrinted
   | CustomerNotified
@@ -148,6 +172,8 @@ export const ORDER_EVENT_TYPES = [
   'DeliveryDetailsGiven',
   'PaymentMethodChosen',
   'OrderSubmitted',
+  'VoucherApplied',
+  'VoucherRemoved',
   'OrderPaid',
   'OrderPrinted',
   'CustomerNotified',
@@ -158,7 +184,7 @@ export const ORDER_EVENT_TYPES = [
 export const orderStream = (orderId: string) => `order-${orderId}`;
 
 /** Every event type's schema: appends are parsed against it (outside production). */
-export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
+export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, VoucherApplied, VoucherRemoved, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
 
 /**
  * Upcaster: orders submitted before trading days were decided at submission (issue 14 item 7) count in the

@@ -13,6 +13,7 @@ export { orderDecider, evolveOrder, orderStatusAfter, BASKET_CHANGED_SINCE_SAVED
 export type { KitchenEvent } from './state';
 export { createCheckout, type Checkout } from './checkout';
 export { checkoutRoutes } from './routes';
+export { voucherUseRoutes } from './voucher-routes';
 export { createKitchen, type Kitchen } from './kitchen';
 export type { KitchenOrders } from './kitchen-orders';
 export type { UnpaidOrders } from './unpaid-orders';

@@ -8,9 +8,10 @@ import type { KitchenOrders } from './kitchen-orders';
 import { orderDecider } from './decider';
 import { orderStream } from './events';
 import { createStockHandlers } from '../stock';
+import type { Vouchers } from '../voucher';
 
 /** What the kitchen does with placed orders: take the phone payment (or cancel an unpaid one), print, notify, complete. */
-export function createKitchen(services: Services, orders: KitchenOrders) {
+export function createKitchen(services: Services, orders: KitchenOrders, vouchers: Vouchers) {
   const stock = createStockHandlers(services.commands);
   const handle = (orderId: string, command: OrderCommand, context: CommandContext) =>
     services.commands.handle(orderStream(orderId), orderDecider, command, context);
@@ -22,9 +23,21 @@ export function createKitchen(services: Services, orders: KitchenOrders) {
   async function returnUnits(orderId: string, context: CommandContext) {
     const state = await services.commands.load(orderStream(orderId), orderDecider);
     if (state.status !== 'CANCELLED') throw new DomainError('conflict', 'Only a cancelled order gives its dishes back');
+    // The voucher's use goes back with the dishes (issue 19 item 2): released once, however often this runs.
+    if (state.voucher) await vouchers.release(state.voucher.voucherId, orderId, state.cancelledBecause === 'lapsed' ? 'lapsed' : 'cancelled', context);
     return Promise.all(
       state.items.map((item) => stock.cancelSale(item.productId, item.variantId, orderId, { orderSold: item.quantity, basket: null }, context)),
     );
+  }
+
+  /**
+   * A paid order confirms its voucher use and marks its customer as no longer new. Card payments (issue 17) are
+   * to call this too when they land.
+   */
+  async function afterPaid(state: Awaited<ReturnType<typeof handle>>['state'], context: CommandContext) {
+    if (state.status === 'none' || state.status === 'checkout' || state.paidAt === null) return;
+    await vouchers.notePaid(state.orderId, state.details?.email ?? state.email ?? '');
+    if (state.voucher) await vouchers.confirm(state.voucher.voucherId, state.orderId, context);
   }
 
 
@@ -43,6 +56,7 @@ export function createKitchen(services: Services, orders: KitchenOrders) {
       const settings = await readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
       const command = { type: 'MarkPaid' as const, orderId, now: context.now, storeStatus: settings.order_status, deliveryMinutes: settings };
       const result = await handle(orderId, command, context);
+      await afterPaid(result.state, context);
       return order(orderId, result.position);
     },
 

@@ -54,7 +54,7 @@ const completeInput = z.strictObject({
  * The session's order: the one its basket became (the id derives from the basket's, so saving needs no
  * session write), or after completion, when the basket is gone from the session, the order just placed.
  */
-function orderIdOf(ctx: Context): string | undefined {
+export function orderIdOf(ctx: Context): string | undefined {
   if (typeof ctx.session?.cartId === 'string') return orderIdFor(ctx.session.cartId);
   return typeof ctx.session?.orderId === 'string' ? ctx.session.orderId : undefined;
 }

@@ -1,5 +1,9 @@
 import { orderTotalPence, type KitchenStatus } from '../../src/shared/order';
-import type { CancelReason, DeliveryDetails, OrderEvent, OrderItem, OrderPaymentMethod, OrderSubmitted, TakeawayMethodChosen } from './events';
+import { voucherDeductionPence } from '../../src/shared/voucher';
+import type { CancelReason, DeliveryDetails, OrderEvent, OrderItem, OrderPaymentMethod, OrderSubmitted, TakeawayMethodChosen, VoucherApplied } from './events';
+
+/** The voucher on the order, with the terms its deduction is computed from. */
+export type AppliedVoucher = Omit<VoucherApplied['data'], 'orderId'>;
 
 export interface OrderBody {
   orderId: string;
@@ -12,6 +16,7 @@ export interface OrderBody {
   method: Omit<TakeawayMethodChosen['data'], 'orderId'> | null;
   details: DeliveryDetails | null;
   paymentMethod: OrderPaymentMethod | null;
+  voucher: AppliedVoucher | null;
 }
 
 /** After submission: what the kitchen did with it. */
@@ -66,19 +71,25 @@ export function postageOf(order: OrderBody): number {
   return order.method?.postagePence ?? 0;
 }
 
-/** Vouchers arrive later: the deduction is 0 for now. */
+/** What the order's voucher takes off it as it stands; a placed order keeps what it was placed with. */
+export function voucherDeductionOf(order: OrderBody | Placed): number {
+  if ('submitted' in order) return order.submitted.voucherDeductionPence;
+  return order.voucher ? voucherDeductionPence(order.voucher.benefit, { itemsTotalPence: order.itemsTotalPence, postagePence: postageOf(order) }) : 0;
+}
+
+/** Final total = items + postage (negative for the collect discount) - the voucher's deduction. */
 export function totalOf(order: OrderBody): number {
-  return orderTotalPence({ itemsTotalPence: order.itemsTotalPence, postagePence: postageOf(order), voucherDeductionPence: 0 });
+  return orderTotalPence({ itemsTotalPence: order.itemsTotalPence, postagePence: postageOf(order), voucherDeductionPence: voucherDeductionOf(order) });
 }
 
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced':
-      return { status: 'checkout', ...event.data, method: null, details: null, paymentMethod: null };
+      return { status: 'checkout', ...event.data, method: null, details: null, paymentMethod: null, voucher: null };
     case 'OrderItemsRefreshed':
       if (state.status !== 'checkout') return state;
-      // Postage can depend on the items total (collect discount, minimum order): choose again.
-      return { ...state, items: event.data.items, itemsTotalPence: event.data.itemsTotalPence, note: event.data.note, method: null };
+      // Postage can depend on the items total (collect discount, minimum order): choose again; the voucher too.
+      return { ...state, items: event.data.items, itemsTotalPence: event.data.itemsTotalPence, note: event.data.note, method: null, voucher: null };
     case 'TakeawayMethodChosen': {
       if (state.status !== 'checkout') return state;
       const { orderId: _orderId, ...method } = event.data;
@@ -91,6 +102,13 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     }
     case 'PaymentMethodChosen':
       return state.status === 'checkout' ? { ...state, paymentMethod: event.data.method } : state;
+    case 'VoucherApplied': {
+      if (state.status !== 'checkout') return state;
+      const { orderId: _orderId, ...voucher } = event.data;
+      return { ...state, voucher };
+    }
+    case 'VoucherRemoved':
+      return state.status === 'checkout' ? { ...state, voucher: null } : state;
     case 'OrderSubmitted':
       return state.status === 'checkout'
         ? { ...state, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, notifiedAt: null, completedAt: null, cancelledBecause: null }

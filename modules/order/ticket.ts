@@ -46,6 +46,7 @@ export function ticketLines(order: KitchenOrder, options: TicketOptions): Ticket
     ...items.map((item) => ({ text: `${item.quantity} x ${item.name}`, bold: true })),
     ...(order.extra_info ? [{ text: '' }, { text: `Note: ${order.extra_info}` }] : []),
     { text: '' },
+    ...(order.voucher_code && order.voucher_deduction > 0 ? [{ text: `Voucher ${order.voucher_code} ${formatPence(-order.voucher_deduction)}` }] : []),
     { text: `Total ${formatPence(order.total_cost)}`, bold: true },
     { text: order.full_name },
     { text: order.phone_number },

@@ -1,6 +1,6 @@
 import { orderRef, type OrderView } from '../../src/shared/order';
 import type { OrderState } from './decider';
-import { postageOf, totalOf } from './decider';
+import { postageOf, totalOf, voucherDeductionOf } from './decider';
 
 /** An order as the web app reads it (customer spec §3 field names). */
 export function orderView(state: OrderState): OrderView | null {
@@ -26,7 +26,8 @@ export function orderView(state: OrderState): OrderView | null {
     ta_method: state.method?.method ?? null,
     postage: state.method ? postageOf(state) : null,
     items_total: state.itemsTotalPence,
-    voucher_deduction: 0,
+    voucher_deduction: voucherDeductionOf(state),
+    voucher: state.voucher ? { code: state.voucher.code, description: state.voucher.description, deduction: voucherDeductionOf(state) } : null,
     total_cost: totalOf(state),
     payment_method: state.status === 'checkout' ? state.paymentMethod : state.submitted.paymentMethod,
     lapse_at: state.status === 'AWAITING-PAYMENT' ? (state.submitted.lapseAt ?? null) : null,

@@ -63,6 +63,7 @@ export function createErasure(services: Services, ports: PrivacyPorts) {
       await ports.forgetMails({ orderIds, recipients });
       await ports.forgetLogins(userIds);
       await eraseSubjects(subjects, 'request', context);
+      await ports.forgetOrders(orderIds);
       await ports.forgetMails({ orderIds, recipients });
       return { subjects, orderIds };
     },
@@ -75,6 +76,7 @@ export function createErasure(services: Services, ports: PrivacyPorts) {
         if (subjects.length === 0) return orders;
         const orderIds = subjects.filter((subject) => subject.startsWith(ORDER)).map((subject) => subject.slice(ORDER.length));
         await eraseSubjects(subjects, 'retention', context);
+        await ports.forgetOrders(orderIds);
         await ports.forgetMails({ orderIds, recipients: [] });
         orders += orderIds.length;
       }

@@ -19,6 +19,8 @@ export interface PrivacyPorts {
   emailsOf(userIds: readonly string[]): Promise<string[]>;
   /** Mails about these orders or to these addresses: never sent if still queued, blanked, their .eml files deleted. */
   forgetMails(about: { orderIds: readonly string[]; recipients: readonly string[] }): Promise<void>;
+  /** What other modules keep about these orders' customers outside events (the vouchers' keyed hashes). */
+  forgetOrders(orderIds: readonly string[]): Promise<void>;
   /** These logins' addresses and secrets, and their sessions. */
   forgetLogins(userIds: readonly string[]): Promise<void>;
 }

@@ -79,6 +79,8 @@ export const SETTINGS = {
   max_units_per_basket: { schema: z.number().int().min(1).max(1_000_000), default: 40 },
   /** A basket's hold on a dish ends this long after its first unit went in, however often the basket is touched. */
   hold_lifetime_minutes: { schema: z.number().int().min(1).max(24 * 60), default: 45 },
+  /** Customers see the voucher box (GET /vouchers-status); a manager turns it on (issue 19). */
+  vouchers_enabled: { schema: z.boolean(), default: false },
 } as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;

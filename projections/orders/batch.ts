@@ -5,10 +5,21 @@ import { orderRef, orderTotalPence, type OrderEvent, type OrderSubmitted } from 
 /** The events of the checkout, which write columns of one row and (OrderSubmitted) tell staff screens. */
 export type CheckoutEvent = Extract<
   OrderEvent,
-  { type: 'OrderPlaced' | 'OrderItemsRefreshed' | 'TakeawayMethodChosen' | 'DeliveryDetailsGiven' | 'PaymentMethodChosen' | 'OrderSubmitted' }
+  {
+    type: 'OrderPlaced' | 'OrderItemsRefreshed' | 'TakeawayMethodChosen' | 'DeliveryDetailsGiven' | 'PaymentMethodChosen' | 'OrderSubmitted' | 'VoucherApplied' | 'VoucherRemoved';
+  }
 >;
 
-const CHECKOUT_TYPES = new Set<string>(['OrderPlaced', 'OrderItemsRefreshed', 'TakeawayMethodChosen', 'DeliveryDetailsGiven', 'PaymentMethodChosen', 'OrderSubmitted']);
+const CHECKOUT_TYPES = new Set<string>([
+  'OrderPlaced',
+  'OrderItemsRefreshed',
+  'TakeawayMethodChosen',
+  'DeliveryDetailsGiven',
+  'PaymentMethodChosen',
+  'OrderSubmitted',
+  'VoucherApplied',
+  'VoucherRemoved',
+]);
 
 export const isCheckoutEvent = (event: OrderEvent): event is CheckoutEvent => CHECKOUT_TYPES.has(event.type);
 
@@ -38,6 +49,8 @@ const COLUMNS = {
   submitted_at: 'timestamptz',
   trading_day: 'date',
   lapse_at: 'timestamptz',
+  voucher_code: 'text',
+  voucher_deduction_pence: 'int4',
 } as const;
 type Column = keyof typeof COLUMNS;
 
@@ -49,6 +62,7 @@ type Row = Partial<Record<Column, unknown>>;
 const NEW_ROW: Row = {
   user_id: null, email: '', full_name: '', address_1: '', address_2: '', address_3: '', town_city: '', postcode: '',
   phone_number: '', delivery_info: '', note: '', ta_method: null, postage_pence: null, payment_method: null, submitted_at: null, trading_day: null, lapse_at: null,
+  voucher_code: null, voucher_deduction_pence: 0,
 };
 
 /**
@@ -68,7 +82,7 @@ export function columnsOf(event: CheckoutEvent): Row {
     case 'OrderItemsRefreshed': {
       const o = event.data;
       return {
-        items: o.items, items_total_pence: o.itemsTotalPence, note: o.note, ta_method: null, postage_pence: null,
+        items: o.items, items_total_pence: o.itemsTotalPence, note: o.note, ta_method: null, postage_pence: null, voucher_code: null,
         total_pence: orderTotalPence({ itemsTotalPence: o.itemsTotalPence, postagePence: 0, voucherDeductionPence: 0 }),
       };
     }
@@ -90,9 +104,13 @@ export function columnsOf(event: CheckoutEvent): Row {
       const o = event.data;
       return {
         status: o.status, payment_method: o.paymentMethod, total_pence: o.totalPence, submitted_at: o.submittedAt,
-        trading_day: o.tradingDay, lapse_at: o.lapseAt ?? null,
+        trading_day: o.tradingDay, lapse_at: o.lapseAt ?? null, voucher_deduction_pence: o.voucherDeductionPence,
       };
     }
+    case 'VoucherApplied':
+      return { voucher_code: event.data.code };
+    case 'VoucherRemoved':
+      return { voucher_code: null };
     default: {
       const never: never = event;
       return never;

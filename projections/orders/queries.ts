@@ -51,6 +51,8 @@ interface OrderRow {
   printed_copies: number;
   completed_at: number | null;
   lapse_at: number | null;
+  voucher_code: string | null;
+  voucher_deduction_pence: number;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -77,6 +79,8 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
     postage: row.postage_pence,
     items_total: row.items_total_pence,
     total_cost: row.total_pence,
+    voucher_code: row.voucher_code,
+    voucher_deduction: row.voucher_deduction_pence,
     updated_at: iso(row.submitted_at),
     paid_at: iso(row.paid_at),
     due_by: dueBy,
@@ -99,7 +103,7 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
 
 const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1, address_2, address_3, town_city, postcode,
   phone_number, delivery_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
-  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at`;
+  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence`;
 
 /** A trading day's placed orders, newest first. */
 export async function todaysOrders(pool: DatabasePool, day: string, now: Date): Promise<KitchenOrder[]> {

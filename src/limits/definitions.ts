@@ -30,6 +30,10 @@ export const LIMIT_DEFAULTS = {
   invitations_sent: { max: 20, windowSeconds: 24 * 60 * 60 },
   /** One-time codes (TOTP) one account may try, at sign-in or when turning them on: 10 guesses of a 6-digit code. */
   login_codes: { max: 10, windowSeconds: 15 * 60 },
+  /** Distinct voucher codes one session's order may try and fail (a code sent again is not counted twice). */
+  voucher_guesses: { max: 10, windowSeconds: 15 * 60 },
+  /** Distinct failed voucher codes from one address, across sessions. */
+  voucher_address_guesses: { max: 30, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, LimitSetting>;
 
 export interface LimitSetting {

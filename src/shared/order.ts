@@ -62,6 +62,8 @@ export interface OrderView {
   postage: number | null;
   items_total: number;
   voucher_deduction: number;
+  /** The voucher use on the order (customer spec §3 "Voucher use"), or null. */
+  voucher: import('./voucher').VoucherUseView | null;
   total_cost: number;
   payment_method: 'PHONE' | 'CARD' | 'PAYPAL' | null;
   items: OrderViewItem[];
@@ -99,6 +101,9 @@ export interface KitchenOrder {
   postage: number | null;
   items_total: number;
   total_cost: number;
+  /** The voucher the order was placed with (null for none) and what it took off. */
+  voucher_code: string | null;
+  voucher_deduction: number;
   /** When the order was placed. */
   updated_at: string | null;
   paid_at: string | null;

@@ -33,6 +33,7 @@ export const SETTING_KEYS = [
   'max_units_per_dish',
   'max_units_per_basket',
   'hold_lifetime_minutes',
+  'vouchers_enabled',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

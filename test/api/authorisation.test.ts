@@ -92,6 +92,17 @@ const POLICY: Record<string, Access> = {
   'POST /api/account/totp/start': 'manager',
   'POST /api/account/totp/confirm': 'manager',
   'POST /api/account/totp/off': 'manager',
+  // Vouchers (issue 19): the session's own order is checked by the routes (test/api/vouchers.test.ts).
+  'GET /vouchers-status': 'anyone',
+  'POST /try-to-apply-voucher': 'anyone',
+  'POST /deleteVoucherUse': 'anyone',
+  'GET /api/vouchers': 'manager',
+  'POST /api/vouchers': 'manager',
+  'POST /api/vouchers/:id': 'manager',
+  'POST /api/vouchers/:id/enabled': 'manager',
+  'GET /api/vouchers/:id/uses': 'manager',
+  'GET /api/vouchers/:id/uses.csv': 'manager',
+  'GET /api/vouchers/:id/codes.csv': 'manager',
 };
 
 const CALLERS = ['anonymous', 'customer A', 'customer B', 'staff', 'manager', 'admin'] as const;

@@ -74,6 +74,11 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
     { body: { ta_method: 'DELIVER', postage: 150, total_cost: 545, postcode: 'LS1 4AP' }, fields: { postcode: 'line' } },
   ],
   'POST /complete-order': [{ body: { payment_method: 'PHONE', status: 'ok', message: 'fine' }, fields: { status: 'line', message: 'lines' } }],
+  'POST /try-to-apply-voucher': [{ body: { code: 'SAVE10', email: 'sam@example.com', orderId: '00000000-0000-4000-8000-000000000000' }, fields: { code: 'line', email: 'line' } }],
+  'POST /api/vouchers': [
+    { body: { code: 'SAVE10', terms: { description: '10% off', benefit: { kind: 'percent', percent: 10 } } }, fields: { code: 'line', 'terms.description': 'line' }, as: 'manager' },
+  ],
+  'POST /api/vouchers/:id': [{ body: { terms: { description: '10% off', benefit: { kind: 'percent', percent: 10 } } }, fields: { 'terms.description': 'line' }, as: 'manager' }],
   'POST /api/validate_postcode': [{ body: { postcode: 'LS1 4AP' }, fields: { postcode: 'line' }, as: 'manager' }],
   'POST /api/settings/update': [
     {
@@ -125,6 +130,8 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/account/totp/start': 'no input',
   'POST /api/account/totp/off': 'no input',
   'POST /api/env/STRIPE_KEY': 'no input',
+  'POST /deleteVoucherUse': 'an order id (UUID)',
+  'POST /api/vouchers/:id/enabled': 'a boolean',
 };
 
 /** A route's path parameters: an honest value each (hostile ones are sent in their place). */

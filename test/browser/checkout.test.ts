@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { createKitchen } from '../../modules/order/kitchen';
 import { kitchenOrders } from '../../projections/orders/queries';
+import { voucherReadModel } from '../../projections/vouchers/queries';
+import { createVouchers } from '../../modules/voucher';
 import { createUserRepository } from '../../src/identity/users';
 import type { TestServer } from '../support/server';
 import { expectAccessible } from './accessibility';
@@ -170,7 +172,8 @@ describe('checkout journeys in the browser', () => {
   it('the order-complete page follows the kitchen: thanks once it is paid and printed, and says so when cancelled unpaid', async () => {
     const { page } = browser;
     const { baseUrl } = server;
-    const kitchen = createKitchen(server.shop.services, kitchenOrders(server.shop.pool, server.shop.services.settings));
+    const vouchers = createVouchers(server.shop.services, voucherReadModel(server.shop.pool));
+    const kitchen = createKitchen(server.shop.services, kitchenOrders(server.shop.pool, server.shop.services.settings), vouchers);
     const staff = () => ({ actor: 'staff-test', now: new Date().toISOString(), correlationId: randomUUID() });
     // The page's own session places the orders, as the checkout would.
     const post = async (url: string, data: object = {}) => {

@@ -46,7 +46,7 @@ export function CheckoutPage() {
         {(!settingsLoaded || isLoading) && <Waiting label="Loading your order…" />}
         {order && !closed && (
           <>
-            <OrderSummary order={order} caption="Your order" testId="checkout-summary" />
+            <OrderSummary order={order} caption="Your order" testId="checkout-summary" removableVoucher={order.status === 'checkout'} />
             <ExtraOrderInfo note={order.extra_info} />
             {shop.isTakeaway && <DeliveryChargeBands />}
             {settings.checkoutIntro && (

@@ -4,6 +4,7 @@ import { DeliveryForm } from '../deliveryForm/DeliveryForm';
 import { isComplete } from '../deliveryForm/deliveryFormRules';
 import { needsAddress, type Order } from '../order/order';
 import { PaymentSection } from '../payment/PaymentSection';
+import { VoucherBox } from '../voucher/VoucherBox';
 
 interface CheckoutStepsProps {
   order: Order;
@@ -29,6 +30,7 @@ export function CheckoutSteps({ order, isTakeaway, collectFrom, phoneNoDisplay }
         onCompleted={() => setReadyToPay(true)}
         onEdit={() => setReadyToPay(false)}
       />
+      {readyToPay && <VoucherBox order={order} />}
       {readyToPay && <PaymentSection phoneNoDisplay={phoneNoDisplay} />}
     </>
   );

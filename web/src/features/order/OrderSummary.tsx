@@ -1,13 +1,18 @@
 import Table from 'react-bootstrap/Table';
 import { formatPence } from '../../app/money';
 import { postageLine, type Order } from './order';
+import { useVoucherPulse } from '../voucher/useVoucherPulse';
+import { RemoveVoucher } from '../voucher/RemoveVoucher';
+import '../voucher/VoucherLine.css';
 
 /**
  * Spec §2 "Checkout page": the items, the postage line ('Delivery Charge', or 'Collect Discount' below 0; none for
  * an all-virtual order), the voucher line (only once a voucher takes something off) and the final total.
  */
-export function OrderSummary({ order, caption, testId }: { order: Order; caption: string; testId: string }) {
+export function OrderSummary({ order, caption, testId, removableVoucher = false }: { order: Order; caption: string; testId: string; removableVoucher?: boolean }) {
   const postage = postageLine(order);
+  // Spec §4: the voucher line pulses for 1 s when a voucher is applied (or changed), not when it goes.
+  const { pulsing, pulseKey } = useVoucherPulse(order.voucher ? `${order.voucher.code}:${order.voucher.deduction}` : null);
 
   return (
     <Table size="sm" className="align-middle" data-testid={testId}>
@@ -45,9 +50,10 @@ export function OrderSummary({ order, caption, testId }: { order: Order; caption
           </tr>
         )}
         {order.voucher_deduction > 0 && (
-          <tr data-testid="summary-voucher">
+          <tr key={pulseKey} data-testid="summary-voucher" className={pulsing ? 'voucher-pulse' : undefined}>
             <th scope="row" colSpan={2} className="fw-normal">
-              Voucher
+              Voucher{order.voucher && ` '${order.voucher.code}' (${order.voucher.description})`}
+              {removableVoucher && order.voucher && <RemoveVoucher orderId={order.id} code={order.voucher.code} />}
             </th>
             <td className="text-end">{formatPence(-order.voucher_deduction)}</td>
           </tr>

@@ -21,6 +21,11 @@ export function StaffNavLinks() {
         </NavLink>
       )}
       {hasRole(user?.role, 'manager') && (
+        <NavLink to="/takeaway-vouchers" className="nav-link">
+          Vouchers
+        </NavLink>
+      )}
+      {hasRole(user?.role, 'manager') && (
         <NavLink to="/takeaway-staff" className="nav-link">
           Logins
         </NavLink>

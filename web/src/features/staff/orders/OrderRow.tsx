@@ -39,7 +39,14 @@ export function OrderRow({ order, now, alarmMinutes }: { order: LiveOrder; now: 
       <CustomerCell order={order} expanded={showAddress} onToggle={() => setShowAddress((shown) => !shown)} />
       <td>{order.payment_method}</td>
       <StatusCell order={order} now={now} alarmMinutes={alarmMinutes} />
-      <td data-testid="order-total">{formatPence(order.total_cost)}</td>
+      <td data-testid="order-total">
+        {formatPence(order.total_cost)}
+        {order.voucher_code && order.voucher_deduction > 0 && (
+          <div className="small text-body-secondary" data-testid="order-voucher">
+            Voucher {order.voucher_code} {formatPence(-order.voucher_deduction)}
+          </div>
+        )}
+      </td>
       <ItemsCell order={order} expanded={showItems} onToggle={() => setShowItems((shown) => !shown)} />
       <td>{londonTime(order.updated_at)}</td>
       <DueCell order={order} now={now} onCompleted={collapse} />

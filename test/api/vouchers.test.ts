@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'slonik';
+import { createUserRepository } from '../../src/identity/users';
+import { createVouchers } from '../../modules/voucher';
+import { voucherReadModel } from '../../projections/vouchers/queries';
+import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
+import { shopper } from './shopper';
+
+function testClock(start: string) {
+  let now = Date.parse(start);
+  return Object.assign(() => new Date(now), { advanceMinutes: (minutes: number) => (now += minutes * 60_000) });
+}
+
+let customers = 0;
+function someone() {
+  const n = ++customers;
+  return { email: `voucher-${n}@example.com`, full_name: "Kim Lee", phone_number: `07911 ${200_500 + n}` };
+}
+
+type Shopper = ReturnType<typeof shopper>;
+const tenPercent = { description: '10% off', benefit: { kind: 'percent', percent: 10 } };
+
+/** Issue 19: vouchers decided by the voucher module, applied to the session's own order, never one use too many. */
+describe('vouchers', () => {
+  let server: TestServer;
+  let manager: Shopper;
+  const clock = testClock('2026-11-20T19:00:00.000Z'); // inside the default opening hours
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock, settings: { vouchers_enabled: true } });
+    await createUserRepository(server.shop.pool).create({ email: 'boss@example.com', password: 'boss long password', role: 'manager' });
+    manager = shopper(server);
+    await manager.post('/api/login', { email: 'boss@example.com', password: 'boss long password' }).expect(200);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  async function createVoucher(body: object): Promise<string> {
+    const answer = await manager.post('/api/vouchers', body).expect(200);
+    return answer.body.voucherId as string;
+  }
+
+  /** A customer with one Onion Bhaji (£3.95) to collect (10 % collect discount: -40p), details given. */
+  async function customerWithOrder() {
+    const customer = shopper(server);
+    const details = someone();
+    await customer.collectOnionBhaji(details);
+    const order = (await customer.post('/api/fetchOrder').expect(200)).body.order as { id: string; total_cost: number };
+    const apply = (code: string) => customer.post('/try-to-apply-voucher', { code, email: details.email, orderId: order.id });
+    return { customer, details, order, apply };
+  }
+
+  const eventsOf = async (stream: string) =>
+    (await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from es_events where stream_name = ${stream}`)) as number;
+
+  it('says whether vouchers are on for the store', async () => {
+    expect((await shopper(server).get('/vouchers-status').expect(200)).body).toEqual({ status: true, value: true });
+  });
+
+  it('applies, removes and applies again a code in any case; the totals are the order module’s', async () => {
+    await createVoucher({ code: 'Flyer10', terms: tenPercent });
+    const { customer, order, apply, details } = await customerWithOrder();
+    expect(order.total_cost).toBe(355);
+    const applied = await apply('flyer10').expect(200);
+    expect(applied.body).toMatchObject({
+      status: true,
+      message: "Voucher 'FLYER10' has been added to your order",
+      voucherUse: { code: 'FLYER10', description: '10% off', deduction: 40 },
+      order: { items_total: 395, postage: -40, voucher_deduction: 40, total_cost: 315 },
+    });
+    const removed = await customer.post('/deleteVoucherUse', { orderId: order.id }).expect(200);
+    expect(removed.body).toMatchObject({ status: true, message: 'Voucher has been removed from this order', voucherUse: null, order: { postage: -40, items_total: 395, total_cost: 355 } });
+    expect((await apply('FLYER10').expect(200)).body.order.total_cost).toBe(315);
+
+    await customer.payByPhone().expect(200);
+    const placed = await customer.complete().expect(200);
+    expect(placed.body.order).toMatchObject({ status: 'AWAITING-PAYMENT', voucher_deduction: 40, total_cost: 315 });
+    // Placed: the voucher can no longer change, and that is an error of the request, not a refused code.
+    expect((await apply('FLYER10').expect(409)).body.message).toBe('This order has already been placed');
+    // The voucher's events name the order, never the customer: neither the email nor its keyed hash.
+    const hash = server.shop.services.personalData.lookupHash('email', details.email);
+    const voucherEvents = (await server.shop.pool.anyFirst(sql.unsafe`select data::text from es_events where stream_name like 'voucher-%'`)) as string[];
+    expect(voucherEvents.join('\n')).toContain(order.id);
+    expect(voucherEvents.join('\n')).not.toContain(details.email);
+    expect(voucherEvents.join('\n')).not.toContain(hash);
+  });
+
+  it('shows the voucher on the kitchen’s row, the printed ticket, the confirmation email and the customer’s order page', async () => {
+    await createVoucher({ code: 'SHOWN', terms: { ...tenPercent, description: 'Shown everywhere' } });
+    const { customer, order, apply, details } = await customerWithOrder();
+    await apply('SHOWN').expect(200);
+    await customer.payByPhone().expect(200);
+    const placed = await customer.complete().expect(200);
+    const ref = placed.body.order.ref as string;
+    expect((await customer.post('/api/fetchOrder').expect(200)).body.order).toMatchObject({
+      voucher: { code: 'SHOWN', description: 'Shown everywhere', deduction: 40 },
+      voucher_deduction: 40,
+      total_cost: 315,
+    });
+    await server.shop.services.readModels.waitFor('orders', await server.shop.store.lastCommittedPosition());
+    expect((await manager.get(`/api/fetchOrder/${order.id}`).expect(200)).body).toMatchObject({ order: { voucher_code: 'SHOWN', voucher_deduction: 40, total_cost: 315 } });
+    expect((await manager.get(`/takeaway/${order.id}/preview`).expect(200)).text).toContain('Voucher SHOWN (£0.40)');
+    await server.shop.mailSettled();
+    const directory = path.join(server.shop.config.dataDir, 'mail');
+    const mail = fs.readdirSync(directory).map((name) => fs.readFileSync(path.join(directory, name), 'utf8')).find((text) => text.includes(`To: ${details.email}`) && text.includes(ref));
+    expect(mail).toContain('Voucher SHOWN: (=C2=A30.40)'); // quoted-printable: (£0.40)
+  });
+
+  it('refuses by the rules with the box’s message: minimum spend, unknown code', async () => {
+    await createVoucher({ code: 'BIGSPEND', terms: { ...tenPercent, minSpendPence: 1500 } });
+    const { apply } = await customerWithOrder();
+    expect((await apply('BIGSPEND').expect(200)).body).toMatchObject({ status: false, message: 'Spend £15.00 or more to use this code', voucherUse: null });
+    expect((await apply('NOSUCHCODE').expect(200)).body).toMatchObject({ status: false, message: 'Sorry, that is not a voucher code we know' });
+  });
+
+  it('refuses bad input and other sessions’ orders, changing nothing', async () => {
+    const owner = await customerWithOrder();
+    const intruder = await customerWithOrder();
+    const before = await eventsOf(`order-${owner.order.id}`);
+    const post = (body: object) => intruder.customer.post('/try-to-apply-voucher', body);
+    const body = { code: 'FLYER10', email: intruder.details.email, orderId: intruder.order.id };
+    expect((await post({ ...body, code: '' }).expect(400)).body.message).toMatch(/^code: /);
+    expect((await post({ ...body, code: 'A'.repeat(10_000) }).expect(400)).body.message).toMatch(/^code: /);
+    expect((await post({ ...body, orderId: 'not-an-id' }).expect(400)).body.message).toMatch(/^orderId: /);
+    expect((await post({ ...body, orderId: '00000000-0000-4000-8000-000000000000' }).expect(404)).body.message).toBe('There is no such order in this session');
+    expect((await post({ ...body, orderId: owner.order.id }).expect(404)).body.message).toBe('There is no such order in this session');
+    await intruder.customer.post('/deleteVoucherUse', { orderId: owner.order.id }).expect(404);
+    expect(await eventsOf(`order-${owner.order.id}`)).toBe(before);
+  });
+
+  it('gives a single-use code to exactly one of 20 orders racing to pay with it', async () => {
+    const voucherId = await createVoucher({ count: 1, terms: { ...tenPercent, description: 'Flyer' } });
+    const [code] = (await manager.get(`/api/vouchers/${voucherId}/codes.csv`).expect(200)).text.trim().split(/\r\n/).slice(1);
+    expect(code).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+    const racers = await Promise.all(Array.from({ length: 20 }, () => customerWithOrder()));
+    for (const racer of racers) {
+      expect((await racer.apply(code.toLowerCase()).expect(200)).body.status).toBe(true);
+      await racer.customer.payByPhone().expect(200);
+    }
+    const answers = await Promise.all(racers.map((racer) => racer.customer.complete()));
+    const placed = answers.filter((answer) => answer.status === 200);
+    expect(placed).toHaveLength(1);
+    expect(placed[0].body.order).toMatchObject({ voucher_deduction: 40, total_cost: 315 });
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 409, message: 'This code has already been used' });
+    }
+    await server.shop.services.readModels.waitFor('vouchers', await server.shop.store.lastCommittedPosition());
+    const uses = (await manager.get(`/api/vouchers/${voucherId}/uses`).expect(200)).body.uses as Array<{ status: string }>;
+    expect(uses.filter((use) => use.status !== 'released')).toHaveLength(1);
+  }, 120_000);
+
+  it('confirms the use when paid; releases it on cancellation and on lapse, so the code serves again', async () => {
+    const voucherId = await createVoucher({ code: 'ONCEONLY', terms: { ...tenPercent, description: 'Once', maxUses: 1 } });
+    const placeWithCode = async () => {
+      const racer = await customerWithOrder();
+      expect((await racer.apply('ONCEONLY').expect(200)).body.status).toBe(true);
+      await racer.customer.payByPhone().expect(200);
+      return { ...racer, answer: await racer.customer.complete() };
+    };
+    const usesNow = async () => {
+      await server.shop.services.readModels.waitFor('vouchers', await server.shop.store.lastCommittedPosition());
+      return (await manager.get(`/api/vouchers/${voucherId}/uses`).expect(200)).body as { uses: Array<{ orderId: string; status: string }>; givenAwayPence: number };
+    };
+
+    const first = await placeWithCode();
+    expect(first.answer.status).toBe(200);
+    // The first order holds the one use: the box says so at once.
+    expect((await (await customerWithOrder()).apply('ONCEONLY').expect(200)).body).toMatchObject({ status: false, message: 'This code has been used up' });
+    await manager.post('/api/ta/cancelUnpaid', { orderId: first.order.id }).expect(200);
+    expect((await usesNow()).uses.find((use) => use.orderId === first.order.id)?.status).toBe('released');
+
+    // The released use serves another order, which lapses unpaid: released again, through the unpaid-lapse process.
+    const third = await placeWithCode();
+    expect(third.answer.status).toBe(200);
+    clock.advanceMinutes(21);
+    await until(async () => (await server.shop.processes.runDue(), (await usesNow()).uses.find((use) => use.orderId === third.order.id)?.status === 'released'), 'the lapsed order’s use to be released');
+
+    const fourth = await placeWithCode();
+    expect(fourth.answer.status).toBe(200);
+    await manager.post('/api/ta/markPaid', { orderId: fourth.order.id }).expect(200);
+    const after = await usesNow();
+    expect(after.uses.find((use) => use.orderId === fourth.order.id)?.status).toBe('confirmed');
+    expect(after.givenAwayPence).toBe(40);
+    const csv = (await manager.get(`/api/vouchers/${voucherId}/uses.csv`).expect(200)).text;
+    expect(csv).toContain('order_ref,date,code,status,deduction_pence,customer');
+    expect(csv).toMatch(/ONCEONLY,confirmed,40,/);
+  }, 60_000);
+
+  it('keeps a first-order code to customers with no paid order, by their email’s keyed hash; an erased customer is new again', async () => {
+    await createVoucher({ code: 'WELCOME', terms: { ...tenPercent, description: 'Welcome', firstOrderOnly: true } });
+    const first = await customerWithOrder();
+    await first.customer.payByPhone().expect(200);
+    const placed = await first.customer.complete().expect(200);
+    await manager.post('/api/ta/markPaid', { orderId: placed.body.order.id }).expect(200);
+
+    const again = shopper(server);
+    await again.collectOnionBhaji({ ...someone(), email: first.details.email.toUpperCase() });
+    const orderId = (await again.post('/api/fetchOrder').expect(200)).body.order.id as string;
+    const tryWelcome = () => again.post('/try-to-apply-voucher', { code: 'WELCOME', email: ` ${first.details.email.toUpperCase()}`, orderId });
+    expect((await tryWelcome().expect(200)).body).toMatchObject({ status: false, message: 'This code is for a first order only' });
+    expect((await (await customerWithOrder()).apply('WELCOME').expect(200)).body.status).toBe(true);
+
+    await createVouchers(server.shop.services, voucherReadModel(server.shop.pool)).forgetCustomer(first.details.email);
+    expect((await tryWelcome().expect(200)).body.status).toBe(true);
+  });
+
+  it('throttles guessing: 10 distinct failed codes, a code sent again counted once, then 429', async () => {
+    const { apply } = await customerWithOrder();
+    for (let n = 0; n < 10; n++) {
+      expect((await apply(`WRONG${n}`).expect(200)).body.status).toBe(false);
+      if (n < 9) expect((await apply(`wrong${n}`).expect(200)).body.status).toBe(false); // the slow typist's repeat
+    }
+    expect((await apply('WRONG10').expect(429)).body.message).toMatch(/^Too many voucher codes tried: please try again in \d+ s$/);
+  });
+});

@@ -31,7 +31,7 @@ import { accountList, allProjections, kitchenOrders, unpaidOrders, MenuCache, me
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
 import { basketRoutes, CART_EVENT_SCHEMAS, createBasket } from '../modules/cart';
-import { CATALOG_EVENT_SCHEMAS, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
+import { CATALOG_EVENT_SCHEMAS, CATALOG_UPCASTERS, catalogueRoutes, createCatalogue, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
 import { createHoldSweeper, STOCK_EVENT_SCHEMAS } from '../modules/stock';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
@@ -86,7 +86,7 @@ export interface StartOptions {
 /** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
 export function shopEventVersioning(): EventVersioning {
   const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS };
-  return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS, ...ORDER_UPCASTERS } };
+  return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS, ...ORDER_UPCASTERS, ...CATALOG_UPCASTERS } };
 }
 
 /** The configured adapter, behind the shop's event versioning; appends are checked against the schemas outside production. */
@@ -289,6 +289,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     // Without PUBLIC_ORIGIN the shop is reached on this machine, at the port it listens on (known once listening).
     let ownOrigins: readonly string[] = [config.publicOrigin];
     const production = config.NODE_ENV === 'production';
+    const photoStore = createPhotoStore(path.join(config.dataDir, 'uploads'));
     const humanCheck = createHumanCheck({ secret: keys[0], work: { cost: config.HUMAN_CHECK_COST, maxNumber: config.HUMAN_CHECK_MAX_NUMBER }, now: clock });
     const throttle = createLoginThrottle({ limits, humanCheck, now: clock });
     const checkedPostcodes = deliveryCheckCookie({ production });
@@ -333,7 +334,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         stockStatusRoutes({ services, menu: menuCache, clock }),
         logRoutes({ limits, now: clock }),
         humanCheckRoutes({ humanCheck, limits, now: clock }),
-        uploadRoutes({ store: createPhotoStore(path.join(config.dataDir, 'uploads')) }),
+        uploadRoutes({ store: photoStore }),
+        catalogueRoutes({ catalogue: createCatalogue({ services, menu: menuCache, photos: photoStore }), clock }),
       ],
     });
     const server = http.createServer(

@@ -30,9 +30,12 @@ export async function seedDemoMenu(commands: CommandHandler, context: CommandCon
           description: product.description,
           pricePence: product.pricePence,
           image: product.image ? `/images/dishes/${product.image}.svg` : null,
+          imageSrcset: null,
           virtual: product.virtual ?? false,
+          vatRate: 'standard',
           position: position + 1,
         },
+        namesInCategory: [],
       }, context);
       if (!product.variants) {
         await stock.setLevel(productId, null, product.stock, context);

@@ -1,11 +1,11 @@
 import { sql } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection } from '../../src/projections/types';
-import { CATALOG_EVENT_TYPES, type CategoryAdded, type ProductAdded, type ProductStatusChanged, type VariantAdded, type VariantStatusChanged } from '../../modules/catalog';
+import { CATALOG_EVENT_TYPES, type CatalogEvent } from '../../modules/catalog';
 import { STOCK_EVENT_TYPES, variantKey, type StockEvent } from '../../modules/stock';
 import { applyMenuBatch } from './batch';
 
-type MenuEvent = CategoryAdded | ProductAdded | ProductStatusChanged | VariantAdded | VariantStatusChanged | StockEvent;
+type MenuEvent = CatalogEvent | StockEvent;
 
 /** The menu as customers and staff see it: catalogue plus units on the shelf and units held in baskets. */
 export const menuProjection: Projection = {
@@ -21,14 +21,39 @@ export const menuProjection: Projection = {
         await tx.query(sql.unsafe`insert into menu_categories (id, name, position) values (${categoryId}, ${name}, ${position})`);
         return;
       }
+      case 'CategoryRenamed':
+        await tx.query(sql.unsafe`update menu_categories set name = ${event.data.name} where id = ${event.data.categoryId}`);
+        return;
+      case 'CategoriesReordered':
+        await tx.query(sql.unsafe`
+          update menu_categories c set position = o.position
+            from ${sql.unnest(event.data.categoryIds.map((id: number, index: number) => [id, index + 1]), ['int4', 'int4'])} as o(id, position)
+           where c.id = o.id`);
+        return;
+      case 'CategoryVisibilityChanged':
+        await tx.query(sql.unsafe`update menu_categories set hidden = ${event.data.hidden} where id = ${event.data.categoryId}`);
+        return;
       case 'ProductAdded': {
         const p = event.data;
         await tx.query(sql.unsafe`
-          insert into menu_products (id, category_id, name, short_desc, description, price_pence, image, virtual, position, status)
+          insert into menu_products (id, category_id, name, short_desc, description, price_pence, image, image_srcset, virtual, vat_rate, position, status)
           values (${p.productId}, ${p.categoryId}, ${p.name}, ${p.shortDescription}, ${p.description}, ${p.pricePence},
-                  ${p.image}, ${p.virtual}, ${p.position}, 'active')`);
+                  ${p.image}, ${p.imageSrcset}, ${p.virtual}, ${p.vatRate}, ${p.position}, 'active')`);
         return;
       }
+      case 'ProductChanged': {
+        const p = event.data;
+        await tx.query(sql.unsafe`
+          update menu_products
+             set category_id = ${p.categoryId}, name = ${p.name}, short_desc = ${p.shortDescription}, description = ${p.description},
+                 price_pence = ${p.pricePence}, image = ${p.image}, image_srcset = ${p.imageSrcset}, virtual = ${p.virtual},
+                 vat_rate = ${p.vatRate}, position = ${p.position}
+           where id = ${p.productId}`);
+        return;
+      }
+      case 'ProductArchived':
+        await tx.query(sql.unsafe`update menu_products set archived = true where id = ${event.data.productId}`);
+        return;
       case 'ProductStatusChanged':
         await tx.query(sql.unsafe`update menu_products set status = ${event.data.status} where id = ${event.data.productId}`);
         return;
@@ -37,6 +62,13 @@ export const menuProjection: Projection = {
         await tx.query(sql.unsafe`
           insert into menu_variants (id, product_id, name, incremental_price_pence, weighting, status)
           values (${v.variantId}, ${v.productId}, ${v.name}, ${v.incrementalPricePence}, ${v.weighting}, 'active')`);
+        return;
+      }
+      case 'VariantChanged': {
+        const v = event.data;
+        await tx.query(sql.unsafe`
+          update menu_variants set name = ${v.name}, incremental_price_pence = ${v.incrementalPricePence}, weighting = ${v.weighting}
+           where id = ${v.variantId}`);
         return;
       }
       case 'VariantStatusChanged':

@@ -31,6 +31,10 @@ export interface MenuProduct extends StockCounts {
   description: string;
   price: number;
   image: string | null;
+  /** The uploaded photo's stored widths (`/uploads/x-320.webp 320w, ...`), or null for one picture. */
+  image_srcset: string | null;
+  /** VAT charged on the dish: standard for hot food and soft drinks, zero for most cold food. */
+  vat_rate: 'standard' | 'zero';
   status: StockStatus;
   virtual: boolean;
   category_id: number;

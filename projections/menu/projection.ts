@@ -3,6 +3,7 @@ import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection } from '../../src/projections/types';
 import { CATALOG_EVENT_TYPES, type CatalogEvent } from '../../modules/catalog';
 import { STOCK_EVENT_TYPES, variantKey, type StockEvent } from '../../modules/stock';
+import { applyAndAnnounce } from './announce';
 import { applyMenuBatch } from './batch';
 
 type MenuEvent = CatalogEvent | StockEvent;
@@ -12,8 +13,13 @@ export const menuProjection: Projection = {
   name: 'menu',
   eventTypes: [...CATALOG_EVENT_TYPES, ...STOCK_EVENT_TYPES],
   tables: ['menu_categories', 'menu_products', 'menu_variants', 'menu_stock_levels', 'menu_stock_holds'],
-  applyAll: (events, { tx, publish }) => applyMenuBatch(events, tx, (event) => menuProjection.apply(event, { tx, publish })),
-  async apply(stored: StoredEvent, { tx }) {
+  applyAll: (events, context) => applyAndAnnounce(events, context, () => applyMenuBatch(events, context.tx, (event) => applyEvent(event, context.tx))),
+  apply: (event, context) => applyAndAnnounce([event], context, () => applyEvent(event, context.tx)),
+};
+
+type Tx = Parameters<Projection['apply']>[1]['tx'];
+
+async function applyEvent(stored: StoredEvent, tx: Tx): Promise<void> {
     const event = { type: stored.type, data: stored.data } as MenuEvent;
     switch (event.type) {
       case 'CategoryAdded': {
@@ -114,10 +120,7 @@ export const menuProjection: Projection = {
         return never;
       }
     }
-  },
-};
-
-type Tx = Parameters<Projection['apply']>[1]['tx'];
+}
 
 async function reduceHold(tx: Tx, productId: number, variantId: number | null, cartId: string, quantity: number) {
   const key = variantKey(variantId);

@@ -54,3 +54,20 @@ export function dishName(productName: string, variantName: string | null | undef
 
 /** What a customer is told of a dish the kitchen does not offer now. */
 export const notOfferedMessage = (dish: string) => `Sorry, ${dish} is not available right now`;
+
+/** Below this many units the staff's low-stock list warns and the customer's menu says 'Only N left' (issue 16). */
+export const LOW_STOCK_BELOW = 5;
+
+/** What a customer sees of a dish's available units: sold out, only a few left (with how many), or nothing. */
+export type StockLabel = { kind: 'sold-out' } | { kind: 'few'; left: number } | null;
+
+export function stockLabel(available: number): StockLabel {
+  if (available <= 0) return { kind: 'sold-out' };
+  return available < LOW_STOCK_BELOW ? { kind: 'few', left: available } : null;
+}
+
+/** The label as one value: a dish is announced on the live menu channel when this changes. */
+export function stockLabelKey(available: number): string {
+  const label = stockLabel(available);
+  return label === null ? 'plenty' : label.kind === 'few' ? `few:${label.left}` : label.kind;
+}

@@ -13,6 +13,7 @@ export const PAGE_PATHS = {
   outOfStock: '/takeaway-oos',
   staffSettings: '/takeaway-settings',
   staffAccounts: '/takeaway-staff',
+  menuEditor: '/takeaway-menu',
   account: '/account',
   invitation: '/invitation/:token',
 } as const;
@@ -38,6 +39,7 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   outOfStock: 'Out of stock',
   staffSettings: 'Takeaway settings',
   staffAccounts: 'Staff logins',
+  menuEditor: 'Menu editor',
   account: 'Your login',
   invitation: 'Choose your password',
   notFound: 'Page not found',

@@ -22,6 +22,7 @@ const POLICY: Record<string, Access> = {
   'GET /api/human-check': 'anyone',
   'GET /events/store': 'anyone',
   'GET /events/orders': 'staff',
+  'GET /events/menu': 'anyone',
   'GET /api/menu': 'anyone',
   'POST /api/settings': 'anyone',
   'GET /api/settings/is_takeaway': 'anyone',

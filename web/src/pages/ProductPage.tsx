@@ -30,7 +30,7 @@ export function ProductPage() {
       <CategoryFilter categories={menu.categories} onToggled={() => navigate('/')} />
       <Row className="g-4">
         <Col md={5} {...squareArea}>
-          <ProductImage src={product.image} alt={product.name} className="img-fluid rounded w-100" eager />
+          <ProductImage src={product.image} srcSet={product.image_srcset} sizes="(min-width: 768px) 50vw, 100vw" alt={product.name} className="img-fluid rounded w-100" eager />
         </Col>
         <Col md={7}>
           {category && <p className="text-body-secondary mb-1">{category.name}</p>}

@@ -8,7 +8,7 @@ import { ProductOrderButton } from './ProductOrderButton';
 export function ProductCard({ product, onFirstScreen = false }: { product: Product; onFirstScreen?: boolean }) {
   return (
     <Card className="h-100" data-testid="product-card" data-product-id={product.id} data-category-id={product.category_id}>
-      <ProductImage src={product.image} alt="" className="card-img-top" eager={onFirstScreen} />
+      <ProductImage src={product.image} srcSet={product.image_srcset} sizes="(min-width: 992px) 25vw, (min-width: 576px) 50vw, 100vw" alt="" className="card-img-top" eager={onFirstScreen} />
       <Card.Body className="d-flex flex-column">
         <Card.Title as="h3" className="h6">
           <Link to={`/product/${product.id}`}>{product.name}</Link>

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { startTestServer, type TestServer } from '../support/server';
+import { closeAccessibilityChecker, expectAccessible } from './accessibility';
+import { launchBrowser, type BrowserSession } from './browser';
+import { answerTo, logIn } from './shop-steps';
+
+/** Issue 16 items 1, 2 and 6: a manager builds a dish on the menu editor while a customer's menu page is open. */
+describe('the menu editor in the browser', () => {
+  let server: TestServer;
+  let manager: BrowserSession;
+  let customer: BrowserSession;
+  let photo: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ withWeb: true });
+    manager = await launchBrowser();
+    customer = await launchBrowser();
+    photo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dish-photo-')), 'paneer.jpg');
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 220, g: 140, b: 40 } } }).jpeg().toFile(photo);
+  }, 180_000);
+
+  afterAll(async () => {
+    await closeAccessibilityChecker();
+    await manager?.close();
+    await customer?.close();
+    await server?.stop();
+  });
+
+  it('a manager adds a dish with a photo and a variant, and it appears on a customer’s menu page that was already open', async () => {
+    const shop = customer.page;
+    await shop.goto(server.baseUrl);
+    await shop.getByTestId('product-card').first().waitFor();
+    expect(await shop.getByText('Paneer Butter Masala').count()).toBe(0);
+
+    const page = manager.page;
+    await logIn(page, server.baseUrl, server.admin);
+    await page.getByRole('link', { name: 'Menu editor' }).click();
+    await page.getByTestId('categories-editor').waitFor();
+    await expectAccessible(page, 'dish-form');
+
+    const form = page.getByTestId('dish-form');
+    await form.getByLabel('Name', { exact: true }).fill('Paneer Butter Masala');
+    await form.getByLabel('Category').selectOption({ label: 'Curries' });
+    await form.getByLabel('Short description').fill('Cheese in a buttery tomato sauce');
+    await form.getByLabel('Description', { exact: true }).fill('Paneer simmered with butter,\ncream and tomato.');
+    await form.getByLabel('Price (£)').fill('8.95');
+    await form.getByLabel('VAT rate').selectOption('standard');
+    const [uploaded] = await Promise.all([answerTo(page, '/api/uploadImage'), form.getByLabel('Photo').setInputFiles(photo)]);
+    expect(uploaded.status()).toBe(200);
+    await form.getByTestId('dish-photo-preview').waitFor();
+    const [added] = await Promise.all([answerTo(page, '/api/catalogue/dishes'), form.getByRole('button', { name: 'Add dish' }).click()]);
+    expect(added.status()).toBe(200);
+    const dishId = ((await added.json()) as { id: number }).id;
+    // The customer's page, open all along, shows the new dish and its photo without a reload (within a second:
+    // the slack is for a busy test machine).
+    const card = shop.locator(`[data-testid="product-card"][data-product-id="${dishId}"]`);
+    await card.getByRole('link', { name: 'Paneer Butter Masala' }).waitFor({ timeout: 3000 });
+    expect(await card.getByTestId('product-image').getAttribute('srcset')).toMatch(/\/uploads\/[0-9a-f]{32}-320\.webp 320w/);
+
+    const variants = page.getByTestId('variants-editor');
+    await variants.getByLabel('Name of the new variant').fill('Large');
+    await variants.getByLabel('Price adjustment of the new variant').fill('2.50');
+    const [variant] = await Promise.all([answerTo(page, `/api/catalogue/dishes/${dishId}/variants`), variants.getByRole('button', { name: 'Add variant' }).click()]);
+    expect(variant.status()).toBe(200);
+    await variants.getByLabel('Name of variant Large').waitFor();
+    await expectAccessible(page, 'variants-editor');
+
+    // With a variant the card offers the choice of it, again without a reload.
+    await card.getByRole('button', { name: /Choose/ }).waitFor({ timeout: 3000 });
+  }, 180_000);
+});

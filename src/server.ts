@@ -27,12 +27,12 @@ import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
 import type { Projection } from './projections/types';
 import { startStoreWaker } from './projections/waker';
-import { accountList, allProjections, kitchenOrders, unpaidOrders, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
+import { accountList, allProjections, kitchenOrders, unpaidOrders, MenuCache, menuRoutes, productsWithExpiredHolds, productsWithParLevels, stockLevels, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
 import { basketRoutes, CART_EVENT_SCHEMAS, createBasket } from '../modules/cart';
 import { CATALOG_EVENT_SCHEMAS, CATALOG_UPCASTERS, catalogueRoutes, createCatalogue, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
-import { createHoldSweeper, STOCK_EVENT_SCHEMAS } from '../modules/stock';
+import { createDailyStock, createHoldSweeper, dailyStockProcess, STOCK_EVENT_SCHEMAS, stockRoutes } from '../modules/stock';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender, queueMails } from './mail/outbox';
@@ -223,7 +223,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const storeHours = storeHoursProcess({
       closeAtClosingTime: async (closesAt, context) => void (await closeAtClosingTime(commands, closesAt, context)),
     });
-    const processes = new ProcessManager([checkoutProcess(checkout.processActions), unpaidLapseProcess(kitchen.lapseActions), storeHours], {
+    const dailyStock = createDailyStock(services, () => productsWithParLevels(pool));
+    const processes = new ProcessManager([checkoutProcess(checkout.processActions), unpaidLapseProcess(kitchen.lapseActions), storeHours, dailyStockProcess(dailyStock.actions)], {
       store,
       pool,
       commands,
@@ -332,6 +333,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         storeStatusRoutes({ services, clock, delivery }),
         storeLogRoutes({ pool, clock, settings: services.settings }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
+        stockRoutes({ services, dishes: menuCache, levels: () => stockLevels(pool), daily: dailyStock, clock }),
         logRoutes({ limits, now: clock }),
         humanCheckRoutes({ humanCheck, limits, now: clock }),
         uploadRoutes({ store: photoStore }),

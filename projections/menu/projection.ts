@@ -4,7 +4,7 @@ import type { Projection } from '../../src/projections/types';
 import { CATALOG_EVENT_TYPES, type CatalogEvent } from '../../modules/catalog';
 import { STOCK_EVENT_TYPES, variantKey, type StockEvent } from '../../modules/stock';
 import { applyAndAnnounce } from './announce';
-import { applyMenuBatch } from './batch';
+import { applyMenuBatch, setParLevel } from './batch';
 
 type MenuEvent = CatalogEvent | StockEvent;
 
@@ -109,6 +109,21 @@ async function applyEvent(stored: StoredEvent, tx: Tx): Promise<void> {
         await tx.query(sql.unsafe`
           update menu_stock_levels set units = greatest(0, units - ${event.data.quantity})
            where product_id = ${event.data.productId} and variant_key = ${variantKey(event.data.variantId)}`);
+        return;
+      case 'StockRestocked':
+        await tx.query(sql.unsafe`
+          insert into menu_stock_levels (product_id, variant_key, units)
+          values (${event.data.productId}, ${variantKey(event.data.variantId)}, ${event.data.units})
+          on conflict (product_id, variant_key) do update set units = menu_stock_levels.units + excluded.units`);
+        return;
+      case 'StockDayStarted':
+        await tx.query(sql.unsafe`
+          insert into menu_stock_levels (product_id, variant_key, units)
+          values (${event.data.productId}, ${variantKey(event.data.variantId)}, ${event.data.units})
+          on conflict (product_id, variant_key) do update set units = excluded.units`);
+        return;
+      case 'StockParLevelSet':
+        await setParLevel(tx, event.data);
         return;
       case 'StockSaleCancelled':
         await tx.query(sql.unsafe`

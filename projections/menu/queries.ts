@@ -150,3 +150,15 @@ export async function productsWithExpiredHolds(pool: DatabasePool, now: Date): P
     select distinct product_id from menu_stock_holds where hold_until <= ${now.toISOString()} order by product_id`);
   return [...rows] as number[];
 }
+
+/** Every shelf row: units and the daily par level, for the staff's stock sheet. */
+export async function stockLevels(pool: DatabasePool): Promise<Array<{ productId: number; variantKey: string; units: number; parLevel: number | null }>> {
+  const rows = (await pool.any(sql.unsafe`select product_id, variant_key, units, par_level from menu_stock_levels`)) as unknown as Row[];
+  return rows.map((row) => ({ productId: row.product_id as number, variantKey: row.variant_key as string, units: row.units as number, parLevel: row.par_level as number | null }));
+}
+
+/** The products with a daily par level on some variant, for the start of each trading day. */
+export async function productsWithParLevels(pool: DatabasePool): Promise<number[]> {
+  const rows = await pool.anyFirst(sql.unsafe`select distinct product_id from menu_stock_levels where par_level is not null order by product_id`);
+  return [...rows] as number[];
+}

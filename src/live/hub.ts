@@ -23,12 +23,15 @@ export function mergeLiveData(earlier: unknown, later: unknown): unknown {
   const merged: Record<string, unknown> = { ...earlier };
   for (const [key, value] of Object.entries(later)) {
     const before = merged[key];
-    if (Array.isArray(before) && Array.isArray(value)) merged[key] = [...new Set([...before, ...value])];
+    if (Array.isArray(before) && Array.isArray(value)) merged[key] = [...new Set([...before, ...value])].sort(byValue);
     else if (typeof before === 'boolean' && typeof value === 'boolean') merged[key] = before || value;
     else merged[key] = value;
   }
   return merged;
 }
+
+// Numbers (dish ids) in their order, anything else as it came.
+const byValue = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 'number' ? a - b : 0);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -76,6 +76,11 @@ const POLICY: Record<string, Access> = {
   'POST /api/uploadImage': 'manager',
   'GET /api/uploadsFolder': 'anyone',
   'GET /uploads/:name': 'anyone',
+  // Stock (issue 16): staff and managers, as the staff spec gives stock to both.
+  'GET /api/stock': 'staff',
+  'POST /api/stock/level': 'staff',
+  'POST /api/stock/restock': 'staff',
+  'POST /api/stock/par': 'staff',
   // The catalogue (issue 16): managers build the menu.
   'GET /api/catalogue': 'manager',
   'POST /api/catalogue/categories': 'manager',

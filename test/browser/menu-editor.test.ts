@@ -71,4 +71,34 @@ describe('the menu editor in the browser', () => {
     // With a variant the card offers the choice of it, again without a reload.
     await card.getByRole('button', { name: /Choose/ }).waitFor({ timeout: 3000 });
   }, 180_000);
+
+  it('staff restock and run a dish low and out, and the customer’s open page says Only N left and Sold out beside the disabled button', async () => {
+    const shop = customer.page;
+    const bhaji = shop.locator('[data-testid="product-card"][data-product-id="1"]');
+    await bhaji.getByTestId('add-to-cart').waitFor();
+    expect(await bhaji.getByTestId('few-left').count()).toBe(0);
+
+    const page = manager.page;
+    await page.getByRole('link', { name: 'Out of stock' }).click();
+    const row = page.getByTestId('stock-row').filter({ has: page.getByRole('rowheader', { name: 'Onion Bhaji', exact: true }) });
+    await row.getByLabel('New level of Onion Bhaji').fill('3');
+    const [set] = await Promise.all([answerTo(page, '/api/stock/level'), row.getByRole('button', { name: 'Set the level of Onion Bhaji' }).click()]);
+    expect(set.status()).toBe(200);
+    await row.getByTestId('stock-units').getByText('3', { exact: true }).waitFor();
+    await expectAccessible(page, 'stock-sheet');
+    await bhaji.getByTestId('few-left').getByText('Only 3 left').waitFor({ timeout: 3000 });
+
+    await row.getByLabel('New level of Onion Bhaji').fill('0');
+    await row.getByRole('button', { name: 'Set the level of Onion Bhaji' }).click();
+    await bhaji.getByTestId('sold-out').getByText('Sold out').waitFor({ timeout: 3000 });
+    const button = bhaji.getByTestId('add-to-cart');
+    expect(await button.isDisabled()).toBe(true);
+    expect(await button.getAttribute('title')).toBe('no more stock');
+
+    await row.getByLabel('Units to add to Onion Bhaji').fill('20');
+    await row.getByRole('button', { name: 'Add the units to Onion Bhaji' }).click();
+    await row.getByTestId('stock-units').getByText('20', { exact: true }).waitFor();
+    await bhaji.getByTestId('add-to-cart').and(shop.locator(':enabled')).waitFor({ timeout: 3000 });
+    expect(await bhaji.getByTestId('sold-out').count()).toBe(0);
+  }, 180_000);
 });

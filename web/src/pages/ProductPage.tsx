@@ -8,6 +8,7 @@ import { MenuLoadState } from '../features/menu/MenuLoadState';
 import { useGetMenuQuery } from '../features/menu/menuApi';
 import { ProductImage } from '../features/menu/ProductImage';
 import { ProductOrderButton } from '../features/menu/ProductOrderButton';
+import { StockLabel } from '../features/menu/StockLabel';
 import { useSquareProductImages } from '../features/menu/useSquareProductImages';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -41,7 +42,10 @@ export function ProductPage() {
             {formatPence(product.price)}
           </p>
           <AvailableStockNote product={product} />
-          <ProductOrderButton product={product} />
+          <div className="d-flex align-items-center gap-2">
+            <ProductOrderButton product={product} />
+            <StockLabel item={product} />
+          </div>
           <p className="mt-4">
             <Link to="/">Back to the menu</Link>
           </p>

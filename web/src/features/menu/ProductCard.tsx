@@ -4,6 +4,7 @@ import { formatPence } from '../../app/money';
 import type { Product } from './menuApi';
 import { ProductImage } from './ProductImage';
 import { ProductOrderButton } from './ProductOrderButton';
+import { StockLabel } from './StockLabel';
 
 export function ProductCard({ product, onFirstScreen = false }: { product: Product; onFirstScreen?: boolean }) {
   return (
@@ -18,7 +19,10 @@ export function ProductCard({ product, onFirstScreen = false }: { product: Produ
           <span className="fw-semibold" data-testid="product-price">
             {formatPence(product.price)}
           </span>
-          <ProductOrderButton product={product} size="sm" />
+          <span className="d-flex align-items-center gap-2">
+            <StockLabel item={product} />
+            <ProductOrderButton product={product} size="sm" />
+          </span>
         </div>
       </Card.Body>
     </Card>

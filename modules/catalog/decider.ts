@@ -1,13 +1,15 @@
 import { DomainError } from '../../src/core/errors';
 import type { Decider } from '../../src/core/decider';
 import type { CategoryEvent, ProductAdded, ProductChanged, ProductEvent, ProductStatus, VariantAdded } from './events';
-import { assertNamed, assertPrice, assertUniqueName, assertVariantPrices } from './rules';
+import { assertDietary, assertNamed, assertPrice, assertUniqueName, assertVariantPrices } from './rules';
+import type { Allergen } from '../../src/shared/allergens';
 
 export interface Variant {
   variantId: number;
   name: string;
   incrementalPricePence: number;
   weighting: number;
+  allergens: Allergen[];
   status: ProductStatus;
 }
 
@@ -48,8 +50,8 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
         ? { ...state, variants: [...state.variants, { ...event.data, status: 'active' }] }
         : state;
     case 'VariantChanged': {
-      const { name, incrementalPricePence, weighting } = event.data;
-      return withVariant(state, event.data.variantId, (variant) => ({ ...variant, name, incrementalPricePence, weighting }));
+      const { name, incrementalPricePence, weighting, allergens } = event.data;
+      return withVariant(state, event.data.variantId, (variant) => ({ ...variant, name, incrementalPricePence, weighting, allergens }));
     }
     case 'VariantStatusChanged':
       return withVariant(state, event.data.variantId, (variant) => ({ ...variant, status: event.data.status }));
@@ -76,6 +78,7 @@ function assertDish(data: ProductAdded['data'], namesInCategory: readonly string
   assertNamed(data.name, 'A dish');
   assertPrice(data.pricePence);
   assertUniqueName(data.name, namesInCategory, 'a dish in this category');
+  assertDietary(data);
 }
 
 function assertVariant(product: Listed, data: VariantAdded['data']): void {
@@ -114,8 +117,9 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       const product = listed(state);
       const variant = variantOf(product, command.data.variantId);
       assertVariant(product, command.data);
-      const { name, incrementalPricePence, weighting } = command.data;
-      return variant.name === name && variant.incrementalPricePence === incrementalPricePence && variant.weighting === weighting
+      const { name, incrementalPricePence, weighting, allergens } = command.data;
+      const same = variant.name === name && variant.incrementalPricePence === incrementalPricePence && variant.weighting === weighting;
+      return same && sameList(variant.allergens, allergens)
         ? []
         : [{ type: 'VariantChanged', data: command.data }];
     }
@@ -135,8 +139,12 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
 }
 
 function sameDetails(current: ProductAdded['data'], next: ProductChanged['data']): boolean {
-  return (Object.keys(next) as Array<keyof ProductChanged['data']>).every((key) => current[key] === next[key]);
+  return (Object.keys(next) as Array<keyof ProductChanged['data']>).every((key) =>
+    key === 'allergens' ? sameList(current.allergens, next.allergens) : current[key] === next[key],
+  );
 }
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item));
 
 export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
   initialState: { status: 'none' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALLERGENS, MAX_SPICE } from '../../src/shared/allergens';
 
 const pence = z.number().int();
 const status = z.enum(['active', 'out-of-stock']);
@@ -7,6 +8,7 @@ const categoryId = z.number().int().positive();
 /** VAT per dish: standard for hot food and soft drinks, zero for most cold food (issue 16). */
 export const VAT_RATES = ['standard', 'zero'] as const;
 const vatRate = z.enum(VAT_RATES);
+const allergens = z.array(z.enum(ALLERGENS));
 
 export const CategoryAdded = z.object({
   type: z.literal('CategoryAdded'),
@@ -38,6 +40,10 @@ const dishDetails = {
   imageSrcset: z.string().nullable(),
   virtual: z.boolean(),
   vatRate,
+  allergens,
+  vegetarian: z.boolean(),
+  vegan: z.boolean(),
+  spice: z.number().int().min(0).max(MAX_SPICE),
 };
 
 export const ProductAdded = z.object({
@@ -70,6 +76,8 @@ export const VariantAdded = z.object({
     name: z.string(),
     incrementalPricePence: pence,
     weighting: z.number().int(),
+    /** Beyond its dish's: a variant with prawns contains crustaceans though the dish does not. */
+    allergens,
   }),
 });
 
@@ -135,14 +143,23 @@ export const CATALOG_EVENT_SCHEMAS = {
 } satisfies Record<(typeof CATALOG_EVENT_TYPES)[number], z.ZodType>;
 
 /**
- * Upcaster: dishes added before VAT rates and photo srcsets (issue 16) were sold at the standard rate and had
- * one picture, so a replay gives the same menu.
+ * Upcaster: dishes added before menu management (issue 16) were sold at the standard rate, had one picture and
+ * declared no allergens or dietary tags, so a replay gives the same menu (the manager then fills them in).
  */
 export function upcastProductAdded(event: { type: string; data: unknown }): { type: string; data: unknown } {
   const data = event.data as Partial<ProductAdded['data']>;
-  if (data.vatRate !== undefined && data.imageSrcset !== undefined) return event;
-  return { type: event.type, data: { ...data, vatRate: data.vatRate ?? 'standard', imageSrcset: data.imageSrcset ?? null } };
+  if (data.allergens !== undefined) return event;
+  return {
+    type: event.type,
+    data: { ...data, vatRate: data.vatRate ?? 'standard', imageSrcset: data.imageSrcset ?? null, allergens: [], vegetarian: false, vegan: false, spice: 0 },
+  };
+}
+
+/** Upcaster: variants added before allergens (issue 16) declared none beyond their dish's. */
+export function upcastVariantAdded(event: { type: string; data: unknown }): { type: string; data: unknown } {
+  const data = event.data as Partial<VariantAdded['data']>;
+  return data.allergens !== undefined ? event : { type: event.type, data: { ...data, allergens: [] } };
 }
 
 /** The catalogue's upcasters, one per changed event type. */
-export const CATALOG_UPCASTERS = { ProductAdded: upcastProductAdded };
+export const CATALOG_UPCASTERS = { ProductAdded: upcastProductAdded, VariantAdded: upcastVariantAdded };

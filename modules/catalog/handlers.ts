@@ -1,6 +1,7 @@
 import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import type { Services } from '../../src/services';
+import type { Allergen } from '../../src/shared/allergens';
 import type { CataloguePort, EditableCatalogue } from './catalogue';
 import { categoriesDecider, productDecider, type CategoriesCommand, type ProductCommand } from './decider';
 import { CATEGORIES_STREAM, productStream, type DishDetails } from './events';
@@ -12,6 +13,7 @@ export interface VariantInput {
   name: string;
   incrementalPricePence: number;
   weighting?: number;
+  allergens: Allergen[];
 }
 
 export interface CatalogueDeps {
@@ -137,7 +139,7 @@ export function createCatalogue({ services, menu, photos }: CatalogueDeps) {
         const product = dish(catalogue, productId);
         const weighting = input.weighting ?? nextPosition(product.variants.map((variant) => variant.weighting));
         return withNewId(catalogue.lastVariantId + 1, (variantId) =>
-          onProduct(productId, { type: 'AddVariant', data: { productId, variantId, name: input.name, incrementalPricePence: input.incrementalPricePence, weighting } }, context),
+          onProduct(productId, { type: 'AddVariant', data: { productId, variantId, name: input.name, incrementalPricePence: input.incrementalPricePence, weighting, allergens: input.allergens } }, context),
         );
       }),
 
@@ -147,7 +149,7 @@ export function createCatalogue({ services, menu, photos }: CatalogueDeps) {
         const product = catalogue.products.find((candidate) => candidate.variants.some((variant) => variant.id === variantId));
         if (!product) throw new DomainError('not_found', `There is no variant ${variantId}`);
         const current = product.variants.find((variant) => variant.id === variantId)!;
-        const data = { productId: product.id, variantId, name: input.name, incrementalPricePence: input.incrementalPricePence, weighting: input.weighting ?? current.weighting };
+        const data = { productId: product.id, variantId, name: input.name, incrementalPricePence: input.incrementalPricePence, weighting: input.weighting ?? current.weighting, allergens: input.allergens };
         await onProduct(product.id, { type: 'ChangeVariant', data }, context);
       }),
 

@@ -8,12 +8,17 @@ import { noInput } from '../../src/http/inputs';
 import { requireRole } from '../../src/identity/auth';
 import { multiLineText, nameText, singleLineText } from '../../src/shared/text';
 import { VAT_RATES } from './events';
+import { ALLERGENS, MAX_SPICE } from '../../src/shared/allergens';
 import type { CatalogueCommands, DishInput } from './handlers';
 
 const wholePence = (name: string) => z.number({ error: `${name} must be a whole number of pence` }).int(`${name} must be a whole number of pence`);
 /** An uploaded photo (its link from POST /api/uploadImage), one of the demo menu's drawings, or none. */
 const IMAGE = /^\/uploads\/[0-9a-f]{32}-[1-9][0-9]{0,3}\.webp$|^\/images\/dishes\/[a-z0-9-]{1,60}\.svg$/;
 
+const allergenList = z
+  .array(z.enum(ALLERGENS, `allergens are ${ALLERGENS.join(', ')}`))
+  .max(ALLERGENS.length)
+  .refine((list) => new Set(list).size === list.length, 'name each allergen once');
 const categoryName = z.strictObject({ name: nameText({ max: 60, required: 'A category needs a name' }) });
 const visibility = z.strictObject({ hidden: z.boolean() });
 const order = z.strictObject({ categoryIds: z.array(z.number().int().positive()).min(1).max(500) });
@@ -26,11 +31,16 @@ const dishInput = z.strictObject({
   image: singleLineText({ max: 200 }).refine((link) => IMAGE.test(link), 'must be a photo uploaded here').nullable(),
   virtual: z.boolean(),
   vat_rate: z.enum(VAT_RATES, "vat_rate must be 'standard' or 'zero'"),
+  allergens: allergenList,
+  vegetarian: z.boolean(),
+  vegan: z.boolean(),
+  spice: z.number().int().min(0).max(MAX_SPICE, `spice is 0 (none) to ${MAX_SPICE}`),
 });
 const variantInput = z.strictObject({
   name: nameText({ max: 60, required: 'A variant needs a name' }),
   incremental_price: wholePence('incremental_price'),
   weighting: z.number().int().min(0).max(10_000).optional(),
+  allergens: allergenList.default([]),
 });
 
 /** A numeric id in the path; anything else is no such thing. */
@@ -49,6 +59,10 @@ const toDish = (body: z.infer<typeof dishInput>): DishInput => ({
   image: body.image,
   virtual: body.virtual,
   vatRate: body.vat_rate,
+  allergens: body.allergens,
+  vegetarian: body.vegetarian,
+  vegan: body.vegan,
+  spice: body.spice,
 });
 
 /**
@@ -111,13 +125,13 @@ export function catalogueRoutes(deps: { catalogue: CatalogueCommands; clock: Clo
 
   router.post('/api/catalogue/dishes/:id/variants', manager, async (ctx) => {
     const body = variantInput.parse(ctx.request.body);
-    const id = await catalogue.addVariant(idParameter(ctx), { name: body.name, incrementalPricePence: body.incremental_price, weighting: body.weighting }, commandContext(ctx, clock));
+    const id = await catalogue.addVariant(idParameter(ctx), { name: body.name, incrementalPricePence: body.incremental_price, weighting: body.weighting, allergens: body.allergens }, commandContext(ctx, clock));
     done(ctx, { id });
   });
 
   router.post('/api/catalogue/variants/:id', manager, async (ctx) => {
     const body = variantInput.parse(ctx.request.body);
-    await catalogue.changeVariant(idParameter(ctx), { name: body.name, incrementalPricePence: body.incremental_price, weighting: body.weighting }, commandContext(ctx, clock));
+    await catalogue.changeVariant(idParameter(ctx), { name: body.name, incrementalPricePence: body.incremental_price, weighting: body.weighting, allergens: body.allergens }, commandContext(ctx, clock));
     done(ctx);
   });
 

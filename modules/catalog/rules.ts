@@ -1,4 +1,5 @@
 import { DomainError } from '../../src/core/errors';
+import { dietaryProblem, type DietaryFacts } from '../../src/shared/allergens';
 
 /** The catalogue's refusals for bad input, one rule each (issue 16 item 1). */
 
@@ -21,4 +22,10 @@ export function assertVariantPrices(pricePence: number, variants: ReadonlyArray<
 /** No two dishes of one category, nor two variants of one dish, nor two categories share a name (any case). */
 export function assertUniqueName(name: string, others: readonly string[], where: string): void {
   if (others.some((other) => sameName(other, name))) throw new DomainError('conflict', `There is already ${where} named ${name.trim()}`);
+}
+
+/** Vegetarian and vegan tags must agree with the allergens (src/shared/allergens.ts, which the editor runs too). */
+export function assertDietary(dish: DietaryFacts): void {
+  const problem = dietaryProblem(dish);
+  if (problem) throw new DomainError('invalid', problem);
 }

@@ -33,6 +33,10 @@ export async function seedDemoMenu(commands: CommandHandler, context: CommandCon
           imageSrcset: null,
           virtual: product.virtual ?? false,
           vatRate: 'standard',
+          allergens: product.allergens ?? [],
+          vegetarian: product.vegetarian ?? false,
+          vegan: false,
+          spice: product.spice ?? 0,
           position: position + 1,
         },
         namesInCategory: [],
@@ -45,7 +49,7 @@ export async function seedDemoMenu(commands: CommandHandler, context: CommandCon
         variantId += 1;
         await commands.handle(productStream(productId), productDecider, {
           type: 'AddVariant',
-          data: { productId, variantId, name: variant.name, incrementalPricePence: variant.incrementalPricePence, weighting: weighting + 1 },
+          data: { productId, variantId, name: variant.name, incrementalPricePence: variant.incrementalPricePence, weighting: weighting + 1, allergens: [] },
         }, context);
         await stock.setLevel(productId, variantId, variant.stock, context);
       }

@@ -42,9 +42,11 @@ async function applyEvent(stored: StoredEvent, tx: Tx): Promise<void> {
       case 'ProductAdded': {
         const p = event.data;
         await tx.query(sql.unsafe`
-          insert into menu_products (id, category_id, name, short_desc, description, price_pence, image, image_srcset, virtual, vat_rate, position, status)
+          insert into menu_products (id, category_id, name, short_desc, description, price_pence, image, image_srcset, virtual, vat_rate,
+                                     allergens, vegetarian, vegan, spice, position, status)
           values (${p.productId}, ${p.categoryId}, ${p.name}, ${p.shortDescription}, ${p.description}, ${p.pricePence},
-                  ${p.image}, ${p.imageSrcset}, ${p.virtual}, ${p.vatRate}, ${p.position}, 'active')`);
+                  ${p.image}, ${p.imageSrcset}, ${p.virtual}, ${p.vatRate}, ${sql.array(p.allergens, 'text')}, ${p.vegetarian}, ${p.vegan},
+                  ${p.spice}, ${p.position}, 'active')`);
         return;
       }
       case 'ProductChanged': {
@@ -53,7 +55,8 @@ async function applyEvent(stored: StoredEvent, tx: Tx): Promise<void> {
           update menu_products
              set category_id = ${p.categoryId}, name = ${p.name}, short_desc = ${p.shortDescription}, description = ${p.description},
                  price_pence = ${p.pricePence}, image = ${p.image}, image_srcset = ${p.imageSrcset}, virtual = ${p.virtual},
-                 vat_rate = ${p.vatRate}, position = ${p.position}
+                 vat_rate = ${p.vatRate}, allergens = ${sql.array(p.allergens, 'text')}, vegetarian = ${p.vegetarian}, vegan = ${p.vegan},
+                 spice = ${p.spice}, position = ${p.position}
            where id = ${p.productId}`);
         return;
       }
@@ -66,14 +69,15 @@ async function applyEvent(stored: StoredEvent, tx: Tx): Promise<void> {
       case 'VariantAdded': {
         const v = event.data;
         await tx.query(sql.unsafe`
-          insert into menu_variants (id, product_id, name, incremental_price_pence, weighting, status)
-          values (${v.variantId}, ${v.productId}, ${v.name}, ${v.incrementalPricePence}, ${v.weighting}, 'active')`);
+          insert into menu_variants (id, product_id, name, incremental_price_pence, weighting, allergens, status)
+          values (${v.variantId}, ${v.productId}, ${v.name}, ${v.incrementalPricePence}, ${v.weighting}, ${sql.array(v.allergens, 'text')}, 'active')`);
         return;
       }
       case 'VariantChanged': {
         const v = event.data;
         await tx.query(sql.unsafe`
-          update menu_variants set name = ${v.name}, incremental_price_pence = ${v.incrementalPricePence}, weighting = ${v.weighting}
+          update menu_variants set name = ${v.name}, incremental_price_pence = ${v.incrementalPricePence}, weighting = ${v.weighting},
+                 allergens = ${sql.array(v.allergens, 'text')}
            where id = ${v.variantId}`);
         return;
       }

@@ -1,3 +1,5 @@
+import type { Allergen } from './allergens';
+
 /** The menu as the server answers it (GET /api/menu) and the web app reads it. Prices are integer pence. */
 
 export type StockStatus = 'active' | 'out-of-stock';
@@ -20,6 +22,8 @@ export interface MenuVariant extends StockCounts {
   name: string;
   incremental_price: number;
   weighting: number;
+  /** What this variant contains beyond its dish's allergens. */
+  allergens: Allergen[];
   status: StockStatus;
 }
 
@@ -35,6 +39,12 @@ export interface MenuProduct extends StockCounts {
   image_srcset: string | null;
   /** VAT charged on the dish: standard for hot food and soft drinks, zero for most cold food. */
   vat_rate: 'standard' | 'zero';
+  /** The UK's 14 allergens the dish contains (each variant may add its own), and its dietary tags. */
+  allergens: Allergen[];
+  vegetarian: boolean;
+  vegan: boolean;
+  /** 0 (none) to MAX_SPICE. */
+  spice: number;
   status: StockStatus;
   virtual: boolean;
   category_id: number;

@@ -16,7 +16,8 @@ describe('catalogue commands', () => {
   const editable = async () => (await request(server.baseUrl).get('/api/catalogue').set('Cookie', manager).expect(200)).body;
   const eventsOf = async (stream: string) => (await server.shop.store.read(stream)).events.map((event) => event.type);
   const dish = (overrides: Record<string, unknown> = {}) => ({
-    category_id: 1, name: 'Tarka Dal', short_desc: 'Yellow lentils', description: 'Lentils with\nfried garlic', price: 450, image: null, virtual: false, vat_rate: 'standard', ...overrides,
+    category_id: 1, name: 'Tarka Dal', short_desc: 'Yellow lentils', description: 'Lentils with\nfried garlic', price: 450, image: null, virtual: false, vat_rate: 'standard',
+    allergens: ['mustard'], vegetarian: true, vegan: false, spice: 2, ...overrides,
   });
 
   beforeAll(async () => {
@@ -74,6 +75,7 @@ describe('catalogue commands', () => {
       const id = added.body.id as number;
       expect((await menu()).products.find((product: { id: number }) => product.id === id)).toMatchObject({
         name: 'Tarka Dal', short_desc: 'Yellow lentils', description: 'Lentils with\nfried garlic', price: 450, vat_rate: 'zero', virtual: true, category_id: 1, image: null, image_srcset: null, status: 'active', available: 0,
+        allergens: ['mustard'], vegetarian: true, vegan: false, spice: 2,
       });
       await post(`/api/catalogue/dishes/${id}`, dish({ name: 'Dal Makhani', price: 595, category_id: 3 })).expect(200);
       expect((await menu()).products.find((product: { id: number }) => product.id === id)).toMatchObject({ name: 'Dal Makhani', price: 595, vat_rate: 'standard', category_id: 3 });
@@ -99,6 +101,10 @@ describe('catalogue commands', () => {
         [dish({ image: 'https://elsewhere.example/x.jpg' }), 400, 'image: must be a photo uploaded here'],
         [dish({ image: `/uploads/${'a'.repeat(32)}-640.webp` }), 400, 'image: that photo was not uploaded here; upload it again'],
         [{ ...dish(), extra: 1 }, 400, expect.stringContaining('')],
+        [dish({ allergens: ['milk', 'gravel'] }), 400, expect.stringMatching(/^allergens: allergens are celery, gluten/)],
+        [dish({ allergens: ['milk', 'milk'] }), 400, 'allergens: name each allergen once'],
+        [dish({ vegan: true, allergens: ['milk'] }), 400, 'A vegan dish cannot contain milk or eggs'],
+        [dish({ spice: 4 }), 400, 'spice: spice is 0 (none) to 3'],
       ] as const;
       for (const [body, status, message] of refusals) {
         const response = await post('/api/catalogue/dishes', body);
@@ -110,7 +116,7 @@ describe('catalogue commands', () => {
     it('adds variants with zero and negative adjustments, refusing one that makes the dish negative or repeats a name', async () => {
       const id = (await post('/api/catalogue/dishes', dish({ name: 'Thali', price: 900 })).expect(200)).body.id as number;
       const regular = (await post(`/api/catalogue/dishes/${id}/variants`, { name: 'Regular', incremental_price: 0 }).expect(200)).body.id as number;
-      const small = (await post(`/api/catalogue/dishes/${id}/variants`, { name: 'Small', incremental_price: -300 }).expect(200)).body.id as number;
+      const small = (await post(`/api/catalogue/dishes/${id}/variants`, { name: 'Small', incremental_price: -300, allergens: ['sesame'] }).expect(200)).body.id as number;
       expect((await post(`/api/catalogue/dishes/${id}/variants`, { name: 'Tiny', incremental_price: -901 }).expect(400)).body.message).toBe(
         'The variant Tiny would make the dish cost less than nothing',
       );
@@ -124,9 +130,9 @@ describe('catalogue commands', () => {
       await post(`/api/catalogue/variants/${regular}`, { name: 'Half', incremental_price: 0 }).expect(409);
       await post('/api/catalogue/variants/99999', { name: 'Large', incremental_price: 0 }).expect(404);
       const thali = (await menu()).products.find((product: { id: number }) => product.id === id);
-      expect(thali.variants.map((variant: { id: number; name: string; incremental_price: number }) => [variant.id, variant.name, variant.incremental_price])).toEqual([
-        [small, 'Half', -450],
-        [regular, 'Regular', 0],
+      expect(thali.variants.map((variant: { id: number; name: string; incremental_price: number; allergens: string[] }) => [variant.id, variant.name, variant.incremental_price, variant.allergens])).toEqual([
+        [small, 'Half', -450, []],
+        [regular, 'Regular', 0, []],
       ]);
       expect(await eventsOf(productStream(id))).toEqual(['ProductAdded', 'VariantAdded', 'VariantAdded', 'VariantChanged']);
     });

@@ -75,14 +75,14 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
   'POST /api/catalogue/categories/:id/rename': [{ body: { name: 'Specials' }, fields: { name: 'name' }, as: 'manager' }],
   'POST /api/catalogue/dishes': [
     {
-      body: { category_id: 1, name: 'Dal', short_desc: 'Lentils', description: 'Yellow lentils', price: 450, image: null, virtual: false, vat_rate: 'standard' },
+      body: { category_id: 1, name: 'Dal', short_desc: 'Lentils', description: 'Yellow lentils', price: 450, image: null, virtual: false, vat_rate: 'standard', allergens: [], vegetarian: true, vegan: false, spice: 0 },
       fields: { name: 'name', short_desc: 'line', description: 'lines', image: 'line' },
       as: 'manager',
     },
   ],
   'POST /api/catalogue/dishes/:id': [
     {
-      body: { category_id: 1, name: 'Dal', short_desc: 'Lentils', description: 'Yellow lentils', price: 450, image: null, virtual: false, vat_rate: 'standard' },
+      body: { category_id: 1, name: 'Dal', short_desc: 'Lentils', description: 'Yellow lentils', price: 450, image: null, virtual: false, vat_rate: 'standard', allergens: [], vegetarian: true, vegan: false, spice: 0 },
       fields: { name: 'name', short_desc: 'line', description: 'lines', image: 'line' },
       as: 'manager',
     },

@@ -48,6 +48,8 @@ describe('the menu editor in the browser', () => {
     await form.getByLabel('Description', { exact: true }).fill('Paneer simmered with butter,\ncream and tomato.');
     await form.getByLabel('Price (£)').fill('8.95');
     await form.getByLabel('VAT rate').selectOption('standard');
+    await form.getByRole('group', { name: 'Contains (allergens)' }).getByLabel('Milk').check();
+    await form.getByLabel('Vegetarian').check();
     const [uploaded] = await Promise.all([answerTo(page, '/api/uploadImage'), form.getByLabel('Photo').setInputFiles(photo)]);
     expect(uploaded.status()).toBe(200);
     await form.getByTestId('dish-photo-preview').waitFor();
@@ -70,6 +72,19 @@ describe('the menu editor in the browser', () => {
 
     // With a variant the card offers the choice of it, again without a reload.
     await card.getByRole('button', { name: /Choose/ }).waitFor({ timeout: 3000 });
+    await card.getByTestId('allergens').getByText('Contains: Milk').waitFor();
+
+    // The customer hides dishes containing milk: this one goes, and stays gone after a reload (remembered).
+    await shop.getByTestId('allergen-filter').locator('summary').click();
+    await shop.getByTestId('allergen-notice').waitFor();
+    await shop.getByTestId('allergen-filter').getByLabel('Milk').check();
+    await card.waitFor({ state: 'detached' });
+    await shop.reload();
+    await shop.getByTestId('product-card').first().waitFor();
+    expect(await card.count()).toBe(0);
+    await expectAccessible(shop, 'allergen-filter');
+    await shop.getByTestId('allergen-filter').getByLabel('Milk').uncheck();
+    await card.waitFor();
   }, 180_000);
 
   it('staff restock and run a dish low and out, and the customer’s open page says Only N left and Sold out beside the disabled button', async () => {

@@ -6,10 +6,10 @@ import { specFor } from '../../support/given-when-then';
 const spec = specFor(productDecider);
 const details: ProductAdded['data'] = {
   productId: 3, categoryId: 1, name: 'Korma', shortDescription: 'Mild', description: 'Creamy', pricePence: 950,
-  image: null, imageSrcset: null, virtual: false, vatRate: 'standard', position: 1,
+  image: null, imageSrcset: null, virtual: false, vatRate: 'standard', allergens: ['milk', 'nuts'], vegetarian: false, vegan: false, spice: 1, position: 1,
 };
 const added: ProductEvent = { type: 'ProductAdded', data: details };
-const variant: ProductEvent = { type: 'VariantAdded', data: { productId: 3, variantId: 9, name: 'Large', incrementalPricePence: 300, weighting: 1 } };
+const variant: ProductEvent = { type: 'VariantAdded', data: { productId: 3, variantId: 9, name: 'Large', incrementalPricePence: 300, weighting: 1, allergens: [] } };
 const add = (data: Partial<ProductAdded['data']> = {}, namesInCategory: string[] = []) =>
   ({ type: 'AddProduct' as const, data: { ...details, ...data }, namesInCategory });
 const change = (data: Partial<ProductAdded['data']> = {}, namesInCategory: string[] = []) =>
@@ -40,7 +40,7 @@ describe('catalogue decider', () => {
     });
 
     it('refuses a price that a variant would make negative', () => {
-      const cheaper: ProductEvent = { type: 'VariantAdded', data: { productId: 3, variantId: 10, name: 'Half', incrementalPricePence: -400, weighting: 2 } };
+      const cheaper: ProductEvent = { type: 'VariantAdded', data: { productId: 3, variantId: 10, name: 'Half', incrementalPricePence: -400, weighting: 2, allergens: [] } };
       spec([added, cheaper]).when(change({ pricePence: 399 })).thenFails('The variant Half would make the dish cost less than nothing', 'invalid');
       spec([added, cheaper]).when(change({ pricePence: 400 })).then([{ type: 'ProductChanged', data: { ...details, pricePence: 400 } }]);
     });
@@ -71,7 +71,7 @@ describe('catalogue decider', () => {
 
     it('takes a zero or negative adjustment, but not one making the dish negative, an empty or a duplicate name', () => {
       const withData = (data: Partial<Extract<ProductEvent, { type: 'VariantAdded' }>['data']>) =>
-        ({ type: 'AddVariant' as const, data: { productId: 3, variantId: 11, name: 'Small', incrementalPricePence: -950, weighting: 2, ...data } });
+        ({ type: 'AddVariant' as const, data: { productId: 3, variantId: 11, name: 'Small', incrementalPricePence: -950, weighting: 2, allergens: [], ...data } });
       spec([added, variant]).when(withData({})).then([{ type: 'VariantAdded', data: withData({}).data }]);
       spec([added, variant]).when(withData({ incrementalPricePence: -951 })).thenFails('would make the dish cost less than nothing', 'invalid');
       spec([added, variant]).when(withData({ name: ' ' })).thenFails('A variant needs a name', 'invalid');
@@ -79,7 +79,7 @@ describe('catalogue decider', () => {
     });
 
     it('changes a variant, keeping its own name free', () => {
-      const changed = { productId: 3, variantId: 9, name: 'Large', incrementalPricePence: 0, weighting: 3 };
+      const changed = { productId: 3, variantId: 9, name: 'Large', incrementalPricePence: 0, weighting: 3, allergens: ['crustaceans' as const] };
       spec([added, variant]).when({ type: 'ChangeVariant', data: changed }).then([{ type: 'VariantChanged', data: changed }]);
       spec([added, variant]).when({ type: 'ChangeVariant', data: variant.data as never }).then([]);
       spec([added, variant]).when({ type: 'ChangeVariant', data: { ...changed, incrementalPricePence: -1000 } }).thenFails('less than nothing');
@@ -96,9 +96,20 @@ describe('catalogue decider', () => {
     spec([added]).when({ type: 'ChangeVariantStatus', data: { productId: 3, variantId: 9, status: 'active' } }).thenFails('That variant does not exist');
   });
 
-  it('upcasts a dish added before VAT rates to the standard rate and one picture', () => {
-    const { vatRate: _vat, imageSrcset: _srcset, ...old } = details;
-    expect(upcastProductAdded({ type: 'ProductAdded', data: old })).toEqual({ type: 'ProductAdded', data: details });
+  it('tells apart the allergens and tags of a dish, and refuses tags its allergens contradict', () => {
+    spec([added]).when(change({ allergens: ['nuts', 'milk'] })).then([]);
+    spec([added]).when(change({ allergens: ['milk'] })).then([{ type: 'ProductChanged', data: { ...details, allergens: ['milk'] } }]);
+    spec([]).when(add({ vegan: true, vegetarian: false, allergens: [] })).thenFails('A vegan dish is vegetarian too', 'invalid');
+    spec([]).when(add({ vegan: true, vegetarian: true })).thenFails('A vegan dish cannot contain milk or eggs', 'invalid');
+    spec([]).when(add({ vegetarian: true, allergens: ['fish'] })).thenFails('cannot contain fish', 'invalid');
+  });
+
+  it('upcasts a dish added before menu management to the standard rate, one picture and no allergens declared', () => {
+    const { vatRate: _vat, imageSrcset: _srcset, allergens: _allergens, vegetarian: _vegetarian, vegan: _vegan, spice: _spice, ...old } = details;
+    expect(upcastProductAdded({ type: 'ProductAdded', data: old })).toEqual({
+      type: 'ProductAdded',
+      data: { ...details, allergens: [], vegetarian: false, vegan: false, spice: 0 },
+    });
     const today = { type: 'ProductAdded', data: { ...details, vatRate: 'zero' } };
     expect(upcastProductAdded(today)).toBe(today);
   });

@@ -9,6 +9,8 @@ import { useGetMenuQuery } from '../features/menu/menuApi';
 import { ProductImage } from '../features/menu/ProductImage';
 import { ProductOrderButton } from '../features/menu/ProductOrderButton';
 import { StockLabel } from '../features/menu/StockLabel';
+import { DietaryInfo } from '../features/menu/DietaryInfo';
+import { ALLERGEN_NAMES } from '../../../src/shared/allergens';
 import { useSquareProductImages } from '../features/menu/useSquareProductImages';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -38,6 +40,14 @@ export function ProductPage() {
           <h1 className="h3">{product.name}</h1>
           <p className="lead">{product.short_desc}</p>
           {product.description && <p>{product.description}</p>}
+          <DietaryInfo dish={product} />
+          {product.variants
+            .filter((variant) => variant.allergens.length > 0)
+            .map((variant) => (
+              <p key={variant.id} className="small" data-testid="variant-allergens">
+                {variant.name} also contains: {variant.allergens.map((allergen) => ALLERGEN_NAMES[allergen]).join(', ')}
+              </p>
+            ))}
           <p className="fs-4 fw-semibold" data-testid="product-price">
             {formatPence(product.price)}
           </p>

@@ -2,6 +2,7 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { formatPence } from '../../app/money';
 import type { Product } from './menuApi';
+import { DietaryInfo } from './DietaryInfo';
 import { ProductImage } from './ProductImage';
 import { ProductOrderButton } from './ProductOrderButton';
 import { StockLabel } from './StockLabel';
@@ -15,6 +16,7 @@ export function ProductCard({ product, onFirstScreen = false }: { product: Produ
           <Link to={`/product/${product.id}`}>{product.name}</Link>
         </Card.Title>
         <Card.Text className="text-body-secondary small flex-grow-1">{product.short_desc}</Card.Text>
+        <DietaryInfo dish={product} />
         <div className="d-flex justify-content-between align-items-center gap-2">
           <span className="fw-semibold" data-testid="product-price">
             {formatPence(product.price)}

@@ -6,7 +6,11 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { parsePounds, penceAsPounds } from '../../../../../src/shared/money';
 import { serverMessage } from '../../../app/serverMessage';
+import { dietaryProblem, type Allergen } from '../../../../../src/shared/allergens';
+import { AllergenChecks } from './AllergenChecks';
 import { PhotoField } from './PhotoField';
+
+const SPICE_LEVELS = ['Not spicy', 'Mild', 'Medium', 'Hot'];
 import { useAddDishMutation, useArchiveDishMutation, useChangeDishMutation, type DishBody, type EditableCategory, type EditableDish } from './catalogueApi';
 
 /** The dish editor: a new dish when `dish` is null. `onSaved` gets the dish's id. */
@@ -19,6 +23,10 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
   const [vatRate, setVatRate] = useState<DishBody['vat_rate']>(dish?.vat_rate ?? 'standard');
   const [virtual, setVirtual] = useState(dish?.virtual ?? false);
   const [image, setImage] = useState<string | null>(dish?.image ?? null);
+  const [allergens, setAllergens] = useState<Allergen[]>(dish?.allergens ?? []);
+  const [vegetarian, setVegetarian] = useState(dish?.vegetarian ?? false);
+  const [vegan, setVegan] = useState(dish?.vegan ?? false);
+  const [spice, setSpice] = useState(dish?.spice ?? 0);
   const [problem, setProblem] = useState<string | null>(null);
   const [add, adding] = useAddDishMutation();
   const [change, changing] = useChangeDishMutation();
@@ -30,8 +38,10 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
     event.preventDefault();
     const pence = parsePounds(price);
     if (pence === null) return setProblem('Give the price in pounds, e.g. 4.50');
+    const contradiction = dietaryProblem({ allergens, vegetarian, vegan });
+    if (contradiction) return setProblem(contradiction);
     setProblem(null);
-    const body: DishBody = { category_id: categoryId, name, short_desc: shortDesc, description, price: pence, image, virtual, vat_rate: vatRate };
+    const body: DishBody = { category_id: categoryId, name, short_desc: shortDesc, description, price: pence, image, virtual, vat_rate: vatRate, allergens, vegetarian, vegan, spice };
     if (dish) {
       if ('data' in (await change({ id: dish.id, body }))) onSaved(dish.id);
     } else {
@@ -107,6 +117,33 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
         </Col>
         <Col md={4} className="d-flex align-items-end">
           <Form.Check id={field('virtual')} label="Virtual (nothing to cook or deliver)" checked={virtual} onChange={(event) => setVirtual(event.target.checked)} />
+        </Col>
+        <Col md={12}>
+          <AllergenChecks id={field('allergens')} legend="Contains (allergens)" value={allergens} onChange={setAllergens} />
+        </Col>
+        <Col md={4}>
+          <Form.Check id={field('vegetarian')} label="Vegetarian" checked={vegetarian} onChange={(event) => setVegetarian(event.target.checked)} />
+          <Form.Check
+            id={field('vegan')}
+            label="Vegan"
+            checked={vegan}
+            onChange={(event) => {
+              setVegan(event.target.checked);
+              if (event.target.checked) setVegetarian(true);
+            }}
+          />
+        </Col>
+        <Col md={4}>
+          <Form.Group controlId={field('spice')}>
+            <Form.Label>Spice</Form.Label>
+            <Form.Select value={spice} onChange={(event) => setSpice(Number(event.target.value))}>
+              {SPICE_LEVELS.map((label, level) => (
+                <option key={label} value={level}>
+                  {label}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
         </Col>
         <Col md={12}>
           <PhotoField id={field('photo')} image={image} onChange={setImage} dishName={name} />

@@ -1,3 +1,4 @@
+import type { Allergen } from '../../../../../src/shared/allergens';
 import type { MenuCategory, MenuProduct } from '../../../../../src/shared/menu';
 import { api } from '../../../app/api';
 
@@ -24,12 +25,17 @@ export interface DishBody {
   image: string | null;
   virtual: boolean;
   vat_rate: 'standard' | 'zero';
+  allergens: Allergen[];
+  vegetarian: boolean;
+  vegan: boolean;
+  spice: number;
 }
 
 export interface VariantBody {
   name: string;
   incremental_price: number;
   weighting?: number;
+  allergens: Allergen[];
 }
 
 interface Created {

@@ -15,7 +15,7 @@ export function allProjections(): Projection[] {
 // The read side's door for the composition root: caches, query routes and the query ports modules are given.
 export { MenuCache } from './menu/cache';
 export { menuRoutes } from './menu/routes';
-export { productsWithExpiredHolds } from './menu/queries';
+export { productsWithExpiredHolds, productsWithParLevels, stockLevels } from './menu/queries';
 export { SettingsCache } from './settings/queries';
 export { settingsRoutes } from './settings/routes';
 export { storedBaskets } from './carts/queries';

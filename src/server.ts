@@ -27,12 +27,12 @@ import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
 import type { Projection } from './projections/types';
 import { startStoreWaker } from './projections/waker';
-import { accountList, allProjections, erasureRecords, kitchenOrders, unpaidOrders, voucherReadModel, MenuCache, menuRoutes, productsWithExpiredHolds, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
+import { accountList, allProjections, erasureRecords, kitchenOrders, unpaidOrders, voucherReadModel, MenuCache, menuRoutes, productsWithExpiredHolds, productsWithParLevels, stockLevels, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
 import { basketRoutes, CART_EVENT_SCHEMAS, CART_PERSONAL_DATA, createBasket } from '../modules/cart';
-import { CATALOG_EVENT_SCHEMAS, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
-import { createHoldSweeper, STOCK_EVENT_SCHEMAS } from '../modules/stock';
+import { CATALOG_EVENT_SCHEMAS, CATALOG_UPCASTERS, catalogueRoutes, createCatalogue, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
+import { createDailyStock, createHoldSweeper, dailyStockProcess, STOCK_EVENT_SCHEMAS, stockRoutes } from '../modules/stock';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender, queueMails } from './mail/outbox';
@@ -95,7 +95,7 @@ export function openPersonalData(config: Config, pool: DatabasePool, clock: Cloc
 /** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
 export function shopEventVersioning(): EventVersioning {
   const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS, ...PRIVACY_EVENT_SCHEMAS, ...PAYMENT_EVENT_SCHEMAS, ...VOUCHER_EVENT_SCHEMAS };
-  return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS, ...ORDER_UPCASTERS } };
+  return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS, ...ORDER_UPCASTERS, ...CATALOG_UPCASTERS } };
 }
 
 /** The configured adapter, behind the shop's event versioning; appends are checked against the schemas outside production. */
@@ -246,6 +246,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const storeHours = storeHoursProcess({
       closeAtClosingTime: async (closesAt, context) => void (await closeAtClosingTime(commands, closesAt, context)),
     });
+    const dailyStock = createDailyStock(services, () => productsWithParLevels(pool));
     const erasureReads = erasureRecords(pool);
     const privacy = createPrivacy(
       services,
@@ -263,7 +264,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       },
       { retentionDays: config.GUEST_PII_RETENTION_DAYS },
     );
-    const processes = new ProcessManager([checkoutProcess(checkout.processActions), unpaidLapseProcess(kitchen.lapseActions), storeHours, guestRetentionProcess(privacy.retentionActions)], {
+    const processes = new ProcessManager([checkoutProcess(checkout.processActions), unpaidLapseProcess(kitchen.lapseActions), storeHours, guestRetentionProcess(privacy.retentionActions), dailyStockProcess(dailyStock.actions)], {
       store,
       pool,
       commands,
@@ -332,6 +333,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     // Without PUBLIC_ORIGIN the shop is reached on this machine, at the port it listens on (known once listening).
     let ownOrigins: readonly string[] = [config.publicOrigin];
     const production = config.NODE_ENV === 'production';
+    const photoStore = createPhotoStore(path.join(config.dataDir, 'uploads'));
     const humanCheck = createHumanCheck({ secret: keys[0], work: { cost: config.HUMAN_CHECK_COST, maxNumber: config.HUMAN_CHECK_MAX_NUMBER }, now: clock });
     const throttle = createLoginThrottle({ limits, humanCheck, now: clock });
     const checkedPostcodes = deliveryCheckCookie({ production });
@@ -378,9 +380,11 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         storeStatusRoutes({ services, clock, delivery }),
         storeLogRoutes({ pool, clock, settings: services.settings }),
         stockStatusRoutes({ services, menu: menuCache, clock }),
+        stockRoutes({ services, dishes: menuCache, levels: () => stockLevels(pool), daily: dailyStock, clock }),
         logRoutes({ limits, now: clock }),
         humanCheckRoutes({ humanCheck, limits, now: clock }),
-        uploadRoutes({ store: createPhotoStore(path.join(config.dataDir, 'uploads')) }),
+        uploadRoutes({ store: photoStore }),
+        catalogueRoutes({ catalogue: createCatalogue({ services, menu: menuCache, photos: photoStore }), clock }),
       ],
     });
     const server = http.createServer(

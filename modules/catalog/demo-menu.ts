@@ -1,3 +1,5 @@
+import type { Allergen } from '../../src/shared/allergens';
+
 /** The demo takeaway's menu, seeded on first start. Prices in pence; images under web/public/images/dishes. */
 export interface DemoProduct {
   name: string;
@@ -6,6 +8,9 @@ export interface DemoProduct {
   pricePence: number;
   image?: string;
   virtual?: boolean;
+  allergens?: Allergen[];
+  vegetarian?: boolean;
+  spice?: number;
   stock: number;
   variants?: Array<{ name: string; incrementalPricePence: number; stock: number }>;
 }
@@ -20,11 +25,11 @@ export const DEMO_MENU: Array<{ category: string; products: DemoProduct[] }> = [
   {
     category: 'Starters',
     products: [
-      { name: 'Onion Bhaji', shortDescription: 'Four crisp onion fritters', description: 'Sliced onion in spiced gram-flour batter, fried until golden. Served with mint sauce.', pricePence: 395, image: 'onion-bhaji', stock: 60 },
+      { name: 'Onion Bhaji', shortDescription: 'Four crisp onion fritters', description: 'Sliced onion in spiced gram-flour batter, fried until golden. Served with mint sauce.', pricePence: 395, image: 'onion-bhaji', allergens: ['milk'], vegetarian: true, stock: 60 },
       { name: 'Vegetable Samosa', shortDescription: 'Pastry parcels of spiced vegetables', description: 'Potato, peas and carrot with cumin and coriander in thin pastry.', pricePence: 350, image: 'samosa', stock: 0,
         variants: [ { name: '2 pieces', incrementalPricePence: 0, stock: 40 }, { name: '4 pieces', incrementalPricePence: 275, stock: 20 } ] },
       { name: 'Chicken Pakora', shortDescription: 'Spiced chicken in crisp batter', description: 'Chicken breast marinated in ginger, garlic and chilli, fried in light batter.', pricePence: 450, image: 'pakora', stock: 50 },
-      { name: 'Prawn Puri', shortDescription: 'Prawns on fried puffed bread', description: 'Prawns cooked with tomato and onion in a medium sauce, on a puri.', pricePence: 525, image: 'prawn-puri', stock: 25 },
+      { name: 'Prawn Puri', shortDescription: 'Prawns on fried puffed bread', description: 'Prawns cooked with tomato and onion in a medium sauce, on a puri.', pricePence: 525, image: 'prawn-puri', allergens: ['crustaceans', 'gluten'], stock: 25 },
       { name: 'Garlic Mushrooms', shortDescription: 'Button mushrooms, garlic butter', description: 'Pan-fried mushrooms with garlic, coriander and a squeeze of lemon.', pricePence: 425, stock: 30 },
     ],
   },
@@ -36,7 +41,7 @@ export const DEMO_MENU: Array<{ category: string; products: DemoProduct[] }> = [
       { name: 'Tandoori Chicken (half)', shortDescription: 'On the bone, smoky and spiced', description: 'Half a chicken marinated overnight and roasted in the tandoor.', pricePence: 795, image: 'tandoori-chicken', stock: 20 },
       { name: 'Lamb Seekh Kebab', shortDescription: 'Minced lamb skewers', description: 'Lamb mince with onion, fresh chilli and herbs, grilled on skewers.', pricePence: 595, image: 'seekh-kebab', stock: 30 },
       { name: 'Mixed Grill', shortDescription: 'Tikka, tandoori chicken, seekh kebab', description: 'A sizzling platter of chicken tikka, lamb tikka, tandoori chicken and seekh kebab, with a plain naan.', pricePence: 1395, image: 'mixed-grill', stock: 4 },
-      { name: 'Paneer Tikka', shortDescription: 'Grilled Indian cheese and peppers', description: 'Cubes of paneer with peppers and onion, marinated and grilled.', pricePence: 650, stock: 25 },
+      { name: 'Paneer Tikka', shortDescription: 'Grilled Indian cheese and peppers', description: 'Cubes of paneer with peppers and onion, marinated and grilled.', pricePence: 650, allergens: ['milk'], vegetarian: true, stock: 25 },
     ],
   },
   {
@@ -44,7 +49,7 @@ export const DEMO_MENU: Array<{ category: string; products: DemoProduct[] }> = [
     products: [
       { name: 'Chicken Tikka Masala', shortDescription: 'Creamy tomato sauce, the house favourite', description: 'Tandoori chicken tikka in a rich sauce of tomato, cream and fenugreek.', pricePence: 995, image: 'tikka-masala', stock: 0, variants: spice(40) },
       { name: 'Lamb Rogan Josh', shortDescription: 'Slow-cooked lamb, Kashmiri chilli', description: 'Tender lamb in a deep red sauce of tomato, paprika and Kashmiri chilli.', pricePence: 1095, image: 'rogan-josh', stock: 30 },
-      { name: 'Chicken Korma', shortDescription: 'Mild, with coconut and almond', description: 'Chicken in a mild, creamy sauce of coconut, almond and cardamom.', pricePence: 950, image: 'korma', stock: 40 },
+      { name: 'Chicken Korma', shortDescription: 'Mild, with coconut and almond', description: 'Chicken in a mild, creamy sauce of coconut, almond and cardamom.', pricePence: 950, image: 'korma', allergens: ['milk', 'nuts'], stock: 40 },
       { name: 'Madras', shortDescription: 'Fairly hot, tangy and rich', description: 'A fairly hot curry with tomato, tamarind and dried red chilli. Choose your main ingredient.', pricePence: 995, image: 'madras', stock: 0,
         variants: [ { name: 'Vegetable', incrementalPricePence: -100, stock: 30 }, { name: 'Chicken', incrementalPricePence: 0, stock: 40 }, { name: 'Lamb', incrementalPricePence: 100, stock: 30 }, { name: 'King Prawn', incrementalPricePence: 300, stock: 15 } ] },
       { name: 'Saag Paneer', shortDescription: 'Spinach with Indian cheese', description: 'Paneer simmered with spinach, garlic and garam masala.', pricePence: 850, image: 'saag-paneer', stock: 30 },

@@ -1,64 +1,126 @@
 import { z } from 'zod';
+import { ALLERGENS, MAX_SPICE } from '../../src/shared/allergens';
 
 const pence = z.number().int();
 const status = z.enum(['active', 'out-of-stock']);
+const productId = z.number().int().positive();
+const categoryId = z.number().int().positive();
+/** VAT per dish: standard for hot food and soft drinks, zero for most cold food (issue 16). */
+export const VAT_RATES = ['standard', 'zero'] as const;
+const vatRate = z.enum(VAT_RATES);
+const allergens = z.array(z.enum(ALLERGENS));
 
 export const CategoryAdded = z.object({
   type: z.literal('CategoryAdded'),
-  data: z.object({ categoryId: z.number().int().positive(), name: z.string(), position: z.number().int() }),
+  data: z.object({ categoryId, name: z.string(), position: z.number().int() }),
 });
+export const CategoryRenamed = z.object({
+  type: z.literal('CategoryRenamed'),
+  data: z.object({ categoryId, name: z.string() }),
+});
+/** Every category, in the order customers see them. */
+export const CategoriesReordered = z.object({
+  type: z.literal('CategoriesReordered'),
+  data: z.object({ categoryIds: z.array(categoryId) }),
+});
+/** A hidden category and its dishes are not on the customers' menu; the manager still sees them. */
+export const CategoryVisibilityChanged = z.object({
+  type: z.literal('CategoryVisibilityChanged'),
+  data: z.object({ categoryId, hidden: z.boolean() }),
+});
+
+/** What a manager edits of a dish; `imageSrcset` lists the stored widths of an uploaded photo. */
+const dishDetails = {
+  categoryId,
+  name: z.string(),
+  shortDescription: z.string(),
+  description: z.string(),
+  pricePence: pence.nonnegative(),
+  image: z.string().nullable(),
+  imageSrcset: z.string().nullable(),
+  virtual: z.boolean(),
+  vatRate,
+  allergens,
+  vegetarian: z.boolean(),
+  vegan: z.boolean(),
+  spice: z.number().int().min(0).max(MAX_SPICE),
+};
 
 export const ProductAdded = z.object({
   type: z.literal('ProductAdded'),
-  data: z.object({
-    productId: z.number().int().positive(),
-    categoryId: z.number().int().positive(),
-    name: z.string(),
-    shortDescription: z.string(),
-    description: z.string(),
-    pricePence: pence.nonnegative(),
-    image: z.string().nullable(),
-    virtual: z.boolean(),
-    position: z.number().int(),
-  }),
+  data: z.object({ productId, ...dishDetails, position: z.number().int() }),
+});
+
+/** A dish's details changed (all of them, as the editor saves them); `position` is its place in its category. */
+export const ProductChanged = z.object({
+  type: z.literal('ProductChanged'),
+  data: z.object({ productId, ...dishDetails, position: z.number().int() }),
+});
+
+/** A dish gone for good: off the menu and the editor, its past orders untouched. */
+export const ProductArchived = z.object({
+  type: z.literal('ProductArchived'),
+  data: z.object({ productId }),
 });
 
 export const ProductStatusChanged = z.object({
   type: z.literal('ProductStatusChanged'),
-  data: z.object({ productId: z.number().int().positive(), status }),
+  data: z.object({ productId, status }),
 });
 
 export const VariantAdded = z.object({
   type: z.literal('VariantAdded'),
   data: z.object({
-    productId: z.number().int().positive(),
+    productId,
     variantId: z.number().int().positive(),
     name: z.string(),
     incrementalPricePence: pence,
     weighting: z.number().int(),
+    /** Beyond its dish's: a variant with prawns contains crustaceans though the dish does not. */
+    allergens,
   }),
+});
+
+export const VariantChanged = z.object({
+  type: z.literal('VariantChanged'),
+  data: VariantAdded.shape.data,
 });
 
 export const VariantStatusChanged = z.object({
   type: z.literal('VariantStatusChanged'),
-  data: z.object({ productId: z.number().int().positive(), variantId: z.number().int().positive(), status }),
+  data: z.object({ productId, variantId: z.number().int().positive(), status }),
 });
 
 export type CategoryAdded = z.infer<typeof CategoryAdded>;
+export type CategoryRenamed = z.infer<typeof CategoryRenamed>;
+export type CategoriesReordered = z.infer<typeof CategoriesReordered>;
+export type CategoryVisibilityChanged = z.infer<typeof CategoryVisibilityChanged>;
 export type ProductAdded = z.infer<typeof ProductAdded>;
+export type ProductChanged = z.infer<typeof ProductChanged>;
+export type ProductArchived = z.infer<typeof ProductArchived>;
 export type ProductStatusChanged = z.infer<typeof ProductStatusChanged>;
 export type VariantAdded = z.infer<typeof VariantAdded>;
+export type VariantChanged = z.infer<typeof VariantChanged>;
 export type VariantStatusChanged = z.infer<typeof VariantStatusChanged>;
 export type ProductStatus = z.infer<typeof status>;
+export type VatRate = z.infer<typeof vatRate>;
+export type DishDetails = Omit<ProductAdded['data'], 'productId' | 'position'>;
 
-export type ProductEvent = ProductAdded | ProductStatusChanged | VariantAdded | VariantStatusChanged;
-export type CategoryEvent = CategoryAdded;
+export type ProductEvent = ProductAdded | ProductChanged | ProductArchived | ProductStatusChanged | VariantAdded | VariantChanged | VariantStatusChanged;
+export type CategoryEvent = CategoryAdded | CategoryRenamed | CategoriesReordered | CategoryVisibilityChanged;
+export type CatalogEvent = ProductEvent | CategoryEvent;
 
 export const CATALOG_EVENT_TYPES = [
   'CategoryAdded',
+  'CategoryRenamed',
+  'CategoriesReordered',
+  'CategoryVisibilityChanged',
   'ProductAdded',
+  'ProductChanged',
+  'ProductArchived',
   'ProductStatusChanged',
   'VariantAdded',
+  'VariantChanged',
   'VariantStatusChanged',
 ] as const;
 
@@ -66,4 +128,38 @@ export const productStream = (productId: number) => `catalog-${productId}`;
 export const CATEGORIES_STREAM = 'categories-main';
 
 /** Every event type's schema: appends are parsed against it (outside production). */
-export const CATALOG_EVENT_SCHEMAS = { CategoryAdded, ProductAdded, ProductStatusChanged, VariantAdded, VariantStatusChanged } satisfies Record<(typeof CATALOG_EVENT_TYPES)[number], z.ZodType>;
+export const CATALOG_EVENT_SCHEMAS = {
+  CategoryAdded,
+  CategoryRenamed,
+  CategoriesReordered,
+  CategoryVisibilityChanged,
+  ProductAdded,
+  ProductChanged,
+  ProductArchived,
+  ProductStatusChanged,
+  VariantAdded,
+  VariantChanged,
+  VariantStatusChanged,
+} satisfies Record<(typeof CATALOG_EVENT_TYPES)[number], z.ZodType>;
+
+/**
+ * Upcaster: dishes added before menu management (issue 16) were sold at the standard rate, had one picture and
+ * declared no allergens or dietary tags, so a replay gives the same menu (the manager then fills them in).
+ */
+export function upcastProductAdded(event: { type: string; data: unknown }): { type: string; data: unknown } {
+  const data = event.data as Partial<ProductAdded['data']>;
+  if (data.allergens !== undefined) return event;
+  return {
+    type: event.type,
+    data: { ...data, vatRate: data.vatRate ?? 'standard', imageSrcset: data.imageSrcset ?? null, allergens: [], vegetarian: false, vegan: false, spice: 0 },
+  };
+}
+
+/** Upcaster: variants added before allergens (issue 16) declared none beyond their dish's. */
+export function upcastVariantAdded(event: { type: string; data: unknown }): { type: string; data: unknown } {
+  const data = event.data as Partial<VariantAdded['data']>;
+  return data.allergens !== undefined ? event : { type: event.type, data: { ...data, allergens: [] } };
+}
+
+/** The catalogue's upcasters, one per changed event type. */
+export const CATALOG_UPCASTERS = { ProductAdded: upcastProductAdded, VariantAdded: upcastVariantAdded };

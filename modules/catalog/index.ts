@@ -3,6 +3,11 @@ export {
   CATALOG_EVENT_TYPES,
   productStream,
   CATEGORIES_STREAM,
+  CATALOG_UPCASTERS,
+  VAT_RATES,
+  type CatalogEvent,
+  type VatRate,
+  type DishDetails,
   type ProductEvent,
   type CategoryEvent,
   type CategoryAdded,
@@ -12,7 +17,9 @@ export {
   type VariantStatusChanged,
 } from './events';
 export { productDecider, categoriesDecider } from './decider';
-export type { Catalogue, CatalogueProduct, CatalogueVariant, CataloguePort } from './catalogue';
+export type { Catalogue, CatalogueProduct, CatalogueVariant, CataloguePort, EditableCatalogue, EditableCategory } from './catalogue';
+export { createCatalogue, type CatalogueCommands, type DishInput } from './handlers';
+export { catalogueRoutes } from './routes';
 export { seedDemoMenu } from './seed';
 export { stockStatusRoutes } from './stock-status-routes';
 export { dishName, dishNotOffered, notOfferedMessage } from './offer';

@@ -30,9 +30,16 @@ export async function seedDemoMenu(commands: CommandHandler, context: CommandCon
           description: product.description,
           pricePence: product.pricePence,
           image: product.image ? `/images/dishes/${product.image}.svg` : null,
+          imageSrcset: null,
           virtual: product.virtual ?? false,
+          vatRate: 'standard',
+          allergens: product.allergens ?? [],
+          vegetarian: product.vegetarian ?? false,
+          vegan: false,
+          spice: product.spice ?? 0,
           position: position + 1,
         },
+        namesInCategory: [],
       }, context);
       if (!product.variants) {
         await stock.setLevel(productId, null, product.stock, context);
@@ -42,7 +49,7 @@ export async function seedDemoMenu(commands: CommandHandler, context: CommandCon
         variantId += 1;
         await commands.handle(productStream(productId), productDecider, {
           type: 'AddVariant',
-          data: { productId, variantId, name: variant.name, incrementalPricePence: variant.incrementalPricePence, weighting: weighting + 1 },
+          data: { productId, variantId, name: variant.name, incrementalPricePence: variant.incrementalPricePence, weighting: weighting + 1, allergens: [] },
         }, context);
         await stock.setLevel(productId, variantId, variant.stock, context);
       }

@@ -28,6 +28,10 @@ export interface StockState {
    * the units back once even when the sale itself is no longer remembered. The latest REMEMBERED_SALES.
    */
   returned: Record<string, true>;
+  /** The par level per variant key, where one is set. */
+  par: Record<string, number>;
+  /** The last trading day each variant key started with its par level. */
+  startedDay: Record<string, string>;
 }
 
 /** Far more sales of one dish than can come between placing an order and its retry or cancellation. */
@@ -48,6 +52,10 @@ function forget<T>(memory: Record<string, T>, key: string): Record<string, T> {
 
 export type StockCommand =
   | { type: 'SetStockLevel'; productId: number; variantId: number | null; units: number }
+  | { type: 'Restock'; productId: number; variantId: number | null; units: number }
+  | { type: 'SetParLevel'; productId: number; variantId: number | null; parLevel: number | null }
+  /** Puts each par level on the shelf for `tradingDay`, once per day: a repeat (a retry, a crash) changes nothing. */
+  | { type: 'StartStockDay'; productId: number; tradingDay: string }
   /** `offer`: whether the kitchen offers the dish now (the catalogue's word), and its name to refuse with. */
   | { type: 'ReserveStock'; productId: number; variantId: number | null; cartId: string; quantity: number; now: string; holdUntil: string; offer: DishOffer; basket: BasketFacts }
   | { type: 'ReturnStock'; productId: number; variantId: number | null; cartId: string; quantity: number; now: string }
@@ -145,12 +153,29 @@ export function evolveStock(state: StockState, event: StockEvent): StockState {
     case 'StockSold': {
       const key = variantKey(event.data.variantId);
       return {
+        ...state,
         units: { ...state.units, [key]: Math.max(0, (state.units[key] ?? 0) - event.data.quantity) },
         holds: reduceHold(state.holds, holdKey(event.data.cartId, event.data.variantId), event.data.quantity),
         sold: remember(state.sold, saleKey(event.data.orderId, event.data.variantId), event.data.quantity),
         // Sold again after it was undone (a checkout that failed, then went through): it may be undone again.
         returned: forget(state.returned, saleKey(event.data.orderId, event.data.variantId)),
       };
+    }
+    case 'StockRestocked': {
+      const key = variantKey(event.data.variantId);
+      return { ...state, units: { ...state.units, [key]: (state.units[key] ?? 0) + event.data.units } };
+    }
+    case 'StockParLevelSet': {
+      const key = variantKey(event.data.variantId);
+      if (event.data.parLevel === null) {
+        const { [key]: _removed, ...par } = state.par;
+        return { ...state, par };
+      }
+      return { ...state, par: { ...state.par, [key]: event.data.parLevel } };
+    }
+    case 'StockDayStarted': {
+      const key = variantKey(event.data.variantId);
+      return { ...state, units: { ...state.units, [key]: event.data.units }, startedDay: { ...state.startedDay, [key]: event.data.tradingDay } };
     }
     case 'StockSaleCancelled': {
       const key = variantKey(event.data.variantId);
@@ -195,7 +220,23 @@ export function unitsToGiveBack(state: StockState, sale: string, orderSold: numb
 
 export function decideStock(command: StockCommand, state: StockState): StockEvent[] {
   switch (command.type) {
+    case 'Restock':
+      if (!Number.isInteger(command.units) || command.units < 1) throw new DomainError('invalid', 'Restock at least one unit');
+      return [{ type: 'StockRestocked', data: { productId: command.productId, variantId: command.variantId, units: command.units } }];
+    case 'SetParLevel': {
+      const { productId, variantId, parLevel } = command;
+      if (parLevel !== null && (!Number.isInteger(parLevel) || parLevel < 0)) throw new DomainError('invalid', 'A par level is a whole number of units, 0 or more');
+      return (state.par[variantKey(variantId)] ?? null) === parLevel ? [] : [{ type: 'StockParLevelSet', data: { productId, variantId, parLevel } }];
+    }
+    case 'StartStockDay':
+      return Object.entries(state.par)
+        .filter(([key]) => (state.startedDay[key] ?? '') < command.tradingDay)
+        .map(([key, units]) => ({
+          type: 'StockDayStarted',
+          data: { productId: command.productId, variantId: key === '-' ? null : Number(key), tradingDay: command.tradingDay, units },
+        }));
     case 'SetStockLevel':
+      if (!Number.isInteger(command.units) || command.units < 0) throw new DomainError('invalid', 'A stock level is a whole number of units, 0 or more');
       return state.units[variantKey(command.variantId)] === command.units
         ? []
         : [{ type: 'StockLevelSet', data: { productId: command.productId, variantId: command.variantId, units: command.units } }];
@@ -272,7 +313,7 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
 }
 
 export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
-  initialState: { units: {}, holds: {}, sold: {}, returned: {} },
+  initialState: { units: {}, holds: {}, sold: {}, returned: {}, par: {}, startedDay: {} },
   evolve: evolveStock,
   decide: decideStock,
 };

@@ -23,6 +23,9 @@ export function createStockHandlers(commands: CommandHandler) {
     setLevel: (productId: number, variantId: number | null, units: number, context: CommandContext) =>
       commands.handle(stockStream(productId), stockDecider, { type: 'SetStockLevel', productId, variantId, units }, context),
 
+    restock: (productId: number, variantId: number | null, units: number, context: CommandContext) =>
+      commands.handle(stockStream(productId), stockDecider, { type: 'Restock', productId, variantId, units }, context),
+
     reserve: (
       productId: number,
       variantId: number | null,

@@ -104,6 +104,9 @@ export async function applyCartsBatch(events: StoredEvent[], tx: Tx): Promise<vo
         break;
       }
       case 'StockLevelSet':
+      case 'StockRestocked':
+      case 'StockParLevelSet':
+      case 'StockDayStarted':
       case 'StockSaleCancelled':
       case 'CartFrozen':
       case 'CartReopened':

@@ -43,6 +43,9 @@ export const cartsProjection: Projection = {
       case 'StockHoldRenewed':
         return; // applied by loneStatement
       case 'StockLevelSet':
+      case 'StockRestocked':
+      case 'StockParLevelSet':
+      case 'StockDayStarted':
       case 'StockSaleCancelled':
       case 'CartFrozen':
       case 'CartReopened':
@@ -94,6 +97,9 @@ function loneStatement(stored: StoredEvent, guard: FragmentSqlToken): FragmentSq
     case 'StockSold':
       return undefined; // takes two statements: update, then delete an emptied line
     case 'StockLevelSet':
+    case 'StockRestocked':
+    case 'StockParLevelSet':
+    case 'StockDayStarted':
     case 'StockSaleCancelled':
     case 'CartFrozen':
     case 'CartReopened':

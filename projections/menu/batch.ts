@@ -34,6 +34,7 @@ type LevelStep = { set: number } | { add: number } | { take: number };
 export async function applyMenuBatch(events: StoredEvent[], tx: Tx, applyOne: (event: StoredEvent) => Promise<void>): Promise<void> {
   const holds = new Map<string, HoldChange>();
   const levels = new Map<string, { productId: number; variantKey: string; steps: LevelStep[] }>();
+  const pars: Array<{ productId: number; variantId: number | null; parLevel: number | null }> = [];
   const holdOf = (data: { productId: number; variantId: number | null; cartId: string }) => {
     const key = `${data.productId}|${variantKey(data.variantId)}|${data.cartId}`;
     let hold = holds.get(key);
@@ -80,6 +81,15 @@ export async function applyMenuBatch(events: StoredEvent[], tx: Tx, applyOne: (e
       case 'StockSaleCancelled':
         stepOn(event.data, { add: event.data.quantity });
         break;
+      case 'StockRestocked':
+        stepOn(event.data, { add: event.data.units });
+        break;
+      case 'StockDayStarted':
+        stepOn(event.data, { set: event.data.units });
+        break;
+      case 'StockParLevelSet':
+        pars.push(event.data);
+        break;
       default: {
         const never: never = event;
         return never;
@@ -88,6 +98,15 @@ export async function applyMenuBatch(events: StoredEvent[], tx: Tx, applyOne: (e
   }
   await applyHoldChanges(tx, [...holds.values()]);
   await applyLevelChanges(tx, [...levels.values()]);
+  for (const par of pars) await setParLevel(tx, par);
+}
+
+/** A par level lives beside the shelf level; a dish with none on the shelf yet gets its row at 0 units. */
+export async function setParLevel(tx: Tx, par: { productId: number; variantId: number | null; parLevel: number | null }): Promise<void> {
+  await tx.query(sql.unsafe`
+    insert into menu_stock_levels (product_id, variant_key, units, par_level)
+    values (${par.productId}, ${variantKey(par.variantId)}, 0, ${par.parLevel})
+    on conflict (product_id, variant_key) do update set par_level = excluded.par_level`);
 }
 
 async function applyHoldChanges(tx: Tx, holds: HoldChange[]): Promise<void> {
@@ -140,7 +159,9 @@ async function applyLevelChanges(tx: Tx, levels: Array<{ productId: number; vari
           insert into menu_stock_levels (product_id, variant_key, units) values (${level.productId}, ${level.variantKey}, ${step.set})
           on conflict (product_id, variant_key) do update set units = excluded.units`);
       } else if ('add' in step) {
-        await tx.query(sql.unsafe`update menu_stock_levels set units = units + ${step.add} where ${where}`);
+        await tx.query(sql.unsafe`
+          insert into menu_stock_levels (product_id, variant_key, units) values (${level.productId}, ${level.variantKey}, ${step.add})
+          on conflict (product_id, variant_key) do update set units = menu_stock_levels.units + excluded.units`);
       } else {
         await tx.query(sql.unsafe`update menu_stock_levels set units = greatest(0, units - ${step.take}) where ${where}`);
       }

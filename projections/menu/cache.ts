@@ -3,7 +3,7 @@ import type { Clock } from '../../src/core/clock';
 import { ReadModelCache, type ProjectionChanges } from '../../src/projections/read-model-cache';
 import { CATALOG_EVENT_TYPES, type CataloguePort } from '../../modules/catalog';
 import { STOCK_EVENT_TYPES } from '../../modules/stock';
-import { combineMenu, loadCatalogue, loadStock, type Catalogue, type CatalogueProduct, type Menu, type StockTable } from './queries';
+import { combineMenu, loadCatalogue, loadCatalogueForEditing, loadStock, type Catalogue, type CatalogueProduct, type Menu, type StockTable } from './queries';
 
 const CATALOGUE_TYPES = new Set<string>(CATALOG_EVENT_TYPES);
 const STOCK_TYPES = new Set<string>(STOCK_EVENT_TYPES);
@@ -19,7 +19,7 @@ export class MenuCache implements CataloguePort {
   private combined?: { catalogue: Catalogue; stock: StockTable; menu: Menu };
 
   /** `changes`: the menu projection's runner in this process. */
-  constructor(pool: DatabasePool, clock: Clock, changes: ProjectionChanges) {
+  constructor(private readonly pool: DatabasePool, clock: Clock, changes: ProjectionChanges) {
     this.catalogueCopy = new ReadModelCache({
       changes,
       clock,
@@ -38,6 +38,10 @@ export class MenuCache implements CataloguePort {
   /** Categories and products without stock counts. */
   catalogue(): Promise<Catalogue> {
     return this.catalogueCopy.get();
+  }
+
+  forEditing() {
+    return loadCatalogueForEditing(this.pool);
   }
 
   async product(productId: number): Promise<CatalogueProduct | null> {

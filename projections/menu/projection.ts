@@ -1,19 +1,25 @@
 import { sql } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection } from '../../src/projections/types';
-import { CATALOG_EVENT_TYPES, type CategoryAdded, type ProductAdded, type ProductStatusChanged, type VariantAdded, type VariantStatusChanged } from '../../modules/catalog';
+import { CATALOG_EVENT_TYPES, type CatalogEvent } from '../../modules/catalog';
 import { STOCK_EVENT_TYPES, variantKey, type StockEvent } from '../../modules/stock';
-import { applyMenuBatch } from './batch';
+import { applyAndAnnounce } from './announce';
+import { applyMenuBatch, setParLevel } from './batch';
 
-type MenuEvent = CategoryAdded | ProductAdded | ProductStatusChanged | VariantAdded | VariantStatusChanged | StockEvent;
+type MenuEvent = CatalogEvent | StockEvent;
 
 /** The menu as customers and staff see it: catalogue plus units on the shelf and units held in baskets. */
 export const menuProjection: Projection = {
   name: 'menu',
   eventTypes: [...CATALOG_EVENT_TYPES, ...STOCK_EVENT_TYPES],
   tables: ['menu_categories', 'menu_products', 'menu_variants', 'menu_stock_levels', 'menu_stock_holds'],
-  applyAll: (events, { tx, publish }) => applyMenuBatch(events, tx, (event) => menuProjection.apply(event, { tx, publish })),
-  async apply(stored: StoredEvent, { tx }) {
+  applyAll: (events, context) => applyAndAnnounce(events, context, () => applyMenuBatch(events, context.tx, (event) => applyEvent(event, context.tx))),
+  apply: (event, context) => applyAndAnnounce([event], context, () => applyEvent(event, context.tx)),
+};
+
+type Tx = Parameters<Projection['apply']>[1]['tx'];
+
+async function applyEvent(stored: StoredEvent, tx: Tx): Promise<void> {
     const event = { type: stored.type, data: stored.data } as MenuEvent;
     switch (event.type) {
       case 'CategoryAdded': {
@@ -21,22 +27,58 @@ export const menuProjection: Projection = {
         await tx.query(sql.unsafe`insert into menu_categories (id, name, position) values (${categoryId}, ${name}, ${position})`);
         return;
       }
+      case 'CategoryRenamed':
+        await tx.query(sql.unsafe`update menu_categories set name = ${event.data.name} where id = ${event.data.categoryId}`);
+        return;
+      case 'CategoriesReordered':
+        await tx.query(sql.unsafe`
+          update menu_categories c set position = o.position
+            from ${sql.unnest(event.data.categoryIds.map((id: number, index: number) => [id, index + 1]), ['int4', 'int4'])} as o(id, position)
+           where c.id = o.id`);
+        return;
+      case 'CategoryVisibilityChanged':
+        await tx.query(sql.unsafe`update menu_categories set hidden = ${event.data.hidden} where id = ${event.data.categoryId}`);
+        return;
       case 'ProductAdded': {
         const p = event.data;
         await tx.query(sql.unsafe`
-          insert into menu_products (id, category_id, name, short_desc, description, price_pence, image, virtual, position, status)
+          insert into menu_products (id, category_id, name, short_desc, description, price_pence, image, image_srcset, virtual, vat_rate,
+                                     allergens, vegetarian, vegan, spice, position, status)
           values (${p.productId}, ${p.categoryId}, ${p.name}, ${p.shortDescription}, ${p.description}, ${p.pricePence},
-                  ${p.image}, ${p.virtual}, ${p.position}, 'active')`);
+                  ${p.image}, ${p.imageSrcset}, ${p.virtual}, ${p.vatRate}, ${sql.array(p.allergens, 'text')}, ${p.vegetarian}, ${p.vegan},
+                  ${p.spice}, ${p.position}, 'active')`);
         return;
       }
+      case 'ProductChanged': {
+        const p = event.data;
+        await tx.query(sql.unsafe`
+          update menu_products
+             set category_id = ${p.categoryId}, name = ${p.name}, short_desc = ${p.shortDescription}, description = ${p.description},
+                 price_pence = ${p.pricePence}, image = ${p.image}, image_srcset = ${p.imageSrcset}, virtual = ${p.virtual},
+                 vat_rate = ${p.vatRate}, allergens = ${sql.array(p.allergens, 'text')}, vegetarian = ${p.vegetarian}, vegan = ${p.vegan},
+                 spice = ${p.spice}, position = ${p.position}
+           where id = ${p.productId}`);
+        return;
+      }
+      case 'ProductArchived':
+        await tx.query(sql.unsafe`update menu_products set archived = true where id = ${event.data.productId}`);
+        return;
       case 'ProductStatusChanged':
         await tx.query(sql.unsafe`update menu_products set status = ${event.data.status} where id = ${event.data.productId}`);
         return;
       case 'VariantAdded': {
         const v = event.data;
         await tx.query(sql.unsafe`
-          insert into menu_variants (id, product_id, name, incremental_price_pence, weighting, status)
-          values (${v.variantId}, ${v.productId}, ${v.name}, ${v.incrementalPricePence}, ${v.weighting}, 'active')`);
+          insert into menu_variants (id, product_id, name, incremental_price_pence, weighting, allergens, status)
+          values (${v.variantId}, ${v.productId}, ${v.name}, ${v.incrementalPricePence}, ${v.weighting}, ${sql.array(v.allergens, 'text')}, 'active')`);
+        return;
+      }
+      case 'VariantChanged': {
+        const v = event.data;
+        await tx.query(sql.unsafe`
+          update menu_variants set name = ${v.name}, incremental_price_pence = ${v.incrementalPricePence}, weighting = ${v.weighting},
+                 allergens = ${sql.array(v.allergens, 'text')}
+           where id = ${v.variantId}`);
         return;
       }
       case 'VariantStatusChanged':
@@ -72,6 +114,21 @@ export const menuProjection: Projection = {
           update menu_stock_levels set units = greatest(0, units - ${event.data.quantity})
            where product_id = ${event.data.productId} and variant_key = ${variantKey(event.data.variantId)}`);
         return;
+      case 'StockRestocked':
+        await tx.query(sql.unsafe`
+          insert into menu_stock_levels (product_id, variant_key, units)
+          values (${event.data.productId}, ${variantKey(event.data.variantId)}, ${event.data.units})
+          on conflict (product_id, variant_key) do update set units = menu_stock_levels.units + excluded.units`);
+        return;
+      case 'StockDayStarted':
+        await tx.query(sql.unsafe`
+          insert into menu_stock_levels (product_id, variant_key, units)
+          values (${event.data.productId}, ${variantKey(event.data.variantId)}, ${event.data.units})
+          on conflict (product_id, variant_key) do update set units = excluded.units`);
+        return;
+      case 'StockParLevelSet':
+        await setParLevel(tx, event.data);
+        return;
       case 'StockSaleCancelled':
         await tx.query(sql.unsafe`
           update menu_stock_levels set units = units + ${event.data.quantity}
@@ -82,10 +139,7 @@ export const menuProjection: Projection = {
         return never;
       }
     }
-  },
-};
-
-type Tx = Parameters<Projection['apply']>[1]['tx'];
+}
 
 async function reduceHold(tx: Tx, productId: number, variantId: number | null, cartId: string, quantity: number) {
   const key = variantKey(variantId);

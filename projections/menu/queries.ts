@@ -1,7 +1,7 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
 import type { MenuProduct, MenuVariant, MenuView, StockCounts } from '../../src/shared/menu';
-import type { Catalogue, CatalogueProduct, CatalogueVariant } from '../../modules/catalog';
+import type { Catalogue, CatalogueProduct, CatalogueVariant, EditableCatalogue } from '../../modules/catalog';
 
 export type { MenuProduct, MenuVariant, Catalogue, CatalogueProduct, CatalogueVariant };
 
@@ -27,19 +27,36 @@ const stockKey = (productId: number, variantKey: string) => `${productId}|${vari
 
 type Row = Record<string, unknown>;
 
-/** The catalogue in three queries. */
+/**
+ * The catalogue customers are offered, in three queries: hidden categories, their dishes and archived dishes
+ * are left out (the manager's editor reads them with `loadCatalogueForEditing`).
+ */
 export async function loadCatalogue(pool: DatabasePool): Promise<Catalogue> {
   const [categories, products, variants] = (await Promise.all([
-    pool.any(sql.unsafe`select id, name, position from menu_categories order by position, id`),
+    pool.any(sql.unsafe`select id, name, position from menu_categories where not hidden order by position, id`),
     pool.any(sql.unsafe`
-      select p.id, p.name, p.short_desc, p.description, p.price_pence as price, p.image, p.status, p.virtual,
-             p.category_id, p.position
-        from menu_products p left join menu_categories c on c.id = p.category_id
+      select p.id, p.name, p.short_desc, p.description, p.price_pence as price, p.image, p.image_srcset, p.vat_rate,
+             p.allergens, p.vegetarian, p.vegan, p.spice, p.status, p.virtual, p.category_id, p.position
+        from menu_products p join menu_categories c on c.id = p.category_id
+       where not p.archived and not c.hidden
        order by c.position, p.position, p.id`),
     pool.any(sql.unsafe`
-      select id, product_id, name, incremental_price_pence as incremental_price, weighting, status
-        from menu_variants order by product_id, weighting, id`),
+      select v.id, v.product_id, v.name, v.incremental_price_pence as incremental_price, v.weighting, v.allergens, v.status
+        from menu_variants v join menu_products p on p.id = v.product_id
+       where not p.archived
+       order by v.product_id, v.weighting, v.id`),
   ])) as unknown as Row[][];
+  const variantsByProduct = groupVariants(variants);
+  return {
+    categories: categories as unknown as Menu['categories'],
+    products: products.map((row) => ({
+      ...(row as Omit<CatalogueProduct, 'variants'>),
+      variants: variantsByProduct.get(row.id as number) ?? [],
+    })),
+  };
+}
+
+function groupVariants(variants: Row[]): Map<number, CatalogueVariant[]> {
   const variantsByProduct = new Map<number, CatalogueVariant[]>();
   for (const row of variants) {
     const productId = row.product_id as number;
@@ -49,16 +66,38 @@ export async function loadCatalogue(pool: DatabasePool): Promise<Catalogue> {
       name: row.name as string,
       incremental_price: row.incremental_price as number,
       weighting: row.weighting as number,
+      allergens: row.allergens as MenuVariant['allergens'],
       status: row.status as MenuVariant['status'],
     });
     variantsByProduct.set(productId, list);
   }
+  return variantsByProduct;
+}
+
+/** The manager's catalogue: hidden categories and their dishes too, archived dishes left out, and the last ids. */
+export async function loadCatalogueForEditing(pool: DatabasePool): Promise<EditableCatalogue> {
+  const [categories, products, variants, last] = (await Promise.all([
+    pool.any(sql.unsafe`select id, name, position, hidden from menu_categories order by position, id`),
+    pool.any(sql.unsafe`
+      select p.id, p.name, p.short_desc, p.description, p.price_pence as price, p.image, p.image_srcset, p.vat_rate,
+             p.allergens, p.vegetarian, p.vegan, p.spice, p.status, p.virtual, p.category_id, p.position
+        from menu_products p where not p.archived order by p.category_id, p.position, p.id`),
+    pool.any(sql.unsafe`
+      select v.id, v.product_id, v.name, v.incremental_price_pence as incremental_price, v.weighting, v.allergens, v.status
+        from menu_variants v join menu_products p on p.id = v.product_id
+       where not p.archived order by v.product_id, v.weighting, v.id`),
+    pool.one(sql.unsafe`
+      select (select coalesce(max(id), 0) from menu_categories)::int as category,
+             (select coalesce(max(id), 0) from menu_products)::int as product,
+             (select coalesce(max(id), 0) from menu_variants)::int as variant`),
+  ])) as unknown as [Row[], Row[], Row[], Row];
+  const variantsByProduct = groupVariants(variants);
   return {
-    categories: categories as unknown as Menu['categories'],
-    products: products.map((row) => ({
-      ...(row as Omit<CatalogueProduct, 'variants'>),
-      variants: variantsByProduct.get(row.id as number) ?? [],
-    })),
+    categories: categories as unknown as EditableCatalogue['categories'],
+    products: products.map((row) => ({ ...(row as Omit<CatalogueProduct, 'variants'>), variants: variantsByProduct.get(row.id as number) ?? [] })),
+    lastCategoryId: last.category as number,
+    lastProductId: last.product as number,
+    lastVariantId: last.variant as number,
   };
 }
 
@@ -110,5 +149,17 @@ export function combineMenu(catalogue: Catalogue, stock: StockTable): Menu {
 export async function productsWithExpiredHolds(pool: DatabasePool, now: Date): Promise<number[]> {
   const rows = await pool.anyFirst(sql.unsafe`
     select distinct product_id from menu_stock_holds where hold_until <= ${now.toISOString()} order by product_id`);
+  return [...rows] as number[];
+}
+
+/** Every shelf row: units and the daily par level, for the staff's stock sheet. */
+export async function stockLevels(pool: DatabasePool): Promise<Array<{ productId: number; variantKey: string; units: number; parLevel: number | null }>> {
+  const rows = (await pool.any(sql.unsafe`select product_id, variant_key, units, par_level from menu_stock_levels`)) as unknown as Row[];
+  return rows.map((row) => ({ productId: row.product_id as number, variantKey: row.variant_key as string, units: row.units as number, parLevel: row.par_level as number | null }));
+}
+
+/** The products with a daily par level on some variant, for the start of each trading day. */
+export async function productsWithParLevels(pool: DatabasePool): Promise<number[]> {
+  const rows = await pool.anyFirst(sql.unsafe`select distinct product_id from menu_stock_levels where par_level is not null order by product_id`);
   return [...rows] as number[];
 }

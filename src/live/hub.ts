@@ -8,7 +8,32 @@ import { LIVE_NOTIFY_CHANNEL, wakeOnLocalPublish } from './outbox';
 /** A reconnecting client that missed more than this is told to refetch instead. */
 export const MAX_REPLAY = 1000;
 
-export const LIVE_CHANNELS = ['orders', 'store'] as const;
+export const LIVE_CHANNELS = ['orders', 'store', 'menu'] as const;
+
+/**
+ * Channels whose messages are merged and sent at most once per window to each screen (issue 16: the public menu
+ * channel, at most one message per dish per second however busy the evening). Their messages' data are
+ * objects of arrays (unioned) and flags (or-ed), so merging loses nothing a screen acts on.
+ */
+export const COALESCED_CHANNELS: Readonly<Record<string, number>> = { menu: 1000 };
+
+/** Two messages of a coalesced channel as one: arrays unioned, flags or-ed, anything else the later one's. */
+export function mergeLiveData(earlier: unknown, later: unknown): unknown {
+  if (!isRecord(earlier) || !isRecord(later)) return later;
+  const merged: Record<string, unknown> = { ...earlier };
+  for (const [key, value] of Object.entries(later)) {
+    const before = merged[key];
+    if (Array.isArray(before) && Array.isArray(value)) merged[key] = [...new Set([...before, ...value])].sort(byValue);
+    else if (typeof before === 'boolean' && typeof value === 'boolean') merged[key] = before || value;
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+// Numbers (dish ids) in their order, anything else as it came.
+const byValue = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 'number' ? a - b : 0);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A login was disabled (`{ accountId }`, on the orders channel): every instance's hub ends that person's
@@ -49,6 +74,8 @@ export class LiveHub {
   private readonly controller = new AbortController();
   private tailing?: Promise<void>;
   private stopLocalWakeUps?: () => void;
+  /** Per coalesced channel: the merged message waiting for its window, when the last one went, and its timer. */
+  private readonly held = new Map<string, { message?: LiveMessageRow; sentAt: number; timer?: ReturnType<typeof setTimeout> }>();
 
   constructor(private readonly options: LiveHubOptions) {
     this.listener = new NotificationListener(options.databaseUrl, LIVE_NOTIFY_CHANNEL);
@@ -79,6 +106,7 @@ export class LiveHub {
   }
 
   async stop(): Promise<void> {
+    for (const held of this.held.values()) clearTimeout(held.timer);
     this.controller.abort();
     this.stopLocalWakeUps?.();
     await this.tailing;
@@ -135,6 +163,9 @@ export class LiveHub {
       });
       if (resync) {
         channel.send({ id: delivered || undefined, event: 'resync', data: { reason: 'gap too large' } }, [res]);
+      } else if (channelName in COALESCED_CHANNELS && missed.length > 0) {
+        const merged = missed.reduce((sum, row) => ({ ...row, data: mergeLiveData(sum.data, row.data) }));
+        channel.send({ id: merged.id, event: merged.event, data: merged.data }, [res]);
       } else {
         for (const row of missed) channel.send({ id: row.id, event: row.event, data: row.data }, [res]);
       }
@@ -160,13 +191,36 @@ export class LiveHub {
     for (const res of corked) res.cork();
     try {
       for (const row of rows) {
-        this.channels.get(row.channel)!.send({ id: row.id, event: row.event, data: row.data });
         this.lastDelivered.set(row.channel, row.id);
+        if (row.channel in COALESCED_CHANNELS) {
+          this.hold(row.channel, row);
+          continue;
+        }
+        this.channels.get(row.channel)!.send({ id: row.id, event: row.event, data: row.data });
         if (row.event === ACCESS_ENDED) this.disconnect((row.data as { accountId?: string }).accountId ?? '');
       }
     } finally {
       for (const res of corked) res.uncork();
     }
+  }
+
+  /** A coalesced channel's message: sent now when its window has passed, else merged into the one waiting for it. */
+  private hold(channelName: string, row: LiveMessageRow): void {
+    const windowMs = COALESCED_CHANNELS[channelName];
+    const held = this.held.get(channelName) ?? { sentAt: 0 };
+    this.held.set(channelName, held);
+    held.message = held.message ? { ...row, data: mergeLiveData(held.message.data, row.data) } : row;
+    const send = () => {
+      held.timer = undefined;
+      const message = held.message;
+      if (!message) return;
+      held.message = undefined;
+      held.sentAt = Date.now();
+      this.channels.get(channelName)?.send({ id: message.id, event: message.event, data: message.data });
+    };
+    const wait = held.sentAt + windowMs - Date.now();
+    if (wait <= 0) send();
+    else held.timer ??= setTimeout(send, wait);
   }
 
   /** Delivery and attaching take turns, so a reconnecting client never sees a live message before a missed one. */

@@ -14,6 +14,8 @@ function stream(hub: LiveHub, channel: string) {
 export function liveRoutes(deps: { hub: LiveHub }) {
   const router = new Router();
   router.get('/events/store', stream(deps.hub, 'store'));
+  // The customers' menu (issue 16): catalogue changes and dishes selling out, coming back or running low.
+  router.get('/events/menu', stream(deps.hub, 'menu'));
   router.get('/events/orders', requireRole('staff'), stream(deps.hub, 'orders'));
   return router;
 }

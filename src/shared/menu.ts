@@ -1,3 +1,5 @@
+import type { Allergen } from './allergens';
+
 /** The menu as the server answers it (GET /api/menu) and the web app reads it. Prices are integer pence. */
 
 export type StockStatus = 'active' | 'out-of-stock';
@@ -20,6 +22,8 @@ export interface MenuVariant extends StockCounts {
   name: string;
   incremental_price: number;
   weighting: number;
+  /** What this variant contains beyond its dish's allergens. */
+  allergens: Allergen[];
   status: StockStatus;
 }
 
@@ -31,6 +35,16 @@ export interface MenuProduct extends StockCounts {
   description: string;
   price: number;
   image: string | null;
+  /** The uploaded photo's stored widths (`/uploads/x-320.webp 320w, ...`), or null for one picture. */
+  image_srcset: string | null;
+  /** VAT charged on the dish: standard for hot food and soft drinks, zero for most cold food. */
+  vat_rate: 'standard' | 'zero';
+  /** The UK's 14 allergens the dish contains (each variant may add its own), and its dietary tags. */
+  allergens: Allergen[];
+  vegetarian: boolean;
+  vegan: boolean;
+  /** 0 (none) to MAX_SPICE. */
+  spice: number;
   status: StockStatus;
   virtual: boolean;
   category_id: number;
@@ -50,3 +64,20 @@ export function dishName(productName: string, variantName: string | null | undef
 
 /** What a customer is told of a dish the kitchen does not offer now. */
 export const notOfferedMessage = (dish: string) => `Sorry, ${dish} is not available right now`;
+
+/** Below this many units the staff's low-stock list warns and the customer's menu says 'Only N left' (issue 16). */
+export const LOW_STOCK_BELOW = 5;
+
+/** What a customer sees of a dish's available units: sold out, only a few left (with how many), or nothing. */
+export type StockLabel = { kind: 'sold-out' } | { kind: 'few'; left: number } | null;
+
+export function stockLabel(available: number): StockLabel {
+  if (available <= 0) return { kind: 'sold-out' };
+  return available < LOW_STOCK_BELOW ? { kind: 'few', left: available } : null;
+}
+
+/** The label as one value: a dish is announced on the live menu channel when this changes. */
+export function stockLabelKey(available: number): string {
+  const label = stockLabel(available);
+  return label === null ? 'plenty' : label.kind === 'few' ? `few:${label.left}` : label.kind;
+}

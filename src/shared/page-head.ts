@@ -14,6 +14,7 @@ export const PAGE_PATHS = {
   staffSettings: '/takeaway-settings',
   staffAccounts: '/takeaway-staff',
   staffVouchers: '/takeaway-vouchers',
+  menuEditor: '/takeaway-menu',
   account: '/account',
   invitation: '/invitation/:token',
 } as const;
@@ -40,6 +41,7 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   staffSettings: 'Takeaway settings',
   staffAccounts: 'Staff logins',
   staffVouchers: 'Vouchers',
+  menuEditor: 'Menu editor',
   account: 'Your login',
   invitation: 'Choose your password',
   notFound: 'Page not found',

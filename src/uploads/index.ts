@@ -1,4 +1,4 @@
 /** Photo uploads: checked from their bytes, re-encoded for srcset, stored by content under DATA_DIR/uploads. */
 export { uploadRoutes } from './routes';
-export { createPhotoStore, type PhotoStore, type StoredVersion } from './photo-store';
+export { createPhotoStore, PHOTO_LINK, type PhotoStore, type StoredVersion } from './photo-store';
 export { UPLOAD_LIMITS, UPLOAD_PATH, UPLOADS_URL } from './limits';

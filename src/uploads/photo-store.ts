@@ -2,9 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { EncodedVersion } from './images';
+import { UPLOADS_URL } from './limits';
 
 /** A stored file's name: the upload's digest, then its width. Nothing else is ever served from the folder. */
 export const STORED_NAME = /^[0-9a-f]{32}-[1-9][0-9]{0,3}\.webp$/;
+
+/** A link to a stored photo, as the upload answers it: its digest and width. */
+export const PHOTO_LINK = /^\/uploads\/([0-9a-f]{32})-([1-9][0-9]{0,3})\.webp$/;
 
 export interface StoredVersion {
   name: string;
@@ -20,6 +24,22 @@ export function createPhotoStore(folder: string) {
   return {
     folder,
     digest: (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 32),
+
+    /**
+     * The srcset of a stored upload named by one of its links (`/uploads/<digest>-<width>.webp`): every width
+     * stored for that photo, or null when no such photo was uploaded here.
+     */
+    async srcsetOf(link: string): Promise<string | null> {
+      const match = PHOTO_LINK.exec(link);
+      if (!match) return null;
+      const names = await fs.readdir(folder).catch(() => [] as string[]);
+      const widths = names
+        .filter((name) => STORED_NAME.test(name) && name.startsWith(`${match[1]}-`))
+        .map((name) => Number(name.slice(match[1].length + 1, -'.webp'.length)))
+        .sort((a, b) => a - b);
+      if (!widths.includes(Number(match[2]))) return null;
+      return widths.map((width) => `${UPLOADS_URL}/${match[1]}-${width}.webp ${width}w`).join(', ');
+    },
 
     /** Writes every version or none: each goes to a temporary file first, and only when all are written are they renamed. */
     async save(digest: string, versions: EncodedVersion[]): Promise<StoredVersion[]> {

@@ -79,6 +79,24 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
     { body: { code: 'SAVE10', terms: { description: '10% off', benefit: { kind: 'percent', percent: 10 } } }, fields: { code: 'line', 'terms.description': 'line' }, as: 'manager' },
   ],
   'POST /api/vouchers/:id': [{ body: { terms: { description: '10% off', benefit: { kind: 'percent', percent: 10 } } }, fields: { 'terms.description': 'line' }, as: 'manager' }],
+  'POST /api/catalogue/categories': [{ body: { name: 'Specials' }, fields: { name: 'name' }, as: 'manager' }],
+  'POST /api/catalogue/categories/:id/rename': [{ body: { name: 'Specials' }, fields: { name: 'name' }, as: 'manager' }],
+  'POST /api/catalogue/dishes': [
+    {
+      body: { category_id: 1, name: 'Dal', short_desc: 'Lentils', description: 'Yellow lentils', price: 450, image: null, virtual: false, vat_rate: 'standard', allergens: [], vegetarian: true, vegan: false, spice: 0 },
+      fields: { name: 'name', short_desc: 'line', description: 'lines', image: 'line' },
+      as: 'manager',
+    },
+  ],
+  'POST /api/catalogue/dishes/:id': [
+    {
+      body: { category_id: 1, name: 'Dal', short_desc: 'Lentils', description: 'Yellow lentils', price: 450, image: null, virtual: false, vat_rate: 'standard', allergens: [], vegetarian: true, vegan: false, spice: 0 },
+      fields: { name: 'name', short_desc: 'line', description: 'lines', image: 'line' },
+      as: 'manager',
+    },
+  ],
+  'POST /api/catalogue/dishes/:id/variants': [{ body: { name: 'Large', incremental_price: 100 }, fields: { name: 'name' }, as: 'manager' }],
+  'POST /api/catalogue/variants/:id': [{ body: { name: 'Large', incremental_price: 100 }, fields: { name: 'name' }, as: 'manager' }],
   'POST /api/validate_postcode': [{ body: { postcode: 'LS1 4AP' }, fields: { postcode: 'line' }, as: 'manager' }],
   'POST /api/settings/update': [
     {
@@ -124,6 +142,12 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   // The deliberate exception (issue 16): multipart, not JSON; the photo is judged from its bytes, `size` is a number.
   'POST /api/uploadImage': 'multipart: a photo and a number',
   'POST /api/accounts/:id/role': 'a closed list',
+  'POST /api/catalogue/categories/order': 'category ids',
+  'POST /api/stock/level': 'numbers',
+  'POST /api/stock/restock': 'numbers',
+  'POST /api/stock/par': 'numbers',
+  'POST /api/catalogue/categories/:id/visibility': 'a boolean',
+  'POST /api/catalogue/dishes/:id/archive': 'no input',
   'POST /api/accounts/:id/disable': 'no input',
   'POST /api/accounts/:id/enable': 'no input',
   'POST /api/accounts/:id/totp-off': 'no input',

@@ -21,7 +21,7 @@ function stockHistory(seed: number, length: number): StoredEvent[] {
     const key = `${productId}|${variantId}|${cartId}`;
     const units = held.get(key) ?? 0;
     const hold = { productId, variantId, cartId };
-    switch (random.below(10)) {
+    switch (random.below(13)) {
       case 0:
         push('StockLevelSet', { productId, variantId, units: random.below(50) });
         break;
@@ -45,6 +45,15 @@ function stockHistory(seed: number, length: number): StoredEvent[] {
         push(type, { ...hold, quantity, ...(type === 'StockSold' ? { orderId } : {}) });
         break;
       }
+      case 10:
+        push('StockRestocked', { productId, variantId, units: 1 + random.below(10) });
+        break;
+      case 11:
+        push('StockParLevelSet', { productId, variantId, parLevel: random.pick([null, 20]) });
+        break;
+      case 12:
+        push('StockDayStarted', { productId, variantId, tradingDay: '2026-11-21', units: random.below(30) });
+        break;
       default: {
         const quantity = 1 + random.below(3);
         held.set(key, units + quantity);

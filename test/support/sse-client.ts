@@ -4,6 +4,8 @@ export interface SseMessage {
   id?: number;
   event: string;
   data: unknown;
+  /** When this client read it (Date.now()). */
+  receivedAt?: number;
 }
 
 export interface SseConnection {
@@ -33,7 +35,7 @@ export function connectSse(url: string, options: { lastEventId?: number; cookie?
           buffer = buffer.slice(end + 2);
           const message = parseBlock(block);
           if (message) {
-            messages.push(message);
+            messages.push({ ...message, receivedAt: Date.now() });
             for (const wake of waiters.splice(0)) wake();
           }
         }

@@ -1,24 +1,90 @@
 import { productDecider, categoriesDecider } from '../../../modules/catalog/decider';
-import type { ProductEvent } from '../../../modules/catalog/events';
+import type { CategoryEvent, ProductAdded, ProductEvent } from '../../../modules/catalog/events';
+import { upcastProductAdded } from '../../../modules/catalog/events';
 import { specFor } from '../../support/given-when-then';
 
 const spec = specFor(productDecider);
-const added: ProductEvent = {
-  type: 'ProductAdded',
-  data: { productId: 3, categoryId: 1, name: 'Korma', shortDescription: 'Mild', description: 'Creamy', pricePence: 950, image: null, virtual: false, position: 1 },
+const details: ProductAdded['data'] = {
+  productId: 3, categoryId: 1, name: 'Korma', shortDescription: 'Mild', description: 'Creamy', pricePence: 950,
+  image: null, imageSrcset: null, virtual: false, vatRate: 'standard', allergens: ['milk', 'nuts'], vegetarian: false, vegan: false, spice: 1, position: 1,
 };
-const variant: ProductEvent = { type: 'VariantAdded', data: { productId: 3, variantId: 9, name: 'Large', incrementalPricePence: 300, weighting: 1 } };
+const added: ProductEvent = { type: 'ProductAdded', data: details };
+const variant: ProductEvent = { type: 'VariantAdded', data: { productId: 3, variantId: 9, name: 'Large', incrementalPricePence: 300, weighting: 1, allergens: [] } };
+const add = (data: Partial<ProductAdded['data']> = {}, namesInCategory: string[] = []) =>
+  ({ type: 'AddProduct' as const, data: { ...details, ...data }, namesInCategory });
+const change = (data: Partial<ProductAdded['data']> = {}, namesInCategory: string[] = []) =>
+  ({ type: 'ChangeProduct' as const, data: { ...details, ...data }, namesInCategory });
 
 describe('catalogue decider', () => {
-  it('adds a product once', () => {
-    spec([]).when({ type: 'AddProduct', data: added.data as never }).then([added]);
-    spec([added]).when({ type: 'AddProduct', data: added.data as never }).thenFails('already exists', 'conflict');
+  describe('AddProduct', () => {
+    it('adds a product once', () => {
+      spec([]).when(add()).then([added]);
+      spec([added]).when(add()).thenFails('already exists', 'conflict');
+    });
+
+    it('refuses an empty name, a negative price and a name another dish of the category has', () => {
+      spec([]).when(add({ name: '   ' })).thenFails('A dish needs a name', 'invalid');
+      spec([]).when(add({ pricePence: -1 })).thenFails('0 or more', 'invalid');
+      spec([]).when(add({ pricePence: 1.5 })).thenFails('whole number', 'invalid');
+      spec([]).when(add({}, ['Bhuna', ' korma '])).thenFails('already a dish in this category named Korma', 'conflict');
+      spec([]).when(add({ pricePence: 0, vatRate: 'zero' }, ['Bhuna'])).then([{ type: 'ProductAdded', data: { ...details, pricePence: 0, vatRate: 'zero' } }]);
+    });
   });
 
-  it('adds variants only to a listed product, each once', () => {
-    spec([]).when({ type: 'AddVariant', data: variant.data as never }).thenFails('does not exist', 'not_found');
-    spec([added]).when({ type: 'AddVariant', data: variant.data as never }).then([variant]);
-    spec([added, variant]).when({ type: 'AddVariant', data: variant.data as never }).thenFails('already exists');
+  describe('ChangeProduct', () => {
+    it('changes the details, and nothing when they are the same', () => {
+      spec([added]).when(change({ name: 'Chicken Korma', vatRate: 'zero' }))
+        .then([{ type: 'ProductChanged', data: { ...details, name: 'Chicken Korma', vatRate: 'zero' } }]);
+      spec([added]).when(change()).then([]);
+      spec([]).when(change()).thenFails('does not exist', 'not_found');
+    });
+
+    it('refuses a price that a variant would make negative', () => {
+      const cheaper: ProductEvent = { type: 'VariantAdded', data: { productId: 3, variantId: 10, name: 'Half', incrementalPricePence: -400, weighting: 2, allergens: [] } };
+      spec([added, cheaper]).when(change({ pricePence: 399 })).thenFails('The variant Half would make the dish cost less than nothing', 'invalid');
+      spec([added, cheaper]).when(change({ pricePence: 400 })).then([{ type: 'ProductChanged', data: { ...details, pricePence: 400 } }]);
+    });
+
+    it('refuses an empty name and a duplicate in the category it moves to', () => {
+      spec([added]).when(change({ name: '' })).thenFails('A dish needs a name');
+      spec([added]).when(change({ categoryId: 2 }, ['KORMA'])).thenFails('already a dish in this category');
+    });
+  });
+
+  describe('ArchiveProduct', () => {
+    const archived: ProductEvent = { type: 'ProductArchived', data: { productId: 3 } };
+    it('archives once, and an archived dish takes no more changes', () => {
+      spec([added]).when({ type: 'ArchiveProduct', data: { productId: 3 } }).then([archived]);
+      spec([added, archived]).when({ type: 'ArchiveProduct', data: { productId: 3 } }).then([]);
+      spec([added, archived]).when(change({ name: 'Again' })).thenFails('Korma is archived', 'conflict');
+      spec([added, archived]).when({ type: 'AddVariant', data: variant.data as never }).thenFails('archived');
+      spec([]).when({ type: 'ArchiveProduct', data: { productId: 3 } }).thenFails('does not exist', 'not_found');
+    });
+  });
+
+  describe('AddVariant and ChangeVariant', () => {
+    it('adds variants only to a listed product, each once', () => {
+      spec([]).when({ type: 'AddVariant', data: variant.data as never }).thenFails('does not exist', 'not_found');
+      spec([added]).when({ type: 'AddVariant', data: variant.data as never }).then([variant]);
+      spec([added, variant]).when({ type: 'AddVariant', data: variant.data as never }).thenFails('already exists');
+    });
+
+    it('takes a zero or negative adjustment, but not one making the dish negative, an empty or a duplicate name', () => {
+      const withData = (data: Partial<Extract<ProductEvent, { type: 'VariantAdded' }>['data']>) =>
+        ({ type: 'AddVariant' as const, data: { productId: 3, variantId: 11, name: 'Small', incrementalPricePence: -950, weighting: 2, allergens: [], ...data } });
+      spec([added, variant]).when(withData({})).then([{ type: 'VariantAdded', data: withData({}).data }]);
+      spec([added, variant]).when(withData({ incrementalPricePence: -951 })).thenFails('would make the dish cost less than nothing', 'invalid');
+      spec([added, variant]).when(withData({ name: ' ' })).thenFails('A variant needs a name', 'invalid');
+      spec([added, variant]).when(withData({ name: 'large' })).thenFails('already a variant of this dish named large', 'conflict');
+    });
+
+    it('changes a variant, keeping its own name free', () => {
+      const changed = { productId: 3, variantId: 9, name: 'Large', incrementalPricePence: 0, weighting: 3, allergens: ['crustaceans' as const] };
+      spec([added, variant]).when({ type: 'ChangeVariant', data: changed }).then([{ type: 'VariantChanged', data: changed }]);
+      spec([added, variant]).when({ type: 'ChangeVariant', data: variant.data as never }).then([]);
+      spec([added, variant]).when({ type: 'ChangeVariant', data: { ...changed, incrementalPricePence: -1000 } }).thenFails('less than nothing');
+      spec([added]).when({ type: 'ChangeVariant', data: changed }).thenFails('That variant does not exist', 'not_found');
+    });
   });
 
   it('changes a product’s or a variant’s status only when it differs', () => {
@@ -30,9 +96,58 @@ describe('catalogue decider', () => {
     spec([added]).when({ type: 'ChangeVariantStatus', data: { productId: 3, variantId: 9, status: 'active' } }).thenFails('That variant does not exist');
   });
 
-  it('adds each category once', () => {
-    const command = { type: 'AddCategory' as const, data: { categoryId: 1, name: 'Starters', position: 1 } };
-    specFor(categoriesDecider)([]).when(command).then([{ type: 'CategoryAdded', data: command.data }]);
-    specFor(categoriesDecider)([{ type: 'CategoryAdded', data: command.data }]).when(command).thenFails('already exists');
+  it('tells apart the allergens and tags of a dish, and refuses tags its allergens contradict', () => {
+    spec([added]).when(change({ allergens: ['nuts', 'milk'] })).then([]);
+    spec([added]).when(change({ allergens: ['milk'] })).then([{ type: 'ProductChanged', data: { ...details, allergens: ['milk'] } }]);
+    spec([]).when(add({ vegan: true, vegetarian: false, allergens: [] })).thenFails('A vegan dish is vegetarian too', 'invalid');
+    spec([]).when(add({ vegan: true, vegetarian: true })).thenFails('A vegan dish cannot contain milk or eggs', 'invalid');
+    spec([]).when(add({ vegetarian: true, allergens: ['fish'] })).thenFails('cannot contain fish', 'invalid');
+  });
+
+  it('upcasts a dish added before menu management to the standard rate, one picture and no allergens declared', () => {
+    const { vatRate: _vat, imageSrcset: _srcset, allergens: _allergens, vegetarian: _vegetarian, vegan: _vegan, spice: _spice, ...old } = details;
+    expect(upcastProductAdded({ type: 'ProductAdded', data: old })).toEqual({
+      type: 'ProductAdded',
+      data: { ...details, allergens: [], vegetarian: false, vegan: false, spice: 0 },
+    });
+    const today = { type: 'ProductAdded', data: { ...details, vatRate: 'zero' } };
+    expect(upcastProductAdded(today)).toBe(today);
+  });
+});
+
+describe('categories decider', () => {
+  const categories = specFor(categoriesDecider);
+  const starters: CategoryEvent = { type: 'CategoryAdded', data: { categoryId: 1, name: 'Starters', position: 1 } };
+  const mains: CategoryEvent = { type: 'CategoryAdded', data: { categoryId: 2, name: 'Mains', position: 2 } };
+
+  it('adds each category once, named, under a name no other category has', () => {
+    categories([]).when({ type: 'AddCategory', data: starters.data as never }).then([starters]);
+    categories([starters]).when({ type: 'AddCategory', data: starters.data as never }).thenFails('already exists');
+    categories([starters]).when({ type: 'AddCategory', data: { categoryId: 2, name: ' ', position: 2 } }).thenFails('A category needs a name', 'invalid');
+    categories([starters]).when({ type: 'AddCategory', data: { categoryId: 2, name: 'STARTERS', position: 2 } }).thenFails('already a category named STARTERS', 'conflict');
+  });
+
+  it('renames a category that exists, to a free name', () => {
+    categories([starters, mains]).when({ type: 'RenameCategory', data: { categoryId: 1, name: 'Small plates' } })
+      .then([{ type: 'CategoryRenamed', data: { categoryId: 1, name: 'Small plates' } }]);
+    categories([starters, mains]).when({ type: 'RenameCategory', data: { categoryId: 1, name: 'Mains' } }).thenFails('already a category');
+    categories([starters]).when({ type: 'RenameCategory', data: { categoryId: 1, name: 'Starters' } }).then([]);
+    categories([starters]).when({ type: 'RenameCategory', data: { categoryId: 5, name: 'X' } }).thenFails('does not exist', 'not_found');
+  });
+
+  it('reorders every category at once', () => {
+    categories([starters, mains]).when({ type: 'ReorderCategories', data: { categoryIds: [2, 1] } })
+      .then([{ type: 'CategoriesReordered', data: { categoryIds: [2, 1] } }]);
+    categories([starters, mains]).when({ type: 'ReorderCategories', data: { categoryIds: [1, 2] } }).then([]);
+    categories([starters, mains]).when({ type: 'ReorderCategories', data: { categoryIds: [2] } }).thenFails('every category once', 'invalid');
+    categories([starters, mains]).when({ type: 'ReorderCategories', data: { categoryIds: [2, 2] } }).thenFails('every category once');
+  });
+
+  it('hides and shows a category', () => {
+    const hidden: CategoryEvent = { type: 'CategoryVisibilityChanged', data: { categoryId: 1, hidden: true } };
+    categories([starters]).when({ type: 'SetCategoryHidden', data: { categoryId: 1, hidden: true } }).then([hidden]);
+    categories([starters, hidden]).when({ type: 'SetCategoryHidden', data: { categoryId: 1, hidden: true } }).then([]);
+    categories([starters, hidden]).when({ type: 'SetCategoryHidden', data: { categoryId: 1, hidden: false } })
+      .then([{ type: 'CategoryVisibilityChanged', data: { categoryId: 1, hidden: false } }]);
   });
 });

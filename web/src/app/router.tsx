@@ -24,6 +24,7 @@ export const router = createBrowserRouter([
       { path: PAGE_PATHS.staffSettings, lazy: () => import('../pages/staff/TakeawaySettingsPage').then((page) => ({ Component: page.TakeawaySettingsPage })), hydrateFallbackElement: <PageLoading /> },
       { path: PAGE_PATHS.staffAccounts, lazy: () => import('../pages/staff/StaffAccountsPage').then((page) => ({ Component: page.StaffAccountsPage })), hydrateFallbackElement: <PageLoading /> },
       { path: PAGE_PATHS.staffVouchers, lazy: () => import('../pages/staff/VouchersPage').then((page) => ({ Component: page.VouchersPage })), hydrateFallbackElement: <PageLoading /> },
+      { path: PAGE_PATHS.menuEditor, lazy: () => import('../pages/staff/MenuEditorPage').then((page) => ({ Component: page.MenuEditorPage })), hydrateFallbackElement: <PageLoading /> },
       { path: PAGE_PATHS.account, lazy: () => import('../pages/AccountPage').then((page) => ({ Component: page.AccountPage })), hydrateFallbackElement: <PageLoading /> },
       { path: PAGE_PATHS.invitation, lazy: () => import('../pages/InvitationPage').then((page) => ({ Component: page.InvitationPage })), hydrateFallbackElement: <PageLoading /> },
       { path: '*', element: <NotFoundPage /> },

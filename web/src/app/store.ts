@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { dialogSlice } from '../features/dialog/dialogSlice';
+import { allergenFilterSlice } from '../features/menu/allergenFilterSlice';
 import { categoryFilterSlice } from '../features/menu/categoryFilterSlice';
 import { api } from './api';
 
@@ -9,6 +10,7 @@ export const store = configureStore({
     [api.reducerPath]: api.reducer,
     [dialogSlice.reducerPath]: dialogSlice.reducer,
     [categoryFilterSlice.reducerPath]: categoryFilterSlice.reducer,
+    [allergenFilterSlice.reducerPath]: allergenFilterSlice.reducer,
   },
   middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
 });

@@ -1,6 +1,7 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { CartSummaryPanel } from '../features/cart/CartSummaryPanel';
+import { AllergenFilter } from '../features/menu/AllergenFilter';
 import { CategoryFilter } from '../features/menu/CategoryFilter';
 import { MenuByCategory } from '../features/menu/MenuByCategory';
 import { MenuLoadState } from '../features/menu/MenuLoadState';
@@ -23,6 +24,7 @@ export function HomePage() {
           {menu && (
             <>
               <CategoryFilter categories={menu.categories} />
+              <AllergenFilter />
               <MenuByCategory menu={menu} />
             </>
           )}

@@ -8,6 +8,9 @@ import { MenuLoadState } from '../features/menu/MenuLoadState';
 import { useGetMenuQuery } from '../features/menu/menuApi';
 import { ProductImage } from '../features/menu/ProductImage';
 import { ProductOrderButton } from '../features/menu/ProductOrderButton';
+import { StockLabel } from '../features/menu/StockLabel';
+import { DietaryInfo } from '../features/menu/DietaryInfo';
+import { ALLERGEN_NAMES } from '../../../src/shared/allergens';
 import { useSquareProductImages } from '../features/menu/useSquareProductImages';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -30,18 +33,29 @@ export function ProductPage() {
       <CategoryFilter categories={menu.categories} onToggled={() => navigate('/')} />
       <Row className="g-4">
         <Col md={5} {...squareArea}>
-          <ProductImage src={product.image} alt={product.name} className="img-fluid rounded w-100" eager />
+          <ProductImage src={product.image} srcSet={product.image_srcset} sizes="(min-width: 768px) 50vw, 100vw" alt={product.name} className="img-fluid rounded w-100" eager />
         </Col>
         <Col md={7}>
           {category && <p className="text-body-secondary mb-1">{category.name}</p>}
           <h1 className="h3">{product.name}</h1>
           <p className="lead">{product.short_desc}</p>
           {product.description && <p>{product.description}</p>}
+          <DietaryInfo dish={product} />
+          {product.variants
+            .filter((variant) => variant.allergens.length > 0)
+            .map((variant) => (
+              <p key={variant.id} className="small" data-testid="variant-allergens">
+                {variant.name} also contains: {variant.allergens.map((allergen) => ALLERGEN_NAMES[allergen]).join(', ')}
+              </p>
+            ))}
           <p className="fs-4 fw-semibold" data-testid="product-price">
             {formatPence(product.price)}
           </p>
           <AvailableStockNote product={product} />
-          <ProductOrderButton product={product} />
+          <div className="d-flex align-items-center gap-2">
+            <ProductOrderButton product={product} />
+            <StockLabel item={product} />
+          </div>
           <p className="mt-4">
             <Link to="/">Back to the menu</Link>
           </p>

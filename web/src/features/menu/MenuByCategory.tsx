@@ -3,7 +3,10 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useMemo } from 'react';
+import { selectExcludedAllergens } from './allergenFilterSlice';
 import { selectHiddenCategoryIds, showAllCategories } from './categoryFilterSlice';
+import { withoutAllergens } from './withoutAllergens';
 import type { Menu } from './menuApi';
 import { ProductCard } from './ProductCard';
 import { useSquareProductImages } from './useSquareProductImages';
@@ -12,8 +15,10 @@ import { useSquareProductImages } from './useSquareProductImages';
 const FIRST_SCREEN_PRODUCTS = 3;
 
 /** The menu, one section per category the filter leaves shown. */
-export function MenuByCategory({ menu }: { menu: Menu }) {
+export function MenuByCategory({ menu: fullMenu }: { menu: Menu }) {
   const hiddenCategoryIds = useAppSelector(selectHiddenCategoryIds);
+  const excludedAllergens = useAppSelector(selectExcludedAllergens);
+  const menu = useMemo(() => withoutAllergens(fullMenu, excludedAllergens), [fullMenu, excludedAllergens]);
   const shownCategories = menu.categories.filter((category) => !hiddenCategoryIds.includes(category.id));
   const squareArea = useSquareProductImages<HTMLDivElement>();
   const dispatch = useAppDispatch();

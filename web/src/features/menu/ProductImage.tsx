@@ -5,7 +5,22 @@ import { useShopSettings } from '../settings/useShopSettings';
  * A product's picture, or the shop's missing_product_image placeholder when it has none or it fails to load.
  * Squared by the area it sits in (useSquareProductImages). `eager` for a picture on the first screen.
  */
-export function ProductImage({ src, alt, className = '', eager = false }: { src: string | null; alt: string; className?: string; eager?: boolean }) {
+export function ProductImage({
+  src,
+  srcSet = null,
+  sizes,
+  alt,
+  className = '',
+  eager = false,
+}: {
+  src: string | null;
+  /** An uploaded photo's stored widths, so a phone downloads the small one. */
+  srcSet?: string | null;
+  sizes?: string;
+  alt: string;
+  className?: string;
+  eager?: boolean;
+}) {
   const { missingProductImage } = useShopSettings();
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : missingProductImage;
@@ -14,6 +29,8 @@ export function ProductImage({ src, alt, className = '', eager = false }: { src:
   return (
     <img
       src={usable}
+      srcSet={usable === src && srcSet ? srcSet : undefined}
+      sizes={usable === src && srcSet ? sizes : undefined}
       alt={alt}
       // Every picture of the menu is square (400 px); the size reserves its space before it loads. Those
       // the first screen shows load at once, the rest as they come near.

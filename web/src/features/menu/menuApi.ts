@@ -2,6 +2,7 @@ import type { MenuCategory, MenuProduct, MenuVariant, MenuView, StockCounts, Sto
 import { api } from '../../app/api';
 import { caughtMessage } from '../../app/serverMessage';
 import { showDialog } from '../dialog/dialogSlice';
+import { openLiveChannel } from '../store-status/liveChannel';
 
 /** One type for server and web: src/shared/menu.ts. */
 export type { StockCounts, StockStatus };
@@ -31,6 +32,30 @@ export const menuApi = api.injectEndpoints({
       query: () => '/api/menu',
       transformResponse: ({ categories, products }: MenuAnswer) => ({ categories, products }),
       providesTags: ['Menu'],
+      /**
+       * While a menu is on screen it follows the public menu channel (issue 16): a dish the kitchen changed,
+       * sold out, brought back or running low is fetched again (the menu answer is cached and compressed on
+       * the server, so a refetch is cheap), and so is the whole menu after a reconnection.
+       */
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        let connectedBefore = false;
+        const refetch = () => dispatch(api.util.invalidateTags(['Menu']));
+        const close = openLiveChannel('/events/menu', {
+          onConnectionChange: () => undefined,
+          onOpen: () => {
+            if (connectedBefore) refetch();
+            connectedBefore = true;
+          },
+          events: { MenuChange: refetch },
+        });
+        await cacheEntryRemoved;
+        close();
+      },
     }),
     /** The name only words the failure dialog; the server is asked by id. */
     getAvailableStock: build.query<AvailableStock, { productId: number; productName: string }>({

@@ -16,6 +16,11 @@ export function StaffNavLinks() {
         Out of stock
       </NavLink>
       {hasRole(user?.role, 'manager') && (
+        <NavLink to="/takeaway-menu" className="nav-link">
+          Menu editor
+        </NavLink>
+      )}
+      {hasRole(user?.role, 'manager') && (
         <NavLink to="/takeaway-settings" className="nav-link">
           Settings
         </NavLink>

@@ -1,7 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { itemKey, type StockItem } from './stockItems';
+import { itemKey, LOW_STOCK_BELOW, type StockItem } from './stockItems';
 import { useSetStockStatus } from './useSetStockStatus';
 
 /** A titled list of items, each with the link that flips it between active and out-of-stock. */
@@ -23,7 +23,7 @@ export function StockList({ title, items, testId }: { title: string; items: Stoc
               <span className="me-auto">
                 {item.name} <span className="text-muted small">({item.price})</span>
               </span>
-              <Badge bg={item.stock < 5 ? 'warning' : 'secondary'} text={item.stock < 5 ? 'dark' : undefined}>
+              <Badge bg={item.stock < LOW_STOCK_BELOW ? 'warning' : 'secondary'} text={item.stock < LOW_STOCK_BELOW ? 'dark' : undefined}>
                 {item.stock} left
               </Badge>
               <Badge bg={active ? 'success' : 'danger'}>{item.status}</Badge>

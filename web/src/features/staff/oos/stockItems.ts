@@ -1,3 +1,4 @@
+import { LOW_STOCK_BELOW } from '../../../../../src/shared/menu';
 import { formatPence } from '../../../app/money';
 
 export type StockStatus = 'active' | 'out-of-stock';
@@ -32,7 +33,7 @@ export interface StockItem {
   status: StockStatus;
 }
 
-export const LOW_STOCK_BELOW = 5;
+export { LOW_STOCK_BELOW };
 
 export function toStockItems(products: OosProduct[], variants: OosVariant[]): StockItem[] {
   return [

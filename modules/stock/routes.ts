@@ -1,0 +1,87 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { Clock } from '../../src/core/clock';
+import { DomainError } from '../../src/core/errors';
+import { commandContext } from '../../src/http/command-context';
+import { requireRole } from '../../src/identity/auth';
+import type { Services } from '../../src/services';
+import { dishName } from '../../src/shared/menu';
+import type { DailyStock } from './daily-stock';
+import { variantKey } from './decider';
+import { createStockHandlers } from './handlers';
+
+const MAX_UNITS = 100_000;
+const units = (name: string, min: number) =>
+  z.number({ error: `${name} must be a whole number of units` }).int(`${name} must be a whole number of units`).min(min, `${name} must be at least ${min}`).max(MAX_UNITS);
+const dish = { productId: z.number().int().positive(), variantId: z.number().int().positive().nullable() };
+const levelInput = z.strictObject({ ...dish, units: units('units', 0) });
+const restockInput = z.strictObject({ ...dish, units: units('units', 1) });
+const parInput = z.strictObject({ ...dish, parLevel: units('parLevel', 0).nullable() });
+
+/** The dishes stock is kept for (the catalogue's editable list: the menu read model implements it). */
+export interface StockDishes {
+  forEditing(): Promise<{ products: Array<{ id: number; name: string; variants: Array<{ id: number; name: string }> }> }>;
+}
+
+/** Each shelf row of the menu read model: units and the par level, by product and variant key. */
+export type StockLevels = () => Promise<Array<{ productId: number; variantKey: string; units: number; parLevel: number | null }>>;
+
+/**
+ * Stock for staff and managers (issue 16 item 2, the staff spec gives stock to both): the sheet of every dish
+ * (and variant) with its units and par level, set a level, restock, and set or clear a daily par level.
+ */
+export function stockRoutes(deps: { services: Services; dishes: StockDishes; levels: StockLevels; daily: DailyStock; clock: Clock }) {
+  const { services, dishes, levels, daily, clock } = deps;
+  const stock = createStockHandlers(services.commands);
+  const router = new Router();
+  const staff = requireRole('staff');
+
+  /** Stock is kept per variant for a dish that has them, else for the dish: anything else is no such dish. */
+  async function checkDish(productId: number, variantId: number | null) {
+    const product = (await dishes.forEditing()).products.find((candidate) => candidate.id === productId);
+    if (!product) throw new DomainError('not_found', `There is no dish ${productId}`);
+    if (product.variants.length > 0 && !product.variants.some((variant) => variant.id === variantId)) {
+      throw new DomainError('invalid', `${product.name} has variants: name the variant whose stock this is`);
+    }
+    if (product.variants.length === 0 && variantId !== null) throw new DomainError('invalid', `${product.name} has no variant ${variantId}`);
+  }
+
+  router.get('/api/stock', staff, async (ctx) => {
+    const [catalogue, rows] = await Promise.all([dishes.forEditing(), levels()]);
+    const shelf = new Map(rows.map((row) => [`${row.productId}|${row.variantKey}`, row]));
+    const items = catalogue.products.flatMap((product) =>
+      (product.variants.length > 0 ? product.variants : [null]).map((variant) => {
+        const row = shelf.get(`${product.id}|${variantKey(variant?.id ?? null)}`);
+        return { productId: product.id, variantId: variant?.id ?? null, name: dishName(product.name, variant?.name), units: row?.units ?? 0, parLevel: row?.parLevel ?? null };
+      }),
+    );
+    ctx.body = { status: true, items };
+    ctx.set('Cache-Control', 'no-store');
+  });
+
+  router.post('/api/stock/level', staff, async (ctx) => {
+    const input = levelInput.parse(ctx.request.body);
+    await checkDish(input.productId, input.variantId);
+    const result = await stock.setLevel(input.productId, input.variantId, input.units, commandContext(ctx, clock));
+    await services.readModels.waitFor('menu', result.position);
+    ctx.body = { status: true, message: '' };
+  });
+
+  router.post('/api/stock/restock', staff, async (ctx) => {
+    const input = restockInput.parse(ctx.request.body);
+    await checkDish(input.productId, input.variantId);
+    const result = await stock.restock(input.productId, input.variantId, input.units, commandContext(ctx, clock));
+    await services.readModels.waitFor('menu', result.position);
+    ctx.body = { status: true, message: '' };
+  });
+
+  router.post('/api/stock/par', staff, async (ctx) => {
+    const input = parInput.parse(ctx.request.body);
+    await checkDish(input.productId, input.variantId);
+    const result = await daily.setParLevel(input.productId, input.variantId, input.parLevel, commandContext(ctx, clock));
+    await services.readModels.waitFor('menu', result.position);
+    ctx.body = { status: true, message: '' };
+  });
+
+  return router;
+}

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { startTestServer, type TestServer } from '../support/server';
+import { closeAccessibilityChecker, expectAccessible } from './accessibility';
+import { launchBrowser, type BrowserSession } from './browser';
+import { answerTo, logIn } from './shop-steps';
+
+/** Issue 16 items 1, 2 and 6: a manager builds a dish on the menu editor while a customer's menu page is open. */
+describe('the menu editor in the browser', () => {
+  let server: TestServer;
+  let manager: BrowserSession;
+  let customer: BrowserSession;
+  let photo: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ withWeb: true });
+    manager = await launchBrowser();
+    customer = await launchBrowser();
+    photo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dish-photo-')), 'paneer.jpg');
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 220, g: 140, b: 40 } } }).jpeg().toFile(photo);
+  }, 180_000);
+
+  afterAll(async () => {
+    await closeAccessibilityChecker();
+    await manager?.close();
+    await customer?.close();
+    await server?.stop();
+  });
+
+  it('a manager adds a dish with a photo and a variant, and it appears on a customer’s menu page that was already open', async () => {
+    const shop = customer.page;
+    await shop.goto(server.baseUrl);
+    await shop.getByTestId('product-card').first().waitFor();
+    expect(await shop.getByText('Paneer Butter Masala').count()).toBe(0);
+
+    const page = manager.page;
+    await logIn(page, server.baseUrl, server.admin);
+    await page.getByRole('link', { name: 'Menu editor' }).click();
+    await page.getByTestId('categories-editor').waitFor();
+    await expectAccessible(page, 'dish-form');
+
+    const form = page.getByTestId('dish-form');
+    await form.getByLabel('Name', { exact: true }).fill('Paneer Butter Masala');
+    await form.getByLabel('Category').selectOption({ label: 'Curries' });
+    await form.getByLabel('Short description').fill('Cheese in a buttery tomato sauce');
+    await form.getByLabel('Description', { exact: true }).fill('Paneer simmered with butter,\ncream and tomato.');
+    await form.getByLabel('Price (£)').fill('8.95');
+    await form.getByLabel('VAT rate').selectOption('standard');
+    await form.getByRole('group', { name: 'Contains (allergens)' }).getByLabel('Milk').check();
+    await form.getByLabel('Vegetarian').check();
+    const [uploaded] = await Promise.all([answerTo(page, '/api/uploadImage'), form.getByLabel('Photo').setInputFiles(photo)]);
+    expect(uploaded.status()).toBe(200);
+    await form.getByTestId('dish-photo-preview').waitFor();
+    const [added] = await Promise.all([answerTo(page, '/api/catalogue/dishes'), form.getByRole('button', { name: 'Add dish' }).click()]);
+    expect(added.status()).toBe(200);
+    const dishId = ((await added.json()) as { id: number }).id;
+    // The customer's page, open all along, shows the new dish and its photo without a reload (within a second:
+    // the slack is for a busy test machine).
+    const card = shop.locator(`[data-testid="product-card"][data-product-id="${dishId}"]`);
+    await card.getByRole('link', { name: 'Paneer Butter Masala' }).waitFor({ timeout: 3000 });
+    expect(await card.getByTestId('product-image').getAttribute('srcset')).toMatch(/\/uploads\/[0-9a-f]{32}-320\.webp 320w/);
+
+    const variants = page.getByTestId('variants-editor');
+    await variants.getByLabel('Name of the new variant').fill('Large');
+    await variants.getByLabel('Price adjustment of the new variant').fill('2.50');
+    const [variant] = await Promise.all([answerTo(page, `/api/catalogue/dishes/${dishId}/variants`), variants.getByRole('button', { name: 'Add variant' }).click()]);
+    expect(variant.status()).toBe(200);
+    await variants.getByLabel('Name of variant Large').waitFor();
+    await expectAccessible(page, 'variants-editor');
+
+    // With a variant the card offers the choice of it, again without a reload.
+    await card.getByRole('button', { name: /Choose/ }).waitFor({ timeout: 3000 });
+    await card.getByTestId('allergens').getByText('Contains: Milk').waitFor();
+
+    // The customer hides dishes containing milk: this one goes, and stays gone after a reload (remembered).
+    await shop.getByTestId('allergen-filter').locator('summary').click();
+    await shop.getByTestId('allergen-notice').waitFor();
+    await shop.getByTestId('allergen-filter').getByLabel('Milk').check();
+    await card.waitFor({ state: 'detached' });
+    await shop.reload();
+    await shop.getByTestId('product-card').first().waitFor();
+    expect(await card.count()).toBe(0);
+    await expectAccessible(shop, 'allergen-filter');
+    await shop.getByTestId('allergen-filter').getByLabel('Milk').uncheck();
+    await card.waitFor();
+  }, 180_000);
+
+  it('staff restock and run a dish low and out, and the customer’s open page says Only N left and Sold out beside the disabled button', async () => {
+    const shop = customer.page;
+    const bhaji = shop.locator('[data-testid="product-card"][data-product-id="1"]');
+    await bhaji.getByTestId('add-to-cart').waitFor();
+    expect(await bhaji.getByTestId('few-left').count()).toBe(0);
+
+    const page = manager.page;
+    await page.getByRole('link', { name: 'Out of stock' }).click();
+    const row = page.getByTestId('stock-row').filter({ has: page.getByRole('rowheader', { name: 'Onion Bhaji', exact: true }) });
+    await row.getByLabel('New level of Onion Bhaji').fill('3');
+    const [set] = await Promise.all([answerTo(page, '/api/stock/level'), row.getByRole('button', { name: 'Set the level of Onion Bhaji' }).click()]);
+    expect(set.status()).toBe(200);
+    await row.getByTestId('stock-units').getByText('3', { exact: true }).waitFor();
+    await expectAccessible(page, 'stock-sheet');
+    await bhaji.getByTestId('few-left').getByText('Only 3 left').waitFor({ timeout: 3000 });
+
+    await row.getByLabel('New level of Onion Bhaji').fill('0');
+    await row.getByRole('button', { name: 'Set the level of Onion Bhaji' }).click();
+    await bhaji.getByTestId('sold-out').getByText('Sold out').waitFor({ timeout: 3000 });
+    const button = bhaji.getByTestId('add-to-cart');
+    expect(await button.isDisabled()).toBe(true);
+    expect(await button.getAttribute('title')).toBe('no more stock');
+
+    await row.getByLabel('Units to add to Onion Bhaji').fill('20');
+    await row.getByRole('button', { name: 'Add the units to Onion Bhaji' }).click();
+    await row.getByTestId('stock-units').getByText('20', { exact: true }).waitFor();
+    await bhaji.getByTestId('add-to-cart').and(shop.locator(':enabled')).waitFor({ timeout: 3000 });
+    expect(await bhaji.getByTestId('sold-out').count()).toBe(0);
+  }, 180_000);
+});

@@ -5,7 +5,7 @@ import type { EventStore, StoredEvent } from '../eventstore/types';
 import type { Projection } from '../projections/types';
 import type { PersonalData } from './personal-data';
 import { SubjectErasedError } from './personal-data';
-import { sealingEventStore, type PersonalDataDeclarations } from './sealing-store';
+import { holdsPersonalData, sealingEventStore, type PersonalDataDeclarations } from './sealing-store';
 
 const PAGE = 1000;
 const NEW_TABLE = 'es_events_rewritten';
@@ -56,8 +56,9 @@ export async function rewritePersonalData(options: RewriteOptions): Promise<Rewr
   const { pool, declarations, log } = options;
   const types = Object.keys(declarations);
   const events = (await pool.oneFirst(sql.unsafe`select count(*)::int from es_events`)) as number;
-  const plaintext = (await pool.oneFirst(sql.unsafe`
-    select count(*)::int from es_events where event_type = any(${sql.array(types, 'text')}) and not data ? 'pii'`)) as number;
+  const candidates = await pool.any<{ event_type: string; data: Record<string, unknown> }>(sql.unsafe`
+    select event_type, data from es_events where event_type = any(${sql.array(types, 'text')}) and not data ? 'pii'`);
+  const plaintext = candidates.filter((row) => holdsPersonalData(declarations[row.event_type], row.data)).length;
   if (plaintext === 0) {
     log(`Nothing to rewrite: none of ${events} events holds personal data in clear.`);
     return { events, rewritten: 0, blanked: 0 };
@@ -123,7 +124,7 @@ async function copySealed({ pool, personalData, declarations }: RewriteOptions):
     for (const row of rows) {
       const declared = declarations[row.event_type];
       let data = row.data;
-      if (declared && !('pii' in data)) {
+      if (declared && holdsPersonalData(declared, data)) {
         const fields = Object.keys(declared.erasedAs);
         const rest = Object.fromEntries(Object.entries(data).filter(([name]) => !fields.includes(name)));
         const personal = Object.fromEntries(Object.entries(data).filter(([name]) => fields.includes(name)));

@@ -25,6 +25,16 @@ const ENVELOPE_FIELD = 'pii';
 
 type Data = Record<string, unknown>;
 
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * Whether an event of a declared type holds personal data in clear. One with every personal field blank (no
+ * note, a collection without a postcode) gets no envelope: no key, nothing to open on every replay.
+ */
+export function holdsPersonalData(declared: PersonalFieldsOf, data: Record<string, unknown>): boolean {
+  return !(ENVELOPE_FIELD in data) && Object.keys(declared.erasedAs).some((name) => !isBlank(data[name]));
+}
+
 /**
  * The event-store port with crypto-shredding around any adapter (Postgres or EventStoreDB): on append, the
  * declared personal fields of an event leave its data and go into one envelope under their subject's key,
@@ -41,6 +51,7 @@ export function sealingEventStore(store: EventStore, personalData: PersonalData,
         const declared = declarations[event.type];
         if (!declared) return event;
         const data = event.data as Data;
+        if (!holdsPersonalData(declared, data)) return event;
         const subject = declared.subject(data, stream);
         if (!keys.has(subject)) keys.set(subject, personalData.keyFor(subject));
         const personal: PersonalFields = {};

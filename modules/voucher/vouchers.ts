@@ -81,13 +81,20 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
      * race passes a cap. Answers the deduction held. Safe to repeat for the same order.
      */
     async reserve(voucherId: string, code: string, email: string, order: OrderFacts, context: CommandContext): Promise<number> {
-      const facts = await factsFor(code, voucherId, email, order, context.now);
-      const result = await handle(voucherId, { type: 'ReserveUse', facts }, context);
-      await services.pool.query(sql.unsafe`
-        insert into voucher_customers (order_id, email_hash, voucher_id, holds_use) values (${order.orderId}, ${hashOf(email)}, ${voucherId}, true)
-        on conflict (order_id) do update set email_hash = excluded.email_hash, voucher_id = excluded.voucher_id, holds_use = true`);
-      const state = result.state;
-      return state.status === 'none' ? 0 : state.uses[order.orderId]!.deductionPence;
+      const emailHash = hashOf(email);
+      // One customer's reservations of one voucher take turns (on every instance): the per-customer cap is
+      // counted from voucher_customers, so the second waits until the first's row is there. The voucher's
+      // stream alone decides the total cap.
+      return services.pool.transaction(async (tx) => {
+        await tx.query(sql.unsafe`select pg_advisory_xact_lock(hashtextextended(${`voucher-customer:${voucherId}:${emailHash}`}, 0))`);
+        const facts = await factsFor(code, voucherId, email, order, context.now);
+        const result = await handle(voucherId, { type: 'ReserveUse', facts }, context);
+        await tx.query(sql.unsafe`
+          insert into voucher_customers (order_id, email_hash, voucher_id, holds_use) values (${order.orderId}, ${emailHash}, ${voucherId}, true)
+          on conflict (order_id) do update set email_hash = excluded.email_hash, voucher_id = excluded.voucher_id, holds_use = true`);
+        const state = result.state;
+        return state.status === 'none' ? 0 : state.uses[order.orderId]!.deductionPence;
+      });
     },
 
     async confirm(voucherId: string, orderId: string, context: CommandContext): Promise<void> {

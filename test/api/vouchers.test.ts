@@ -152,6 +152,26 @@ describe('vouchers', () => {
     expect(uses.filter((use) => use.status !== 'released')).toHaveLength(1);
   }, 120_000);
 
+  it('lets one customer racing from 8 sessions use a once-per-customer code exactly once', async () => {
+    await createVoucher({ code: 'ONEEACH', terms: { ...tenPercent, description: 'One each', maxUsesPerCustomer: 1 } });
+    const email = `racing-${++customers}@example.com`;
+    const racers = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const customer = shopper(server);
+        await customer.collectOnionBhaji({ ...someone(), email });
+        const order = (await customer.post('/api/fetchOrder').expect(200)).body.order as { id: string };
+        expect((await customer.post('/try-to-apply-voucher', { code: 'oneeach', email, orderId: order.id }).expect(200)).body.status).toBe(true);
+        await customer.payByPhone().expect(200);
+        return customer;
+      }),
+    );
+    const answers = await Promise.all(racers.map((customer) => customer.complete()));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 409, message: 'You have already used this code as many times as it allows' });
+    }
+  }, 120_000);
+
   it('confirms the use when paid; releases it on cancellation and on lapse, so the code serves again', async () => {
     const voucherId = await createVoucher({ code: 'ONCEONLY', terms: { ...tenPercent, description: 'Once', maxUses: 1 } });
     const placeWithCode = async () => {

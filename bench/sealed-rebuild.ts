@@ -80,7 +80,9 @@ async function rebuild(context: BenchContext, label: string, sealed: boolean, or
     const rate = (orders * 5) / ((performance.now() - started) / 1000);
     context.log(`orders rebuild (${label}): ${rate.toFixed(0)} events/s`);
     const name = `projection rebuild (orders, ${(orders * 5).toLocaleString('en-US')} events, ${label})`;
-    return sealed ? { name, figure: rate, unit: 'events/s', target: '>= 20,000', pass: rate >= 20_000 } : { name, figure: rate, unit: 'events/s' };
+    // Informative: the rebuild target is the audit row of the eventstore group; this one shows what the
+    // envelopes add to the heaviest read model (compare the two rows, and the reading times in the log).
+    return { name, figure: rate, unit: 'events/s' };
   } finally {
     await runner.stop();
     await waker.stop();

@@ -150,9 +150,13 @@ describe('sessions', () => {
       await customer.save().expect(200);
       const chosen = await customer.method('DELIVER', 350, 2250, 'LS8 1AA').expect(200);
       expect(chosen.body.order).toMatchObject({ ta_method: 'DELIVER', postage: 350, postcode: 'LS8 1AA', total_cost: 2250 });
-      const recorded = await server.shop.pool.oneFirst(sql.unsafe`
-        select data from es_events where event_type = 'TakeawayMethodChosen' and data->>'orderId' = ${chosen.body.order.id}`);
+      // Read through the store: the postcode is personal data, sealed in the stored event (issue 15).
+      const { events } = await server.shop.store.read(`order-${chosen.body.order.id}`);
+      const recorded = events.find((event) => event.type === 'TakeawayMethodChosen')!.data;
       expect(recorded).toMatchObject({ method: 'DELIVER', postcode: 'LS8 1AA', miles: 2.37, postagePence: 350 });
+      const stored = await server.shop.pool.oneFirst(sql.unsafe`
+        select data::text from es_events where event_type = 'TakeawayMethodChosen' and data->>'orderId' = ${chosen.body.order.id}`);
+      expect(stored).not.toContain('LS8');
       await customer
         .form({ email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456', address_1: '1 Roundhay Road', town_city: 'Leeds', postcode: 'LS8 1AA' })
         .expect(200);

@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
-import { cartSubject, guestOrderSubject, parseSubjectId, type SubjectId } from '../../src/personal-data';
+import { cartSubject, guestOrderSubject, idInSubject, parseSubjectId, type SubjectId } from '../../src/personal-data';
 import type { Services } from '../../src/services';
 import { erasureDecider, refuseErasure } from './decider';
 import { erasureStream, type ErasureReason } from './events';
@@ -15,8 +15,9 @@ export interface ErasureOutcome {
   orderIds: string[];
 }
 
-const CUSTOMER = 'customer:';
-const ORDER = 'guest_order:';
+/** The ids inside the subjects of one kind. */
+const idsOf = (subjects: readonly string[], kind: 'customer' | 'guest_order') =>
+  subjects.map((subject) => idInSubject(subject, kind)).filter((id): id is string => id !== undefined);
 
 /**
  * Forgets people: each subject's key is destroyed (events sealed under it then read as "[erased]"), a
@@ -30,8 +31,8 @@ export function createErasure(services: Services, ports: PrivacyPorts) {
       'orderId' in target
         ? [guestOrderSubject(target.orderId)]
         : await personalData.subjectsByLookup('email' in target ? 'email' : 'phone', 'email' in target ? target.email : target.phone);
-    const userIds = found.filter((subject) => subject.startsWith(CUSTOMER)).map((subject) => subject.slice(CUSTOMER.length));
-    const orderIds = found.filter((subject) => subject.startsWith(ORDER)).map((subject) => subject.slice(ORDER.length));
+    const userIds = idsOf(found, 'customer');
+    const orderIds = idsOf(found, 'guest_order');
     const orders = await ports.orders({ orderIds, userIds });
     if ('orderId' in target && orders.length === 0) throw new DomainError('not_found', 'No such order');
     const subjects = new Set<SubjectId>(found);
@@ -74,7 +75,7 @@ export function createErasure(services: Services, ports: PrivacyPorts) {
       for (;;) {
         const subjects = (await ports.expiredGuestSubjects(before, batch)).map(parseSubjectId);
         if (subjects.length === 0) return orders;
-        const orderIds = subjects.filter((subject) => subject.startsWith(ORDER)).map((subject) => subject.slice(ORDER.length));
+        const orderIds = idsOf(subjects, 'guest_order');
         await eraseSubjects(subjects, 'retention', context);
         await ports.forgetOrders(orderIds);
         await ports.forgetMails({ orderIds, recipients: [] });

@@ -2,7 +2,7 @@ import { sql } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
 import type { PersonalDataErased } from '../../modules/privacy';
-import { ERASED } from '../../src/personal-data';
+import { ERASED, idInSubject } from '../../src/personal-data';
 import { ACCESS_ENDED } from '../../src/live/hub';
 import { ACCOUNT_EVENT_TYPES, accountIdOf, evolveAccount, initialAccountState, type AccountEvent, type AccountState } from '../../modules/account';
 
@@ -39,8 +39,8 @@ export const accountsProjection: Projection = {
 
 /** A login's person reads "[erased]", in its columns and in its folded state. */
 async function eraseLogin(tx: ProjectionContext['tx'], subject: string) {
-  if (!subject.startsWith('customer:')) return;
+  const id = idInSubject(subject, 'customer');
+  if (!id) return;
   await tx.query(sql.unsafe`
-    update users set email = ${ERASED}, state = jsonb_set(state, '{account,email}', to_jsonb(${ERASED}::text))
-     where id = ${subject.slice('customer:'.length)}`);
+    update users set email = ${ERASED}, state = jsonb_set(state, '{account,email}', to_jsonb(${ERASED}::text)) where id = ${id}`);
 }

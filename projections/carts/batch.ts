@@ -4,13 +4,13 @@ import type { ProjectionContext } from '../../src/projections/types';
 import type { CartEvent } from '../../modules/cart';
 import { variantKey, type StockEvent } from '../../modules/stock';
 import type { PersonalDataErased } from '../../modules/privacy';
-import { ERASED } from '../../src/personal-data';
+import { ERASED, idInSubject } from '../../src/personal-data';
 
 type Tx = ProjectionContext['tx'];
 type CartsEvent = CartEvent | StockEvent | PersonalDataErased;
 
 /** The basket a PersonalDataErased is about, if it is about a basket (its note). */
-export const erasedCartOf = (event: PersonalDataErased) => (event.data.subject.startsWith('cart:') ? event.data.subject.slice('cart:'.length) : undefined);
+export const erasedCartOf = (event: PersonalDataErased) => idInSubject(event.data.subject, 'cart');
 
 /** What a batch does to one basket line, folded in event order. */
 interface LineChange {

@@ -1,6 +1,11 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
 import type { OrderOwner } from '../../modules/privacy';
+import { SUBJECT_PREFIX } from '../../src/personal-data';
+
+const ORDER = SUBJECT_PREFIX.guest_order;
+const CART = SUBJECT_PREFIX.cart;
+const LOGIN = SUBJECT_PREFIX.customer;
 
 /** What erasure reads from the read models and the key table (the privacy module's ports). */
 export function erasureRecords(pool: DatabasePool) {
@@ -23,10 +28,10 @@ export function erasureRecords(pool: DatabasePool) {
         select k.subject_id from pii.data_keys k
          where k.created_at < ${before.toISOString()}
            and case
-                 when k.subject_id like 'guest_order:%' then not exists (
-                   select 1 from orders o where o.order_id = substr(k.subject_id, 13)::uuid and o.user_id is not null)
-                 when k.subject_id like 'cart:%' then not exists (
-                   select 1 from carts c where c.cart_id = substr(k.subject_id, 6)::uuid and c.user_id is not null)
+                 when k.subject_id like ${ORDER + '%'} then not exists (
+                   select 1 from orders o where o.order_id = substr(k.subject_id, ${ORDER.length + 1})::uuid and o.user_id is not null)
+                 when k.subject_id like ${CART + '%'} then not exists (
+                   select 1 from carts c where c.cart_id = substr(k.subject_id, ${CART.length + 1})::uuid and c.user_id is not null)
                  else false
                end
          order by k.created_at
@@ -34,10 +39,10 @@ export function erasureRecords(pool: DatabasePool) {
       if (keyed.length === limit) return keyed;
       // Orders stored in clear before sealing existed have no key (EventStoreDB, or before npm run pii:rewrite).
       const unsealed = (await pool.anyFirst(sql.unsafe`
-        select 'guest_order:' || o.order_id::text from orders o
+        select ${ORDER} || o.order_id::text from orders o
          where o.user_id is null and o.submitted_at < ${before.toISOString()} and o.full_name <> '[erased]'
-           and not exists (select 1 from pii.data_keys k where k.subject_id = 'guest_order:' || o.order_id::text)
-           and not exists (select 1 from pii.erasures e where e.subject_id = 'guest_order:' || o.order_id::text)
+           and not exists (select 1 from pii.data_keys k where k.subject_id = ${ORDER} || o.order_id::text)
+           and not exists (select 1 from pii.erasures e where e.subject_id = ${ORDER} || o.order_id::text)
          order by o.submitted_at
          limit ${limit - keyed.length}`)) as string[];
       return [...keyed, ...unsealed];
@@ -46,15 +51,15 @@ export function erasureRecords(pool: DatabasePool) {
     /** Orders and logins stored in clear before sealing existed, whose email and phone have no lookup yet. */
     async withoutLookups(limit: number): Promise<Array<{ subject: string; email: string | null; phone: string | null }>> {
       return (await pool.any(sql.unsafe`
-        select 'guest_order:' || o.order_id::text as subject, nullif(o.email, '') as email, nullif(o.phone_number, '') as phone from orders o
+        select ${ORDER} || o.order_id::text as subject, nullif(o.email, '') as email, nullif(o.phone_number, '') as phone from orders o
          where o.full_name <> '[erased]' and (o.email <> '' or o.phone_number <> '')
-           and not exists (select 1 from pii.lookups l where l.subject_id = 'guest_order:' || o.order_id::text)
-           and not exists (select 1 from pii.erasures e where e.subject_id = 'guest_order:' || o.order_id::text)
+           and not exists (select 1 from pii.lookups l where l.subject_id = ${ORDER} || o.order_id::text)
+           and not exists (select 1 from pii.erasures e where e.subject_id = ${ORDER} || o.order_id::text)
         union all
-        select 'customer:' || u.id::text, u.email, null from users u
+        select ${LOGIN} || u.id::text, u.email, null from users u
          where u.email <> '[erased]'
-           and not exists (select 1 from pii.lookups l where l.subject_id = 'customer:' || u.id::text)
-           and not exists (select 1 from pii.erasures e where e.subject_id = 'customer:' || u.id::text)
+           and not exists (select 1 from pii.lookups l where l.subject_id = ${LOGIN} || u.id::text)
+           and not exists (select 1 from pii.erasures e where e.subject_id = ${LOGIN} || u.id::text)
         limit ${limit}`)) as Array<{ subject: string; email: string | null; phone: string | null }>;
     },
 

@@ -4,10 +4,8 @@ import type { Projection, ProjectionContext } from '../../src/projections/types'
 import { countsInTally, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus } from '../../modules/order';
 import { checkoutEventOf, checkoutStatements, isCheckoutEvent, PERSONAL_COLUMNS, type CheckoutEvent } from './batch';
 import type { PersonalDataErased } from '../../modules/privacy';
-import { ERASED } from '../../src/personal-data';
+import { ERASED, idInSubject } from '../../src/personal-data';
 
-/** The order a PersonalDataErased is about, if it is about an order. */
-const erasedOrderOf = (subject: string) => (subject.startsWith('guest_order:') ? subject.slice('guest_order:'.length) : undefined);
 import { COUNTS_IN_TALLY } from './queries';
 
 type Tx = ProjectionContext['tx'];
@@ -99,7 +97,7 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
 
 /** An order's personal columns read "[erased]"; its money, dishes and times stay for the books. */
 async function eraseOrder(tx: Tx, { subject }: PersonalDataErased['data']) {
-  const orderId = erasedOrderOf(subject);
+  const orderId = idInSubject(subject, 'guest_order');
   if (!orderId) return;
   await tx.query(sql.unsafe`
     update orders set ${sql.join(PERSONAL_COLUMNS.map((column) => sql.fragment`${sql.identifier([column])} = ${ERASED}`), sql.fragment`, `)}

@@ -5,11 +5,11 @@ import { countsInTally, KITCHEN_STATUSES, type KitchenOrder, type KitchenStatus 
 import type { KitchenOrders, UnpaidOrders } from '../../modules/order';
 import { readOpeningHours, tradingDayOf } from '../../modules/store';
 import type { SettingsSource } from '../../src/services';
+import { SUBJECT_PREFIX } from '../../src/personal-data';
 
 export type { KitchenOrder };
 
-/** How an order's subject id starts in pii (guestOrderSubject): every order has a key of its own. */
-const GUEST_ORDER_PREFIX = 'guest_order:';
+const GUEST_ORDER_PREFIX = SUBJECT_PREFIX.guest_order;
 
 /** The order module's KitchenOrders port, on this read model; "today" is the store's trading day at `now` on its current hours. */
 export function kitchenOrders(pool: DatabasePool, settings: SettingsSource): KitchenOrders {

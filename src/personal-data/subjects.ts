@@ -9,9 +9,17 @@ export type SubjectId = `${SubjectKind}:${string}`;
 
 const subjectIdSchema = z.string().regex(/^(customer|guest_order|cart):[A-Za-z0-9-]{1,64}$/, 'not a personal-data subject id');
 
-export const customerSubject = (customerId: string): SubjectId => parseSubjectId(`customer:${customerId}`);
-export const guestOrderSubject = (orderId: string): SubjectId => parseSubjectId(`guest_order:${orderId}`);
-export const cartSubject = (cartId: string): SubjectId => parseSubjectId(`cart:${cartId}`);
+/** How a subject id of each kind starts: the one place SQL and code learn it from. */
+export const SUBJECT_PREFIX = { customer: 'customer:', guest_order: 'guest_order:', cart: 'cart:' } as const satisfies Record<SubjectKind, string>;
+
+export const customerSubject = (customerId: string): SubjectId => parseSubjectId(`${SUBJECT_PREFIX.customer}${customerId}`);
+export const guestOrderSubject = (orderId: string): SubjectId => parseSubjectId(`${SUBJECT_PREFIX.guest_order}${orderId}`);
+export const cartSubject = (cartId: string): SubjectId => parseSubjectId(`${SUBJECT_PREFIX.cart}${cartId}`);
+
+/** The id inside a subject of this kind (an order's, a basket's, a login's), or undefined for another kind. */
+export function idInSubject(subject: string, kind: SubjectKind): string | undefined {
+  return subject.startsWith(SUBJECT_PREFIX[kind]) ? subject.slice(SUBJECT_PREFIX[kind].length) : undefined;
+}
 
 export function parseSubjectId(value: string): SubjectId {
   return subjectIdSchema.parse(value) as SubjectId;

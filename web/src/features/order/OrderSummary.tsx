@@ -1,7 +1,7 @@
 import Table from 'react-bootstrap/Table';
 import { formatPence } from '../../app/money';
 import { postageLine, type Order } from './order';
-import { useVoucherPulse } from '../voucher/useVoucherPulse';
+import { usePulseOnChange } from '../cart/usePulseOnChange';
 import { RemoveVoucher } from '../voucher/RemoveVoucher';
 import '../voucher/VoucherLine.css';
 
@@ -12,7 +12,7 @@ import '../voucher/VoucherLine.css';
 export function OrderSummary({ order, caption, testId, removableVoucher = false }: { order: Order; caption: string; testId: string; removableVoucher?: boolean }) {
   const postage = postageLine(order);
   // Spec §4: the voucher line pulses for 1 s when a voucher is applied (or changed), not when it goes.
-  const { pulsing, pulseKey } = useVoucherPulse(order.voucher ? `${order.voucher.code}:${order.voucher.deduction}` : null);
+  const { pulsing, pulseKey } = usePulseOnChange(order.voucher ? `${order.voucher.code}:${order.voucher.deduction}` : null);
 
   return (
     <Table size="sm" className="align-middle" data-testid={testId}>

@@ -1,3 +1,4 @@
+import type { Position } from '../../src/eventstore/types';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Clock } from '../../src/core/clock';
@@ -59,29 +60,23 @@ export function stockRoutes(deps: { services: Services; dishes: StockDishes; lev
     ctx.set('Cache-Control', 'no-store');
   });
 
-  router.post('/api/stock/level', staff, async (ctx) => {
-    const input = levelInput.parse(ctx.request.body);
-    await checkDish(input.productId, input.variantId);
-    const result = await stock.setLevel(input.productId, input.variantId, input.units, commandContext(ctx, clock));
-    await services.readModels.waitFor('menu', result.position);
-    ctx.body = { status: true, message: '' };
-  });
+  /** A stock change for one dish or variant: parsed, checked against the catalogue, then read back on the menu. */
+  const stockChange = <Input extends { productId: number; variantId: number | null }>(
+    path: string,
+    input: { parse(body: unknown): Input },
+    change: (input: Input, context: ReturnType<typeof commandContext>) => Promise<{ position?: Position }>,
+  ) =>
+    router.post(path, staff, async (ctx) => {
+      const parsed = input.parse(ctx.request.body);
+      await checkDish(parsed.productId, parsed.variantId);
+      const result = await change(parsed, commandContext(ctx, clock));
+      await services.readModels.waitFor('menu', result.position);
+      ctx.body = { status: true, message: '' };
+    });
 
-  router.post('/api/stock/restock', staff, async (ctx) => {
-    const input = restockInput.parse(ctx.request.body);
-    await checkDish(input.productId, input.variantId);
-    const result = await stock.restock(input.productId, input.variantId, input.units, commandContext(ctx, clock));
-    await services.readModels.waitFor('menu', result.position);
-    ctx.body = { status: true, message: '' };
-  });
-
-  router.post('/api/stock/par', staff, async (ctx) => {
-    const input = parInput.parse(ctx.request.body);
-    await checkDish(input.productId, input.variantId);
-    const result = await daily.setParLevel(input.productId, input.variantId, input.parLevel, commandContext(ctx, clock));
-    await services.readModels.waitFor('menu', result.position);
-    ctx.body = { status: true, message: '' };
-  });
+  stockChange('/api/stock/level', levelInput, (input, context) => stock.setLevel(input.productId, input.variantId, input.units, context));
+  stockChange('/api/stock/restock', restockInput, (input, context) => stock.restock(input.productId, input.variantId, input.units, context));
+  stockChange('/api/stock/par', parInput, (input, context) => daily.setParLevel(input.productId, input.variantId, input.parLevel, context));
 
   return router;
 }

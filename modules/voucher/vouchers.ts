@@ -116,14 +116,9 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
     },
 
     /**
-     * Erasure of a customer's personal data (after the retention period, or on request) calls this: their rows
-     * go, so they count as a new customer again for "first order only" and the cap per customer.
+     * Erasure (on request or after the retention period, modules/privacy) of these orders' customers: their rows
+     * go, so they count as new again for "first order only" and the cap per customer.
      */
-    async forgetCustomer(email: string): Promise<void> {
-      await services.pool.query(sql.unsafe`delete from voucher_customers where email_hash = ${hashOf(email)}`);
-    },
-
-    /** The same for erased orders (by request or after the retention period), whatever email they had. */
     async forgetOrders(orderIds: readonly string[]): Promise<void> {
       await services.pool.query(sql.unsafe`delete from voucher_customers where order_id = any(${sql.array(orderIds, 'uuid')})`);
     },

@@ -38,14 +38,14 @@ import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender, queueMails } from './mail/outbox';
 import { ACCOUNT_EVENT_SCHEMAS, ACCOUNT_PERSONAL_DATA, accountRoutes, createAccounts, type Accounts } from '../modules/account';
 import { createDeliveryService, deliveryCheckCookie, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
-import { checkoutProcess, checkoutRoutes, voucherUseRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS, unpaidLapseProcess } from '../modules/order';
+import { cardAttemptProcess, cardRefundProcess, cardRoutes, STRIPE_WEBHOOK_PATH, checkoutProcess, checkoutRoutes, voucherUseRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS, unpaidLapseProcess } from '../modules/order';
 import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readOpeningHours, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
 import type { PageSources } from './http/html-page';
 import { createPhotoStore, UPLOAD_PATH, uploadRoutes } from './uploads';
-import { PAYMENT_EVENT_SCHEMAS, paymentRoutes } from '../modules/payment';
+import { createPayments, PAYMENT_EVENT_SCHEMAS, paymentRoutes, stripeGateway } from '../modules/payment';
 import { createPrivacy, guestRetentionProcess, PRIVACY_EVENT_SCHEMAS, privacyRoutes } from '../modules/privacy';
 import { forgetMails } from './mail/forget';
 import { PersonalData, personalDataMasterKey, sealingEventStore, type PersonalDataDeclarations } from './personal-data';
@@ -240,7 +240,14 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
     const delivery = createDeliveryService(services.settings, geocoder);
     const vouchers = createVouchers(services, voucherReadModel(pool));
-    const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool, (kind, value) => personalData.lookupHash(kind, value)), vouchers });
+    const gateway = config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
+      : null;
+    // The payment module asks the order whether it still waits for an attempt; the checkout is made just below.
+    const payments = createPayments({ services, gateway, orderAwaits: (orderId, attempt) => checkout.awaitsCard(orderId, attempt) });
+    const checkout = createCheckout({
+      services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool, (kind, value) => personalData.lookupHash(kind, value)), vouchers, payments, logger,
+    });
     const orders = kitchenOrders(pool, services.settings);
     const kitchen = createKitchen(services, orders, vouchers);
     const storeHours = storeHoursProcess({
@@ -264,7 +271,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       },
       { retentionDays: config.GUEST_PII_RETENTION_DAYS },
     );
-    const processes = new ProcessManager([checkoutProcess(checkout.processActions), unpaidLapseProcess(kitchen.lapseActions), storeHours, guestRetentionProcess(privacy.retentionActions), dailyStockProcess(dailyStock.actions)], {
+    const processes = new ProcessManager([checkoutProcess(checkout.processActions), cardAttemptProcess(checkout.cardActions), cardRefundProcess(checkout.cardActions), unpaidLapseProcess(kitchen.lapseActions), storeHours, guestRetentionProcess(privacy.retentionActions), dailyStockProcess(dailyStock.actions)], {
       store,
       pool,
       commands,
@@ -349,6 +356,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       webRoot: options.webRoot,
       pageSources: pageSources(services.settings, menuCache),
       multipartPaths: [UPLOAD_PATH],
+      signedWebhookPaths: [STRIPE_WEBHOOK_PATH],
       routers: [
         healthRoutes({ pool, store, runners }),
         identityRoutes({
@@ -368,6 +376,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         accountRoutes({ accounts, clock, limits }),
         privacyRoutes({ privacy, clock }),
         paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY }),
+        cardRoutes({ checkout, clock }),
         menuRoutes({ menu: menuCache }),
         settingsRoutes({ settings: services.settings }),
         basketRoutes({ basket, settings: services.settings, clock, limits }),

@@ -16,6 +16,10 @@ import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMet
 import { checkoutRefusal } from './rules';
 import type { UnpaidOrders } from './unpaid-orders';
 import { orderView } from './view';
+import { createCardCheckout, type CardCheckoutDeps } from './card-checkout';
+import type { Payments } from '../payment';
+
+export const CARD_ALREADY_PAID = 'Your card payment went through just now: your order is placed';
 
 /** Order ids derive from the basket: saving one basket twice, in two tabs or by a retry, is one order. */
 const ORDER_NAMESPACE = '6f1c1f0e-8a39-4a4b-9a52-2f0d8a7b3c11';
@@ -28,6 +32,8 @@ export interface CheckoutDeps {
   catalogue: CataloguePort;
   unpaidOrders: UnpaidOrders;
   vouchers: Vouchers;
+  payments: Payments;
+  logger?: CardCheckoutDeps['logger'];
 }
 
 /** The orders placed in the customer's session (newest last), for the cap on unpaid phone orders. */
@@ -42,7 +48,7 @@ const NONE_WAITING: UnpaidWaiting = { phone: 0, email: 0, session: 0 };
  * The checkout: basket → order → method and postage → details → payment → placed. Each step loads the facts its
  * command needs (settings, the catalogue, the postage), builds the command and has the order decider decide.
  */
-export function createCheckout({ services, basket, delivery, catalogue, unpaidOrders, vouchers }: CheckoutDeps) {
+export function createCheckout({ services, basket, delivery, catalogue, unpaidOrders, vouchers, payments, logger }: CheckoutDeps) {
   const stock = createStockHandlers(services.commands);
   const load = (orderId: string) => services.commands.load(orderStream(orderId), orderDecider);
   const stateOf = async (orderId: string | undefined): Promise<OrderState> => (orderId ? load(orderId) : orderDecider.initialState);
@@ -57,8 +63,13 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
       takeaway: settings.is_takeaway,
       cartLabel: settings.cart_label,
       unpaid: { lapseMinutes: settings.unpaid_lapse_minutes, maxPerCustomer: settings.max_unpaid_orders },
-      shop: { storeOpen: !isOrderingClosed({ isTakeaway: settings.is_takeaway, orderStatus: settings.order_status }), paymentMethods: settings.payment_methods },
+      shop: { storeOpen: !isOrderingClosed({ isTakeaway: settings.is_takeaway, orderStatus: settings.order_status }), paymentMethods: takeable(settings.payment_methods) },
     };
+  }
+
+  /** The methods the shop offers that it can take now: card only with the provider's keys configured. */
+  function takeable(offered: readonly string[]): string[] {
+    return offered.filter((method) => method !== 'card' || payments.ready);
   }
 
   /** The dishes the kitchen has taken off (out of stock, or off the menu) since they went into the basket. */
@@ -136,9 +147,14 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     return { orderId, placing: handle(orderId, { type: 'PlaceOrder', data, ...offer }, context, { newStream: true }) };
   }
 
+  const card = createCardCheckout({
+    services, basket, vouchers, payments, logger, load, handle, submitFacts: submitOrder, sellAll, reserveVoucher, releaseVoucher, giveBackToBasket,
+  });
+
   return {
+    ...card,
     async availablePaymentMethods(): Promise<string[]> {
-      return (await readSettings(services.settings, ['payment_methods'])).payment_methods;
+      return takeable((await readSettings(services.settings, ['payment_methods'])).payment_methods);
     },
 
     async canPay(): Promise<boolean> {
@@ -150,6 +166,8 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
      * the customer goes back to it (the cart module's saveAsOrder; issue 13, "two tabs").
      */
     async saveCartAsOrder(cartId: string | undefined, userId: string | null, email: string | null, note: string | undefined, context: CommandContext) {
+      // Back from the checkout with a card attempt open: it is cancelled before the basket may change.
+      if (cartId !== undefined && payments.ready) await card.cancelOpenCardAttempt(orderIdFor(cartId), context);
       const save = () => placeFromBasket(cartId, userId, email, note, context);
       if (cartId !== undefined) return basket.saveAsOrder(cartId, context, save);
       const { orderId, placing } = await save(); // no basket: the decider's first check refuses it as empty
@@ -184,6 +202,10 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     },
 
     async choosePaymentMethod(orderId: string | undefined, method: OrderPaymentMethod, context: CommandContext) {
+      // Another method while a card attempt is open: the attempt is cancelled first, unless its money came.
+      if (orderId && payments.ready && method !== 'CARD' && (await card.cancelOpenCardAttempt(orderId, context)) === 'placed') {
+        throw new DomainError('conflict', CARD_ALREADY_PAID);
+      }
       const { shop } = await shopFacts();
       await handleFor(orderId, { type: 'ChoosePaymentMethod', orderId: orderId ?? '', method, paymentMethods: shop.paymentMethods }, context);
     },
@@ -263,17 +285,28 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
       await checkOut(services.commands, state.cartId, orderId, context); // placed: its basket is done too
       return;
     }
+    // Frozen for a card attempt: money may be moving, so only the provider's answer ends it (card-process.ts).
+    if (state.cardAttempt) return;
     if (forward && state.paymentMethod) {
       const command = await submitOrder(orderId, state, state.paymentMethod, context.now, NO_SESSION);
       const placed = await tryPlacing(state, command, context);
       if (placed) return;
     }
+    await giveBackToBasket(state, context);
+  }
+
+  /** Whatever the order still has sold goes back into its basket, with a fresh hold (nothing, on a repeat). */
+  async function giveBackToBasket(order: InCheckoutOrder, context: CommandContext): Promise<void> {
     const holdUntil = holdUntilAfter(context.now, services.basketHoldMinutes);
     await Promise.all(
-      state.items.map((item) =>
-        stock.cancelSale(item.productId, item.variantId, orderId, { orderSold: null, basket: { cartId: state.cartId, holdUntil, reservedAt: context.now } }, context),
+      order.items.map((item) =>
+        stock.cancelSale(item.productId, item.variantId, order.orderId, { orderSold: null, basket: { cartId: order.cartId, holdUntil, reservedAt: context.now } }, context),
       ),
     );
+  }
+
+  async function releaseVoucher(order: InCheckoutOrder, context: CommandContext): Promise<void> {
+    if (order.voucher) await vouchers.release(order.voucher.voucherId, order.orderId, 'failed', context);
   }
 
   /** Sells the rest of the order and submits it, or answers false when the decider or the stock refuses now. */

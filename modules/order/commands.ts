@@ -1,7 +1,7 @@
 import type { StoreStatus } from '../../src/shared/store-status';
 import type { DeliveryMinutesKey } from '../../src/shared/store-status';
 import type { DomainErrorKind } from '../../src/core/errors';
-import type { DeliveryDetails, OrderPaymentMethod, OrderPlaced, TakeawayMethod } from './events';
+import type { CardAttemptEndReason, DeliveryDetails, OrderPaymentMethod, OrderPlaced, TakeawayMethod } from './events';
 
 /** A dish of the order, by product and variant. */
 export interface DishRef {
@@ -103,7 +103,39 @@ export type CancelUnpaidOrder = { type: 'CancelUnpaidOrder'; orderId: string; no
 /** Sent by the unpaid-lapse process when an order's lapseAt comes. */
 export type LapseUnpaidOrder = { type: 'LapseUnpaidOrder'; orderId: string; now: string };
 
+/**
+ * Pay by card pressed (issue 17): every check of SubmitOrder, with the same facts, before the units are sold and
+ * the order frozen for the attempt.
+ */
+export type StartCardAttempt = {
+  type: 'StartCardAttempt';
+  orderId: string;
+  submit: Omit<SubmitOrder, 'type' | 'paymentMethod'>;
+  /** Settings card_reconcile_minutes and card_lapse_minutes. */
+  reconcileMinutes: number;
+  lapseMinutes: number;
+};
+/**
+ * The provider confirmed the money for an attempt: the order is placed and paid at once, as a phone order marked
+ * paid. The store's status and minutes give its due time; an attempt started before closing is honoured.
+ */
+export type PlaceCardOrder = {
+  type: 'PlaceCardOrder';
+  orderId: string;
+  attempt: number;
+  paidPence: number;
+  now: string;
+  storeStatus: StoreStatus;
+  deliveryMinutes: Record<DeliveryMinutesKey, number>;
+  tradingDay: string;
+};
+export type EndCardAttempt = { type: 'EndCardAttempt'; orderId: string; attempt: number; reason: CardAttemptEndReason; now: string };
+
 export type OrderCommand =
+  | StartCardAttempt
+  | PlaceCardOrder
+  | EndCardAttempt
+
   | PlaceOrder
   | ChooseTakeawayMethod
   | GiveDeliveryDetails

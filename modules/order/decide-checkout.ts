@@ -3,7 +3,7 @@ import { formatPence } from '../../src/shared/money';
 import { orderTotalPence } from '../../src/shared/order';
 import { FORM_INVALID, parsePostcode } from '../../src/shared/postcode';
 import type { ApplyVoucher, ChoosePaymentMethod, ChooseTakeawayMethod, GiveDeliveryDetails, PlaceOrder, RemoveVoucher, SubmitOrder } from './commands';
-import type { OrderEvent, OrderItem } from './events';
+import type { OrderEvent, OrderItem, OrderPaymentMethod } from './events';
 import {
   assertAllOffered,
   assertMethodOffered,
@@ -19,6 +19,7 @@ import {
 import { postageOf, totalOf, voucherDeductionOf, type InCheckout, type OrderState } from './state';
 
 export const ALREADY_PLACED = 'This order has already been placed';
+export const CARD_PAYMENT_OPEN = 'Your card payment is being processed: please wait for it to finish before changing your order';
 export const NO_ORDER = 'There is no order to update: save your basket first';
 export const BASKET_CHANGED_SINCE_SAVED =
   'Your basket was opened again since this order was saved, perhaps in another tab: please go back to your basket and proceed to checkout again';
@@ -28,6 +29,9 @@ export function inCheckout(state: OrderState): InCheckout {
   if (state.status !== 'checkout') throw new DomainError('conflict', ALREADY_PLACED);
   return state;
 }
+
+/** An order in checkout that may change now: not frozen for a card payment. */
+const openForChange = (state: OrderState): InCheckout => notFrozen(inCheckout(state));
 
 const sameItems = (a: OrderItem[], b: OrderItem[]) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -43,7 +47,7 @@ export function refusePlacing(command: Omit<PlaceOrder, 'type' | 'data'> & { ite
 export function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
   refusePlacing({ ...command, items: command.data.items });
   if (state.status === 'none') return [{ type: 'OrderPlaced', data: command.data }];
-  const order = inCheckout(state);
+  const order = openForChange(state);
   const { orderId, items, itemsTotalPence, note } = command.data;
   return sameItems(order.items, items) && order.note === note
     ? []
@@ -53,7 +57,7 @@ export function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[]
 /** The server computes the postage; a customer shown other figures is told the right ones. */
 export function chooseTakeawayMethod(command: ChooseTakeawayMethod, state: OrderState): OrderEvent[] {
   assertStoreOpen(command.storeOpen);
-  const order = inCheckout(state);
+  const order = openForChange(state);
   const check = command.method === 'DELIVER' ? command.checked : null;
   if (command.method === 'DELIVER' && (!check || (command.askedPostcode !== null && command.askedPostcode.trim().toUpperCase() !== check.postcode))) {
     throw new DomainError('invalid', 'Please check your postcode again before choosing delivery');
@@ -76,7 +80,7 @@ export function chooseTakeawayMethod(command: ChooseTakeawayMethod, state: Order
 
 /** Spec §2/§5: a delivery needs address line 1, the town and a valid postcode, the one whose distance was checked. */
 export function giveDeliveryDetails(command: GiveDeliveryDetails, state: OrderState): OrderEvent[] {
-  const order = inCheckout(state);
+  const order = openForChange(state);
   const given = command.details;
   if (order.userId && order.email && given.email.toLowerCase() !== order.email.toLowerCase()) {
     throw new DomainError('invalid', 'The email of a signed-in customer cannot be changed here');
@@ -98,7 +102,7 @@ export function choosePaymentMethod(command: ChoosePaymentMethod, state: OrderSt
   if (state.status === 'none') throw new DomainError('not_found', NO_ORDER);
   assertMethodOffered(command.method, command.paymentMethods);
   if (command.method === 'PHONE' && state.status === 'checkout' && !state.details?.phone) throw new DomainError('invalid', 'Not a valid phone No');
-  const order = inCheckout(state);
+  const order = openForChange(state);
   return order.paymentMethod === command.method ? [] : [{ type: 'PaymentMethodChosen', data: { orderId: command.orderId, method: command.method } }];
 }
 
@@ -110,14 +114,9 @@ export function submitOrder(command: SubmitOrder, state: OrderState): OrderEvent
     if (state.submitted.paymentMethod === command.paymentMethod) return []; // a retried completion
     throw new DomainError('conflict', ALREADY_PLACED);
   }
-  const order = state;
-  if (!command.basketAsSaved) throw new DomainError('conflict', BASKET_CHANGED_SINCE_SAVED);
-  const missing = missingForPayment(order, command.takeaway);
-  if (missing) throw new DomainError('invalid', missing);
+  const order = notFrozen(state);
   assertPayable(command.paymentMethod, command.shop.paymentMethods);
-  if (command.paymentMethod === 'PHONE' && !order.details?.phone) throw new DomainError('invalid', 'Not a valid phone No');
-  assertAllOffered(order.items, command.notOffered);
-  if (order.method && command.postageNow) assertPostageStands(order.method.postagePence, command.postageNow);
+  assertSubmittable(command, order, command.paymentMethod);
   const awaitingPayment = command.paymentMethod === 'PHONE';
   if (awaitingPayment) {
     const refusal = unpaidCapRefusal(command.unpaid.waiting, command.unpaid.maxPerCustomer);
@@ -145,14 +144,34 @@ export function submitOrder(command: SubmitOrder, state: OrderState): OrderEvent
   ];
 }
 
+/**
+ * Every check an order passes before it is placed, whatever pays for it: the basket as saved, nothing missing, the
+ * method offered, every dish still offered, the postage as chosen.
+ */
+export function assertSubmittable(command: Omit<SubmitOrder, 'type' | 'paymentMethod'>, order: InCheckout, method: OrderPaymentMethod): void {
+  if (!command.basketAsSaved) throw new DomainError('conflict', BASKET_CHANGED_SINCE_SAVED);
+  const missing = missingForPayment(order, command.takeaway);
+  if (missing) throw new DomainError('invalid', missing);
+  assertMethodOffered(method, command.shop.paymentMethods);
+  if (method === 'PHONE' && !order.details?.phone) throw new DomainError('invalid', 'Not a valid phone No');
+  assertAllOffered(order.items, command.notOffered);
+  if (order.method && command.postageNow) assertPostageStands(order.method.postagePence, command.postageNow);
+}
+
+/** An order frozen for a card attempt changes only through the attempt's end (issue 17). */
+export function notFrozen(order: InCheckout): InCheckout {
+  if (order.cardAttempt) throw new DomainError('conflict', CARD_PAYMENT_OPEN);
+  return order;
+}
+
 /** One voucher per order: a new code takes the place of the one applied (spec §4: changed until payment). */
 export function applyVoucher(command: ApplyVoucher, state: OrderState): OrderEvent[] {
-  const order = inCheckout(state);
+  const order = openForChange(state);
   if (order.voucher && JSON.stringify(order.voucher) === JSON.stringify(command.voucher)) return [];
   return [{ type: 'VoucherApplied', data: { orderId: command.orderId, ...command.voucher } }];
 }
 
 export function removeVoucher(command: RemoveVoucher, state: OrderState): OrderEvent[] {
-  const order = inCheckout(state);
+  const order = openForChange(state);
   return order.voucher ? [{ type: 'VoucherRemoved', data: { orderId: command.orderId, voucherId: order.voucher.voucherId } }] : [];
 }

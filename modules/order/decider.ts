@@ -1,11 +1,13 @@
 import type { Decider } from '../../src/core/decider';
 import type { OrderCommand } from './commands';
 import { applyVoucher, chooseTakeawayMethod, choosePaymentMethod, giveDeliveryDetails, placeOrder, removeVoucher, submitOrder } from './decide-checkout';
+import { endCardAttempt, placeCardOrder, startCardAttempt } from './decide-card';
 import { cancelUnpaidOrder, completeOrder, lapseUnpaidOrder, markPaid, notifyCustomer, printOrder } from './decide-kitchen';
 import type { OrderEvent } from './events';
 import { evolveOrder, type OrderState } from './state';
 
-export { ALREADY_PLACED, BASKET_CHANGED_SINCE_SAVED, NO_ORDER, refusePlacing } from './decide-checkout';
+export { ALREADY_PLACED, BASKET_CHANGED_SINCE_SAVED, CARD_PAYMENT_OPEN, NO_ORDER, refusePlacing } from './decide-checkout';
+export { CARD_ATTEMPT_GONE } from './decide-card';
 export { missingForPayment } from './rules';
 export { evolveOrder, orderStatusAfter, postageOf, totalOf, voucherDeductionOf, type OrderState, type KitchenStatus } from './state';
 export type { OrderCommand } from './commands';
@@ -27,6 +29,12 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return applyVoucher(command, state);
     case 'RemoveVoucher':
       return removeVoucher(command, state);
+    case 'StartCardAttempt':
+      return startCardAttempt(command, state);
+    case 'PlaceCardOrder':
+      return placeCardOrder(command, state);
+    case 'EndCardAttempt':
+      return endCardAttempt(command, state);
     case 'MarkPaid':
       return markPaid(command, state);
     case 'PrintOrder':

@@ -83,7 +83,36 @@ export const OrderSubmitted = z.object({
     lapseAt: z.string().nullable().optional(),
     /** The trading day the order counts in ('YYYY-MM-DD', the store's tradingDayOf at submission). */
     tradingDay: z.iso.date(),
+    /** The card attempt whose payment placed the order (issue 17); absent for other methods. */
+    cardAttempt: z.number().int().positive().optional(),
   }),
+});
+
+/**
+ * The customer pressed Pay by card (issue 17): the basket's units are sold to the order, which is frozen (no method,
+ * voucher or basket change) until the provider answers for this attempt, for this amount.
+ */
+export const CardAttemptStarted = z.object({
+  type: z.literal('CardAttemptStarted'),
+  data: z.object({
+    orderId: z.string().uuid(),
+    attempt: z.number().int().positive(),
+    amountPence: z.number().int().positive(),
+    startedAt: z.string(),
+    /** When the shop asks the provider itself, should no answer have come (a lost webhook, a closed tab). */
+    reconcileAt: z.string(),
+    /** When the attempt is cancelled at the provider if it is still open, and the units go back into the basket. */
+    lapseAt: z.string(),
+  }),
+});
+/**
+ * The attempt ended without money: the card was declined, the customer cancelled it (another method, back to the
+ * basket), it lapsed, or the provider could not be reached. The order is in checkout again.
+ */
+export const CARD_ATTEMPT_END_REASONS = ['failed', 'cancelled', 'lapsed', 'unavailable'] as const;
+export const CardAttemptEnded = z.object({
+  type: z.literal('CardAttemptEnded'),
+  data: z.object({ orderId: z.string().uuid(), attempt: z.number().int().positive(), reason: z.enum(CARD_ATTEMPT_END_REASONS), endedAt: z.string() }),
 });
 
 /** A voucher the voucher module accepted for this order: its terms travel with it, so totals follow the order. */
@@ -149,6 +178,9 @@ export type PaymentMethodChosen = z.infer<typeof PaymentMethodChosen>;
 export type OrderSubmitted = z.infer<typeof OrderSubmitted>;
 export type VoucherApplied = z.infer<typeof VoucherApplied>;
 export type VoucherRemoved = z.infer<typeof VoucherRemoved>;
+export type CardAttemptStarted = z.infer<typeof CardAttemptStarted>;
+export type CardAttemptEnded = z.infer<typeof CardAttemptEnded>;
+export type CardAttemptEndReason = (typeof CARD_ATTEMPT_END_REASONS)[number];
 
 export type OrderEvent =
   | OrderPlaced
@@ -159,6 +191,8 @@ export type OrderEvent =
   | OrderSubmitted
   | VoucherApplied
   | VoucherRemoved
+  | CardAttemptStarted
+  | CardAttemptEnded
   | OrderPaid
   | OrderPrinted
   | CustomerNotified
@@ -174,6 +208,8 @@ export const ORDER_EVENT_TYPES = [
   'OrderSubmitted',
   'VoucherApplied',
   'VoucherRemoved',
+  'CardAttemptStarted',
+  'CardAttemptEnded',
   'OrderPaid',
   'OrderPrinted',
   'CustomerNotified',
@@ -184,7 +220,7 @@ export const ORDER_EVENT_TYPES = [
 export const orderStream = (orderId: string) => `order-${orderId}`;
 
 /** Every event type's schema: appends are parsed against it (outside production). */
-export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, VoucherApplied, VoucherRemoved, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
+export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, VoucherApplied, VoucherRemoved, CardAttemptStarted, CardAttemptEnded, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
 
 /**
  * Upcaster: orders submitted before trading days were decided at submission (issue 14 item 7) count in the

@@ -22,3 +22,5 @@ export { checkoutProcess, CHECKOUT_FINISH_MINUTES } from './checkout-process';
 export { kitchenRoutes } from './kitchen-routes';
 export { customerMailReactor } from './customer-mail';
 export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';
+export { cardRoutes, STRIPE_WEBHOOK_PATH } from './card-routes';
+export { cardAttemptProcess, cardRefundProcess } from './card-process';

@@ -48,6 +48,8 @@ const completeInput = z.strictObject({
   payment_method: z.enum(ORDER_PAYMENT_METHODS),
   status: singleLineText({ max: 40 }).optional(),
   message: multiLineText({ max: 500 }).optional(),
+  /** Spec §3 "payment completion payload": the card payment's id (the provider's intent) for a card order. */
+  id: singleLineText({ max: 100 }).optional(),
 });
 
 /**
@@ -59,10 +61,16 @@ export function orderIdOf(ctx: Context): string | undefined {
   return typeof ctx.session?.orderId === 'string' ? ctx.session.orderId : undefined;
 }
 
+/** Why a card payment the customer completed placed no order: the provider's message, or what happened. */
+function cardNotPlaced(result: 'ended' | 'given back', providerMessage: string): string {
+  if (result === 'given back') return 'Your order changed while you were paying: the payment is being refunded. Please check your order and pay again';
+  return `Your card payment did not go through${providerMessage ? `: ${providerMessage}` : ''}. You can try again, or choose another payment method`;
+}
+
 /** How many of the session's placed orders it remembers, for the cap on unpaid phone orders. */
 const SESSION_ORDERS_KEPT = 10;
 
-function placedOrderIds(ctx: Context): string[] {
+export function placedOrderIds(ctx: Context): string[] {
   const ids = ctx.session?.placedOrderIds;
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
@@ -148,7 +156,20 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; limits:
     // Customers behind one carrier address share it: this cap is high; the cap per customer is the order decider's.
     if (input.payment_method === 'PHONE') refuseWhenOver(limits.take('unpaid_orders', ctx.ip, clock()), 'orders awaiting payment from your network');
     const placedBefore = placedOrderIds(ctx);
-    const order = await checkout.complete(orderIdOf(ctx), input.payment_method, commandContext(ctx, clock), { placedOrderIds: placedBefore });
+    let order;
+    if (input.payment_method === 'CARD') {
+      // The browser's word is only which payment to ask about: the provider's answer decides.
+      const settled = await checkout.settleCardPayment(orderIdOf(ctx), input.id ?? '', commandContext(ctx, clock));
+      if (settled.result === 'pending') {
+        ctx.status = 202;
+        ctx.body = { status: true, pending: true, message: 'Your order is being processed' };
+        return;
+      }
+      if (settled.result !== 'placed') throw new DomainError('conflict', cardNotPlaced(settled.result, settled.message));
+      order = settled.order;
+    } else {
+      order = await checkout.complete(orderIdOf(ctx), input.payment_method, commandContext(ctx, clock), { placedOrderIds: placedBefore });
+    }
     // The basket became this order: the next one starts empty. The order stays readable on /order-complete.
     delete ctx.session!.cartId;
     checks.forget(ctx);
@@ -157,7 +178,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; limits:
     const message =
       order.payment_method === 'PHONE'
         ? `Thank you! Your order ${order.ref} is placed: please call us to pay and we will start cooking.`
-        : `Thank you! Your order ${order.ref} is placed.`;
+        : `Thank you! Your card payment went through and your order ${order.ref} is placed.`;
     ctx.body = { status: true, message, order };
   });
 

@@ -17,6 +17,10 @@ export interface OrderBody {
   details: DeliveryDetails | null;
   paymentMethod: OrderPaymentMethod | null;
   voucher: AppliedVoucher | null;
+  /** The card attempt the order is frozen for, while the provider has not answered (issue 17). */
+  cardAttempt: { attempt: number; amountPence: number } | null;
+  /** The number of the last card attempt started, so the next one is told apart at the provider. */
+  lastCardAttempt: number;
 }
 
 /** After submission: what the kitchen did with it. */
@@ -85,7 +89,7 @@ export function totalOf(order: OrderBody): number {
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced':
-      return { status: 'checkout', ...event.data, method: null, details: null, paymentMethod: null, voucher: null };
+      return { status: 'checkout', ...event.data, method: null, details: null, paymentMethod: null, voucher: null, cardAttempt: null, lastCardAttempt: 0 };
     case 'OrderItemsRefreshed':
       if (state.status !== 'checkout') return state;
       // Postage can depend on the items total (collect discount, minimum order): choose again; the voucher too.
@@ -109,9 +113,14 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     }
     case 'VoucherRemoved':
       return state.status === 'checkout' ? { ...state, voucher: null } : state;
+    case 'CardAttemptStarted':
+      if (state.status !== 'checkout') return state;
+      return { ...state, cardAttempt: { attempt: event.data.attempt, amountPence: event.data.amountPence }, lastCardAttempt: event.data.attempt };
+    case 'CardAttemptEnded':
+      return state.status === 'checkout' && state.cardAttempt?.attempt === event.data.attempt ? { ...state, cardAttempt: null } : state;
     case 'OrderSubmitted':
       return state.status === 'checkout'
-        ? { ...state, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, notifiedAt: null, completedAt: null, cancelledBecause: null }
+        ? { ...state, cardAttempt: null, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, notifiedAt: null, completedAt: null, cancelledBecause: null }
         : state;
     case 'OrderPaid':
     case 'OrderPrinted':

@@ -19,10 +19,12 @@ export type PaymentCommand =
       orderAwaits: boolean;
       at: string;
     }
-  | { type: 'RecordRefund'; intentId: string; refundId: string; at: string };
+  | { type: 'RecordRefund'; intentId: string; refundId: string; at: string }
+  /** The order would not take money recorded as its payment (it changed in between): it goes back. */
+  | { type: 'GiveBack'; intentId: string; at: string };
 
 /** The number the next attempt gets: the provider's idempotency key is made from it, so it is fixed before asking. */
-export const nextAttempt = (state: PaymentState) => state.attempts.length + 1;
+export const nextAttempt = (state: PaymentState) => Math.max(0, ...state.attempts.map((one) => one.attempt)) + 1;
 
 /**
  * Why money that arrived must go back, or null when it pays the order: another attempt paid already, the
@@ -39,9 +41,12 @@ export function refundReason(state: PaymentState, attempt: { attempt: number; st
 export function decidePayment(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
   switch (command.type) {
     case 'StartAttempt': {
+      const same = state.attempts.find((one) => one.attempt === command.attempt);
+      if (same && same.intentId === command.intentId) return []; // told twice
       if (state.paidBy !== null) throw new DomainError('conflict', ALREADY_PAID);
       if (openAttempt(state)) throw new DomainError('conflict', ATTEMPT_OPEN);
-      if (command.attempt !== nextAttempt(state)) throw new DomainError('conflict', `Attempt ${command.attempt} is not the next one (${nextAttempt(state)})`);
+      // The order numbers its attempts; one whose intent was never made (the provider down) leaves a gap.
+      if (command.attempt < nextAttempt(state)) throw new DomainError('conflict', `Attempt ${command.attempt} is not after the last one`);
       const { orderId, attempt, intentId, amountPence, at } = command;
       return [{ type: 'PaymentStarted', data: { orderId, attempt, intentId, amountPence, startedAt: at } }];
     }
@@ -57,6 +62,12 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
       return reason === null
         ? [{ type: 'PaymentSucceeded', data: { ...base, amountPence: command.amountPence } }]
         : [{ type: 'RefundDue', data: { ...base, amountPence: command.amountPence, reason } }];
+    }
+    case 'GiveBack': {
+      const attempt = attemptOfIntent(state, command.intentId);
+      if (!attempt || !state.orderId || attempt.status !== 'succeeded' || attempt.refund) return [];
+      const base = { orderId: state.orderId, attempt: attempt.attempt, intentId: attempt.intentId, at: command.at };
+      return [{ type: 'RefundDue', data: { ...base, amountPence: attempt.amountPence, reason: 'attempt_cancelled' } }];
     }
     case 'RecordRefund': {
       const attempt = attemptOfIntent(state, command.intentId);

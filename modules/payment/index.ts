@@ -4,3 +4,4 @@ export { PAYMENT_EVENT_SCHEMAS, PAYMENT_EVENT_TYPES, paymentStream, type Payment
 export { ALREADY_PAID, ATTEMPT_OPEN, nextAttempt, paymentDecider, refundReason, type PaymentCommand } from './decider';
 export type { PaymentState, Attempt } from './state';
 export { paymentRoutes } from './routes';
+export { createPayments, outcomeOf, type AttemptOutcome, type OrderAwaits, type Payments } from './payments';

@@ -37,8 +37,10 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
       return state;
     case 'PaymentCancelled':
       return withAttempt(state, event.data.attempt, (one) => ({ ...one, status: 'cancelled' }));
-    case 'RefundDue':
-      return withAttempt(state, event.data.attempt, (one) => ({ ...one, status: 'succeeded', refund: { reason: event.data.reason, refunded: false } }));
+    case 'RefundDue': {
+      const refunded = withAttempt(state, event.data.attempt, (one) => ({ ...one, status: 'succeeded' as const, refund: { reason: event.data.reason, refunded: false } }));
+      return { ...refunded, paidBy: state.paidBy === event.data.attempt ? null : state.paidBy };
+    }
     case 'PaymentRefunded':
       return withAttempt(state, event.data.attempt, (one) => ({ ...one, refund: one.refund && { ...one.refund, refunded: true } }));
   }

@@ -81,6 +81,10 @@ export const SETTINGS = {
   hold_lifetime_minutes: { schema: z.number().int().min(1).max(24 * 60), default: 45 },
   /** Customers see the voucher box (GET /vouchers-status); a manager turns it on (issue 19). */
   vouchers_enabled: { schema: z.boolean(), default: false },
+  /** A card attempt with no answer from the provider this long (a lost webhook, a closed tab) is asked about (issue 17). */
+  card_reconcile_minutes: { schema: z.number().int().min(1).max(60), default: 10 },
+  /** A card attempt still open this long is cancelled at the provider, and its dishes go back into the basket. */
+  card_lapse_minutes: { schema: z.number().int().min(5).max(120), default: 15 },
 } as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;

@@ -89,6 +89,8 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
       run.push(event);
       continue;
     }
+    // A card attempt freezes an order still in checkout: nothing the kitchen or the books see changes.
+    if (event.type === 'CardAttemptStarted' || event.type === 'CardAttemptEnded') continue;
     await flush();
     await kitchenChange(tx, publish, event);
   }

@@ -32,6 +32,11 @@ export interface AppOptions {
   routers: Router[];
   /** The only state-changing routes that take a multipart form instead of JSON (photo uploads). */
   multipartPaths?: readonly string[];
+  /**
+   * Routes a provider calls, authenticated by a signature over the raw body (the card webhook): no CSRF check
+   * (no browser sends them), and they read their own body.
+   */
+  signedWebhookPaths?: readonly string[];
   webRoot?: string;
   /** What the pages' heads say: the shop's settings and the catalogue. */
   pageSources: PageSources;
@@ -51,8 +56,8 @@ export function createApp(options: AppOptions): Koa {
   app.use(servePages({ root: options.webRoot ?? WEB_DIST, origin: options.publicOrigin, sources: options.pageSources }));
   app.use(serveWebApp(options.webRoot));
   if (options.production) app.use(requireHttps(options.publicOrigin));
-  app.use(refuseCrossSite(options.ownOrigins));
-  app.use(requestBody(options.multipartPaths ?? []));
+  app.use(refuseCrossSite(options.ownOrigins, options.signedWebhookPaths));
+  app.use(requestBody(options.multipartPaths ?? [], options.signedWebhookPaths));
   app.use(sessionMiddleware(app, options.pool, { production: options.production }));
   app.use(loadUser(options.users));
   for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());

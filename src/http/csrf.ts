@@ -9,9 +9,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The Origin is compared with the shop's configured origins only, never with one built from the Host header:
  * a page on a rebound domain (DNS rebinding) sends its own name as Host and as Origin alike (issue 13).
  */
-export function refuseCrossSite(ownOrigins: () => readonly string[]) {
+export function refuseCrossSite(ownOrigins: () => readonly string[], signedPaths: readonly string[] = []) {
+  // A provider's webhook comes from the provider, not a browser: its signature is its credential (issue 17).
+  const signed = new Set(signedPaths);
   return async (ctx: Context, next: Next): Promise<void> => {
-    if (SAFE_METHODS.has(ctx.method)) return next();
+    if (SAFE_METHODS.has(ctx.method) || signed.has(ctx.path)) return next();
     const fetchSite = ctx.get('sec-fetch-site');
     const origin = ctx.get('origin');
     const crossSite =

@@ -36,13 +36,23 @@ export async function jsonBody(ctx: Context, next: Next): Promise<void> {
 }
 
 /**
- * The JSON-only rule with its deliberate, listed exceptions: routes that take a multipart form (photo uploads).
+ * The JSON-only rule with its deliberate, listed exceptions: routes that take a multipart form (photo uploads),
+ * and signed webhooks, which read their raw body themselves.
  * Such a route reads its body itself, after its role check, and refuses anything but a multipart form; the CSRF
  * check before this still applies to it.
  */
-export function requestBody(multipartPaths: readonly string[]) {
-  const multipart = new Set(multipartPaths);
-  return (ctx: Context, next: Next): Promise<void> => (multipart.has(ctx.path) ? next() : jsonBody(ctx, next));
+export function requestBody(multipartPaths: readonly string[], signedPaths: readonly string[] = []) {
+  const readsItsOwnBody = new Set([...multipartPaths, ...signedPaths]);
+  return (ctx: Context, next: Next): Promise<void> => (readsItsOwnBody.has(ctx.path) ? next() : jsonBody(ctx, next));
+}
+
+/**
+ * The raw body of a signed webhook (its signature covers the exact bytes, so it is not parsed first), or a 413
+ * past `limit`.
+ */
+export function rawBody(ctx: Context, limit: number): Promise<Buffer> {
+  if (Number(ctx.get('content-length') || 0) > limit) return Promise.reject(tooLarge());
+  return readBody(ctx.req, limit);
 }
 
 const tooLarge = () => Object.assign(new Error('Request body too large'), { status: 413, expose: true });

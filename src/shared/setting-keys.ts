@@ -34,6 +34,8 @@ export const SETTING_KEYS = [
   'max_units_per_basket',
   'hold_lifetime_minutes',
   'vouchers_enabled',
+  'card_reconcile_minutes',
+  'card_lapse_minutes',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -32,8 +32,19 @@ describe('payment decider (issue 17)', () => {
     spec([]).when(start(1)).then([started(1)]);
     spec([started(1)]).when(start(2)).thenFails(ATTEMPT_OPEN, 'conflict');
     spec([started(1), cancelled(1)]).when(start(2)).then([started(2)]);
-    spec([started(1), cancelled(1)]).when(start(3)).thenFails('is not the next one', 'conflict');
+    // An attempt whose intent was never made (the provider down) leaves a gap; an older number is refused.
+    spec([started(1), cancelled(1)]).when(start(3)).then([started(3)]);
+    spec([started(1), cancelled(1), started(3), cancelled(3)]).when(start(2)).thenFails('is not after the last one', 'conflict');
+    spec([started(1)]).when(start(1)).then([]);
     spec([started(1), succeeded(1)]).when(start(2)).thenFails(ALREADY_PAID, 'conflict');
+  });
+
+  it('gives back money recorded as the payment when the order would not take it, once', () => {
+    spec([started(1), succeeded(1)]).when({ type: 'GiveBack', intentId: 'pi_1', at }).then([refundDue(1, 'attempt_cancelled')]);
+    spec([started(1), succeeded(1), refundDue(1, 'attempt_cancelled')]).when({ type: 'GiveBack', intentId: 'pi_1', at }).then([]);
+    spec([started(1)]).when({ type: 'GiveBack', intentId: 'pi_1', at }).then([]);
+    // Given back, the order may be paid by a later attempt.
+    spec([started(1), succeeded(1), refundDue(1, 'attempt_cancelled')]).when(start(2)).then([started(2)]);
   });
 
   it('pays the order only with the money of the attempt it waits for, for the amount it was made for', () => {

@@ -1,0 +1,241 @@
+import type { CommandContext } from '../../src/core/decider';
+import { DomainError } from '../../src/core/errors';
+import type { CommandResult } from '../../src/core/handle-command';
+import type { Logger } from 'pino';
+import type { Services } from '../../src/services';
+import { CARD_UNAVAILABLE } from '../../src/shared/payment-texts';
+import { checkOut, type Basket } from '../cart';
+import type { AttemptOutcome, Payments } from '../payment';
+import { readOpeningHours, readSettings, tradingDayOf } from '../store';
+import type { Vouchers } from '../voucher';
+import type { OrderCommand, SubmitOrder } from './commands';
+import { CARD_ATTEMPT_GONE } from './decide-card';
+import { NO_ORDER, orderDecider, type OrderState } from './decider';
+import type { CardAttemptEndReason, OrderEvent, OrderItem, OrderPaymentMethod } from './events';
+import { orderRef } from '../../src/shared/order';
+import type { InCheckout } from './state';
+import { orderView, type OrderView } from './view';
+
+/** What the card checkout borrows from the checkout (checkout.ts): the same facts, sale and voucher steps. */
+export interface CardCheckoutDeps {
+  services: Services;
+  basket: Basket;
+  vouchers: Vouchers;
+  payments: Payments;
+  logger?: Pick<Logger, 'warn'>;
+  load(orderId: string): Promise<OrderState>;
+  handle(orderId: string, command: OrderCommand, context: CommandContext): Promise<CommandResult<OrderState, OrderEvent>>;
+  submitFacts(orderId: string, state: OrderState, method: OrderPaymentMethod, now: string, session: { placedOrderIds: readonly string[] }): Promise<SubmitOrder>;
+  sellAll(orderId: string, cartId: string, items: OrderItem[], context: CommandContext): Promise<void>;
+  reserveVoucher(order: InCheckout, context: CommandContext): Promise<void>;
+  releaseVoucher(order: InCheckout, context: CommandContext): Promise<void>;
+  /** Gives whatever the order still has sold back into its basket, with a fresh hold. */
+  giveBackToBasket(order: InCheckout, context: CommandContext): Promise<void>;
+}
+
+/** What became of a card payment the customer completed: the order placed, or why not. */
+export type SettledCard =
+  | { result: 'placed'; message: string; order: OrderView }
+  | { result: 'ended' | 'pending' | 'given back'; message: string };
+
+/** What the customer's card form needs to confirm the payment with the provider. */
+export interface CardSession {
+  clientSecret: string;
+  amountPence: number;
+}
+
+/**
+ * Card payments in the checkout (issue 17). Pay pressed: the order passes every check of a placed order, its
+ * units are sold to it and it is frozen for a numbered attempt; then the provider's intent is made for the
+ * server's total. The provider's answer, fetched by the server (the card form's return, a webhook, the
+ * reconciler), places the order paid, or ends the attempt: the units go back into the basket and the customer
+ * may try again or choose phone. Every step is safe to repeat.
+ */
+export function createCardCheckout(deps: CardCheckoutDeps) {
+  const { services, basket, vouchers, payments, load, handle } = deps;
+
+  async function inBasketTurn<T>(orderId: string, work: (state: Exclude<OrderState, { status: 'none' }>) => Promise<T>): Promise<T> {
+    const before = await load(orderId);
+    if (before.status === 'none') throw new DomainError('not_found', NO_ORDER);
+    return basket.inTurn(before.cartId, async () => {
+      const state = await load(orderId);
+      return work(state as Exclude<OrderState, { status: 'none' }>);
+    });
+  }
+
+  /** Sells the order's units to it and freezes it for an attempt; an attempt already open is answered as it is. */
+  async function freeze(orderId: string, context: CommandContext, session: { placedOrderIds: readonly string[] }) {
+    return inBasketTurn(orderId, async (state) => {
+      if (state.status === 'checkout' && state.cardAttempt) return state.cardAttempt;
+      const [submit, minutes] = await Promise.all([
+        deps.submitFacts(orderId, state, 'CARD', context.now, session),
+        readSettings(services.settings, ['card_reconcile_minutes', 'card_lapse_minutes']),
+      ]);
+      const { type: _type, paymentMethod: _method, ...facts } = submit;
+      const command: OrderCommand = {
+        type: 'StartCardAttempt',
+        orderId,
+        submit: facts,
+        reconcileMinutes: minutes.card_reconcile_minutes,
+        lapseMinutes: minutes.card_lapse_minutes,
+      };
+      // The decider refuses before any unit is sold; it decides again on the stream below.
+      orderDecider.decide(command, state);
+      const order = state as InCheckout;
+      await deps.reserveVoucher(order, context);
+      try {
+        await deps.sellAll(orderId, order.cartId, order.items, context);
+        const frozen = (await handle(orderId, command, context)).state as InCheckout;
+        return frozen.cardAttempt!;
+      } catch (error) {
+        await deps.giveBackToBasket((await load(orderId)) as InCheckout, context);
+        await deps.releaseVoucher(order, context);
+        throw error;
+      }
+    });
+  }
+
+  /** The provider took the money: the order is placed and paid, or, if it no longer waits for it, the money is due back. */
+  async function placePaid(orderId: string, attempt: number, paidPence: number, context: CommandContext): Promise<'placed' | 'given back'> {
+    const [settings, hours] = await Promise.all([
+      readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']),
+      readOpeningHours(services.settings),
+    ]);
+    const command: OrderCommand = {
+      type: 'PlaceCardOrder',
+      orderId,
+      attempt,
+      paidPence,
+      now: context.now,
+      storeStatus: settings.order_status,
+      deliveryMinutes: settings,
+      tradingDay: tradingDayOf(new Date(context.now), hours),
+    };
+    return inBasketTurn(orderId, async () => {
+      let placed: OrderState;
+      try {
+        placed = (await handle(orderId, command, context)).state;
+      } catch (error) {
+        if (!(error instanceof DomainError && error.message === CARD_ATTEMPT_GONE)) throw error;
+        await payments.giveBack(orderId, attempt, context);
+        return 'given back';
+      }
+      if (placed.status === 'none' || placed.status === 'checkout') return 'given back';
+      await checkOut(services.commands, placed.cartId, orderId, context);
+      // As for a phone order marked paid: the voucher's use counts, and the customer is no longer new.
+      await vouchers.notePaid(orderId, placed.details?.email ?? placed.email ?? '');
+      if (placed.voucher) await vouchers.confirm(placed.voucher.voucherId, orderId, context);
+      return 'placed';
+    });
+  }
+
+  /**
+   * Ends an attempt without money. It is cancelled at the provider first, so it can never take money later; a
+   * payment that won that race places the order instead. Then the order may change again and its units go back
+   * into the basket with a fresh hold.
+   */
+  async function endAttempt(orderId: string, attempt: number, reason: CardAttemptEndReason, context: CommandContext): Promise<'ended' | 'placed'> {
+    const cancelled = await payments.cancel(orderId, attempt, context);
+    if (cancelled.outcome === 'succeeded' && (await act(orderId, attempt, cancelled, context)) === 'placed') return 'placed';
+    await inBasketTurn(orderId, async () => {
+      const state = (await handle(orderId, { type: 'EndCardAttempt', orderId, attempt, reason, now: context.now }, context)).state;
+      // Whatever this order still has sold goes back (nothing, on a repeat): a crash half way loses nothing.
+      if (state.status !== 'checkout' || state.cardAttempt) return;
+      await deps.giveBackToBasket(state, context);
+      await deps.releaseVoucher(state, context);
+    });
+    return 'ended';
+  }
+
+  /** What the recorded outcome means for the order: placed, ended, or nothing yet. */
+  async function act(orderId: string, attempt: number, outcome: AttemptOutcome, context: CommandContext): Promise<'placed' | 'ended' | 'pending' | 'given back'> {
+    switch (outcome.outcome) {
+      case 'succeeded': {
+        const paid = await payments.paidAmount(orderId, attempt);
+        return paid === null ? 'given back' : placePaid(orderId, attempt, paid, context);
+      }
+      case 'failed':
+        return endAttempt(orderId, attempt, 'failed', context);
+      case 'canceled':
+        return endAttempt(orderId, attempt, 'cancelled', context);
+      case 'pending':
+      case 'none':
+        return 'pending';
+    }
+  }
+
+  return {
+    /** The payment module's fact: the order is still frozen for this attempt. */
+    async awaitsCard(orderId: string, attempt: number): Promise<boolean> {
+      const state = await load(orderId);
+      return state.status === 'checkout' && state.cardAttempt?.attempt === attempt;
+    },
+
+    /** Spec §7 `POST /api/createCheckoutSession`: the order from the session, the amount from the order. */
+    async startCardPayment(orderId: string | undefined, context: CommandContext, session: { placedOrderIds: readonly string[] }): Promise<CardSession> {
+      if (!orderId) throw new DomainError('not_found', NO_ORDER);
+      if (!payments.ready) throw new DomainError('conflict', CARD_UNAVAILABLE);
+      const attempt = await freeze(orderId, context, session);
+      try {
+        const opened = await payments.open(orderId, attempt.attempt, attempt.amountPence, `Order ${orderRef(orderId)}`, context);
+        return { clientSecret: opened.clientSecret, amountPence: opened.amountPence };
+      } catch (error) {
+        // The provider could not be reached (or refused): nothing can be paid on this attempt; the order opens again.
+        deps.logger?.warn({ err: error, orderId, attempt: attempt.attempt }, 'card attempt could not be opened at the provider');
+        await endAttempt(orderId, attempt.attempt, 'unavailable', context);
+        throw new DomainError('conflict', CARD_UNAVAILABLE);
+      }
+    },
+
+    /**
+     * The card form's return (spec §7 `/complete-order` with the intent's id): only the order's current intent is
+     * asked about, and only the provider's answer counts. Answers what became of the order.
+     */
+    async settleCardPayment(orderId: string | undefined, intentId: string, context: CommandContext): Promise<SettledCard> {
+      if (!payments.ready) throw new DomainError('conflict', CARD_UNAVAILABLE);
+      if (!orderId) throw new DomainError('not_found', NO_ORDER);
+      const state = await load(orderId);
+      if (state.status === 'none') throw new DomainError('not_found', NO_ORDER);
+      if (state.status !== 'checkout') {
+        if (state.submitted.paymentMethod === 'CARD' && state.submitted.cardAttempt && (await payments.intentOf(orderId, state.submitted.cardAttempt)) === intentId) {
+          return { result: 'placed', message: '', order: orderView(state)! };
+        }
+        throw new DomainError('conflict', `Something's not right, expecting id ${(await payments.intentOf(orderId, state.submitted.cardAttempt ?? 0)) ?? 'of a card payment'}`);
+      }
+      const attempt = state.cardAttempt ?? (state.lastCardAttempt > 0 ? { attempt: state.lastCardAttempt } : null);
+      const expected = attempt ? await payments.intentOf(orderId, attempt.attempt) : null;
+      if (!attempt || expected !== intentId) throw new DomainError('conflict', `Something's not right, expecting id ${expected ?? 'of a card payment'}`);
+      const outcome = await payments.settle(orderId, attempt.attempt, context);
+      const result = await act(orderId, attempt.attempt, outcome, context);
+      return result === 'placed' ? { result, message: '', order: orderView(await load(orderId))! } : { result, message: outcome.message };
+    },
+
+    /** A webhook: the provider's answer, fetched again, recorded, then acted on. */
+    async cardWebhook(rawBody: Buffer, signature: string | undefined, context: CommandContext) {
+      const handled = await payments.webhook(rawBody, signature, context, (orderId, attempt, outcome) => act(orderId, attempt, outcome, context));
+      return handled;
+    },
+
+    /** The customer chose another method or went back to the basket: the open attempt is cancelled first. */
+    async cancelOpenCardAttempt(orderId: string, context: CommandContext): Promise<'none' | 'ended' | 'placed'> {
+      const state = await load(orderId);
+      if (state.status !== 'checkout' || !state.cardAttempt) return 'none';
+      return endAttempt(orderId, state.cardAttempt.attempt, 'cancelled', context);
+    },
+
+    /** The process's timers (card-process.ts): ask the provider, or give the attempt up. */
+    cardActions: {
+      async reconcile(orderId: string, attempt: number, context: CommandContext): Promise<void> {
+        await act(orderId, attempt, await payments.settle(orderId, attempt, context), context);
+      },
+      async lapse(orderId: string, attempt: number, context: CommandContext): Promise<void> {
+        await endAttempt(orderId, attempt, 'lapsed', context);
+      },
+      async refund(orderId: string, attempt: number, context: CommandContext): Promise<void> {
+        await payments.refund(orderId, attempt, context);
+      },
+    },
+  };
+}
+
+export type CardCheckout = ReturnType<typeof createCardCheckout>;

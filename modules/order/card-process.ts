@@ -1,0 +1,90 @@
+import type { CommandContext } from '../../src/core/decider';
+import type { StoredEvent } from '../../src/eventstore/types';
+import type { ProcessDefinition } from '../../src/process';
+import type { CardAttemptEnded, CardAttemptStarted, OrderSubmitted } from './events';
+
+/** What the card processes ask of the checkout (card-checkout.ts `cardActions`): each safe to repeat. */
+export interface CardActions {
+  reconcile(orderId: string, attempt: number, context: CommandContext): Promise<void>;
+  lapse(orderId: string, attempt: number, context: CommandContext): Promise<void>;
+  refund(orderId: string, attempt: number, context: CommandContext): Promise<void>;
+}
+
+type AttemptFact = { orderId: string; attempt: number; lapseAt: string };
+export type CardAttemptCommand = { type: 'ReconcileCardPayment' | 'LapseCardPayment'; orderId: string; attempt: number };
+type AttemptState = { status: 'idle' } | { status: 'pending'; orderId: string; attempt: number };
+
+const attemptProcessId = (orderId: string, attempt: number) => `${orderId}-${attempt}`;
+
+/**
+ * A card attempt with no answer (issue 17 items 2 and 4): nearly every attempt is answered within seconds, by the
+ * card form's return or a webhook, and the order's placing or the attempt's end withdraws this process before it
+ * starts. One still open at its `reconcileAt` (a lost webhook, a closed tab, a crash between the provider's
+ * success and the order's placing) has the shop ask the provider, and at its `lapseAt` it is cancelled at the
+ * provider: its dishes go back into the basket, unless the money came first, which places the order. Money may
+ * be moving while it waits, so nothing here ever gives units back without asking the provider first.
+ */
+export function cardAttemptProcess(actions: CardActions): ProcessDefinition<AttemptState, AttemptFact, CardAttemptCommand> {
+  return {
+    kind: 'cardAttempt',
+    startsOn: ['CardAttemptStarted'],
+    advancesOn: [],
+    withdrawnBy: {
+      eventTypes: ['OrderSubmitted', 'CardAttemptEnded'],
+      processIdOf(event) {
+        const data = event.data as (OrderSubmitted | CardAttemptEnded)['data'];
+        const attempt = 'attempt' in data ? data.attempt : data.cardAttempt;
+        return attempt ? attemptProcessId(data.orderId, attempt) : undefined;
+      },
+    },
+    receive(event: StoredEvent) {
+      const { orderId, attempt, reconcileAt, lapseAt } = (event as StoredEvent<'CardAttemptStarted', CardAttemptStarted['data']>).data;
+      return { processId: attemptProcessId(orderId, attempt), fact: { orderId, attempt, lapseAt }, waitUntil: reconcileAt };
+    },
+    initialState: { status: 'idle' },
+    evolve: (state, input) => (input.kind === 'event' ? { status: 'pending', orderId: input.fact.orderId, attempt: input.fact.attempt } : state),
+    decide(input, state) {
+      switch (input.kind) {
+        case 'event': {
+          const { orderId, attempt, lapseAt } = input.fact;
+          return { send: [{ type: 'ReconcileCardPayment', orderId, attempt }], setTimers: [{ name: 'lapse', at: lapseAt }] };
+        }
+        case 'timer':
+          return state.status === 'pending' ? { send: [{ type: 'LapseCardPayment', orderId: state.orderId, attempt: state.attempt }], finish: true } : {};
+        case 'succeeded':
+        case 'refused':
+          return {};
+      }
+    },
+    send: (command, { context }) =>
+      command.type === 'ReconcileCardPayment'
+        ? actions.reconcile(command.orderId, command.attempt, context)
+        : actions.lapse(command.orderId, command.attempt, context),
+  };
+}
+
+type RefundFact = { orderId: string; attempt: number };
+export type CardRefundCommand = { type: 'RefundCardPayment'; orderId: string; attempt: number };
+
+/**
+ * Money that no food will follow goes back (issue 17 item 3): each RefundDue of the payment module is refunded at
+ * the provider, exactly once (the provider's refund is idempotent per payment, and the payment stream records it).
+ */
+export function cardRefundProcess(actions: CardActions): ProcessDefinition<{ status: 'idle' }, RefundFact, CardRefundCommand> {
+  return {
+    kind: 'cardRefund',
+    startsOn: ['RefundDue'],
+    advancesOn: [],
+    receive(event: StoredEvent) {
+      const { orderId, attempt } = event.data as RefundFact;
+      return { processId: attemptProcessId(orderId, attempt), fact: { orderId, attempt } };
+    },
+    initialState: { status: 'idle' },
+    evolve: (state) => state,
+    decide(input) {
+      if (input.kind === 'event') return { send: [{ type: 'RefundCardPayment', orderId: input.fact.orderId, attempt: input.fact.attempt }], finish: true };
+      return {};
+    },
+    send: (command, { context }) => actions.refund(command.orderId, command.attempt, context),
+  };
+}

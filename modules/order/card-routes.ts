@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { Clock } from '../../src/core/clock';
+import { commandContext } from '../../src/http/command-context';
+import { rawBody } from '../../src/http/json-body';
+import { singleLineText } from '../../src/shared/text';
+import { WebhookSignatureError } from '../payment';
+import type { Checkout } from './checkout';
+import { orderIdOf, placedOrderIds } from './routes';
+
+export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
+/** Stripe's events are a few KiB; a body past this is not one. */
+const WEBHOOK_LIMIT_BYTES = 256 * 1024;
+
+// Spec §7: unique_id and production come from the browser; the server takes the order from the session and the
+// mode from its configuration, so both are accepted and ignored.
+const sessionInput = z.strictObject({
+  unique_id: singleLineText({ max: 100 }).optional(),
+  production: z.union([z.boolean(), singleLineText({ max: 10 })]).optional(),
+});
+
+/**
+ * Card payments' routes (issue 17): the card form's session, and the provider's webhook. Completing a card order
+ * is `/complete-order` with the intent's id (routes.ts).
+ */
+export function cardRoutes(deps: { checkout: Checkout; clock: Clock }) {
+  const { checkout, clock } = deps;
+  const router = new Router();
+
+  router.post('/api/createCheckoutSession', async (ctx: Context) => {
+    sessionInput.parse(ctx.request.body);
+    const session = await checkout.startCardPayment(orderIdOf(ctx), commandContext(ctx, clock), { placedOrderIds: placedOrderIds(ctx) });
+    ctx.body = { status: true, clientSecret: session.clientSecret, amount: session.amountPence };
+  });
+
+  // Stripe sends neither our CSRF header nor a session: the signature over the raw body is the only credential.
+  // It is answered as soon as the outcome is recorded; the reconciler covers a webhook that never comes.
+  router.post(STRIPE_WEBHOOK_PATH, async (ctx: Context) => {
+    const body = await rawBody(ctx, WEBHOOK_LIMIT_BYTES);
+    try {
+      const handled = await checkout.cardWebhook(body, ctx.get('stripe-signature') || undefined, commandContext(ctx, clock));
+      ctx.body = { received: true, handled };
+    } catch (error) {
+      if (!(error instanceof WebhookSignatureError)) throw error;
+      ctx.status = 400;
+      ctx.body = { status: false, message: 'The webhook signature does not hold' };
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,79 @@
+import { DomainError } from '../../src/core/errors';
+import { dueByFrom } from '../../src/shared/store-status';
+import type { EndCardAttempt, PlaceCardOrder, StartCardAttempt } from './commands';
+import { assertSubmittable, inCheckout, NO_ORDER } from './decide-checkout';
+import type { OrderEvent } from './events';
+import { assertStoreOpen } from './rules';
+import { postageOf, totalOf, voucherDeductionOf, type OrderState } from './state';
+
+const minutesAfter = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
+
+export const CARD_ATTEMPT_GONE = 'This card payment no longer pays this order';
+
+/**
+ * Pay by card pressed: the order passes every check a placed order passes, then is frozen for a new attempt
+ * for its total now. An attempt already open (a double click, a reload) is the same attempt: nothing new.
+ */
+export function startCardAttempt(command: StartCardAttempt, state: OrderState): OrderEvent[] {
+  assertStoreOpen(command.submit.shop.storeOpen);
+  const order = inCheckout(state);
+  if (order.cardAttempt) return [];
+  assertSubmittable(command.submit, order, 'CARD');
+  const attempt = order.lastCardAttempt + 1;
+  const now = command.submit.now;
+  return [
+    ...(order.paymentMethod === 'CARD' ? [] : [{ type: 'PaymentMethodChosen' as const, data: { orderId: command.orderId, method: 'CARD' as const } }]),
+    {
+      type: 'CardAttemptStarted',
+      data: {
+        orderId: command.orderId,
+        attempt,
+        amountPence: totalOf(order),
+        startedAt: now,
+        reconcileAt: minutesAfter(now, command.reconcileMinutes),
+        lapseAt: minutesAfter(now, command.lapseMinutes),
+      },
+    },
+  ];
+}
+
+/**
+ * The provider took the money for an attempt: the order is placed and paid in one step, exactly as a phone order
+ * marked paid (due by the paid time plus the store's minutes then). Only the attempt the order is frozen for, at
+ * its amount, places it; the store may have closed since the attempt started, which is honoured.
+ */
+export function placeCardOrder(command: PlaceCardOrder, state: OrderState): OrderEvent[] {
+  if (state.status === 'none') throw new DomainError('not_found', NO_ORDER);
+  if (state.status !== 'checkout') {
+    if (state.submitted.paymentMethod === 'CARD' && state.paidAt !== null) return []; // told twice: placed once
+    throw new DomainError('conflict', CARD_ATTEMPT_GONE);
+  }
+  const attempt = state.cardAttempt;
+  if (!attempt || attempt.attempt !== command.attempt || attempt.amountPence !== command.paidPence) throw new DomainError('conflict', CARD_ATTEMPT_GONE);
+  const { orderId, now } = command;
+  return [
+    {
+      type: 'OrderSubmitted',
+      data: {
+        orderId,
+        paymentMethod: 'CARD',
+        status: 'AWAITING-PAYMENT',
+        itemsTotalPence: state.itemsTotalPence,
+        postagePence: postageOf(state),
+        voucherDeductionPence: voucherDeductionOf(state),
+        totalPence: attempt.amountPence,
+        submittedAt: now,
+        lapseAt: null,
+        tradingDay: command.tradingDay,
+        cardAttempt: attempt.attempt,
+      },
+    },
+    { type: 'OrderPaid', data: { orderId, paidAt: now, dueBy: dueByFrom(now, command.storeStatus, command.deliveryMinutes) } },
+  ];
+}
+
+/** The attempt ended without money: the order may change again. A repeat, or an older attempt, changes nothing. */
+export function endCardAttempt(command: EndCardAttempt, state: OrderState): OrderEvent[] {
+  if (state.status !== 'checkout' || state.cardAttempt?.attempt !== command.attempt) return [];
+  return [{ type: 'CardAttemptEnded', data: { orderId: command.orderId, attempt: command.attempt, reason: command.reason, endedAt: command.now } }];
+}

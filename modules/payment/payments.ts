@@ -1,0 +1,140 @@
+import { sql } from 'slonik';
+import type { CommandContext } from '../../src/core/decider';
+import { DomainError } from '../../src/core/errors';
+import type { Services } from '../../src/services';
+import { CARD_UNAVAILABLE } from '../../src/shared/payment-texts';
+import type { CardGateway, CardIntent } from './card-gateway';
+import { paymentDecider, type PaymentCommand } from './decider';
+import { paymentStream } from './events';
+import { attemptOfIntent } from './state';
+
+/** What the provider's answer means for the attempt; `pending` while money may still be moving (3-D Secure, say). */
+export type AttemptOutcome = { outcome: 'succeeded' | 'failed' | 'canceled' | 'pending'; message: string } | { outcome: 'none'; message: string };
+
+/** Fact from the order module: the order is still frozen for this attempt (not switched to phone, not lapsed). */
+export type OrderAwaits = (orderId: string, attempt: number) => Promise<boolean>;
+
+export function outcomeOf(intent: CardIntent): AttemptOutcome {
+  if (intent.status === 'succeeded') return { outcome: 'succeeded', message: '' };
+  if (intent.status === 'canceled') return { outcome: 'canceled', message: '' };
+  if (intent.status === 'requires_payment_method' && intent.failureMessage) return { outcome: 'failed', message: intent.failureMessage };
+  return { outcome: 'pending', message: '' };
+}
+
+/**
+ * The card payments of orders (issue 17): each attempt's intent at the provider, and what the provider says became
+ * of it, recorded on the order's payment stream. Only the provider's answer, fetched by the server, is recorded:
+ * never what a browser or a webhook's payload claims.
+ */
+export function createPayments(deps: { services: Services; gateway: CardGateway | null; orderAwaits: OrderAwaits }) {
+  const { services, orderAwaits } = deps;
+  const load = (orderId: string) => services.commands.load(paymentStream(orderId), paymentDecider);
+  const handle = (orderId: string, command: PaymentCommand, context: CommandContext) =>
+    services.commands.handle(paymentStream(orderId), paymentDecider, command, context);
+  const gateway = (): CardGateway => {
+    if (!deps.gateway) throw new DomainError('conflict', CARD_UNAVAILABLE);
+    return deps.gateway;
+  };
+
+  async function intentOf(orderId: string, attempt: number): Promise<string | null> {
+    return (await load(orderId)).attempts.find((one) => one.attempt === attempt)?.intentId ?? null;
+  }
+
+  /** Records what the provider says of an intent it answered; an intent still in progress records nothing. */
+  async function record(orderId: string, intent: CardIntent, context: CommandContext): Promise<AttemptOutcome> {
+    const found = outcomeOf(intent);
+    if (found.outcome === 'pending' || found.outcome === 'none') return found;
+    const attempt = attemptOfIntent(await load(orderId), intent.id);
+    if (!attempt) return { outcome: 'none', message: '' };
+    await handle(orderId, {
+      type: 'RecordOutcome',
+      intentId: intent.id,
+      outcome: found.outcome,
+      amountPence: intent.amountPence,
+      message: found.message,
+      orderAwaits: found.outcome === 'succeeded' ? await orderAwaits(orderId, attempt.attempt) : true,
+      at: context.now,
+    }, context);
+    return found;
+  }
+
+  return {
+    /** Whether card payments are configured at all (the keys are set). */
+    ready: deps.gateway !== null,
+    intentOf,
+
+    /** The attempt's intent at the provider (made once per order and attempt), recorded as started. */
+    async open(orderId: string, attempt: number, amountPence: number, description: string, context: CommandContext) {
+      const intent = await gateway().createIntent({ orderId, attempt, amountPence, description });
+      await handle(orderId, { type: 'StartAttempt', orderId, attempt, intentId: intent.id, amountPence: intent.amountPence, at: context.now }, context);
+      return { clientSecret: intent.clientSecret, intentId: intent.id, amountPence: intent.amountPence };
+    },
+
+    /** Asks the provider what became of the attempt and records it (the reconciler, and the return from the card form). */
+    async settle(orderId: string, attempt: number, context: CommandContext): Promise<AttemptOutcome> {
+      const intentId = await intentOf(orderId, attempt);
+      if (!intentId) return { outcome: 'none', message: '' };
+      return record(orderId, await gateway().retrieveIntent(intentId), context);
+    },
+
+    /**
+     * Cancels the attempt at the provider, so it can never take money later; a payment that won the race is
+     * recorded as the success it is. An attempt whose intent was never made answers `none`.
+     */
+    async cancel(orderId: string, attempt: number, context: CommandContext): Promise<AttemptOutcome> {
+      const intentId = await intentOf(orderId, attempt);
+      if (!intentId) return { outcome: 'none', message: '' };
+      const intent = await gateway().cancelIntent(intentId).catch(() => gateway().retrieveIntent(intentId));
+      return record(orderId, intent, context);
+    },
+
+    /** What the attempt paid, when its money pays the order (not due back). */
+    async paidAmount(orderId: string, attempt: number): Promise<number | null> {
+      const state = await load(orderId);
+      return state.paidBy === attempt ? (state.attempts.find((one) => one.attempt === attempt)?.amountPence ?? null) : null;
+    },
+
+    /** The order would not take money recorded as its payment: it becomes due back. */
+    async giveBack(orderId: string, attempt: number, context: CommandContext): Promise<void> {
+      const intentId = await intentOf(orderId, attempt);
+      if (intentId) await handle(orderId, { type: 'GiveBack', intentId, at: context.now }, context);
+    },
+
+    /** Sends a refund that is due (once: the provider's refund is idempotent per intent) and records it. */
+    async refund(orderId: string, attempt: number, context: CommandContext): Promise<void> {
+      const due = (await load(orderId)).attempts.find((one) => one.attempt === attempt);
+      if (!due?.refund || due.refund.refunded) return;
+      const refund = await gateway().refund(due.intentId);
+      await handle(orderId, { type: 'RecordRefund', intentId: due.intentId, refundId: refund.id, at: context.now }, context);
+    },
+
+    /**
+     * A webhook: its signature over the raw body is its only credential. Each event is handled once (by its id);
+     * the intent it names is fetched again from the provider, and that answer is recorded.
+     */
+    async webhook(
+      rawBody: Buffer,
+      signature: string | undefined,
+      context: CommandContext,
+      then: (orderId: string, attempt: number, outcome: AttemptOutcome) => Promise<unknown>,
+    ): Promise<'handled' | 'repeat' | 'ignored'> {
+      const event = gateway().verifyWebhook(rawBody, signature);
+      const seen = await services.pool.maybeOneFirst(sql.unsafe`select 1 from payment_webhook_events where event_id = ${event.id}`);
+      if (seen) return 'repeat';
+      const orderId = event.intent?.orderId;
+      if (event.intent && orderId) {
+        const intent = await gateway().retrieveIntent(event.intent.id);
+        const outcome = await record(orderId, intent, context);
+        const attempt = attemptOfIntent(await load(orderId), intent.id);
+        // Marked handled only once acted on: a crash before is redone when the provider sends the event again.
+        if (attempt) await then(orderId, attempt.attempt, outcome);
+      }
+      await services.pool.query(sql.unsafe`
+        insert into payment_webhook_events (event_id, event_type, received_at) values (${event.id}, ${event.type}, ${context.now})
+        on conflict do nothing`);
+      return orderId ? 'handled' : 'ignored';
+    },
+  };
+}
+
+export type Payments = ReturnType<typeof createPayments>;

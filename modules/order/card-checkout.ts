@@ -137,14 +137,19 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
   async function endAttempt(orderId: string, attempt: number, reason: CardAttemptEndReason, context: CommandContext): Promise<'ended' | 'placed'> {
     const cancelled = await payments.cancel(orderId, attempt, context);
     if (cancelled.outcome === 'succeeded' && (await act(orderId, attempt, cancelled, context)) === 'placed') return 'placed';
+    await closeAttempt(orderId, attempt, reason, context);
+    return 'ended';
+  }
+
+  /** The order's side of an attempt's end: it may change again, and whatever it still has sold goes back. */
+  async function closeAttempt(orderId: string, attempt: number, reason: CardAttemptEndReason, context: CommandContext): Promise<void> {
     await inBasketTurn(orderId, async () => {
       const state = (await handle(orderId, { type: 'EndCardAttempt', orderId, attempt, reason, now: context.now }, context)).state;
-      // Whatever this order still has sold goes back (nothing, on a repeat): a crash half way loses nothing.
+      // Nothing more on a repeat; a crash half way is finished by the repeat, so nothing is lost.
       if (state.status !== 'checkout' || state.cardAttempt) return;
       await deps.giveBackToBasket(state, context);
       await deps.releaseVoucher(state, context);
     });
-    return 'ended';
   }
 
   /** What the recorded outcome means for the order: placed, ended, or nothing yet. */
@@ -152,7 +157,10 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
     switch (outcome.outcome) {
       case 'succeeded': {
         const paid = await payments.paidAmount(orderId, attempt);
-        return paid === null ? 'given back' : placePaid(orderId, attempt, paid, context);
+        if (paid !== null) return placePaid(orderId, attempt, paid, context);
+        // Money that does not pay the order (another amount, say) is due back; the order opens again.
+        await closeAttempt(orderId, attempt, 'cancelled', context);
+        return 'given back';
       }
       case 'failed':
         return endAttempt(orderId, attempt, 'failed', context);

@@ -1,0 +1,259 @@
+import request from 'supertest';
+import { paymentDecider, paymentStream } from '../../modules/payment';
+import { DECLINED_CARD, startFakeStripe, type FakeStripe } from '../../src/fake-stripe/server';
+import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
+import { shopper } from './shopper';
+
+const WEBHOOK_SECRET = 'whsec_test_cardpayments';
+const ONION_BHAJI = 1;
+const GOOD_CARD = '4242424242424242';
+
+function testClock(start: string) {
+  let now = Date.parse(start);
+  return Object.assign(() => new Date(now), { advanceMinutes: (minutes: number) => (now += minutes * 60_000) });
+}
+
+let customers = 0;
+const someone = () => {
+  const n = ++customers;
+  return { email: `card-${n}@example.com`, full_name: 'Kim Lee', phone_number: `07911 ${200_500 + n}` };
+};
+
+/** Issue 17: card payments end to end over HTTP, the real Stripe SDK against the local fake Stripe API. */
+describe('card payments', () => {
+  let fake: FakeStripe;
+  let server: TestServer;
+  let staff: ReturnType<typeof shopper>;
+  const clock = testClock('2026-11-20T19:00:00.000Z'); // inside the default opening hours
+
+  beforeAll(async () => {
+    fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
+    server = await startTestServer({
+      clock,
+      env: { STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_PUBLISHABLE_KEY: 'pk_test_shop', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
+      settings: { payment_methods: ['phone', 'card'] },
+    });
+    staff = shopper(server);
+    await staff.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await fake.close();
+  });
+
+  const webhookUrl = () => `${server.baseUrl}/api/webhooks/stripe`;
+  const confirm = (intentId: string, card = GOOD_CARD) =>
+    fetch(`${fake.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ card }) });
+  const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0];
+
+  async function readyToPay() {
+    const customer = shopper(server);
+    await customer.collectOnionBhaji(someone());
+    return customer;
+  }
+  async function startCard(customer: ReturnType<typeof shopper>) {
+    const answer = await customer.post('/api/createCheckoutSession', { unique_id: 'x', production: false }).expect(200);
+    return { intentId: intentIdOf(answer.body.clientSecret as string), amount: answer.body.amount as number, body: answer.body };
+  }
+  const runDueUntil = (done: () => Promise<boolean>, what: string) => until(async () => (await server.shop.processes.runDue(), done()), what);
+  const orderOf = async (customer: ReturnType<typeof shopper>) => (await customer.post('/api/fetchOrder').expect(200)).body.order;
+  const streamLength = async (stream: string) => (await server.shop.store.read(stream)).events.length;
+  const paymentOf = (orderId: string) => server.shop.services.commands.load(paymentStream(orderId), paymentDecider);
+  async function onShelf(): Promise<number> {
+    await server.shop.services.readModels.waitFor('menu', await server.shop.store.lastCommittedPosition());
+    const menu = await request(server.baseUrl).get('/api/menu').expect(200);
+    return (menu.body as { products: Array<{ id: number; available: number }> }).products.find((product) => product.id === ONION_BHAJI)!.available;
+  }
+  async function kitchenStatus(orderId: string): Promise<string | undefined> {
+    await server.shop.services.readModels.waitFor('orders', await server.shop.store.lastCommittedPosition());
+    const orders = (await staff.get('/api/todaysOrders').expect(200)).body as Array<{ id: string; status: string }>;
+    return orders.find((order) => order.id === orderId)?.status;
+  }
+
+  it('offers card with the keys set, and answers the publishable key only', async () => {
+    expect((await request(server.baseUrl).get('/api/available_payment_methods').expect(200)).body.payment_methods).toEqual(['phone', 'card']);
+    const key = await shopper(server).post('/api/env/STRIPE_KEY').expect(200);
+    expect(key.body).toEqual({ status: true, value: 'pk_test_shop' });
+  });
+
+  it('pays by card: the units are sold at Pay, the kitchen sees nothing until the provider confirms, then a NEW order due by its time', async () => {
+    const customer = await readyToPay();
+    const shelf = await onShelf();
+    const { intentId, amount } = await startCard(customer);
+    const order = await orderOf(customer);
+    expect(amount).toBe(order.total_cost);
+    expect(fake.intents.get(intentId)).toMatchObject({ amount: order.total_cost, currency: 'gbp', metadata: { orderId: order.id, attempt: '1' } });
+    expect(order.status).toBe('checkout');
+    expect(await kitchenStatus(order.id)).toBeUndefined();
+    // Frozen: no method, basket or voucher change while the money may be moving.
+    expect((await customer.method('DELIVER', 0, 395).expect(409)).body.message).toContain('card payment is being processed');
+
+    await confirm(intentId);
+    const completed = await customer.post('/complete-order', { payment_method: 'CARD', status: 'succeeded', message: '', id: intentId }).expect(200);
+    expect(completed.body.order).toMatchObject({ id: order.id, status: 'NEW', payment_method: 'CARD' });
+    expect(completed.body.message).toContain('card payment went through');
+    expect(await kitchenStatus(order.id)).toBe('NEW');
+    expect(await onShelf()).toBe(shelf); // sold once: the basket's held unit became the order's
+    expect((await paymentOf(order.id)).paidBy).toBe(1);
+
+    // The provider's webhook after that, twice, changes nothing.
+    const lengths = async () => [await streamLength(paymentStream(order.id)), await streamLength(`order-${order.id}`)];
+    const before = await lengths();
+    const intent = fake.intents.get(intentId)!;
+    expect(await fake.sendWebhook(webhookUrl(), 'payment_intent.succeeded', intent, { eventId: 'evt_repeat_1' })).toBe(200);
+    expect(await fake.sendWebhook(webhookUrl(), 'payment_intent.succeeded', intent, { eventId: 'evt_repeat_1' })).toBe(200);
+    expect(await lengths()).toEqual(before);
+  });
+
+  it('a double-clicked Pay is one attempt: one intent, the units sold once', async () => {
+    const customer = await readyToPay();
+    const shelf = await onShelf();
+    const [first, second] = await Promise.all([startCard(customer), startCard(customer)]);
+    expect(second.intentId).toBe(first.intentId);
+    expect([...fake.intents.values()].filter((intent) => intent.metadata.orderId === (first.body as object) || intent.id === first.intentId)).toHaveLength(1);
+    expect(await onShelf()).toBe(shelf);
+    expect((await paymentOf((await orderOf(customer)).id)).attempts).toHaveLength(1);
+  });
+
+  it('a declined card ends the attempt: the unit is back in the basket, and the customer pays by phone instead', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    await confirm(intentId, DECLINED_CARD);
+    const declined = await customer.post('/complete-order', { payment_method: 'CARD', status: 'failed', id: intentId }).expect(409);
+    expect(declined.body.message).toContain('Your card was declined.');
+    expect(fake.intents.get(intentId)!.status).toBe('canceled'); // it can never take money later
+    const order = await orderOf(customer);
+    expect(order.status).toBe('checkout');
+    const basket = (await customer.post('/api/getCartFromSession').expect(200)).body;
+    expect(basket.cartItems).toEqual([expect.objectContaining({ id: ONION_BHAJI, quantity: 1 })]);
+
+    await customer.payByPhone().expect(200);
+    expect((await customer.complete().expect(200)).body.order.status).toBe('AWAITING-PAYMENT');
+  });
+
+  it('a webhook alone places the order (the customer closed the tab); a repeat and a late failure change nothing', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    const order = await orderOf(customer);
+    await confirm(intentId);
+    const intent = fake.intents.get(intentId)!;
+    expect(await fake.sendWebhook(webhookUrl(), 'payment_intent.succeeded', intent)).toBe(200);
+    expect((await orderOf(customer)).status).toBe('NEW');
+    const before = await streamLength(paymentStream(order.id));
+    expect(await fake.sendWebhook(webhookUrl(), 'payment_intent.payment_failed', { ...intent, status: 'requires_payment_method' })).toBe(200);
+    expect(await streamLength(paymentStream(order.id))).toBe(before);
+    expect(await kitchenStatus(order.id)).toBe('NEW');
+  });
+
+  it('refuses a forged or tampered webhook and changes nothing', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    const order = await orderOf(customer);
+    await confirm(intentId);
+    const intent = fake.intents.get(intentId)!;
+    expect(await fake.sendWebhook(webhookUrl(), 'payment_intent.succeeded', intent, { secret: 'whsec_forged' })).toBe(400);
+    const unsigned = await fetch(webhookUrl(), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: 'evt_x', type: 'payment_intent.succeeded' }) });
+    expect(unsigned.status).toBe(400);
+    expect(await streamLength(paymentStream(order.id))).toBe(1); // PaymentStarted only
+    expect((await orderOf(customer)).status).toBe('checkout');
+  });
+
+  it('a client completing with another id is told the id expected', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    const wrong = await customer.post('/complete-order', { payment_method: 'CARD', id: 'pi_someone_else' }).expect(409);
+    expect(wrong.body.message).toBe(`Something's not right, expecting id ${intentId}`);
+  });
+
+  it('a lost webhook: the reconciler asks the provider and places the order', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    const order = await orderOf(customer);
+    await confirm(intentId);
+    clock.advanceMinutes(9);
+    await server.shop.processes.runDue();
+    expect((await orderOf(customer)).status).toBe('checkout');
+    clock.advanceMinutes(2);
+    await runDueUntil(async () => (await orderOf(customer)).status === 'NEW', 'the reconciler to place the order');
+    expect(await kitchenStatus(order.id)).toBe('NEW');
+  });
+
+  it('a crash between the provider’s success being recorded and the order being placed: the order still arrives', async () => {
+    const customer = await readyToPay();
+    const { intentId, amount } = await startCard(customer);
+    const order = await orderOf(customer);
+    await confirm(intentId);
+    // What a crash leaves: the success on the payment stream, the order still frozen in checkout.
+    const context = { actor: 'system', now: clock().toISOString(), correlationId: 'crash' };
+    await server.shop.services.commands.handle(paymentStream(order.id), paymentDecider, {
+      type: 'RecordOutcome', intentId, outcome: 'succeeded', amountPence: amount, message: '', orderAwaits: true, at: context.now,
+    }, context);
+    expect((await orderOf(customer)).status).toBe('checkout');
+    clock.advanceMinutes(11);
+    await runDueUntil(async () => (await orderOf(customer)).status === 'NEW', 'the order placed after the crash');
+    expect(await kitchenStatus(order.id)).toBe('NEW');
+    expect(fake.refunds.filter((refund) => refund.payment_intent === intentId)).toHaveLength(0);
+  });
+
+  it('an attempt nobody finishes lapses: cancelled at the provider, the unit back in the basket', async () => {
+    const customer = await readyToPay();
+    const shelf = await onShelf();
+    const { intentId } = await startCard(customer);
+    clock.advanceMinutes(16);
+    await runDueUntil(async () => (await orderOf(customer)).status === 'checkout' && fake.intents.get(intentId)!.status === 'canceled', 'the attempt to lapse');
+    const order = await orderOf(customer);
+    expect(order.status).toBe('checkout');
+    expect(await onShelf()).toBe(shelf); // held by the basket again, not sold
+    // Paying again is a new attempt with its own intent.
+    const again = await startCard(customer);
+    expect(again.intentId).not.toBe(intentId);
+    expect(fake.intents.get(again.intentId)!.metadata.attempt).toBe('2');
+  });
+
+  it('switching to phone cancels the open attempt; money that still arrives for it is refunded, once, and the customer told', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    const order = await orderOf(customer);
+    await customer.payByPhone().expect(200);
+    expect(fake.intents.get(intentId)!.status).toBe('canceled');
+    await customer.complete().expect(200);
+
+    // The provider took the money anyway (its success crossed the cancel): the webhook brings it.
+    const intent = fake.intents.get(intentId)!;
+    intent.status = 'succeeded';
+    expect(await fake.sendWebhook(webhookUrl(), 'payment_intent.succeeded', intent)).toBe(200);
+    await runDueUntil(async () => fake.refunds.some((refund) => refund.payment_intent === intentId), 'the refund');
+    await server.shop.processes.runDue();
+    expect(fake.refunds.filter((refund) => refund.payment_intent === intentId)).toHaveLength(1);
+    const payment = await paymentOf(order.id);
+    expect(payment.attempts[0]).toMatchObject({ refund: { reason: 'attempt_cancelled', refunded: true } });
+    expect((await orderOf(customer)).payment_method).toBe('PHONE');
+  });
+
+  it('a success for another amount than the order’s is refunded and places nothing', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    fake.intents.get(intentId)!.amount = 1; // tampered at the provider
+    await confirm(intentId);
+    const answer = await customer.post('/complete-order', { payment_method: 'CARD', id: intentId }).expect(409);
+    expect(answer.body.message).toContain('refunded');
+    await runDueUntil(async () => fake.refunds.some((refund) => refund.payment_intent === intentId), 'the refund');
+    await server.shop.processes.runDue();
+    expect(fake.refunds.filter((refund) => refund.payment_intent === intentId)).toHaveLength(1);
+    expect((await orderOf(customer)).status).toBe('checkout');
+  });
+
+  it('a payment started before closing time is honoured after the store closed', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    await staff.post('/api/change-status', { state: 'closed' }).expect(200);
+    try {
+      await confirm(intentId);
+      const completed = await customer.post('/complete-order', { payment_method: 'CARD', id: intentId }).expect(200);
+      expect(completed.body.order.status).toBe('NEW');
+    } finally {
+      await staff.post('/api/change-status', { state: 'open' }).expect(200);
+    }
+  });
+});

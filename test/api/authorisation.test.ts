@@ -102,6 +102,8 @@ const POLICY: Record<string, Access> = {
   'POST /api/accounts/:id/totp-off': 'admin',
   'POST /api/privacy/erase': 'admin',
   'POST /api/env/STRIPE_KEY': 'anyone',
+  'POST /api/createCheckoutSession': 'anyone',
+  'POST /api/webhooks/stripe': 'anyone',
   'GET /api/invitation/:token': 'anyone',
   'POST /api/invitation/:token': 'anyone',
   'POST /api/account/password': 'customer',

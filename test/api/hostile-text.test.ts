@@ -73,7 +73,8 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
     },
     { body: { ta_method: 'DELIVER', postage: 150, total_cost: 545, postcode: 'LS1 4AP' }, fields: { postcode: 'line' } },
   ],
-  'POST /complete-order': [{ body: { payment_method: 'PHONE', status: 'ok', message: 'fine' }, fields: { status: 'line', message: 'lines' } }],
+  'POST /complete-order': [{ body: { payment_method: 'PHONE', status: 'ok', message: 'fine', id: 'pi_1' }, fields: { status: 'line', message: 'lines', id: 'line' } }],
+  'POST /api/createCheckoutSession': [{ body: { unique_id: 'abc', production: 'false' }, fields: { unique_id: 'line', production: 'line' } }],
   'POST /try-to-apply-voucher': [{ body: { code: 'SAVE10', email: 'sam@example.com', orderId: '00000000-0000-4000-8000-000000000000' }, fields: { code: 'line', email: 'line' } }],
   'POST /api/vouchers': [
     { body: { code: 'SAVE10', terms: { description: '10% off', benefit: { kind: 'percent', percent: 10 } } }, fields: { code: 'line', 'terms.description': 'line' }, as: 'manager' },
@@ -120,6 +121,7 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
 /** Deliberate exceptions: routes whose body holds no free text (numbers, booleans, ids and closed lists only). */
 const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/logout': 'no input',
+  'POST /api/webhooks/stripe': 'signed raw body from the card provider: verified by signature, never parsed as text input (issue 17)',
   'POST /api/fetchOrder': 'no input',
   'POST /api/getCartFromSession': 'no input',
   'POST /api/clearCart': 'no input',

@@ -41,6 +41,13 @@ function expectStrictPolicy(headers: Record<string, string>): void {
 const SAMPLE_PARAMETERS: Record<string, string> = { postcode: 'LS6%202AA', id: '00000000-0000-4000-8000-000000000000' };
 const concrete = (route: RouteEntry) => route.path.replace(/:(\w+)/g, (_match, name: string) => SAMPLE_PARAMETERS[name] ?? '1');
 
+/**
+ * The deliberate exceptions to the CSRF check and to JSON-only bodies: routes a payment provider calls, whose
+ * credential is a signature over the raw body (issue 17). They are checked on their own below.
+ */
+const SIGNED_WEBHOOK_ROUTES = ['POST /api/webhooks/stripe'];
+const routeName = (route: RouteEntry) => `${route.method} ${route.path}`;
+
 describe('HTTP shell', () => {
   let server: TestServer;
   const mountedRoutes = recordMountedRoutes();
@@ -49,7 +56,7 @@ describe('HTTP shell', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ withWeb: true });
-    stateChanging = mountedRoutes().filter((route) => !isSafeMethod(route.method));
+    stateChanging = mountedRoutes().filter((route) => !isSafeMethod(route.method) && !SIGNED_WEBHOOK_ROUTES.includes(routeName(route)));
     reading = mountedRoutes().filter((route) => route.method === 'GET');
   }, 180_000);
 
@@ -311,6 +318,22 @@ describe('HTTP shell', () => {
   });
 
   describe('CSRF', () => {
+    it('lets a signed webhook route skip the check, and refuses it unsigned with nothing changed', async () => {
+      const webhooks = mountedRoutes().filter((route) => SIGNED_WEBHOOK_ROUTES.includes(routeName(route)));
+      expect(webhooks.map(routeName)).toEqual(SIGNED_WEBHOOK_ROUTES);
+      const before = await stateOf(server);
+      for (const route of webhooks) {
+        const response = await request(server.baseUrl)
+          .post(route.path)
+          .set({ Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' })
+          .send({ id: 'evt_1', type: 'payment_intent.succeeded' });
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+        expect(response.body).not.toEqual({ status: false, message: 'Cross-site request refused' });
+      }
+      expect(await stateOf(server)).toEqual(before);
+    });
+
     it('finds the routes to check in the running app', () => {
       expect(stateChanging.map((route) => `${route.method} ${route.path}`)).toEqual(
         expect.arrayContaining(['POST /api/login', 'POST /api/logout', 'POST /api/moveProductStockToBasket']),

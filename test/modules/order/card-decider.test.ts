@@ -1,0 +1,84 @@
+import type { OrderCommand, SubmitOrder } from '../../../modules/order/commands';
+import { CARD_ATTEMPT_GONE, CARD_PAYMENT_OPEN, orderDecider } from '../../../modules/order/decider';
+import type { OrderEvent, OrderPlaced } from '../../../modules/order/events';
+import { CLOSED_REFUSAL } from '../../../src/shared/store-status';
+import { specFor } from '../../support/given-when-then';
+
+const spec = specFor(orderDecider);
+const orderId = '55555555-5555-4555-8555-555555555555';
+const cartId = '66666666-6666-4666-8666-666666666666';
+const now = '2026-11-20T18:00:00.000Z';
+const korma = { productId: 13, variantId: null, name: 'Chicken Korma', variantName: '', unitPricePence: 950, quantity: 2, virtual: false };
+const placedData: OrderPlaced['data'] = { orderId, cartId, userId: null, email: null, items: [korma], itemsTotalPence: 1900, note: '' };
+const details = { email: 'sam@example.com', fullName: 'Sam', address1: '', address2: '', address3: '', townCity: '', postcode: '', phone: '07911 123456', deliveryInfo: '' };
+const readyToPay: OrderEvent[] = [
+  { type: 'OrderPlaced', data: placedData },
+  { type: 'TakeawayMethodChosen', data: { orderId, method: 'COLLECT', postcode: null, miles: null, postagePence: -190 } },
+  { type: 'DeliveryDetailsGiven', data: { orderId, ...details } },
+];
+const open = { storeOpen: true, paymentMethods: ['phone', 'card'] };
+const facts: Omit<SubmitOrder, 'type' | 'paymentMethod'> = {
+  orderId, takeaway: true, shop: open, notOffered: [], postageNow: { pence: -190 },
+  unpaid: { lapseMinutes: 20, maxPerCustomer: 2, waiting: { phone: 0, email: 0, session: 0 } }, basketAsSaved: true, tradingDay: '2026-11-20', now,
+};
+const startCard = (overrides: Partial<typeof facts> = {}): OrderCommand => ({ type: 'StartCardAttempt', orderId, submit: { ...facts, ...overrides }, reconcileMinutes: 10, lapseMinutes: 15 });
+const started = (attempt: number): OrderEvent => ({
+  type: 'CardAttemptStarted',
+  data: { orderId, attempt, amountPence: 1710, startedAt: now, reconcileAt: '2026-11-20T18:10:00.000Z', lapseAt: '2026-11-20T18:15:00.000Z' },
+});
+const cardChosen: OrderEvent = { type: 'PaymentMethodChosen', data: { orderId, method: 'CARD' } };
+const ended = (attempt: number, reason: 'failed' | 'cancelled' | 'lapsed' = 'failed'): OrderEvent => ({ type: 'CardAttemptEnded', data: { orderId, attempt, reason, endedAt: now } });
+const minutes = { open_delivery_minutes: 31, busy_delivery_minutes: 61, slammed_delivery_minutes: 91 };
+const placeCard = (attempt: number, paidPence = 1710): OrderCommand => ({
+  type: 'PlaceCardOrder', orderId, attempt, paidPence, now, storeStatus: 'closed', deliveryMinutes: minutes, tradingDay: '2026-11-20',
+});
+
+/** Issue 17: the order's side of a card payment, as given events / when command / then events or refusal. */
+describe('order decider: card attempts', () => {
+  it('freezes a payable order for a numbered attempt at its total, with the reconcile and lapse times', () => {
+    spec(readyToPay).when(startCard()).then([cardChosen, started(1)]);
+    spec([...readyToPay, cardChosen, started(1), ended(1)]).when(startCard()).then([started(2)]);
+  });
+
+  it('passes every check a placed order passes first', () => {
+    spec(readyToPay).when(startCard({ shop: { ...open, storeOpen: false } })).thenFails(CLOSED_REFUSAL, 'conflict');
+    spec(readyToPay).when(startCard({ shop: { ...open, paymentMethods: ['phone'] } })).thenFails('That payment method is not available', 'invalid');
+    spec(readyToPay).when(startCard({ notOffered: [{ productId: 13, variantId: null }] })).thenFails('Sorry, Chicken Korma is not available right now', 'conflict');
+    spec(readyToPay.slice(0, 2)).when(startCard()).thenFails('Please complete your details', 'invalid');
+  });
+
+  it('answers a second Pay while the attempt is open with the same attempt, and freezes every change', () => {
+    const frozen = [...readyToPay, cardChosen, started(1)];
+    spec(frozen).when(startCard()).then([]);
+    spec(frozen).when({ type: 'ChoosePaymentMethod', orderId, method: 'PHONE', paymentMethods: ['phone', 'card'] }).thenFails(CARD_PAYMENT_OPEN, 'conflict');
+    spec(frozen).when({ type: 'GiveDeliveryDetails', orderId, details }).thenFails(CARD_PAYMENT_OPEN, 'conflict');
+    spec(frozen).when({ type: 'RemoveVoucher', orderId }).thenFails(CARD_PAYMENT_OPEN, 'conflict');
+  });
+
+  it('places the order paid with the attempt it is frozen for, at its amount, even after closing; once', () => {
+    const frozen = [...readyToPay, cardChosen, started(1)];
+    const submitted: OrderEvent = {
+      type: 'OrderSubmitted',
+      data: { orderId, paymentMethod: 'CARD', status: 'AWAITING-PAYMENT', itemsTotalPence: 1900, postagePence: -190, voucherDeductionPence: 0, totalPence: 1710, submittedAt: now, lapseAt: null, tradingDay: '2026-11-20', cardAttempt: 1 },
+    };
+    // Closed when the money came: due by the open minutes of the closed store's rule, as a phone order marked paid.
+    const paidEvent = orderDecider.decide(placeCard(1), frozen.reduce(orderDecider.evolve, orderDecider.initialState))[1];
+    expect(paidEvent).toMatchObject({ type: 'OrderPaid', data: { orderId, paidAt: now } });
+    spec(frozen).when(placeCard(1)).then([submitted, paidEvent]);
+    spec([...frozen, submitted, paidEvent]).when(placeCard(1)).then([]);
+  });
+
+  it('refuses money for another attempt or amount, or for an order no longer waiting for it', () => {
+    const frozen = [...readyToPay, cardChosen, started(1)];
+    spec(frozen).when(placeCard(2)).thenFails(CARD_ATTEMPT_GONE, 'conflict');
+    spec(frozen).when(placeCard(1, 1)).thenFails(CARD_ATTEMPT_GONE, 'conflict');
+    spec([...frozen, ended(1, 'cancelled')]).when(placeCard(1)).thenFails(CARD_ATTEMPT_GONE, 'conflict');
+  });
+
+  it('ends only the open attempt, once', () => {
+    const frozen = [...readyToPay, cardChosen, started(1)];
+    spec(frozen).when({ type: 'EndCardAttempt', orderId, attempt: 1, reason: 'lapsed', now }).then([ended(1, 'lapsed')]);
+    spec([...frozen, ended(1)]).when({ type: 'EndCardAttempt', orderId, attempt: 1, reason: 'lapsed', now }).then([]);
+    spec([...frozen, ended(1), started(2)]).when({ type: 'EndCardAttempt', orderId, attempt: 1, reason: 'failed', now }).then([]);
+  });
+});

@@ -70,3 +70,23 @@ export function orderLapsedEmail(order: OrderView, shop: ShopContact): MailMessa
     ].join('\n'),
   };
 }
+
+/**
+ * Sent once when card money arrived that no food will follow (issue 17 item 3): the attempt was cancelled, the
+ * order changed, or another attempt had paid. The refund goes back to the card it came from.
+ */
+export function cardRefundEmail(order: OrderView, shop: ShopContact, refund: { amountPence: number }): MailMessage {
+  return {
+    to: order.email,
+    subject: `${shop.siteName}: a card payment for order ${order.ref} is being refunded`,
+    text: [
+      `Hello ${order.full_name},`,
+      '',
+      `A card payment of ${formatPence(refund.amountPence)} for your order ${order.ref} at ${shop.siteName} reached us after that payment had been cancelled or replaced, so no food was cooked for it.`,
+      'We are refunding it in full to the card it came from; banks usually take 5 to 10 days to show it.',
+      `Questions? Call us on ${shop.phone}.`,
+      '',
+      `${shop.siteName}, ${shop.phone}`,
+    ].join('\n'),
+  };
+}

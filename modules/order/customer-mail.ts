@@ -4,20 +4,24 @@ import type { Projection } from '../../src/projections/types';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
 import { readSettings } from '../store';
-import { confirmationEmail, orderLapsedEmail, orderReadyEmail, type ShopContact } from './customer-emails';
+import type { MailMessage } from '../../src/mail/mailer';
+import { cardRefundEmail, confirmationEmail, orderLapsedEmail, orderReadyEmail, type ShopContact } from './customer-emails';
 import { orderDecider } from './decider';
 import { orderStream, type CustomerNotified, type OrderCancelled, type OrderSubmitted } from './events';
-import { orderView } from './view';
+import { orderView, type OrderView } from './view';
 
 /** Events older than this get no mail: a rebuild, or a first start over an old store, must not mail history. */
 const TOO_OLD_TO_MAIL_MS = 24 * 60 * 60 * 1000;
 
-const MAIL_BY_EVENT = {
+type Compose = (view: OrderView, shop: ShopContact, data: never) => MailMessage;
+const MAIL_BY_EVENT: Record<string, { kind: string; compose: Compose }> = {
   OrderSubmitted: { kind: 'order-confirmation', compose: confirmationEmail },
   CustomerNotified: { kind: 'order-ready', compose: orderReadyEmail },
   // Staff cancelling an order speak to the customer themselves; a lapse is told by mail, once.
   OrderCancelled: { kind: 'order-lapsed', compose: orderLapsedEmail },
-} as const;
+  // The payment module's: card money that no food follows is being given back (issue 17).
+  RefundDue: { kind: 'card-refund', compose: cardRefundEmail },
+};
 
 /**
  * A reactor, not a read model: for each placed order (and each time staff notify the customer) it queues the
@@ -47,8 +51,8 @@ export function customerMailReactor(services: Pick<Services, 'commands' | 'setti
       const view = orderView(await services.commands.load(orderStream(orderId), orderDecider));
       // An erased customer gets no mail: "[erased]" is no address.
       if (!view?.email || view.email === ERASED) continue;
-      const { kind, compose } = MAIL_BY_EVENT[event.type as keyof typeof MAIL_BY_EVENT];
-      mails.push({ mailId: event.id, kind, orderId, message: compose(view, shop) });
+      const { kind, compose } = MAIL_BY_EVENT[event.type];
+      mails.push({ mailId: event.id, kind, orderId, message: compose(view, shop, event.data as never) });
     }
     return mails;
   }

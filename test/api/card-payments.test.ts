@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { paymentDecider, paymentStream } from '../../modules/payment';
 import { DECLINED_CARD, startFakeStripe, type FakeStripe } from '../../src/fake-stripe/server';
+import { startFakeSmtp } from '../support/fake-smtp';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { shopper } from './shopper';
@@ -23,15 +24,17 @@ const someone = () => {
 /** Issue 17: card payments end to end over HTTP, the real Stripe SDK against the local fake Stripe API. */
 describe('card payments', () => {
   let fake: FakeStripe;
+  let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
   let server: TestServer;
   let staff: ReturnType<typeof shopper>;
   const clock = testClock('2026-11-20T19:00:00.000Z'); // inside the default opening hours
 
   beforeAll(async () => {
     fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
+    smtp = await startFakeSmtp();
     server = await startTestServer({
       clock,
-      env: { STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_PUBLISHABLE_KEY: 'pk_test_shop', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
+      env: { SMTP_URL: smtp.url, STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_PUBLISHABLE_KEY: 'pk_test_shop', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
       settings: { payment_methods: ['phone', 'card'] },
     });
     staff = shopper(server);
@@ -40,6 +43,7 @@ describe('card payments', () => {
   afterAll(async () => {
     await server.stop();
     await fake.close();
+    await smtp.close();
   });
 
   const webhookUrl = () => `${server.baseUrl}/api/webhooks/stripe`;
@@ -111,9 +115,10 @@ describe('card payments', () => {
     const shelf = await onShelf();
     const [first, second] = await Promise.all([startCard(customer), startCard(customer)]);
     expect(second.intentId).toBe(first.intentId);
-    expect([...fake.intents.values()].filter((intent) => intent.metadata.orderId === (first.body as object) || intent.id === first.intentId)).toHaveLength(1);
+    const orderId = (await orderOf(customer)).id;
+    expect([...fake.intents.values()].filter((intent) => intent.metadata.orderId === orderId)).toHaveLength(1);
     expect(await onShelf()).toBe(shelf);
-    expect((await paymentOf((await orderOf(customer)).id)).attempts).toHaveLength(1);
+    expect((await paymentOf(orderId)).attempts).toHaveLength(1);
   });
 
   it('a declined card ends the attempt: the unit is back in the basket, and the customer pays by phone instead', async () => {
@@ -228,6 +233,9 @@ describe('card payments', () => {
     expect(fake.refunds.filter((refund) => refund.payment_intent === intentId)).toHaveLength(1);
     const payment = await paymentOf(order.id);
     expect(payment.attempts[0]).toMatchObject({ refund: { reason: 'attempt_cancelled', refunded: true } });
+    await server.shop.mailSettled();
+    const mails = smtp.received.filter((mail) => mail.to.includes(`<${order.email}>`)).map((mail) => mail.data.replace(/\r?\n[ \t]+/g, ' '));
+    expect(mails.filter((mail) => /Subject: .*is being refunded/.test(mail))).toHaveLength(1);
     expect((await orderOf(customer)).payment_method).toBe('PHONE');
   });
 

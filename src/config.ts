@@ -72,12 +72,23 @@ const configSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)').optional()),
     /** Another Stripe API origin: the local fake (tests, the demo shop). Refused in production. */
     STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /**
+     * The demo shop and the browser tests: start the local fake Stripe API beside the shop, with test keys, and
+     * show a small local card form instead of Stripe.js (which loads from Stripe). Refused in production.
+     */
+    FAKE_CARD_PAYMENTS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
     ...limitVariables,
   })
   .superRefine((config, context) => {
     const stripe = [config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY, config.STRIPE_WEBHOOK_SECRET];
     if (stripe.some(Boolean) && !stripe.every(Boolean)) {
       context.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'card payments need all three: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET' });
+    }
+    if (config.FAKE_CARD_PAYMENTS && config.NODE_ENV === 'production') {
+      context.addIssue({ code: 'custom', path: ['FAKE_CARD_PAYMENTS'], message: 'is for the demo shop and tests only, never in production' });
+    }
+    if (config.FAKE_CARD_PAYMENTS && config.STRIPE_SECRET_KEY) {
+      context.addIssue({ code: 'custom', path: ['FAKE_CARD_PAYMENTS'], message: 'fakes card payments: leave the STRIPE_* keys unset with it' });
     }
     if (config.STRIPE_API_URL && config.NODE_ENV === 'production') {
       context.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'is for the local fake Stripe only, never in production' });

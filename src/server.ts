@@ -45,6 +45,7 @@ import { logRoutes } from './http/log-routes';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
 import type { PageSources } from './http/html-page';
 import { createPhotoStore, UPLOAD_PATH, uploadRoutes } from './uploads';
+import { withFakeCardPayments } from './fake-stripe/beside-the-shop';
 import { createPayments, PAYMENT_EVENT_SCHEMAS, paymentRoutes, stripeGateway } from '../modules/payment';
 import { createPrivacy, guestRetentionProcess, PRIVACY_EVENT_SCHEMAS, privacyRoutes } from '../modules/privacy';
 import { forgetMails } from './mail/forget';
@@ -119,13 +120,16 @@ export function shopPersonalData(): PersonalDataDeclarations {
 }
 
 /** Starts everything the shop needs, in order, and returns a handle that stops it all in reverse. */
-export async function startShop(config: Config, options: StartOptions = {}): Promise<Shop> {
+export async function startShop(givenConfig: Config, options: StartOptions = {}): Promise<Shop> {
+  const { config, fake: fakeStripe } = await withFakeCardPayments(givenConfig);
   const logger = options.logger ?? pino({ level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] });
   const clock = options.clock ?? systemClock;
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const step of stops.reverse()) await step().catch((error) => logger.error({ err: error }, 'stop step failed'));
   };
+
+  if (fakeStripe) stops.push(() => fakeStripe.close());
 
   try {
     const database = await openDatabase(config, logger);
@@ -357,6 +361,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       pageSources: pageSources(services.settings, menuCache),
       multipartPaths: [UPLOAD_PATH],
       signedWebhookPaths: [STRIPE_WEBHOOK_PATH],
+      connectOrigins: config.FAKE_CARD_PAYMENTS && config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [],
       routers: [
         healthRoutes({ pool, store, runners }),
         identityRoutes({
@@ -375,7 +380,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         liveRoutes({ hub: liveHub }),
         accountRoutes({ accounts, clock, limits }),
         privacyRoutes({ privacy, clock }),
-        paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY }),
+        paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),
         cardRoutes({ checkout, clock }),
         menuRoutes({ menu: menuCache }),
         settingsRoutes({ settings: services.settings }),
@@ -421,6 +426,10 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const url = `http://localhost:${port}`;
     if (!config.PUBLIC_ORIGIN) origin = url;
     logger.info({ url }, 'shop is listening');
+    if (fakeStripe) {
+      fakeStripe.sendWebhooksTo(`http://127.0.0.1:${port}${STRIPE_WEBHOOK_PATH}`);
+      logger.info({ fakeStripe: fakeStripe.url }, 'card payments go to the local fake Stripe (FAKE_CARD_PAYMENTS)');
+    }
     return { url, port, databaseUrl, pool, store, hub: liveHub, runners, accounts, config, services, holdSweeper, sessionSweeper, storeClock, processes, logger, mailSettled, stop };
   } catch (error) {
     await stop();

@@ -6,11 +6,16 @@ import { CARD_UNAVAILABLE } from '../../src/shared/payment-texts';
  * Spec §7 `POST /api/env/STRIPE_KEY`: the publishable key, which the card form needs, and nothing else; the
  * secret key and the webhook secret never leave the server.
  */
-export function paymentRoutes(deps: { publishableKey: string | undefined }) {
+export function paymentRoutes(deps: { publishableKey: string | undefined; fakeApiUrl?: string }) {
   const router = new Router();
   router.post('/api/env/STRIPE_KEY', async (ctx) => {
     noInput.parse(ctx.request.body);
-    ctx.body = deps.publishableKey ? { status: true, value: deps.publishableKey } : { status: false, value: null, message: CARD_UNAVAILABLE };
+    if (!deps.publishableKey) {
+      ctx.body = { status: false, value: null, message: CARD_UNAVAILABLE };
+      return;
+    }
+    // With FAKE_CARD_PAYMENTS the web app shows the local card form, which confirms at the fake Stripe API.
+    ctx.body = deps.fakeApiUrl ? { status: true, value: deps.publishableKey, fakeApiUrl: deps.fakeApiUrl } : { status: true, value: deps.publishableKey };
   });
   return router;
 }

@@ -31,6 +31,8 @@ export interface FakeStripe {
   refunds: Array<{ id: string; payment_intent: string; amount: number }>;
   /** Every request the SDK made, for tests that count them. */
   requests: Array<{ method: string; path: string }>;
+  /** From now on, each confirmation's webhook goes to `endpoint`, as Stripe sends it to the registered URL. */
+  sendWebhooksTo(endpoint: string): void;
   /** Sends a signed webhook to `endpoint`, as Stripe would after a change; answers the shop's HTTP status. */
   sendWebhook(endpoint: string, type: string, intent: FakePaymentIntent, options?: { eventId?: string; secret?: string }): Promise<number>;
   close(): Promise<void>;
@@ -49,7 +51,12 @@ function parseForm(body: string): Record<string, unknown> {
   return result;
 }
 
-export async function startFakeStripe(options: { webhookSecret: string; port?: number }): Promise<FakeStripe> {
+export async function startFakeStripe(options: {
+  webhookSecret: string;
+  port?: number;
+  /** Where to send the webhook of each confirmation, as Stripe does (the demo shop and the browser tests). */
+  webhookEndpoint?: string;
+}): Promise<FakeStripe> {
   const intents = new Map<string, FakePaymentIntent>();
   const refunds: FakeStripe['refunds'] = [];
   const requests: FakeStripe['requests'] = [];
@@ -81,12 +88,17 @@ export async function startFakeStripe(options: { webhookSecret: string; port?: n
         return { status: 200, body: intent };
       }
       if (method === 'POST' && match[2] === 'confirm') {
+        // From a browser (the local card form), as Stripe.js does: the intent's client secret is its credential.
+        if (form.client_secret !== undefined && form.client_secret !== intent.client_secret) {
+          return { status: 400, body: { error: { type: 'invalid_request_error', message: 'The client_secret does not match this PaymentIntent' } } };
+        }
         if (intent.status === 'canceled' || intent.status === 'succeeded') {
           return { status: 400, body: { error: { type: 'invalid_request_error', message: `This PaymentIntent is ${intent.status}` } } };
         }
         const declined = String(form.card ?? '').replace(/\s/g, '') === DECLINED_CARD;
         intent.status = declined ? 'requires_payment_method' : 'succeeded';
         intent.last_payment_error = declined ? { message: 'Your card was declined.' } : null;
+        confirmed(intent);
         return { status: 200, body: intent };
       }
     }
@@ -98,6 +110,15 @@ export async function startFakeStripe(options: { webhookSecret: string; port?: n
       return { status: 200, body: refund };
     }
     return notFound;
+  };
+
+  // Stripe sends its webhook a moment after the change; a shop that is down gets it from the reconciler instead.
+  let webhookEndpoint = options.webhookEndpoint;
+  const confirmed = (intent: FakePaymentIntent) => {
+    if (!webhookEndpoint) return;
+    const type = intent.status === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed';
+    const endpoint = webhookEndpoint;
+    setImmediate(() => void sendWebhook(endpoint, type, intent).catch(() => undefined));
   };
 
   const server = http.createServer((request, response) => {
@@ -112,7 +133,8 @@ export async function startFakeStripe(options: { webhookSecret: string; port?: n
       const replayKey = typeof key === 'string' && method === 'POST' ? `${path}|${key}` : undefined;
       const reply = (replayKey && replies.get(replayKey)) || answer(path, method, parseForm(body));
       if (replayKey && reply.status < 500) replies.set(replayKey, reply);
-      response.writeHead(reply.status, { 'Content-Type': 'application/json', 'Request-Id': id('req') });
+      // The local card form confirms from the shop's page, another origin: a simple form post, read with CORS.
+      response.writeHead(reply.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), 'Access-Control-Allow-Origin': '*' });
       response.end(JSON.stringify(reply.body));
     });
   });
@@ -124,15 +146,18 @@ export async function startFakeStripe(options: { webhookSecret: string; port?: n
     intents,
     refunds,
     requests,
-    async sendWebhook(endpoint, type, intent, sendOptions = {}) {
-      const payload = JSON.stringify({
-        id: sendOptions.eventId ?? id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), api_version: Stripe.API_VERSION,
-        data: { object: structuredClone(intent) },
-      });
-      const header = signer.webhooks.generateTestHeaderString({ payload, secret: sendOptions.secret ?? options.webhookSecret });
-      const sent = await fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
-      return sent.status;
-    },
+    sendWebhooksTo: (endpoint) => void (webhookEndpoint = endpoint),
+    sendWebhook,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+
+  async function sendWebhook(endpoint: string, type: string, intent: FakePaymentIntent, sendOptions: { eventId?: string; secret?: string } = {}): Promise<number> {
+    const payload = JSON.stringify({
+      id: sendOptions.eventId ?? id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), api_version: Stripe.API_VERSION,
+      data: { object: structuredClone(intent) },
+    });
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret: sendOptions.secret ?? options.webhookSecret });
+    const sent = await fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
+    return sent.status;
+  }
 }

@@ -37,6 +37,8 @@ export interface AppOptions {
    * (no browser sends them), and they read their own body.
    */
   signedWebhookPaths?: readonly string[];
+  /** Origins besides our own the pages may call: the local fake Stripe API with FAKE_CARD_PAYMENTS. */
+  connectOrigins?: readonly string[];
   webRoot?: string;
   /** What the pages' heads say: the shop's settings and the catalogue. */
   pageSources: PageSources;
@@ -50,7 +52,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(trustClientAddress(options.trustedProxyHops));
   app.use(requestLog(options.logger));
   app.use(errorHandler);
-  app.use(securityHeaders({ production: options.production }));
+  app.use(securityHeaders({ production: options.production, connectOrigins: options.connectOrigins }));
   app.use(compressAnswers);
   app.use(answerNotFound);
   app.use(servePages({ root: options.webRoot ?? WEB_DIST, origin: options.publicOrigin, sources: options.pageSources }));

@@ -1,7 +1,7 @@
 import helmet from 'koa-helmet';
 
 /** CSP allows our own scripts and Stripe's; everything else the page needs comes from our origin. */
-export function securityHeaders(options: { production: boolean }) {
+export function securityHeaders(options: { production: boolean; connectOrigins?: readonly string[] }) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -10,10 +10,11 @@ export function securityHeaders(options: { production: boolean }) {
         scriptSrc: ["'self'", 'https://js.stripe.com'],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Stripe.js talks to Stripe's API; the local card form (FAKE_CARD_PAYMENTS) to the local fake Stripe.
+        connectSrc: ["'self'", 'https://api.stripe.com', ...(options.connectOrigins ?? [])],
         fontSrc: ["'self'"],
         // 'self' lets the staff screen show a kitchen ticket's preview.
-        frameSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

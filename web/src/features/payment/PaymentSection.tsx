@@ -1,8 +1,9 @@
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
-import { CARD_UNAVAILABLE, NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../../../src/shared/payment-texts';
+import { NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../../../src/shared/payment-texts';
 import { useAvailablePaymentMethodsQuery } from '../order/orderApi';
+import { PayByCard } from './card/PayByCard';
 import { PayByPhoneButton } from './PayByPhoneButton';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { isPaymentReady } from './paymentMethods';
@@ -32,9 +33,10 @@ export function PaymentSection({ phoneNoDisplay }: { phoneNoDisplay: string }) {
         )}
         {methods && methods.length > 0 && <PaymentMethodChoice methods={methods} chosen={chosen} onChoose={choose} />}
         {chosen === 'phone' && <PayByPhoneButton phoneNoDisplay={phoneNoDisplay} />}
+        {chosen === 'card' && <PayByCard />}
         {chosen && !isPaymentReady(chosen) && (
           <Alert variant="info" className="mb-0">
-            {chosen === 'card' ? CARD_UNAVAILABLE : PAYPAL_UNAVAILABLE}
+            {PAYPAL_UNAVAILABLE}
           </Alert>
         )}
       </Card.Body>

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '../order/order';
 
-/** Spec §9: phone, credit card, PayPal. Only paying by phone works so far; the others show as coming soon. */
+/** Spec §9: phone, credit card, PayPal. PayPal is not built yet and shows as coming soon. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   phone: 'Pay by phone',
   card: 'Credit card',
@@ -8,5 +8,5 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 
 export function isPaymentReady(method: PaymentMethod): boolean {
-  return method === 'phone';
+  return method === 'phone' || method === 'card';
 }

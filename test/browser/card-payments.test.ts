@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server';
+import { closeAccessibilityChecker, expectAccessible } from './accessibility';
+import { launchBrowser, type BrowserSession } from './browser';
+import { answerTo, fillBasketAndOpenIt, fillContactDetails, logIn, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
+
+const ONION_BHAJI = 1; // £3.95
+const EMAIL_SENT = 'A confirmation email has been sent & should be with you shortly.';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+/** Basket of one Onion Bhaji to collect, details given, card chosen: the fake card form is showing. */
+async function readyToPayByCard(page: Page, baseUrl: string, email: string): Promise<void> {
+  await fillBasketAndOpenIt(page, baseUrl, [[ONION_BHAJI, 1]]);
+  await page.getByTestId('method-collect').check();
+  await waitForText(page.getByTestId('method-total'), '£3.55');
+  await proceedToCheckout(page, baseUrl);
+  const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');
+  await form.waitFor();
+  await fillContactDetails(form, { email, full_name: 'Kim Lee', phone_number: '07911 123456' });
+  await sendDetails(page);
+  await page.getByTestId('payment-section').waitFor();
+  // Two methods: none is chosen for the customer (phone is not preselected once card is offered).
+  expect(await page.getByTestId('payment-method-phone').isChecked()).toBe(false);
+  await page.getByTestId('payment-method-card').check();
+  await page.getByTestId('fake-card-form').waitFor();
+}
+
+/**
+ * Issue 17 in the browser, with FAKE_CARD_PAYMENTS: the shop's own card code end to end (the real SDK, the fake
+ * Stripe API beside the shop, its webhooks), and the local card form that stands in for Stripe.js offline.
+ */
+describe('card payments in the browser', () => {
+  let server: TestServer;
+  let browser: BrowserSession;
+  let kitchen: BrowserSession;
+
+  beforeAll(async () => {
+    [browser, kitchen] = await Promise.all([launchBrowser(), launchBrowser()]);
+    server = await startTestServer({ withWeb: true, env: { FAKE_CARD_PAYMENTS: 'true' }, settings: { payment_methods: ['phone', 'card'] } });
+  }, 180_000);
+  afterAll(async () => {
+    await closeAccessibilityChecker();
+    await browser?.close();
+    await kitchen?.close();
+    await server?.stop();
+  });
+
+  it('pays by card and the order arrives in the kitchen as paid', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    await logIn(kitchen.page, baseUrl, server.admin);
+    await kitchen.page.goto(`${baseUrl}/takeaway`);
+    await kitchen.page.locator('#liveOrders[data-connection="connected"]').waitFor();
+
+    await readyToPayByCard(page, baseUrl, 'kim.card@example.com');
+    await expectAccessible(page, 'payment-section');
+    const pay = page.getByTestId('pay-by-card');
+    await waitForText(pay, 'Pay £3.55 by card');
+    const [session, completed] = await Promise.all([answerTo(page, '/api/createCheckoutSession'), answerTo(page, '/complete-order'), pay.click()]);
+    expect(session.status()).toBe(200);
+    expect((await session.json()).amount).toBe(355);
+    expect(completed.status()).toBe(200);
+    const { order } = (await completed.json()) as { order: { id: string; ref: string; status: string } };
+    expect(order.status).toBe('NEW');
+
+    const dialog = page.getByTestId('app-dialog-message');
+    await dialog.filter({ hasText: EMAIL_SENT }).waitFor();
+    expect(await dialog.textContent()).toContain('card payment went through');
+    await page.waitForURL(`${baseUrl}/order-complete`);
+    await waitForText(page.getByTestId('order-ref'), order.ref);
+
+    await kitchen.page.locator(`[data-testid="order-row"][data-order-id="${order.id}"][data-status="NEW"]`).waitFor();
+  }, 300_000);
+
+  it('a declined card says why and leaves the order to pay again, here by phone', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    await browser.context.clearCookies();
+    await readyToPayByCard(page, baseUrl, 'kim.declined@example.com');
+    await page.locator('#fake-card-number').fill(DECLINED_CARD);
+    const [completed] = await Promise.all([answerTo(page, '/complete-order'), page.getByTestId('pay-by-card').click()]);
+    expect(completed.status()).toBe(409);
+    await page.getByTestId('app-dialog-message').filter({ hasText: 'There was a problem completing your order' }).filter({ hasText: 'Your card was declined.' }).waitFor();
+    await page.getByTestId('app-dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('app-dialog').waitFor({ state: 'detached' });
+
+    await page.getByTestId('payment-method-phone').check();
+    const [placed] = await Promise.all([answerTo(page, '/complete-order'), page.getByTestId('pay-by-phone').click()]);
+    expect(placed.status()).toBe(200);
+    expect(((await placed.json()) as { order: { status: string } }).order.status).toBe('AWAITING-PAYMENT');
+    await page.waitForURL(`${baseUrl}/order-complete`);
+  }, 300_000);
+});

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
+import { caughtMessage } from '../../../app/serverMessage';
+import { showDialog, type DialogContent } from '../../dialog/dialogSlice';
+import { useDialogShownAndGone } from '../../dialog/useDialogShownAndGone';
+import { useCompleteCardOrderMutation, useCreateCheckoutSessionMutation, type CardCompletion, type CardConfirmation } from './cardApi';
+
+const EMAIL_SENT = 'A confirmation email has been sent & should be with you shortly.';
+const THANK_YOU_MS = 1700;
+/** Spec (issue 17 item 5): while the provider has not answered, the order is asked about each second. */
+const POLL_MS = 1000;
+const MISMATCH = "Something's not right";
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Pay by card: the server sells the basket and makes the payment for its own total (createCheckoutSession), the
+ * card form confirms it with the provider, and the server asks the provider what happened (`/complete-order`
+ * with the payment's id): the browser's word never marks anything paid. Then the success dialog and
+ * /order-complete, as for pay by phone; a refusal says why, and the customer may try again or choose phone.
+ */
+export function usePayByCard() {
+  const [createSession] = useCreateCheckoutSessionMutation();
+  const [completeCard] = useCompleteCardOrderMutation();
+  const [isPlacing, setPlacing] = useState(false);
+  const [thanks, setThanks] = useState<DialogContent | undefined>(undefined);
+  const thanked = useDialogShownAndGone(thanks !== undefined, thanks);
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    if (thanked) navigate('/order-complete');
+  }, [thanked, navigate]);
+
+  /** Asks the server until the provider's answer is in. */
+  const complete = async (confirmation: CardConfirmation) => {
+    let answer: CardCompletion = await completeCard(confirmation).unwrap();
+    while (answer.pending) {
+      await wait(POLL_MS);
+      answer = await completeCard(confirmation).unwrap();
+    }
+    const dialog: DialogContent = { title: 'Thank you', message: `${answer.message}\n${EMAIL_SENT}`, look: 'success', autoCloseMs: THANK_YOU_MS };
+    dispatch(showDialog(dialog));
+    setThanks(dialog);
+  };
+
+  const failed = (error: unknown) => {
+    const message = caughtMessage(error, '');
+    dispatch(
+      showDialog(
+        message.startsWith(MISMATCH)
+          ? { title: 'Sorry', message, look: 'error' }
+          : { title: 'Sorry', message: `There was a problem completing your order ${message}`.trimEnd(), look: 'error' },
+      ),
+    );
+  };
+
+  /** `confirmWithProvider` is the card form's own step: Stripe.js, or the local fake form. */
+  const pay = async (confirmWithProvider: (clientSecret: string) => Promise<CardConfirmation>) => {
+    setPlacing(true);
+    try {
+      const session = await createSession().unwrap();
+      await complete(await confirmWithProvider(session.clientSecret));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  /** Back from the provider's page (3-D Secure, a wallet): the payment's id comes in the return URL. */
+  const resume = async (intentId: string) => {
+    setPlacing(true);
+    try {
+      await complete({ id: intentId, status: 'returned', message: '' });
+    } catch (error) {
+      failed(error);
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  return { pay, resume, isPlacing };
+}

@@ -298,6 +298,15 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
       await services.readModels.waitFor('settings', position);
       logger.info('opened the demo shop, 00:00-23:59 every day');
     }
+    if (options.openDemoShop && config.FAKE_CARD_PAYMENTS) {
+      // The demo shop with the fake card provider offers card, so a newcomer can pay by card at once.
+      const offered = (await readSettings(services.settings, ['payment_methods'])).payment_methods;
+      if (!offered.includes('card')) {
+        const context = { actor: 'system', now: clock().toISOString(), correlationId: 'demo-card' };
+        const { position } = await changeSettings(commands, { payment_methods: [...offered, 'card'] }, context);
+        await services.readModels.waitFor('settings', position);
+      }
+    }
     const storeClock = createStoreClock(services);
 
     const liveHub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
@@ -384,7 +393,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
         cardRoutes({ checkout, clock }),
         menuRoutes({ menu: menuCache }),
         settingsRoutes({ settings: services.settings }),
-        basketRoutes({ basket, settings: services.settings, clock, limits }),
+        basketRoutes({ basket, settings: services.settings, clock, limits, beforeReopen: (cartId, context) => checkout.leaveCardPayment(cartId, context) }),
         deliveryRoutes({ delivery, basket, settings: services.settings, checks: checkedPostcodes }),
         checkoutRoutes({ checkout, clock, limits, checks: checkedPostcodes }),
         voucherUseRoutes({ checkout, vouchers, clock, limits }),

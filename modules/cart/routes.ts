@@ -1,3 +1,4 @@
+import type { CommandContext } from '../../src/core/decider';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -56,7 +57,14 @@ function cartIdOf(ctx: Context): string | undefined {
   return typeof cartId === 'string' ? cartId : undefined;
 }
 
-export function basketRoutes(deps: { basket: Basket; settings: SettingsSource; clock: Clock; limits: Limits }) {
+export function basketRoutes(deps: {
+  basket: Basket;
+  settings: SettingsSource;
+  clock: Clock;
+  limits: Limits;
+  /** Before a basket saved as an order opens again: the order's card payment still open is cancelled (issue 17). */
+  beforeReopen?: (cartId: string, context: CommandContext) => Promise<unknown>;
+}) {
   const { basket, clock } = deps;
   const router = new Router();
 
@@ -126,6 +134,7 @@ export function basketRoutes(deps: { basket: Basket; settings: SettingsSource; c
   router.post('/api/reopenCart', async (ctx) => {
     noInput.parse(ctx.request.body);
     const cartId = cartIdOf(ctx);
+    if (cartId && deps.beforeReopen) await deps.beforeReopen(cartId, commandContext(ctx, clock));
     const position = cartId ? await basket.reopen(cartId, commandContext(ctx, clock)) : undefined;
     ctx.body = { status: true, ...(await basket.view(cartId, userId(ctx), position)) };
   });

@@ -151,6 +151,11 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     services, basket, vouchers, payments, logger, load, handle, submitFacts: submitOrder, sellAll, reserveVoucher, releaseVoucher, giveBackToBasket,
   });
 
+  /** Back on the basket page with a card attempt open: it is cancelled before the basket may change. */
+  async function leaveCardPayment(cartId: string, context: CommandContext): Promise<void> {
+    if (payments.ready) await card.cancelOpenCardAttempt(orderIdFor(cartId), context);
+  }
+
   return {
     ...card,
     async availablePaymentMethods(): Promise<string[]> {
@@ -165,9 +170,10 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
      * Freezes the basket's lines, names and prices from the catalogue into the order, and the basket itself until
      * the customer goes back to it (the cart module's saveAsOrder; issue 13, "two tabs").
      */
+    leaveCardPayment,
+
     async saveCartAsOrder(cartId: string | undefined, userId: string | null, email: string | null, note: string | undefined, context: CommandContext) {
-      // Back from the checkout with a card attempt open: it is cancelled before the basket may change.
-      if (cartId !== undefined && payments.ready) await card.cancelOpenCardAttempt(orderIdFor(cartId), context);
+      if (cartId !== undefined) await leaveCardPayment(cartId, context);
       const save = () => placeFromBasket(cartId, userId, email, note, context);
       if (cartId !== undefined) return basket.saveAsOrder(cartId, context, save);
       const { orderId, placing } = await save(); // no basket: the decider's first check refuses it as empty

@@ -239,6 +239,17 @@ describe('card payments', () => {
     expect((await orderOf(customer)).payment_method).toBe('PHONE');
   });
 
+  it('going back to the basket page cancels the open attempt: the unit is in the basket again and may change', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    const reopened = await customer.post('/api/reopenCart').expect(200);
+    expect(fake.intents.get(intentId)!.status).toBe('canceled');
+    expect(reopened.body.cartItems).toEqual([expect.objectContaining({ id: ONION_BHAJI, quantity: 1 })]);
+    await customer.add(ONION_BHAJI).expect(200);
+    await customer.save().expect(200);
+    expect((await orderOf(customer)).items).toEqual([expect.objectContaining({ quantity: 2 })]);
+  });
+
   it('a success for another amount than the order’s is refunded and places nothing', async () => {
     const customer = await readyToPay();
     const { intentId } = await startCard(customer);

@@ -1,9 +1,13 @@
+import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
+import { useStripeKeyQuery } from '../../payment/card/cardApi';
 import { PAYMENT_METHODS } from './settingKeys';
 import type { SettingsForm, UpdateForm } from './settingsForm';
 import { SettingsSection } from './SettingsSection';
 
 export function PaymentMethodsSection({ form, update }: { form: SettingsForm; update: UpdateForm }) {
+  // The keys live in the server's configuration, never in settings: the public key answer says whether they are set.
+  const cardKey = useStripeKeyQuery();
   const toggle = (method: string, on: boolean) =>
     update({ payment_methods: on ? [...form.payment_methods, method] : form.payment_methods.filter((chosen) => chosen !== method) });
   return (
@@ -22,6 +26,12 @@ export function PaymentMethodsSection({ form, update }: { form: SettingsForm; up
           />
         ))}
       </fieldset>
+      {form.payment_methods.includes('card') && cardKey.data && !cardKey.data.status && (
+        <Alert variant="warning" className="small mt-2 mb-0" data-testid="card-not-configured">
+          Customers are not offered card payment yet: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET on the server
+          (see the README) and restart the shop.
+        </Alert>
+      )}
     </SettingsSection>
   );
 }

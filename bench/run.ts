@@ -12,6 +12,7 @@ import { migrate } from '../src/db/migrate';
 import { basketBenchmark } from './basket';
 import { basketPacedBenchmark } from './basket-paced';
 import { checkoutBenchmark } from './checkout';
+import { cardCheckoutBenchmark } from './card-checkout';
 import { eventStoreBenchmark } from './eventstore';
 import { lighthouseBenchmark } from './lighthouse';
 import { liveBenchmark } from './live';
@@ -20,7 +21,7 @@ import { cpuTimes } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 /** Add new benchmark modules here. */
-const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, liveBenchmark, lighthouseBenchmark];
+const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, cardCheckoutBenchmark, liveBenchmark, lighthouseBenchmark];
 
 const TEMPLATE = 'bench_template';
 

@@ -6,10 +6,11 @@ import { menuProjection } from './menu/projection';
 import { settingsProjection } from './settings/projection';
 import { ordersProjection } from './orders/projection';
 import { vouchersProjection } from './vouchers/projection';
+import { paymentsProjection } from './payments/projection';
 
 /** Every read model the shop runs. */
 export function allProjections(): Projection[] {
-  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection];
+  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection];
 }
 
 // The read side's door for the composition root: caches, query routes and the query ports modules are given.
@@ -24,3 +25,4 @@ export { erasureRecords } from './orders/erasure-queries';
 export { storeLogRoutes } from './settings/store-log';
 export { accountList } from './accounts/queries';
 export { voucherReadModel } from './vouchers/queries';
+export { cardRefundRoutes } from './payments/refunds';

@@ -27,7 +27,7 @@ import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
 import type { Projection } from './projections/types';
 import { startStoreWaker } from './projections/waker';
-import { accountList, allProjections, erasureRecords, kitchenOrders, unpaidOrders, voucherReadModel, MenuCache, menuRoutes, productsWithExpiredHolds, productsWithParLevels, stockLevels, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
+import { accountList, allProjections, cardRefundRoutes, erasureRecords, kitchenOrders, unpaidOrders, voucherReadModel, MenuCache, menuRoutes, productsWithExpiredHolds, productsWithParLevels, stockLevels, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
 import { basketRoutes, CART_EVENT_SCHEMAS, CART_PERSONAL_DATA, createBasket } from '../modules/cart';
@@ -391,6 +391,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
         privacyRoutes({ privacy, clock }),
         paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),
         cardRoutes({ checkout, clock }),
+        cardRefundRoutes({ pool, clock, settings: services.settings }),
         menuRoutes({ menu: menuCache }),
         settingsRoutes({ settings: services.settings }),
         basketRoutes({ basket, settings: services.settings, clock, limits, beforeReopen: (cartId, context) => checkout.leaveCardPayment(cartId, context) }),

@@ -104,6 +104,7 @@ const POLICY: Record<string, Access> = {
   'POST /api/env/STRIPE_KEY': 'anyone',
   'POST /api/createCheckoutSession': 'anyone',
   'POST /api/webhooks/stripe': 'anyone',
+  'GET /api/todaysCardRefunds': 'staff',
   'GET /api/invitation/:token': 'anyone',
   'POST /api/invitation/:token': 'anyone',
   'POST /api/account/password': 'customer',

@@ -237,6 +237,10 @@ describe('card payments', () => {
     const mails = smtp.received.filter((mail) => mail.to.includes(`<${order.email}>`)).map((mail) => mail.data.replace(/\r?\n[ \t]+/g, ' '));
     expect(mails.filter((mail) => /Subject: .*is being refunded/.test(mail))).toHaveLength(1);
     expect((await orderOf(customer)).payment_method).toBe('PHONE');
+    // Staff see it on the kitchen screen, refunded.
+    await server.shop.services.readModels.waitFor('payments', await server.shop.store.lastCommittedPosition());
+    const refunds = (await staff.get('/api/todaysCardRefunds').expect(200)).body.refunds as Array<{ ref: string; amountPence: number; refunded: boolean }>;
+    expect(refunds).toContainEqual(expect.objectContaining({ ref: order.ref, amountPence: order.total_cost, refunded: true }));
   });
 
   it('going back to the basket page cancels the open attempt: the unit is in the basket again and may change', async () => {

@@ -7,6 +7,7 @@ import { RequireRole } from '../../features/staff/RequireRole';
 import { OpenTimeModal } from '../../features/staff/store-state/OpenTimeModal';
 import { StoreStatePanel } from '../../features/staff/store-state/StoreStatePanel';
 import { StoreLog } from '../../features/staff/store-log/StoreLog';
+import { CardRefunds } from '../../features/staff/refunds/CardRefunds';
 
 /** /takeaway: the kitchen's screen. */
 export function LiveOrdersPage() {
@@ -21,6 +22,7 @@ export function LiveOrdersPage() {
         </Col>
       </Row>
       <LiveOrders />
+      <CardRefunds />
       <StoreLog />
       <LowStockWarning />
       <OpenTimeModal />

@@ -30,11 +30,13 @@ export const ordersChannelApi = api.injectEndpoints({
             if (connection !== 'connected') dispatch(api.util.invalidateTags(['Me']));
           },
           // Orders placed or changed while we were not listening are not in the cache: fetch the lot again.
-          onOpen: () => dispatch(api.util.invalidateTags(['LiveOrders', 'OrderTally'])),
+          onOpen: () => dispatch(api.util.invalidateTags(['LiveOrders', 'OrderTally', 'CardRefunds'])),
           events: {
             NewOrder: (data) => {
               if (isRecord(data) && typeof data.id === 'string') void newOrder(dispatch, data.id, data.tally);
             },
+            // Card money that no food follows is being refunded (issue 17): the kitchen's list of them refetches.
+            CardRefund: () => dispatch(api.util.invalidateTags(['CardRefunds'])),
             OrderChange: (data) => {
               if (isRecord(data) && typeof data.id === 'string' && typeof data.status === 'string') {
                 // Paid or cancelled, an order enters or leaves the day's takings: the change carries the new tally.

@@ -1,0 +1,22 @@
+import { api } from '../../../app/api';
+
+export interface CardRefundEntry {
+  ref: string;
+  time: string;
+  amountPence: number;
+  reason: string;
+  refunded: boolean;
+}
+
+export const cardRefundsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Today's card refunds, newest first; CardRefund messages on `/events/orders` refetch them. */
+    todaysCardRefunds: build.query<CardRefundEntry[], void>({
+      query: () => '/api/todaysCardRefunds',
+      transformResponse: (answer: { status: true; refunds: CardRefundEntry[] }) => answer.refunds,
+      providesTags: ['CardRefunds'],
+    }),
+  }),
+});
+
+export const { useTodaysCardRefundsQuery } = cardRefundsApi;

@@ -33,6 +33,8 @@ export interface CardCheckoutDeps {
   giveBackToBasket(order: InCheckout, context: CommandContext): Promise<void>;
 }
 
+export const ATTEMPT_ENDED_MEANWHILE = 'Your order changed while the card payment was being set up: please check it and press Pay again';
+
 /** What became of a card payment the customer completed: the order placed, or why not. */
 export type SettledCard =
   | { result: 'placed'; message: string; order: OrderView }
@@ -61,6 +63,12 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
       const state = await load(orderId);
       return work(state as Exclude<OrderState, { status: 'none' }>);
     });
+  }
+
+  /** The payment module's fact: the order is still frozen for this attempt. */
+  async function awaitsCard(orderId: string, attempt: number): Promise<boolean> {
+    const state = await load(orderId);
+    return state.status === 'checkout' && state.cardAttempt?.attempt === attempt;
   }
 
   /** Sells the order's units to it and freezes it for an attempt; an attempt already open is answered as it is. */
@@ -173,26 +181,28 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
   }
 
   return {
-    /** The payment module's fact: the order is still frozen for this attempt. */
-    async awaitsCard(orderId: string, attempt: number): Promise<boolean> {
-      const state = await load(orderId);
-      return state.status === 'checkout' && state.cardAttempt?.attempt === attempt;
-    },
+    awaitsCard,
 
     /** Spec §7 `POST /api/createCheckoutSession`: the order from the session, the amount from the order. */
     async startCardPayment(orderId: string | undefined, context: CommandContext, session: { placedOrderIds: readonly string[] }): Promise<CardSession> {
       if (!orderId) throw new DomainError('not_found', NO_ORDER);
       if (!payments.ready) throw new DomainError('conflict', CARD_UNAVAILABLE);
       const attempt = await freeze(orderId, context, session);
+      let opened;
       try {
-        const opened = await payments.open(orderId, attempt.attempt, attempt.amountPence, `Order ${orderRef(orderId)}`, context);
-        return { clientSecret: opened.clientSecret, amountPence: opened.amountPence };
+        opened = await payments.open(orderId, attempt.attempt, attempt.amountPence, `Order ${orderRef(orderId)}`, context);
       } catch (error) {
         // The provider could not be reached (or refused): nothing can be paid on this attempt; the order opens again.
         deps.logger?.warn({ err: error, orderId, attempt: attempt.attempt }, 'card attempt could not be opened at the provider');
         await endAttempt(orderId, attempt.attempt, 'unavailable', context);
         throw new DomainError('conflict', CARD_UNAVAILABLE);
       }
+      // The attempt may have ended while its payment was being made (phone chosen in another tab): no secret for it.
+      if (!(await awaitsCard(orderId, attempt.attempt))) {
+        await payments.cancel(orderId, attempt.attempt, context);
+        throw new DomainError('conflict', ATTEMPT_ENDED_MEANWHILE);
+      }
+      return { clientSecret: opened.clientSecret, amountPence: opened.amountPence };
     },
 
     /**
@@ -220,8 +230,14 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
 
     /** A webhook: the provider's answer, fetched again, recorded, then acted on. */
     async cardWebhook(rawBody: Buffer, signature: string | undefined, context: CommandContext) {
-      const handled = await payments.webhook(rawBody, signature, context, (orderId, attempt, outcome) => act(orderId, attempt, outcome, context));
-      return handled;
+      if (!payments.ready) throw new DomainError('conflict', CARD_UNAVAILABLE);
+      // Stripe wants a 2xx within seconds: the outcome is recorded before answering, and acted on (the order placed,
+      // the units given back) just after. A crash in between is finished by the order's reconciler.
+      return payments.webhook(rawBody, signature, context, async (orderId, attempt, outcome) => {
+        void act(orderId, attempt, outcome, context).catch((error: unknown) =>
+          deps.logger?.warn({ err: error, orderId, attempt }, 'acting on a card webhook failed; the reconciler will finish it'),
+        );
+      });
     },
 
     /** The customer chose another method or went back to the basket: the open attempt is cancelled first. */
@@ -235,6 +251,9 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
     cardActions: {
       async reconcile(orderId: string, attempt: number, context: CommandContext): Promise<void> {
         await act(orderId, attempt, await payments.settle(orderId, attempt, context), context);
+      },
+      async watch(orderId: string, attempt: number, context: CommandContext): Promise<void> {
+        await act(orderId, attempt, await payments.watch(orderId, attempt, context), context);
       },
       async lapse(orderId: string, attempt: number, context: CommandContext): Promise<void> {
         await endAttempt(orderId, attempt, 'lapsed', context);

@@ -2,10 +2,12 @@ import type { CommandContext } from '../../src/core/decider';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { ProcessDefinition } from '../../src/process';
 import type { CardAttemptEnded, CardAttemptStarted, OrderSubmitted } from './events';
+import type { PaymentEvent } from '../payment';
 
 /** What the card processes ask of the checkout (card-checkout.ts `cardActions`): each safe to repeat. */
 export interface CardActions {
   reconcile(orderId: string, attempt: number, context: CommandContext): Promise<void>;
+  watch(orderId: string, attempt: number, context: CommandContext): Promise<void>;
   lapse(orderId: string, attempt: number, context: CommandContext): Promise<void>;
   refund(orderId: string, attempt: number, context: CommandContext): Promise<void>;
 }
@@ -86,5 +88,68 @@ export function cardRefundProcess(actions: CardActions): ProcessDefinition<{ sta
       return {};
     },
     send: (command, { context }) => actions.refund(command.orderId, command.attempt, context),
+  };
+}
+
+/** How often Stripe is asked about a payment with no final answer, and for how long at most. */
+export const CARD_WATCH_MINUTES = 10;
+const CARD_WATCHES = 12;
+
+type WatchFact = { event: 'started' | 'final'; orderId: string; attempt: number };
+export type CardWatchCommand = { type: 'WatchCardPayment'; orderId: string; attempt: number };
+type WatchState = { status: 'idle' } | { status: 'watching'; orderId: string; attempt: number; watches: number };
+const FINAL_PAYMENT_EVENTS = ['PaymentSucceeded', 'PaymentCancelled', 'RefundDue'];
+const minutesAfter = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
+
+/**
+ * The payment side's safety net (issue 17 items 3 and 4): every payment made at Stripe ends with a final answer
+ * recorded (paid, cancelled, or due back), whatever the order did meanwhile. An attempt still without one
+ * CARD_WATCH_MINUTES after it started (a lost webhook after the customer switched to phone, say, or an intent made
+ * while the order's attempt ended) has Stripe asked again, every CARD_WATCH_MINUTES, and an attempt the order no
+ * longer waits for cancelled at Stripe; money that came for it is refunded by the cardRefund process. Nearly every
+ * payment has its final answer within seconds, which withdraws this before it starts.
+ */
+export function cardPaymentProcess(actions: CardActions): ProcessDefinition<WatchState, WatchFact, CardWatchCommand> {
+  return {
+    kind: 'cardPayment',
+    startsOn: ['PaymentStarted'],
+    advancesOn: FINAL_PAYMENT_EVENTS,
+    withdrawnBy: {
+      eventTypes: FINAL_PAYMENT_EVENTS,
+      processIdOf(event) {
+        const { orderId, attempt } = event.data as PaymentEvent['data'];
+        return attemptProcessId(orderId, attempt);
+      },
+    },
+    receive(event: StoredEvent) {
+      const { orderId, attempt } = event.data as PaymentEvent['data'];
+      const processId = attemptProcessId(orderId, attempt);
+      if (event.type !== 'PaymentStarted') return { processId, fact: { event: 'final', orderId, attempt } };
+      return { processId, fact: { event: 'started', orderId, attempt }, waitUntil: minutesAfter(event.metadata.at, CARD_WATCH_MINUTES) };
+    },
+    initialState: { status: 'idle' },
+    evolve(state, input) {
+      if (input.kind === 'event' && input.fact.event === 'started') return { status: 'watching', orderId: input.fact.orderId, attempt: input.fact.attempt, watches: 1 };
+      if (input.kind === 'timer' && state.status === 'watching') return { ...state, watches: state.watches + 1 };
+      return state;
+    },
+    decide(input, state) {
+      switch (input.kind) {
+        case 'event': {
+          if (input.fact.event === 'final') return { finish: true };
+          const { orderId, attempt } = input.fact;
+          return { send: [{ type: 'WatchCardPayment', orderId, attempt }], setTimers: [{ name: 'watch', at: minutesAfter(input.at, CARD_WATCH_MINUTES) }] };
+        }
+        case 'timer': {
+          if (state.status !== 'watching') return {};
+          const watch = { send: [{ type: 'WatchCardPayment' as const, orderId: state.orderId, attempt: state.attempt }] };
+          return state.watches + 1 >= CARD_WATCHES ? { ...watch, finish: true } : { ...watch, setTimers: [{ name: 'watch', at: minutesAfter(input.at, CARD_WATCH_MINUTES) }] };
+        }
+        case 'succeeded':
+        case 'refused':
+          return {};
+      }
+    },
+    send: (command, { context }) => actions.watch(command.orderId, command.attempt, context),
   };
 }

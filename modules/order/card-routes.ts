@@ -35,7 +35,7 @@ export function cardRoutes(deps: { checkout: Checkout; clock: Clock }) {
   });
 
   // Stripe sends neither our CSRF header nor a session: the signature over the raw body is the only credential.
-  // It is answered as soon as the outcome is recorded; the reconciler covers a webhook that never comes.
+  // It is answered once the outcome is recorded (acting on it follows); the reconciler covers one that never comes.
   router.post(STRIPE_WEBHOOK_PATH, async (ctx: Context) => {
     const body = await rawBody(ctx, WEBHOOK_LIMIT_BYTES);
     try {

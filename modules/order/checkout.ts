@@ -299,6 +299,7 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
       if (placed) return;
     }
     await giveBackToBasket(state, context);
+    await releaseVoucher(state, context); // reserved before the sale: it goes back with the dishes
   }
 
   /** Whatever the order still has sold goes back into its basket, with a fresh hold (nothing, on a repeat). */

@@ -30,7 +30,8 @@ export function startCardAttempt(command: StartCardAttempt, state: OrderState): 
         attempt,
         amountPence: totalOf(order),
         startedAt: now,
-        reconcileAt: minutesAfter(now, command.reconcileMinutes),
+        // Asked about before it lapses, whatever the two settings say.
+        reconcileAt: minutesAfter(now, Math.min(command.reconcileMinutes, command.lapseMinutes - 1)),
         lapseAt: minutesAfter(now, command.lapseMinutes),
       },
     },

@@ -102,6 +102,8 @@ export function choosePaymentMethod(command: ChoosePaymentMethod, state: OrderSt
   if (state.status === 'none') throw new DomainError('not_found', NO_ORDER);
   assertMethodOffered(command.method, command.paymentMethods);
   if (command.method === 'PHONE' && state.status === 'checkout' && !state.details?.phone) throw new DomainError('invalid', 'Not a valid phone No');
+  // The same method again (a page reloaded while a card payment is open) changes nothing, frozen or not.
+  if (state.status === 'checkout' && state.paymentMethod === command.method) return [];
   const order = openForChange(state);
   return order.paymentMethod === command.method ? [] : [{ type: 'PaymentMethodChosen', data: { orderId: command.orderId, method: command.method } }];
 }

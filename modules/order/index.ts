@@ -23,4 +23,4 @@ export { kitchenRoutes } from './kitchen-routes';
 export { customerMailReactor } from './customer-mail';
 export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';
 export { cardRoutes, STRIPE_WEBHOOK_PATH } from './card-routes';
-export { cardAttemptProcess, cardRefundProcess } from './card-process';
+export { cardAttemptProcess, cardPaymentProcess, cardRefundProcess } from './card-process';

@@ -1,12 +1,10 @@
 import { sql } from 'slonik';
 import type { CommandContext } from '../../src/core/decider';
-import { DomainError } from '../../src/core/errors';
 import type { Services } from '../../src/services';
-import { CARD_UNAVAILABLE } from '../../src/shared/payment-texts';
 import type { CardGateway, CardIntent } from './card-gateway';
 import { paymentDecider, type PaymentCommand } from './decider';
 import { paymentStream } from './events';
-import { attemptOfIntent } from './state';
+import { attemptOfIntent, openAttempt } from './state';
 
 /** What the provider's answer means for the attempt; `pending` while money may still be moving (3-D Secure, say). */
 export type AttemptOutcome = { outcome: 'succeeded' | 'failed' | 'canceled' | 'pending'; message: string } | { outcome: 'none'; message: string };
@@ -31,8 +29,9 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
   const load = (orderId: string) => services.commands.load(paymentStream(orderId), paymentDecider);
   const handle = (orderId: string, command: PaymentCommand, context: CommandContext) =>
     services.commands.handle(paymentStream(orderId), paymentDecider, command, context);
+  // Not a refusal: a process step that meets a shop restarted without its keys retries later instead of giving up.
   const gateway = (): CardGateway => {
-    if (!deps.gateway) throw new DomainError('conflict', CARD_UNAVAILABLE);
+    if (!deps.gateway) throw new Error('card payments are not configured (STRIPE_* keys)');
     return deps.gateway;
   };
 
@@ -65,6 +64,12 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
 
     /** The attempt's intent at the provider (made once per order and attempt), recorded as started. */
     async open(orderId: string, attempt: number, amountPence: number, description: string, context: CommandContext) {
+      // An earlier attempt still open on this side (its end raced its start) is cancelled first: one open at a time.
+      const earlier = openAttempt(await load(orderId));
+      if (earlier && earlier.attempt !== attempt) {
+        const intent = await gateway().cancelIntent(earlier.intentId).catch(() => gateway().retrieveIntent(earlier.intentId));
+        await record(orderId, intent, context);
+      }
       const intent = await gateway().createIntent({ orderId, attempt, amountPence, description });
       await handle(orderId, { type: 'StartAttempt', orderId, attempt, intentId: intent.id, amountPence: intent.amountPence, at: context.now }, context);
       return { clientSecret: intent.clientSecret, intentId: intent.id, amountPence: intent.amountPence };
@@ -92,6 +97,20 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
     async paidAmount(orderId: string, attempt: number): Promise<number | null> {
       const state = await load(orderId);
       return state.paidBy === attempt ? (state.attempts.find((one) => one.attempt === attempt)?.amountPence ?? null) : null;
+    },
+
+    /**
+     * The payment side's own safety net (the `cardPayment` process): asks Stripe about an attempt that has no final
+     * answer yet and records it; an attempt the order no longer waits for is cancelled at Stripe (its money, if it
+     * came, is then due back). Answers the outcome recorded.
+     */
+    async watch(orderId: string, attempt: number, context: CommandContext): Promise<AttemptOutcome> {
+      const intentId = await intentOf(orderId, attempt);
+      if (!intentId) return { outcome: 'none', message: '' };
+      const found = await record(orderId, await gateway().retrieveIntent(intentId), context);
+      if (found.outcome === 'succeeded' || found.outcome === 'canceled' || (await orderAwaits(orderId, attempt))) return found;
+      const intent = await gateway().cancelIntent(intentId).catch(() => gateway().retrieveIntent(intentId));
+      return record(orderId, intent, context);
     },
 
     /** The order would not take money recorded as its payment: it becomes due back. */
@@ -126,7 +145,6 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
         const intent = await gateway().retrieveIntent(event.intent.id);
         const outcome = await record(orderId, intent, context);
         const attempt = attemptOfIntent(await load(orderId), intent.id);
-        // Marked handled only once acted on: a crash before is redone when the provider sends the event again.
         if (attempt) await then(orderId, attempt.attempt, outcome);
       }
       await services.pool.query(sql.unsafe`

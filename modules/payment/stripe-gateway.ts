@@ -39,7 +39,9 @@ export function stripeGateway(options: StripeGatewayOptions): CardGateway {
           amount: amountPence,
           currency: 'gbp',
           description,
-          automatic_payment_methods: { enabled: true },
+          // Cards only (Apple Pay and Google Pay are cards): methods that redirect away or settle days later would
+          // outlive the order's card attempt, and their money would only come back as a refund.
+          allowed_payment_method_types: ['card'],
           metadata: { orderId, attempt: String(attempt) },
         },
         { idempotencyKey: `order-${orderId}-attempt-${attempt}` },

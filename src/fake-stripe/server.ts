@@ -83,7 +83,10 @@ export async function startFakeStripe(options: {
       if (!intent) return notFound;
       if (method === 'GET' && !match[2]) return { status: 200, body: intent };
       if (method === 'POST' && match[2] === 'cancel') {
-        if (intent.status === 'succeeded') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'This PaymentIntent has already succeeded' } } };
+        // As Stripe: money that moved, or is moving, cannot be cancelled.
+        if (intent.status === 'succeeded' || intent.status === 'processing') {
+          return { status: 400, body: { error: { type: 'invalid_request_error', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}` } } };
+        }
         intent.status = 'canceled';
         return { status: 200, body: intent };
       }

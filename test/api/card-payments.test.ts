@@ -144,7 +144,9 @@ describe('card payments', () => {
     await confirm(intentId);
     const intent = fake.intents.get(intentId)!;
     expect(await fake.sendWebhook(webhookUrl(), 'payment_intent.succeeded', intent)).toBe(200);
-    expect((await orderOf(customer)).status).toBe('NEW');
+    // Answered once the outcome is recorded; the order is placed just after.
+    expect((await paymentOf(order.id)).paidBy).toBe(1);
+    await until(async () => (await orderOf(customer)).status === 'NEW', 'the order placed by the webhook');
     const before = await streamLength(paymentStream(order.id));
     expect(await fake.sendWebhook(webhookUrl(), 'payment_intent.payment_failed', { ...intent, status: 'requires_payment_method' })).toBe(200);
     expect(await streamLength(paymentStream(order.id))).toBe(before);
@@ -252,6 +254,20 @@ describe('card payments', () => {
     await customer.add(ONION_BHAJI).expect(200);
     await customer.save().expect(200);
     expect((await orderOf(customer)).items).toEqual([expect.objectContaining({ quantity: 2 })]);
+  });
+
+  it('money still moving when the customer switched to phone, its webhook lost: Stripe is asked again and it is refunded', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    const order = await orderOf(customer);
+    fake.intents.get(intentId)!.status = 'processing'; // the bank is still deciding
+    await customer.payByPhone().expect(200); // the cancel at Stripe fails: the order opens again all the same
+    await customer.complete().expect(200);
+    fake.intents.get(intentId)!.status = 'succeeded'; // the money came; its webhook never does
+    clock.advanceMinutes(11);
+    await runDueUntil(async () => fake.refunds.some((refund) => refund.payment_intent === intentId), 'the late money refunded');
+    expect((await paymentOf(order.id)).attempts[0]).toMatchObject({ refund: { reason: 'attempt_cancelled' } });
+    expect((await orderOf(customer)).payment_method).toBe('PHONE');
   });
 
   it('a success for another amount than the order’s is refunded and places nothing', async () => {

@@ -50,6 +50,8 @@ describe('order decider: card attempts', () => {
   it('answers a second Pay while the attempt is open with the same attempt, and freezes every change', () => {
     const frozen = [...readyToPay, cardChosen, started(1)];
     spec(frozen).when(startCard()).then([]);
+    // The same method again (the page reloaded) is no change.
+    spec(frozen).when({ type: 'ChoosePaymentMethod', orderId, method: 'CARD', paymentMethods: ['phone', 'card'] }).then([]);
     spec(frozen).when({ type: 'ChoosePaymentMethod', orderId, method: 'PHONE', paymentMethods: ['phone', 'card'] }).thenFails(CARD_PAYMENT_OPEN, 'conflict');
     spec(frozen).when({ type: 'GiveDeliveryDetails', orderId, details }).thenFails(CARD_PAYMENT_OPEN, 'conflict');
     spec(frozen).when({ type: 'RemoveVoucher', orderId }).thenFails(CARD_PAYMENT_OPEN, 'conflict');

@@ -2,7 +2,9 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../../../src/shared/payment-texts';
-import { useAvailablePaymentMethodsQuery } from '../order/orderApi';
+import { useSearchParams } from 'react-router';
+import type { PaymentMethod } from '../order/order';
+import { useAvailablePaymentMethodsQuery, useFetchOrderQuery } from '../order/orderApi';
 import { PayByCard } from './card/PayByCard';
 import { PayByPhoneButton } from './PayByPhoneButton';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
@@ -12,7 +14,12 @@ import { usePaymentMethodChoice } from './usePaymentMethodChoice';
 /** Spec §2 "Payment section": the shop's methods (a single one chosen for the customer) and the way to pay. */
 export function PaymentSection({ phoneNoDisplay }: { phoneNoDisplay: string }) {
   const { data: methods, isLoading, isError } = useAvailablePaymentMethodsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const { chosen, choose } = usePaymentMethodChoice(methods);
+  const { data: order } = useFetchOrderQuery();
+  const saved = order?.payment_method ? (order.payment_method.toLowerCase() as PaymentMethod) : null;
+  const { chosen, choose } = usePaymentMethodChoice(methods, saved);
+  // Back from Stripe's page (3-D Secure): the payment named in the return URL is asked about, whatever is chosen.
+  const [params] = useSearchParams();
+  const returnedIntent = params.get('payment_intent');
 
   return (
     <Card as="section" className="mb-3" aria-labelledby="payment-heading" data-testid="payment-section">
@@ -33,7 +40,7 @@ export function PaymentSection({ phoneNoDisplay }: { phoneNoDisplay: string }) {
         )}
         {methods && methods.length > 0 && <PaymentMethodChoice methods={methods} chosen={chosen} onChoose={choose} />}
         {chosen === 'phone' && <PayByPhoneButton phoneNoDisplay={phoneNoDisplay} />}
-        {chosen === 'card' && <PayByCard />}
+        {(chosen === 'card' || returnedIntent) && <PayByCard returnedIntent={returnedIntent} />}
         {chosen && !isPaymentReady(chosen) && (
           <Alert variant="info" className="mb-0">
             {PAYPAL_UNAVAILABLE}

@@ -12,9 +12,11 @@ const NOT_SAVED = 'Sorry, your payment method could not be saved';
  * POST /api/updatePayMethod. Spec §8: a refused choice shows 'PROBLEM', one that never reached the shop 'ERROR';
  * either way the choice is undone, so choosing it again sends it again.
  */
-export function usePaymentMethodChoice(methods: PaymentMethod[] | undefined) {
+export function usePaymentMethodChoice(methods: PaymentMethod[] | undefined, saved: PaymentMethod | null = null) {
   const [picked, setPicked] = useState<PaymentMethod | null>(null);
-  const chosen = methods?.length === 1 ? methods[0] : picked;
+  // Back on the page (a reload, Stripe's return), the order's own method stays chosen.
+  const kept = saved && methods?.includes(saved) ? saved : null;
+  const chosen = methods?.length === 1 ? methods[0] : (picked ?? kept);
   const [updatePayMethod] = useUpdatePayMethodMutation();
   const dispatch = useAppDispatch();
   const lastSent = useRef<PaymentMethod | null>(null);

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
-import { useSearchParams } from 'react-router';
 import { CARD_UNAVAILABLE } from '../../../../../src/shared/payment-texts';
 import { useFetchOrderQuery } from '../../order/orderApi';
 import { useStripeKeyQuery } from './cardApi';
@@ -17,13 +16,11 @@ const loading = (
 );
 
 /** Spec §2 "Payment section", card: the provider's form for the order's total, or the card-unavailable text. */
-export function PayByCard() {
+export function PayByCard({ returnedIntent }: { returnedIntent: string | null }) {
   const key = useStripeKeyQuery();
   const { data: order } = useFetchOrderQuery();
   const { pay, resume, isPlacing } = usePayByCard();
-  const [params] = useSearchParams();
   const resumed = useRef(false);
-  const returnedIntent = params.get('payment_intent');
 
   useEffect(() => {
     if (!returnedIntent || resumed.current) return;

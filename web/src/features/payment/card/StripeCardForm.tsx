@@ -54,7 +54,7 @@ function PaymentForm({ totalPence, isPlacing, onPay }: CardFormProps) {
 export default function StripeCardForm({ publishableKey, ...props }: CardFormProps & { publishableKey: string }) {
   const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey]);
   return (
-    <Elements stripe={stripe} options={{ mode: 'payment', amount: props.totalPence, currency: 'gbp' }}>
+    <Elements stripe={stripe} options={{ mode: 'payment', amount: props.totalPence, currency: 'gbp', allowedPaymentMethodTypes: ['card'] }}>
       <PaymentForm {...props} />
     </Elements>
   );

@@ -10,6 +10,8 @@ const EMAIL_SENT = 'A confirmation email has been sent & should be with you shor
 const THANK_YOU_MS = 1700;
 /** Spec (issue 17 item 5): while the provider has not answered, the order is asked about each second. */
 const POLL_MS = 1000;
+/** A bank's check (3-D Secure) takes seconds; past this, the shop's own reconciler finishes the order. */
+const MAX_POLLS = 120;
 const MISMATCH = "Something's not right";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,7 +38,10 @@ export function usePayByCard() {
   /** Asks the server until the provider's answer is in. */
   const complete = async (confirmation: CardConfirmation) => {
     let answer: CardCompletion = await completeCard(confirmation).unwrap();
-    while (answer.pending) {
+    // The card form could not confirm (a network error, say): nothing is moving, so the customer may press Pay again.
+    if (answer.pending && confirmation.status === 'failed') throw new Error(confirmation.message || 'Your card payment did not go through');
+    for (let polls = 0; answer.pending; polls++) {
+      if (polls >= MAX_POLLS) throw new Error('Your payment is still being processed: we will email you as soon as it is confirmed');
       await wait(POLL_MS);
       answer = await completeCard(confirmation).unwrap();
     }

@@ -278,6 +278,13 @@ describe('staff back office in the browser', () => {
     await office.locator('#week-monday-0-open').fill('17:00');
     await waitForText(office.getByTestId('times-verdict'), 'Times are OK');
 
+    // Card ticked without the Stripe keys set: the screen says why customers are not offered it (issue 17).
+    expect(await office.getByTestId('card-not-configured').count()).toBe(0);
+    await office.locator('#payment-method-card').check();
+    await office.getByTestId('card-not-configured').filter({ hasText: 'STRIPE_SECRET_KEY' }).waitFor();
+    await office.locator('#payment-method-card').uncheck();
+    await office.getByTestId('card-not-configured').waitFor({ state: 'detached' });
+
     await office.getByLabel('Busy').fill('45');
     const [saved] = await Promise.all([
       answerTo(office, '/api/settings/update'),

@@ -31,8 +31,8 @@ import { accountList, allProjections, erasureRecords, kitchenOrders, unpaidOrder
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
 import { basketRoutes, CART_EVENT_SCHEMAS, CART_PERSONAL_DATA, createBasket } from '../modules/cart';
-import { CATALOG_EVENT_SCHEMAS, CATALOG_UPCASTERS, catalogueRoutes, createCatalogue, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
-import { createDailyStock, createHoldSweeper, dailyStockProcess, STOCK_EVENT_SCHEMAS, stockRoutes } from '../modules/stock';
+import { CATALOG_EVENT_SCHEMAS, CATALOG_UPCASTERS, catalogueRoutes, createCatalogue, createMenuTransfer, menuCsvRoutes, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
+import { createDailyStock, createHoldSweeper, dailyStockProcess, STOCK_EVENT_SCHEMAS, stockRoutes, stockRowProblem } from '../modules/stock';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender, queueMails } from './mail/outbox';
@@ -334,6 +334,18 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     let ownOrigins: readonly string[] = [config.publicOrigin];
     const production = config.NODE_ENV === 'production';
     const photoStore = createPhotoStore(path.join(config.dataDir, 'uploads'));
+    const catalogue = createCatalogue({ services, menu: menuCache, photos: photoStore });
+    const menuTransfer = createMenuTransfer({
+      services,
+      menu: menuCache,
+      catalogue,
+      photos: photoStore,
+      parLevels: {
+        read: () => stockLevels(pool),
+        set: (productId, variantId, parLevel, context) => dailyStock.setParLevel(productId, variantId, parLevel, context),
+        problem: stockRowProblem,
+      },
+    });
     const humanCheck = createHumanCheck({ secret: keys[0], work: { cost: config.HUMAN_CHECK_COST, maxNumber: config.HUMAN_CHECK_MAX_NUMBER }, now: clock });
     const throttle = createLoginThrottle({ limits, humanCheck, now: clock });
     const checkedPostcodes = deliveryCheckCookie({ production });
@@ -384,7 +396,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         logRoutes({ limits, now: clock }),
         humanCheckRoutes({ humanCheck, limits, now: clock }),
         uploadRoutes({ store: photoStore }),
-        catalogueRoutes({ catalogue: createCatalogue({ services, menu: menuCache, photos: photoStore }), clock }),
+        catalogueRoutes({ catalogue, clock }),
+        menuCsvRoutes({ transfer: menuTransfer, clock }),
       ],
     });
     const server = http.createServer(

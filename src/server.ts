@@ -185,7 +185,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const seededDemoMenu = config.DEMO_MENU && (await seedDemoMenu(services.commands, { actor: 'system', now: clock().toISOString(), correlationId: 'demo-menu' }));
     if (seededDemoMenu) logger.info('seeded the demo menu');
     const mailSender = new MailSender(pool, createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, from: config.MAIL_FROM }), { logger });
-    const mailRunner = projectionRunner(customerMailReactor(services));
+    const menuCache = new MenuCache(pool, clock, runnerByName.get('menu')!);
+    const mailRunner = projectionRunner(customerMailReactor(services, menuCache));
     mailRunner.onApplied(() => mailSender.wake());
     runners.push(mailRunner);
     mailRunner.start();
@@ -234,7 +235,6 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         runner.waitFor(head, 30_000).catch(() => logger.warn({ projection: runner.projection.name }, 'serving before this read model caught up')),
       ),
     );
-    const menuCache = new MenuCache(pool, clock, runnerByName.get('menu')!);
     const basket = createBasket(services, menuCache, storedBaskets(pool));
     const holdSweeper = createHoldSweeper(services, (now) => productsWithExpiredHolds(pool, now));
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);

@@ -4,6 +4,7 @@ import type { Projection } from '../../src/projections/types';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
 import { readSettings } from '../store';
+import { dishAllergens, type CataloguePort } from '../catalog';
 import { confirmationEmail, orderLapsedEmail, orderReadyEmail, type ShopContact } from './customer-emails';
 import { orderDecider } from './decider';
 import { orderStream, type CustomerNotified, type OrderCancelled, type OrderSubmitted } from './events';
@@ -25,7 +26,7 @@ const MAIL_BY_EVENT = {
  * mail exactly once however the shop stops. The request that placed the order no longer waits for mail, and
  * a mail server that is down delays the mail, not the order. It is not in allProjections(): nothing to replay.
  */
-export function customerMailReactor(services: Pick<Services, 'commands' | 'settings' | 'clock'>): Projection {
+export function customerMailReactor(services: Pick<Services, 'commands' | 'settings' | 'clock'>, menu: Pick<CataloguePort, 'catalogue'>): Projection {
   async function shopContact(): Promise<ShopContact> {
     const settings = await readSettings(services.settings, ['site_name', 'phone_no_display', 'full_address']);
     return {
@@ -39,7 +40,8 @@ export function customerMailReactor(services: Pick<Services, 'commands' | 'setti
     const now = services.clock().getTime();
     const recent = events.filter((event) => event.type in MAIL_BY_EVENT && now - Date.parse(event.metadata.at) < TOO_OLD_TO_MAIL_MS);
     if (recent.length === 0) return [];
-    const shop = await shopContact();
+    const [shop, catalogue] = await Promise.all([shopContact(), menu.catalogue()]);
+    const allergensOf = (productId: number, variantId: number | null) => dishAllergens(catalogue, productId, variantId);
     const mails: OutboxMail[] = [];
     for (const event of recent) {
       const { orderId } = (event as StoredEvent<string, (OrderSubmitted | CustomerNotified | OrderCancelled)['data']>).data;
@@ -48,7 +50,7 @@ export function customerMailReactor(services: Pick<Services, 'commands' | 'setti
       // An erased customer gets no mail: "[erased]" is no address.
       if (!view?.email || view.email === ERASED) continue;
       const { kind, compose } = MAIL_BY_EVENT[event.type as keyof typeof MAIL_BY_EVENT];
-      mails.push({ mailId: event.id, kind, orderId, message: compose(view, shop) });
+      mails.push({ mailId: event.id, kind, orderId, message: compose(view, shop, allergensOf) });
     }
     return mails;
   }

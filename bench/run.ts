@@ -15,12 +15,13 @@ import { checkoutBenchmark } from './checkout';
 import { eventStoreBenchmark } from './eventstore';
 import { lighthouseBenchmark } from './lighthouse';
 import { liveBenchmark } from './live';
+import { menu150Benchmark } from './menu';
 import { sealedRebuildBenchmark } from './sealed-rebuild';
 import { cpuTimes } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 /** Add new benchmark modules here. */
-const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, liveBenchmark, lighthouseBenchmark];
+const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, liveBenchmark, menu150Benchmark, lighthouseBenchmark];
 
 const TEMPLATE = 'bench_template';
 

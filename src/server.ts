@@ -31,8 +31,8 @@ import { accountList, allProjections, cardRefundRoutes, erasureRecords, kitchenO
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
 import { basketRoutes, CART_EVENT_SCHEMAS, CART_PERSONAL_DATA, createBasket } from '../modules/cart';
-import { CATALOG_EVENT_SCHEMAS, CATALOG_UPCASTERS, catalogueRoutes, createCatalogue, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
-import { createDailyStock, createHoldSweeper, dailyStockProcess, STOCK_EVENT_SCHEMAS, stockRoutes } from '../modules/stock';
+import { CATALOG_EVENT_SCHEMAS, CATALOG_UPCASTERS, catalogueRoutes, createCatalogue, createMenuTransfer, menuCsvRoutes, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
+import { createDailyStock, createHoldSweeper, dailyStockProcess, STOCK_EVENT_SCHEMAS, stockRoutes, stockRowProblem } from '../modules/stock';
 import { commandContext } from './http/command-context';
 import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender, queueMails } from './mail/outbox';
@@ -189,7 +189,8 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const seededDemoMenu = config.DEMO_MENU && (await seedDemoMenu(services.commands, { actor: 'system', now: clock().toISOString(), correlationId: 'demo-menu' }));
     if (seededDemoMenu) logger.info('seeded the demo menu');
     const mailSender = new MailSender(pool, createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, from: config.MAIL_FROM }), { logger });
-    const mailRunner = projectionRunner(customerMailReactor(services));
+    const menuCache = new MenuCache(pool, clock, runnerByName.get('menu')!);
+    const mailRunner = projectionRunner(customerMailReactor(services, menuCache));
     mailRunner.onApplied(() => mailSender.wake());
     runners.push(mailRunner);
     mailRunner.start();
@@ -238,7 +239,6 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
         runner.waitFor(head, 30_000).catch(() => logger.warn({ projection: runner.projection.name }, 'serving before this read model caught up')),
       ),
     );
-    const menuCache = new MenuCache(pool, clock, runnerByName.get('menu')!);
     const basket = createBasket(services, menuCache, storedBaskets(pool));
     const holdSweeper = createHoldSweeper(services, (now) => productsWithExpiredHolds(pool, now));
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
@@ -354,6 +354,18 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     let ownOrigins: readonly string[] = [config.publicOrigin];
     const production = config.NODE_ENV === 'production';
     const photoStore = createPhotoStore(path.join(config.dataDir, 'uploads'));
+    const catalogue = createCatalogue({ services, menu: menuCache, photos: photoStore });
+    const menuTransfer = createMenuTransfer({
+      services,
+      menu: menuCache,
+      catalogue,
+      photos: photoStore,
+      parLevels: {
+        read: () => stockLevels(pool),
+        set: (productId, variantId, parLevel, context) => dailyStock.setParLevel(productId, variantId, parLevel, context),
+        problem: stockRowProblem,
+      },
+    });
     const humanCheck = createHumanCheck({ secret: keys[0], work: { cost: config.HUMAN_CHECK_COST, maxNumber: config.HUMAN_CHECK_MAX_NUMBER }, now: clock });
     const throttle = createLoginThrottle({ limits, humanCheck, now: clock });
     const checkedPostcodes = deliveryCheckCookie({ production });
@@ -408,7 +420,8 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
         logRoutes({ limits, now: clock }),
         humanCheckRoutes({ humanCheck, limits, now: clock }),
         uploadRoutes({ store: photoStore }),
-        catalogueRoutes({ catalogue: createCatalogue({ services, menu: menuCache, photos: photoStore }), clock }),
+        catalogueRoutes({ catalogue, clock }),
+        menuCsvRoutes({ transfer: menuTransfer, clock }),
       ],
     });
     const server = http.createServer(

@@ -17,6 +17,12 @@ export type { CartItem, CartView };
 
 export const EMPTY_CART: Omit<CartView, 'userId'> = { cartId: null, cartItems: [], order_extra: '' };
 
+/** Why a basket holding dishes taken off the menu since they were added is not saved as an order. */
+export const dishesOffTheMenuMessage = (count: number) =>
+  count === 1
+    ? 'Sorry, a dish in your basket is no longer on the menu, so we have taken it out: please check your basket before you order'
+    : `Sorry, ${count} dishes in your basket are no longer on the menu, so we have taken them out: please check your basket before you order`;
+
 function describe(product: CatalogueProduct, variantId: number | null): string {
   return dishName(product.name, product.variants.find((candidate) => candidate.id === variantId)?.name);
 }
@@ -211,6 +217,8 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
      */
     saveAsOrder(cartId: string, context: CommandContext, save: () => Promise<{ orderId: string; placing: Promise<unknown> }>): Promise<string> {
       return turns.run(cartId, async () => {
+        const offTheMenu = await giveBackDishesOffTheMenu(cartId, context);
+        if (offTheMenu > 0) throw new DomainError('conflict', dishesOffTheMenuMessage(offTheMenu));
         const { orderId, placing } = await save();
         const [placed, frozen] = await Promise.allSettled([
           placing,
@@ -330,6 +338,30 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     // The menu shows the units back on the shelf once this answers.
     await services.readModels.waitFor('menu', position);
     return changes.note(cartId, position);
+  }
+
+  /**
+   * A dish archived (or in a category hidden) while it sits in a basket is off the menu, so the basket's view
+   * leaves it out. Before the basket is saved as an order its held units go back on the shelf, and the save is
+   * refused, so the customer sees the basket as it now is rather than an order silently missing a dish.
+   */
+  async function giveBackDishesOffTheMenu(cartId: string, context: CommandContext): Promise<number> {
+    let lines = await known.lines(cartId, stock.current);
+    if (!lines) {
+      await services.readModels.waitFor('carts', changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
+      lines = await storedBaskets.lines(cartId);
+    }
+    const { products } = await menu.catalogue();
+    const gone = lines.filter((line) => line.quantity > 0 && line.holdUntil.getTime() > Date.parse(context.now) && !products.some((product) => product.id === line.productId));
+    let position: Position | undefined;
+    for (const line of gone) {
+      const result = await stock.giveBack(line.productId, line.variantId, cartId, line.quantity, context);
+      known.moved(cartId, line, result.state.holds[holdKey(cartId, line.variantId)]?.quantity ?? 0, false);
+      position = result.position ?? position;
+    }
+    await services.readModels.waitFor('menu', position);
+    changes.note(cartId, position);
+    return gone.length;
   }
 
   async function view(cartId: string | undefined, userId: string | null, after?: Position, moved?: Moved): Promise<CartView> {

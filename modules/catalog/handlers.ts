@@ -4,7 +4,7 @@ import type { Services } from '../../src/services';
 import type { Allergen } from '../../src/shared/allergens';
 import type { CataloguePort, EditableCatalogue } from './catalogue';
 import { categoriesDecider, productDecider, type CategoriesCommand, type ProductCommand } from './decider';
-import { CATEGORIES_STREAM, productStream, type DishDetails } from './events';
+import { CATEGORIES_STREAM, productStream, type DishDetails, type ProductStatus } from './events';
 
 /** What a manager sends for a dish; the srcset is found from the photo store, never taken from the client. */
 export type DishInput = Omit<DishDetails, 'imageSrcset'>;
@@ -152,6 +152,12 @@ export function createCatalogue({ services, menu, photos }: CatalogueDeps) {
         const data = { productId: product.id, variantId, name: input.name, incrementalPricePence: input.incrementalPricePence, weighting: input.weighting ?? current.weighting, allergens: input.allergens };
         await onProduct(product.id, { type: 'ChangeVariant', data }, context);
       }),
+
+    setDishStatus: (productId: number, status: ProductStatus, context: CommandContext) =>
+      inTurn(() => onProduct(productId, { type: 'ChangeProductStatus', data: { productId, status } }, context)),
+
+    setVariantStatus: (productId: number, variantId: number, status: ProductStatus, context: CommandContext) =>
+      inTurn(() => onProduct(productId, { type: 'ChangeVariantStatus', data: { productId, variantId, status } }, context)),
 
     forEditing: () => menu.forEditing(),
   };

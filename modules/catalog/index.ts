@@ -23,3 +23,7 @@ export { catalogueRoutes } from './routes';
 export { seedDemoMenu } from './seed';
 export { stockStatusRoutes } from './stock-status-routes';
 export { dishName, dishNotOffered, notOfferedMessage } from './offer';
+export { dishAllergens } from './contents';
+export { createMenuTransfer, type MenuTransfer, type ParLevelPort } from './menu-import';
+export { menuCsvRoutes } from './csv-routes';
+export { MENU_CSV_COLUMNS } from './menu-csv';

@@ -10,10 +10,9 @@ import { multiLineText, nameText, singleLineText } from '../../src/shared/text';
 import { VAT_RATES } from './events';
 import { ALLERGENS, MAX_SPICE } from '../../src/shared/allergens';
 import type { CatalogueCommands, DishInput } from './handlers';
+import { DISH_IMAGE } from './image-links';
 
 const wholePence = (name: string) => z.number({ error: `${name} must be a whole number of pence` }).int(`${name} must be a whole number of pence`);
-/** An uploaded photo (its link from POST /api/uploadImage), one of the demo menu's drawings, or none. */
-const IMAGE = /^\/uploads\/[0-9a-f]{32}-[1-9][0-9]{0,3}\.webp$|^\/images\/dishes\/[a-z0-9-]{1,60}\.svg$/;
 
 const allergenList = z
   .array(z.enum(ALLERGENS, `allergens are ${ALLERGENS.join(', ')}`))
@@ -28,7 +27,7 @@ const dishInput = z.strictObject({
   short_desc: singleLineText({ max: 200 }),
   description: multiLineText({ max: 2000 }),
   price: wholePence('price'),
-  image: singleLineText({ max: 200 }).refine((link) => IMAGE.test(link), 'must be a photo uploaded here').nullable(),
+  image: singleLineText({ max: 200 }).refine((link) => DISH_IMAGE.test(link), 'must be a photo uploaded here').nullable(),
   virtual: z.boolean(),
   vat_rate: z.enum(VAT_RATES, "vat_rate must be 'standard' or 'zero'"),
   allergens: allergenList,

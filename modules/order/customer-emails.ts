@@ -1,3 +1,4 @@
+import { allergenNote, type Allergen } from '../../src/shared/allergens';
 import { formatPence } from '../../src/shared/money';
 import type { MailMessage } from '../../src/mail/mailer';
 import { londonTime } from '../../src/shared/london-time';
@@ -10,11 +11,18 @@ export interface ShopContact {
   address: string;
 }
 
-/** The customer's confirmation: what they ordered, how they get it, and how to pay by phone. */
-export function confirmationEmail(order: OrderView, shop: ShopContact): MailMessage {
-  const lines = order.items.map(
-    (item) => `${item.quantity} x ${item.name}${item.variant ? ` (${item.variant})` : ''}  ${formatPence(item.price * item.quantity)}`,
-  );
+/** What each dish contains as the catalogue holds it when the mail is written (null: no longer on the menu). */
+export type AllergensOf = (productId: number, variantId: number | null) => readonly Allergen[] | null;
+
+/**
+ * The customer's confirmation: what they ordered with each dish's allergens (food sold at a distance must carry
+ * them at delivery too), how they get it, and how to pay by phone.
+ */
+export function confirmationEmail(order: OrderView, shop: ShopContact, allergensOf: AllergensOf): MailMessage {
+  const lines = order.items.flatMap((item) => [
+    `${item.quantity} x ${item.name}${item.variant ? ` (${item.variant})` : ''}  ${formatPence(item.price * item.quantity)}`,
+    `    ${allergenNote(allergensOf(item.id, item.variant_id))}`,
+  ]);
   const method = order.ta_method === 'DELIVER' ? `Delivery to ${[order.address_1, order.town_city, order.postcode].filter(Boolean).join(', ')}` : `Collection from ${shop.address}`;
   const postageLine = order.postage ? `${order.postage < 0 ? 'Collect Discount' : 'Delivery Charge'}: ${formatPence(order.postage)}` : '';
   const payment =
@@ -28,6 +36,7 @@ export function confirmationEmail(order: OrderView, shop: ShopContact): MailMess
     '',
     ...lines,
     `Items: ${formatPence(order.items_total)}`,
+    `The allergens are as we list them for each dish today. If you have an allergy, please call us on ${shop.phone} before eating.`,
     postageLine,
     ...(order.voucher && order.voucher.deduction > 0 ? [`Voucher ${order.voucher.code}: ${formatPence(-order.voucher.deduction)}`] : []),
     `Total: ${formatPence(order.total_cost)}`,

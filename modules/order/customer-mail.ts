@@ -5,7 +5,9 @@ import type { StoredEvent } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
 import { readSettings } from '../store';
 import type { MailMessage } from '../../src/mail/mailer';
-import { cardRefundEmail, confirmationEmail, orderLapsedEmail, orderReadyEmail, type ShopContact } from './customer-emails';
+import type { RefundDue } from '../payment';
+import { dishAllergens, type CataloguePort } from '../catalog';
+import { cardRefundEmail, confirmationEmail, orderLapsedEmail, orderReadyEmail, type AllergensOf, type ShopContact } from './customer-emails';
 import { orderDecider } from './decider';
 import { orderStream, type CustomerNotified, type OrderCancelled, type OrderSubmitted } from './events';
 import { orderView, type OrderView } from './view';
@@ -13,14 +15,19 @@ import { orderView, type OrderView } from './view';
 /** Events older than this get no mail: a rebuild, or a first start over an old store, must not mail history. */
 const TOO_OLD_TO_MAIL_MS = 24 * 60 * 60 * 1000;
 
-type Compose = (view: OrderView, shop: ShopContact, data: never) => MailMessage;
+/** What a mail may need besides the order and the shop: the event's own data, the dishes' allergens now. */
+interface MailFacts {
+  data: unknown;
+  allergensOf: AllergensOf;
+}
+type Compose = (view: OrderView, shop: ShopContact, facts: MailFacts) => MailMessage;
 const MAIL_BY_EVENT: Record<string, { kind: string; compose: Compose }> = {
-  OrderSubmitted: { kind: 'order-confirmation', compose: confirmationEmail },
-  CustomerNotified: { kind: 'order-ready', compose: orderReadyEmail },
+  OrderSubmitted: { kind: 'order-confirmation', compose: (view, shop, { allergensOf }) => confirmationEmail(view, shop, allergensOf) },
+  CustomerNotified: { kind: 'order-ready', compose: (view, shop) => orderReadyEmail(view, shop) },
   // Staff cancelling an order speak to the customer themselves; a lapse is told by mail, once.
-  OrderCancelled: { kind: 'order-lapsed', compose: orderLapsedEmail },
+  OrderCancelled: { kind: 'order-lapsed', compose: (view, shop) => orderLapsedEmail(view, shop) },
   // The payment module's: card money that no food follows is being given back (issue 17).
-  RefundDue: { kind: 'card-refund', compose: cardRefundEmail },
+  RefundDue: { kind: 'card-refund', compose: (view, shop, { data }) => cardRefundEmail(view, shop, data as RefundDue['data']) },
 };
 
 /**
@@ -29,7 +36,7 @@ const MAIL_BY_EVENT: Record<string, { kind: string; compose: Compose }> = {
  * mail exactly once however the shop stops. The request that placed the order no longer waits for mail, and
  * a mail server that is down delays the mail, not the order. It is not in allProjections(): nothing to replay.
  */
-export function customerMailReactor(services: Pick<Services, 'commands' | 'settings' | 'clock'>): Projection {
+export function customerMailReactor(services: Pick<Services, 'commands' | 'settings' | 'clock'>, menu: Pick<CataloguePort, 'catalogue'>): Projection {
   async function shopContact(): Promise<ShopContact> {
     const settings = await readSettings(services.settings, ['site_name', 'phone_no_display', 'full_address']);
     return {
@@ -43,7 +50,8 @@ export function customerMailReactor(services: Pick<Services, 'commands' | 'setti
     const now = services.clock().getTime();
     const recent = events.filter((event) => event.type in MAIL_BY_EVENT && now - Date.parse(event.metadata.at) < TOO_OLD_TO_MAIL_MS);
     if (recent.length === 0) return [];
-    const shop = await shopContact();
+    const [shop, catalogue] = await Promise.all([shopContact(), menu.catalogue()]);
+    const allergensOf = (productId: number, variantId: number | null) => dishAllergens(catalogue, productId, variantId);
     const mails: OutboxMail[] = [];
     for (const event of recent) {
       const { orderId } = (event as StoredEvent<string, (OrderSubmitted | CustomerNotified | OrderCancelled)['data']>).data;
@@ -52,7 +60,7 @@ export function customerMailReactor(services: Pick<Services, 'commands' | 'setti
       // An erased customer gets no mail: "[erased]" is no address.
       if (!view?.email || view.email === ERASED) continue;
       const { kind, compose } = MAIL_BY_EVENT[event.type];
-      mails.push({ mailId: event.id, kind, orderId, message: compose(view, shop, event.data as never) });
+      mails.push({ mailId: event.id, kind, orderId, message: compose(view, shop, { data: event.data, allergensOf }) });
     }
     return mails;
   }

@@ -5,7 +5,7 @@ import { commandContext } from '../../src/http/command-context';
 import { TICKET_CSP } from '../../src/http/security-headers';
 import { linkIsValid, signLink } from '../../src/http/signed-links';
 import { requireRole } from '../../src/identity/auth';
-import type { CataloguePort } from '../catalog';
+import { dishAllergens, type CataloguePort } from '../catalog';
 import type { KitchenOrders } from './kitchen-orders';
 import type { SettingsSource } from '../../src/services';
 import { readSettings } from '../store';
@@ -30,7 +30,7 @@ export function kitchenRoutes(deps: { kitchen: Kitchen; orders: KitchenOrders; s
 
   async function ticketOptions(duplicate: boolean): Promise<TicketOptions> {
     const settings = await readSettings(deps.settings, ['site_name', 'bt_print_logo', 'ta_print_categories']);
-    const menu = await deps.menu.get();
+    const [menu, catalogue] = await Promise.all([deps.menu.get(), deps.menu.catalogue()]);
     const categories = new Map(menu.categories.map((category) => [category.id, category.name]));
     const productCategory = new Map(menu.products.map((product) => [product.id, categories.get(product.category_id)]));
     return {
@@ -38,6 +38,7 @@ export function kitchenRoutes(deps: { kitchen: Kitchen; orders: KitchenOrders; s
       logo: (settings.bt_print_logo as string) || null,
       categories: String(settings.ta_print_categories ?? '').split('\n').map((name) => name.trim()).filter(Boolean),
       categoryOf: (productId) => productCategory.get(productId),
+      allergensOf: (productId, variantId) => dishAllergens(catalogue, productId, variantId),
       duplicate,
     };
   }

@@ -1,3 +1,4 @@
+import { allergenNote, type Allergen } from '../../src/shared/allergens';
 import { escapeHtml } from '../../src/shared/escape-html';
 import { formatPence } from '../../src/shared/money';
 import { londonTime } from '../../src/shared/london-time';
@@ -9,6 +10,8 @@ export interface TicketOptions {
   /** Only these categories are printed; empty means all. */
   categories: string[];
   categoryOf: (productId: number) => string | undefined;
+  /** What each dish contains as the catalogue holds it when the ticket is printed (null: no longer on the menu). */
+  allergensOf: (productId: number, variantId: number | null) => readonly Allergen[] | null;
   /** This ticket is a reprint (see ticketIsDuplicate). */
   duplicate: boolean;
 }
@@ -43,7 +46,10 @@ export function ticketLines(order: KitchenOrder, options: TicketOptions): Ticket
     { text: `${method}  ${order.payment_method === 'PHONE' ? 'PAY BY PHONE' : order.payment_method ?? ''}`.trim(), bold: true, centre: true },
     { text: `Received ${order.updated_at ? londonTime(order.updated_at) : ''}${order.due_by ? `  Due ${londonTime(order.due_by)}` : ''}` },
     { text: '' },
-    ...items.map((item) => ({ text: `${item.quantity} x ${item.name}`, bold: true })),
+    ...items.flatMap((item) => [
+      { text: `${item.quantity} x ${item.name}`, bold: true },
+      { text: `  ${allergenNote(options.allergensOf(item.product_id, item.variant_id))}` },
+    ]),
     ...(order.extra_info ? [{ text: '' }, { text: `Note: ${order.extra_info}` }] : []),
     { text: '' },
     ...(order.voucher_code && order.voucher_deduction > 0 ? [{ text: `Voucher ${order.voucher_code} ${formatPence(-order.voucher_deduction)}` }] : []),

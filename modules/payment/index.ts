@@ -1,6 +1,6 @@
 export { WebhookSignatureError, type CardGateway, type CardIntent, type CardIntentStatus, type CardRefund, type CardWebhookEvent } from './card-gateway';
 export { stripeGateway, type StripeGatewayOptions } from './stripe-gateway';
-export { PAYMENT_EVENT_SCHEMAS, PAYMENT_EVENT_TYPES, paymentStream, type PaymentEvent, type RefundReason } from './events';
+export { PAYMENT_EVENT_SCHEMAS, PAYMENT_EVENT_TYPES, paymentStream, type PaymentEvent, type RefundDue, type RefundReason } from './events';
 export { ALREADY_PAID, ATTEMPT_OPEN, nextAttempt, paymentDecider, refundReason, type PaymentCommand } from './decider';
 export type { PaymentState, Attempt } from './state';
 export { paymentRoutes } from './routes';

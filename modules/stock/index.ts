@@ -4,4 +4,4 @@ export { basketCapRefusal, type BasketCaps } from '../../src/shared/basket-caps'
 export { createStockHandlers, stockFigures, heldBy, holdUntilAfter, type StockHandlers, type StockFigures } from './handlers';
 export { createHoldSweeper } from './hold-sweeper';
 export { createDailyStock, dailyStockProcess, type DailyStock } from './daily-stock';
-export { stockRoutes, type StockDishes, type StockLevels } from './routes';
+export { stockRoutes, stockRowProblem, type StockDishes, type StockLevels } from './routes';

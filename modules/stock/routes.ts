@@ -24,6 +24,16 @@ export interface StockDishes {
   forEditing(): Promise<{ products: Array<{ id: number; name: string; variants: Array<{ id: number; name: string }> }> }>;
 }
 
+/**
+ * Stock is kept per variant for a dish that has them, else for the dish: why this dish or variant has no shelf row
+ * of its own, or null when it has one.
+ */
+export function stockRowProblem(product: { name: string; variants: ReadonlyArray<{ id: number }> }, variantId: number | null): string | null {
+  if (product.variants.length > 0 && !product.variants.some((variant) => variant.id === variantId)) return `${product.name} has variants: name the variant whose stock this is`;
+  if (product.variants.length === 0 && variantId !== null) return `${product.name} has no variant ${variantId}`;
+  return null;
+}
+
 /** Each shelf row of the menu read model: units and the par level, by product and variant key. */
 export type StockLevels = () => Promise<Array<{ productId: number; variantKey: string; units: number; parLevel: number | null }>>;
 
@@ -37,14 +47,11 @@ export function stockRoutes(deps: { services: Services; dishes: StockDishes; lev
   const router = new Router();
   const staff = requireRole('staff');
 
-  /** Stock is kept per variant for a dish that has them, else for the dish: anything else is no such dish. */
   async function checkDish(productId: number, variantId: number | null) {
     const product = (await dishes.forEditing()).products.find((candidate) => candidate.id === productId);
     if (!product) throw new DomainError('not_found', `There is no dish ${productId}`);
-    if (product.variants.length > 0 && !product.variants.some((variant) => variant.id === variantId)) {
-      throw new DomainError('invalid', `${product.name} has variants: name the variant whose stock this is`);
-    }
-    if (product.variants.length === 0 && variantId !== null) throw new DomainError('invalid', `${product.name} has no variant ${variantId}`);
+    const problem = stockRowProblem(product, variantId);
+    if (problem) throw new DomainError('invalid', problem);
   }
 
   router.get('/api/stock', staff, async (ctx) => {

@@ -40,7 +40,7 @@ interface OrderRow {
   note: string;
   ta_method: string | null;
   postage_pence: number | null;
-  items: Array<{ productId: number; name: string; variantName: string; unitPricePence: number; quantity: number }>;
+  items: Array<{ productId: number; variantId?: number | null; name: string; variantName: string; unitPricePence: number; quantity: number }>;
   items_total_pence: number;
   total_pence: number;
   payment_method: string | null;
@@ -92,6 +92,7 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
     completed_at: iso(row.completed_at),
     order_items: row.items.map((item) => ({
       product_id: item.productId,
+      variant_id: item.variantId ?? null,
       quantity: item.quantity,
       price: item.unitPricePence,
       name: item.variantName ? `${item.name} (${item.variantName})` : item.name,

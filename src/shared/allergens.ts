@@ -41,6 +41,16 @@ export function dietaryProblem({ allergens, vegetarian, vegan }: DietaryFacts): 
   return null;
 }
 
+/**
+ * What an order's line says of its dish's allergens, on the ticket and in the confirmation mail: the allergens as
+ * the catalogue holds them when printed or sent, or null for a dish no longer on the menu.
+ */
+export function allergenNote(allergens: readonly Allergen[] | null): string {
+  if (allergens === null) return 'Allergens: not on the menu now, ask the kitchen';
+  if (allergens.length === 0) return 'Allergens: none of the 14 declared';
+  return `Allergens: ${allergens.map((allergen) => ALLERGEN_NAMES[allergen]).join(', ')}`;
+}
+
 /** What a variant contains: its dish's allergens and its own. */
 export function variantAllergens(dish: readonly Allergen[], variant: readonly Allergen[]): Allergen[] {
   return ALLERGENS.filter((allergen) => dish.includes(allergen) || variant.includes(allergen));

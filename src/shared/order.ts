@@ -75,6 +75,7 @@ export interface OrderView {
 
 export interface KitchenOrderItem {
   product_id: number;
+  variant_id: number | null;
   quantity: number;
   /** Unit price in pence. */
   price: number;

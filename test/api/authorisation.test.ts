@@ -91,6 +91,8 @@ const POLICY: Record<string, Access> = {
   'POST /api/catalogue/dishes/:id': 'manager',
   'POST /api/catalogue/dishes/:id/archive': 'manager',
   'POST /api/catalogue/dishes/:id/variants': 'manager',
+  'GET /api/catalogue/menu.csv': 'manager',
+  'POST /api/catalogue/import': 'manager',
   'POST /api/catalogue/variants/:id': 'manager',
   // Staff logins (issue 15): the decider then says whom a manager may touch (test/api/accounts.test.ts).
   'POST /api/login/code': 'anyone',

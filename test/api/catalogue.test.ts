@@ -4,6 +4,7 @@ import { productStream } from '../../modules/catalog';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { cookieHeader, sameOrigin } from './http';
+import { shopper } from './shopper';
 
 /** Issue 16 item 1: every catalogue command over HTTP, with bad input refused and nothing stored for it. */
 describe('catalogue commands', () => {
@@ -86,6 +87,23 @@ describe('catalogue commands', () => {
       await post(`/api/catalogue/dishes/${id}`, dish()).expect(404);
       // An archived dish cannot be put in a basket.
       await request(server.baseUrl).post('/api/moveProductStockToBasket').set(sameOrigin(server)).send({ id, quantity: 1 }).expect((response) => expect(response.status).toBeGreaterThanOrEqual(400));
+    });
+
+    it('a dish archived while in a basket: saving the basket is refused clearly, its units go back, and the rest orders', async () => {
+      const id = (await post('/api/catalogue/dishes', dish({ name: 'Lemon Rice' })).expect(200)).body.id as number;
+      await post('/api/stock/level', { productId: id, variantId: null, units: 5 }).expect(200);
+      const customer = shopper(server);
+      await customer.add(id).expect(200);
+      await customer.add(1).expect(200);
+
+      await post(`/api/catalogue/dishes/${id}/archive`, {}).expect(200);
+      const refused = await customer.save().expect(409);
+      expect(refused.body.message).toBe('Sorry, a dish in your basket is no longer on the menu, so we have taken it out: please check your basket before you order');
+      const stock = (await server.shop.store.read(`stock-${id}`)).events.map((event) => event.type);
+      expect(stock.slice(-2)).toEqual(['StockReserved', 'StockReturned']);
+      const basket = (await customer.post('/api/getCartFromSession').expect(200)).body;
+      expect(basket.cartItems.map((item: { id: number }) => item.id)).toEqual([1]);
+      await customer.save().expect(200);
     });
 
     it('refuses an empty name, a negative or broken price, a name the category has, an unknown category or VAT rate, and a photo not uploaded', async () => {

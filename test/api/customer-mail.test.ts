@@ -49,6 +49,14 @@ describe('customer mail through the outbox', () => {
     expect(sent[0].data).toContain('Please call us on');
   });
 
+  it("names each dish's allergens in the confirmation, as the catalogue holds them", async () => {
+    const order = await placeOrder();
+    await server.shop.mailSettled();
+    const mail = smtp.received.find((received) => received.data.includes(order.ref));
+    // The demo menu's Onion Bhaji contains milk.
+    expect(mail?.data).toContain('Allergens: Milk');
+  });
+
   it('queues one mail per placed order, also when the customer presses the button twice', async () => {
     const customer = shopper(server);
     await customer.collectOnionBhaji({ ...details, email: 'twice@example.com' });
@@ -65,7 +73,7 @@ describe('customer mail through the outbox', () => {
     await server.shop.mailSettled();
     const { events } = await server.shop.store.read(orderStream(order.id));
     const submitted = events.find((event) => event.type === 'OrderSubmitted')!;
-    const reactor = customerMailReactor(server.shop.services);
+    const reactor = customerMailReactor(server.shop.services, { catalogue: async () => ({ categories: [], products: [] }) });
     const mails = () =>
       server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from mail_outbox where order_id = ${order.id}`) as Promise<number>;
     const replay = (at: string, id: string = randomUUID()) =>

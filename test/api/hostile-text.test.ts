@@ -98,6 +98,7 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
   ],
   'POST /api/catalogue/dishes/:id/variants': [{ body: { name: 'Large', incremental_price: 100 }, fields: { name: 'name' }, as: 'manager' }],
   'POST /api/catalogue/variants/:id': [{ body: { name: 'Large', incremental_price: 100 }, fields: { name: 'name' }, as: 'manager' }],
+  'POST /api/catalogue/import': [{ body: { csv: 'kind,id\r\n', dry_run: true }, fields: { csv: 'lines' }, as: 'manager' }],
   'POST /api/validate_postcode': [{ body: { postcode: 'LS1 4AP' }, fields: { postcode: 'line' }, as: 'manager' }],
   'POST /api/settings/update': [
     {

@@ -104,7 +104,10 @@ describe('kitchen: live orders, store status and stock status', () => {
     clock.set('2026-11-20T19:16:00.000Z');
     await request(server.baseUrl).get(link).expect(401);
     const btPrint = await staff.get(`/takeaway/${orderId}/bt-print`).expect(200);
-    expect(btPrint.body.some((line: { content: string }) => line.content === '1 x Chicken Korma')).toBe(true);
+    const contents = btPrint.body.map((line: { content: string }) => line.content);
+    // Each line names its dish's allergens as the catalogue holds them (issue 16 item 4).
+    expect(contents.slice(contents.indexOf('1 x Chicken Korma'), contents.indexOf('1 x Chicken Korma') + 2)).toEqual(['1 x Chicken Korma', '  Allergens: Milk, Tree nuts']);
+    expect((await staff.get(`/takeaway/${orderId}/preview`).expect(200)).text).toContain('Allergens: Milk, Tree nuts');
 
     clock.set('2026-11-20T19:25:00.000Z');
     const notified = await staff.post('/api/ta/notifyCustomer', { id: orderId }).expect(200);

@@ -116,4 +116,51 @@ describe('the menu editor in the browser', () => {
     await bhaji.getByTestId('add-to-cart').and(shop.locator(':enabled')).waitFor({ timeout: 3000 });
     expect(await bhaji.getByTestId('sold-out').count()).toBe(0);
   }, 180_000);
+
+  it('a manager checks and imports a menu CSV file; a menu page whose live channel connected after the change still shows it', async () => {
+    // A customer's menu page whose live channel connects only after the import: the change is in neither its
+    // first menu answer nor the channel, so the page must fetch the menu again when the channel opens.
+    const late = await launchBrowser();
+    try {
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await late.page.route('**/events/menu', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await late.page.goto(server.baseUrl);
+      await late.page.getByTestId('product-card').first().waitFor();
+
+      const page = manager.page;
+      await page.getByRole('link', { name: 'Menu editor' }).click();
+      const header = 'kind,id,category,dish,name,short_desc,description,price_pence,vat_rate,virtual,status,hidden,allergens,vegetarian,vegan,spice,image,par_level';
+      const row = (price: string, allergens: string) => `dish,,Breads,,Kashmiri Naan,Sweet,Naan with nuts and raisins,${price},standard,no,active,,${allergens},yes,no,0,,`;
+      const file = (body: string) => ({ name: 'menu.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${body}\r\n`) });
+
+      await page.getByLabel('Menu file to import').setInputFiles(file(row('-1', 'nuts; chocolate')));
+      await page.getByRole('button', { name: 'Check the file' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('The file has 1 problem; nothing was changed').waitFor();
+      await dialog.getByTestId('menu-csv-problems').getByRole('cell', { name: 'allergens', exact: true }).waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await dialog.waitFor({ state: 'detached' });
+      await expectAccessible(page, 'menu-editor');
+
+      await page.getByLabel('Menu file to import').setInputFiles(file(row('325', 'nuts; gluten')));
+      await page.getByRole('button', { name: 'Check the file' }).click();
+      await dialog.getByText('The file is fine: it makes 1 change').waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      const [imported] = await Promise.all([answerTo(page, '/api/catalogue/import'), page.getByRole('button', { name: 'Import the file' }).click()]);
+      expect(imported.status()).toBe(200);
+      await dialog.getByText('Imported: 1 change made').waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+      // The page opened before the import has not heard of it; once its channel connects, it shows the dish.
+      expect(await late.page.getByText('Kashmiri Naan').count()).toBe(0);
+      release();
+      await late.page.getByText('Kashmiri Naan').first().waitFor({ timeout: 3000 });
+    } finally {
+      await late.close();
+    }
+  }, 180_000);
 });

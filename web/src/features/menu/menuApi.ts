@@ -35,7 +35,9 @@ export const menuApi = api.injectEndpoints({
       /**
        * While a menu is on screen it follows the public menu channel (issue 16): a dish the kitchen changed,
        * sold out, brought back or running low is fetched again (the menu answer is cached and compressed on
-       * the server, so a refetch is cheap), and so is the whole menu after a reconnection.
+       * the server, so a refetch is cheap), and so is the whole menu on connecting: after a reconnection, and
+       * on the first connection too, since a change made between the first menu answer and the connection is
+       * in neither.
        */
       async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
         try {
@@ -43,14 +45,10 @@ export const menuApi = api.injectEndpoints({
         } catch {
           return;
         }
-        let connectedBefore = false;
         const refetch = () => dispatch(api.util.invalidateTags(['Menu']));
         const close = openLiveChannel('/events/menu', {
           onConnectionChange: () => undefined,
-          onOpen: () => {
-            if (connectedBefore) refetch();
-            connectedBefore = true;
-          },
+          onOpen: refetch,
           events: { MenuChange: refetch },
         });
         await cacheEntryRemoved;

@@ -6,6 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { formatPence } from '../../../../../src/shared/money';
 import { CategoriesEditor } from './CategoriesEditor';
 import { DishForm } from './DishForm';
+import { MenuCsv } from './MenuCsv';
 import { VariantsEditor } from './VariantsEditor';
 import { useCatalogueQuery } from './catalogueApi';
 
@@ -27,6 +28,7 @@ export function MenuEditor() {
       <Row>
         <Col lg={4}>
           <CategoriesEditor categories={data.categories} />
+          <MenuCsv />
         </Col>
         <Col lg={8}>
           <section aria-labelledby="dishes-heading">

@@ -38,6 +38,20 @@ export interface VariantBody {
   allergens: Allergen[];
 }
 
+/** A refused cell of an imported menu file (or a whole row, with no column). */
+export interface ImportProblem {
+  row: number;
+  column: string | null;
+  message: string;
+}
+
+export interface ImportAnswer {
+  status: true;
+  message: string;
+  changes: number;
+  applied: boolean;
+}
+
 interface Created {
   status: true;
   id: number;
@@ -75,10 +89,16 @@ export const catalogueApi = api.injectEndpoints({
       query: ({ id, body }) => post(`/api/catalogue/variants/${id}`, body),
       invalidatesTags: [...changes],
     }),
+    importMenu: build.mutation<ImportAnswer, { csv: string; dry_run: boolean }>({
+      query: (body) => post('/api/catalogue/import', body),
+      // A dry run, a refused file or a file matching the menu changes nothing to refetch.
+      invalidatesTags: (answer) => (answer?.applied && answer.changes > 0 ? [...changes] : []),
+    }),
   }),
 });
 
 export const {
+  useImportMenuMutation,
   useCatalogueQuery,
   useAddCategoryMutation,
   useRenameCategoryMutation,

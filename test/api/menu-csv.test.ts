@@ -1,0 +1,144 @@
+import request from 'supertest';
+import { readCsv } from '../../src/csv';
+import { MENU_CSV_COLUMNS } from '../../modules/catalog';
+import { createUserRepository } from '../../src/identity/users';
+import { startTestServer, type TestServer } from '../support/server';
+import { cookieHeader, sameOrigin } from './http';
+
+type Cells = Record<(typeof MENU_CSV_COLUMNS)[number], string>;
+
+/** Issue 16 item 5: the menu as a CSV file, exported and imported back by a manager. */
+describe('menu CSV export and import', () => {
+  let server: TestServer;
+  let manager: string;
+  let staff: string;
+
+  const exportCsv = async (cookie = manager) => (await request(server.baseUrl).get('/api/catalogue/menu.csv').set('Cookie', cookie).expect(200)).text;
+  const importCsv = (csv: string, dryRun = false, cookie = manager) =>
+    request(server.baseUrl).post('/api/catalogue/import').set(sameOrigin(server)).set('Cookie', cookie).send({ csv, dry_run: dryRun });
+  const menu = async () => (await request(server.baseUrl).get('/api/menu').expect(200)).body;
+  const head = () => server.shop.store.headPosition();
+  const header = MENU_CSV_COLUMNS.join(',');
+  const blank = Object.fromEntries(MENU_CSV_COLUMNS.map((column) => [column, ''])) as Cells;
+  const line = (cells: Partial<Cells>) => MENU_CSV_COLUMNS.map((column) => `"${{ ...blank, ...cells }[column].replaceAll('"', '""')}"`).join(',');
+  const file = (...rows: Array<Partial<Cells>>) => [header, ...rows.map(line)].join('\r\n');
+  const dish = (cells: Partial<Cells>): Partial<Cells> => ({
+    kind: 'dish', category: 'Starters', short_desc: 'Crisp', description: 'Fried', price_pence: '450', vat_rate: 'standard', virtual: 'no', status: 'active',
+    allergens: '', vegetarian: 'no', vegan: 'no', spice: '0', ...cells,
+  });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const users = createUserRepository(server.shop.pool);
+    await users.create({ email: 'boss@test.example', password: 'boss long password', role: 'manager' });
+    await users.create({ email: 'cook@test.example', password: 'cook long password', role: 'staff' });
+    const login = async (email: string, password: string) =>
+      cookieHeader(await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send({ email, password }).expect(200));
+    manager = await login('boss@test.example', 'boss long password');
+    staff = await login('cook@test.example', 'cook long password');
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('exports every category, dish and variant, and importing the export back changes nothing', async () => {
+    const exported = await exportCsv();
+    const { records } = readCsv(exported, { columns: MENU_CSV_COLUMNS, maxRows: 10_000, maxBytes: 1_000_000 });
+    const before = await menu();
+    expect(records.filter((record) => record.cells.kind === 'category')).toHaveLength(before.categories.length);
+    expect(records.filter((record) => record.cells.kind === 'dish')).toHaveLength(before.products.length);
+    const variants = before.products.flatMap((product: { variants: unknown[] }) => product.variants);
+    expect(records.filter((record) => record.cells.kind === 'variant')).toHaveLength(variants.length);
+    expect(exported).toMatch(/\r\n1,Starters,,|category,1,,,Starters,/);
+
+    const position = await head();
+    const answer = await importCsv(exported).expect(200);
+    expect(answer.body).toMatchObject({ status: true, changes: 0, message: 'The file matches the menu: nothing to change' });
+    expect(await head()).toBe(position);
+    expect(await exportCsv()).toBe(exported);
+  });
+
+  it('adds a category, a dish with a variant, allergens and a par level; a re-run changes nothing', async () => {
+    const csv = file(
+      { kind: 'category', name: 'Specials', hidden: 'no' },
+      dish({ category: 'Specials', name: 'Scallop Puri', price_pence: '595', allergens: 'crustaceans; gluten', spice: '2' }),
+      { kind: 'variant', category: 'Specials', dish: 'Scallop Puri', name: 'Large', price_pence: '200', status: 'active', allergens: 'mustard', par_level: '12' },
+    );
+    const dry = await importCsv(csv, true).expect(200);
+    expect(dry.body).toMatchObject({ status: true, applied: false, message: 'The file is fine: it makes 4 changes' });
+    expect((await menu()).products.some((product: { name: string }) => product.name === 'Scallop Puri')).toBe(false);
+
+    expect((await importCsv(csv).expect(200)).body).toMatchObject({ changes: 4, applied: true });
+    const after = await menu();
+    const specials = after.categories.find((category: { name: string }) => category.name === 'Specials');
+    const puri = after.products.find((product: { name: string }) => product.name === 'Scallop Puri');
+    expect(puri).toMatchObject({ category_id: specials.id, price: 595, allergens: ['crustaceans', 'gluten'], spice: 2, variants: [{ name: 'Large', incremental_price: 200, allergens: ['mustard'] }] });
+    const stock = (await request(server.baseUrl).get('/api/stock').set('Cookie', manager).expect(200)).body.items;
+    expect(stock.find((item: { productId: number }) => item.productId === puri.id)).toMatchObject({ variantId: puri.variants[0].id, parLevel: 12 });
+
+    const position = await head();
+    expect((await importCsv(csv).expect(200)).body).toMatchObject({ changes: 0 });
+    expect(await head()).toBe(position);
+  });
+
+  it('a file cut off half way and run again completes it, changing nothing already done', async () => {
+    const first = dish({ name: 'Okra Pakora', price_pence: '350' });
+    const second = dish({ name: 'Beetroot Tikki', price_pence: '525', vegetarian: 'yes', allergens: 'milk' });
+    expect((await importCsv(file(first)).expect(200)).body.changes).toBe(1);
+    expect((await importCsv(file(first, second)).expect(200)).body.changes).toBe(1);
+    const names = (await menu()).products.map((product: { name: string }) => product.name);
+    expect(names.filter((name: string) => name === 'Okra Pakora' || name === 'Beetroot Tikki')).toEqual(['Okra Pakora', 'Beetroot Tikki']);
+  });
+
+  it('refuses the whole file when any row is bad, naming each row and column, and changes nothing', async () => {
+    const csv = file(
+      dish({ name: 'Good New Dish' }),
+      dish({ name: 'Cheap', price_pence: '-5' }),
+      dish({ name: 'Vegan Lassi', vegetarian: 'yes', vegan: 'yes', allergens: 'milk' }),
+      dish({ name: 'Lost', category: 'Nowhere' }),
+      dish({ name: 'Good New Dish', price_pence: '100' }),
+      dish({ name: 'Odd', virtual: 'maybe', allergens: 'chocolate' }),
+      { kind: 'variant', category: 'Starters', dish: 'Good New Dish', name: 'Small', price_pence: '-900', status: 'active' },
+    );
+    const position = await head();
+    const before = await exportCsv();
+    const answer = await importCsv(csv).expect(400);
+    expect(answer.body.status).toBe(false);
+    expect(answer.body.message).toBe('The file has 7 problems; nothing was changed');
+    expect(answer.body.problems).toEqual([
+      { row: 3, column: 'price_pence', message: 'A price must be a whole number of pence, 0 or more' },
+      { row: 4, column: 'vegan', message: 'A vegan dish cannot contain milk or eggs' },
+      { row: 5, column: 'category', message: 'there is no category named Nowhere; add a category row for it' },
+      { row: 6, column: 'name', message: 'row 2 is this dish already' },
+      { row: 7, column: 'virtual', message: 'write yes or no' },
+      { row: 7, column: 'allergens', message: expect.stringMatching(/^allergens are celery, gluten/) },
+      { row: 8, column: 'price_pence', message: 'The variant Small would make the dish cost less than nothing' },
+    ]);
+    expect(await head()).toBe(position);
+    expect(await exportCsv()).toBe(before);
+  });
+
+  it('refuses a file that is not the menu format, and one too large', async () => {
+    const wrong = await importCsv('name,price\r\nDal,450\r\n').expect(400);
+    expect(wrong.body.problems[0]).toMatchObject({ row: 1, column: null, message: expect.stringMatching(/^Row 1: the header does not match/) });
+    const huge = file(...Array.from({ length: 1200 }, (_, index) => dish({ name: `Dish ${index}`, description: 'x'.repeat(80) })));
+    const answer = await importCsv(huge);
+    expect([400, 413]).toContain(answer.status);
+  });
+
+  it('neutralises a formula-looking name in the file and reads it back exactly', async () => {
+    expect((await importCsv(file(dish({ name: '=HYPERLINK("http://evil.example")' }))).expect(200)).body.changes).toBe(1);
+    const exported = await exportCsv();
+    expect(exported).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect((await menu()).products.some((product: { name: string }) => product.name === '=HYPERLINK("http://evil.example")')).toBe(true);
+    expect((await importCsv(exported).expect(200)).body.changes).toBe(0);
+  });
+
+  it('is for managers only', async () => {
+    await request(server.baseUrl).get('/api/catalogue/menu.csv').set('Cookie', staff).expect(403);
+    await request(server.baseUrl).get('/api/catalogue/menu.csv').expect(401);
+    const position = await head();
+    await importCsv(file(dish({ name: 'Sneaky' })), false, staff).expect(403);
+    expect(await head()).toBe(position);
+  });
+});

@@ -42,6 +42,9 @@ import { checkoutProcess, checkoutRoutes, voucherUseRoutes, createCheckout, crea
 import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readOpeningHours, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
+import { cspReportRoutes } from './http/csp-report-routes';
+import { cspReportLog } from './http/csp-reports';
+import { CSP_REPORT_PATH } from './http/script-inventory';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
 import type { PageSources } from './http/html-page';
 import { createPhotoStore, UPLOAD_PATH, uploadRoutes } from './uploads';
@@ -349,6 +352,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       webRoot: options.webRoot,
       pageSources: pageSources(services.settings, menuCache),
       multipartPaths: [UPLOAD_PATH],
+      reportPaths: [CSP_REPORT_PATH],
+      stripeApiUrl: config.STRIPE_API_URL,
       routers: [
         healthRoutes({ pool, store, runners }),
         identityRoutes({
@@ -382,6 +387,7 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
         stockStatusRoutes({ services, menu: menuCache, clock }),
         stockRoutes({ services, dishes: menuCache, levels: () => stockLevels(pool), daily: dailyStock, clock }),
         logRoutes({ limits, now: clock }),
+        cspReportRoutes({ reports: cspReportLog(pool), limits, now: clock }),
         humanCheckRoutes({ humanCheck, limits, now: clock }),
         uploadRoutes({ store: photoStore }),
         catalogueRoutes({ catalogue: createCatalogue({ services, menu: menuCache, photos: photoStore }), clock }),

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress.mts';
+import { CSP_NONCE_PLACEHOLDER } from '../src/shared/csp-nonce';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // The web app imports src/shared (money formatting) from the server's tree, one level above its root.
@@ -17,6 +18,8 @@ const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../node_m
 export default defineConfig(({ mode }) => ({
   root: webRoot,
   plugins: [react(), precompress()],
+  // Every page's scripts run by the nonce the server puts here per answer (src/http/script-inventory.ts).
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
     alias:
       mode === 'production'

@@ -12,16 +12,28 @@ interface Violation {
   blocked: string;
 }
 
+/** The page's globals this suite touches (the tests compile without the DOM's types). */
+interface PageGlobals {
+  cspViolations: Violation[];
+  document: {
+    addEventListener(type: 'securitypolicyviolation', listener: (event: { effectiveDirective: string; blockedURI: string }) => void): void;
+    createElement(tag: 'script'): { src: string; textContent: string | null };
+    head: { append(element: unknown): void };
+  };
+  [flag: string]: unknown;
+}
+
 /** Every securitypolicyviolation the page meets, from before its first script (an init script is not subject to the CSP). */
 async function recordViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const seen: Array<{ directive: string; blocked: string }> = [];
-    (window as unknown as { cspViolations: typeof seen }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI }));
+    const page = globalThis as unknown as PageGlobals;
+    const seen: Violation[] = [];
+    page.cspViolations = seen;
+    page.document.addEventListener('securitypolicyviolation', (event) => seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI }));
   });
 }
 
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations);
+const violations = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).cspViolations);
 
 const storedReports = async (server: TestServer) =>
   (await server.shop.pool.any(sql.unsafe`select directive, blocked, document from csp_reports order by id`)) as Array<{ directive: string; blocked: string; document: string }>;
@@ -29,6 +41,7 @@ const storedReports = async (server: TestServer) =>
 /** Adds a script element the inventory does not list, as an injection or a browser extension would. */
 function injectScript(page: Page, script: { src?: string; text?: string }): Promise<void> {
   return page.evaluate((script) => {
+    const { document } = globalThis as unknown as PageGlobals;
     const element = document.createElement('script');
     if (script.src) element.src = script.src;
     if (script.text) element.textContent = script.text;
@@ -36,7 +49,7 @@ function injectScript(page: Page, script: { src?: string; text?: string }): Prom
   }, script);
 }
 
-const ran = (page: Page, flag: string) => page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag] === true, flag);
+const ran = (page: Page, flag: string) => page.evaluate((flag) => (globalThis as unknown as PageGlobals)[flag] === true, flag);
 
 describe('the checkout page runs only the scripts of the inventory (PCI DSS 6.4.3 / 11.6.1)', () => {
   let server: TestServer;

@@ -23,6 +23,7 @@ import { identityRoutes } from './identity/routes';
 import { createUserRepository } from './identity/users';
 import { createCredentials } from './identity/credentials';
 import { LiveHub } from './live/hub';
+import { StaffPresence } from './live/staff-presence';
 import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
 import type { Projection } from './projections/types';
@@ -243,7 +244,8 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
     const delivery = createDeliveryService(services.settings, geocoder);
     const vouchers = createVouchers(services, voucherReadModel(pool));
-    const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool, (kind, value) => personalData.lookupHash(kind, value)), vouchers });
+    const staffPresence = new StaffPresence(clock);
+    const checkout = createCheckout({ services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool, (kind, value) => personalData.lookupHash(kind, value)), vouchers, staffPresence });
     const orders = kitchenOrders(pool, services.settings);
     const kitchen = createKitchen(services, orders, vouchers);
     const storeHours = storeHoursProcess({
@@ -286,13 +288,14 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
     await dateOpening(commands, { actor: 'system', now: clock().toISOString(), correlationId: 'date-opening' });
     if (seededDemoMenu && options.openDemoShop) {
       const context = { actor: 'system', now: clock().toISOString(), correlationId: 'demo-hours' };
-      const { position } = await changeSettings(commands, { open_time: '00:00', close_time: '23:59', order_status: 'open' }, context);
+      // No staff screen is watching a newcomer's first card order: the demo shop offers card without one.
+      const { position } = await changeSettings(commands, { open_time: '00:00', close_time: '23:59', order_status: 'open', card_unattended_minutes: 0 }, context);
       await services.readModels.waitFor('settings', position);
       logger.info('opened the demo shop, 00:00-23:59 every day');
     }
     const storeClock = createStoreClock(services);
 
-    const liveHub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
+    const liveHub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS, staffPresence });
     hub = liveHub;
     await liveHub.start();
     stops.push(() => liveHub.stop());

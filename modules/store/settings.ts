@@ -69,6 +69,8 @@ export const SETTINGS = {
   ta_print_categories: { schema: multiLineText({ max: 2000 }), default: '' },
   /** Orders left NEW and unprinted this long raise the alarm on the live-orders screen. */
   unprinted_alarm_minutes: { schema: z.number().int().min(1).max(60), default: UNPRINTED_ALARM_DEFAULT_MINUTES },
+  /** Still unprinted this much longer: the louder alarm, and one mail to the managers (issue 17 item 7). */
+  unprinted_alarm_second_stage_minutes: { schema: z.number().int().min(1).max(60), default: 5 },
   /** A phone order nobody paid for lapses this long after it was placed: its dishes go back on the menu. */
   unpaid_lapse_minutes: { schema: z.number().int().min(5).max(240), default: 20 },
   /** Phone orders awaiting payment one phone number, one email or one session may have at once. */
@@ -81,6 +83,11 @@ export const SETTINGS = {
   hold_lifetime_minutes: { schema: z.number().int().min(1).max(24 * 60), default: 45 },
   /** Customers see the voucher box (GET /vouchers-status); a manager turns it on (issue 19). */
   vouchers_enabled: { schema: z.boolean(), default: false },
+  /**
+   * No unattended kitchen (issue 17 item 7): card payment is not offered while no staff screen has been connected
+   * to the live orders for this long, so nobody is charged for food no one will cook. 0 turns the check off.
+   */
+  card_unattended_minutes: { schema: z.number().int().min(0).max(24 * 60), default: 10 },
 } as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;

@@ -28,12 +28,14 @@ export const SETTING_KEYS = [
   'bt_print_logo',
   'ta_print_categories',
   'unprinted_alarm_minutes',
+  'unprinted_alarm_second_stage_minutes',
   'unpaid_lapse_minutes',
   'max_unpaid_orders',
   'max_units_per_dish',
   'max_units_per_basket',
   'hold_lifetime_minutes',
   'vouchers_enabled',
+  'card_unattended_minutes',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -1,4 +1,6 @@
 import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { NumberField } from './NumberField';
 import { PAYMENT_METHODS } from './settingKeys';
 import type { SettingsForm, UpdateForm } from './settingsForm';
 import { SettingsSection } from './SettingsSection';
@@ -22,6 +24,18 @@ export function PaymentMethodsSection({ form, update }: { form: SettingsForm; up
           />
         ))}
       </fieldset>
+      <Row className="g-2 mt-1">
+        <NumberField
+          id="card_unattended_minutes"
+          label="Offer card only while a staff screen has shown the orders within (minutes; 0: always)"
+          min={0}
+          max={1440}
+          step={1}
+          sm={8}
+          value={form.card_unattended_minutes}
+          onChange={(value) => update({ card_unattended_minutes: value })}
+        />
+      </Row>
     </SettingsSection>
   );
 }

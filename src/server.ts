@@ -39,7 +39,7 @@ import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender, queueMails } from './mail/outbox';
 import { ACCOUNT_EVENT_SCHEMAS, ACCOUNT_PERSONAL_DATA, accountRoutes, createAccounts, type Accounts } from '../modules/account';
 import { createDeliveryService, deliveryCheckCookie, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
-import { checkoutProcess, checkoutRoutes, voucherUseRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS, unpaidLapseProcess } from '../modules/order';
+import { checkoutProcess, checkoutRoutes, voucherUseRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS, unpaidLapseProcess, unprintedAlarmActions, unprintedAlarmProcess } from '../modules/order';
 import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readOpeningHours, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
@@ -269,7 +269,16 @@ export async function startShop(config: Config, options: StartOptions = {}): Pro
       },
       { retentionDays: config.GUEST_PII_RETENTION_DAYS },
     );
-    const processes = new ProcessManager([checkoutProcess(checkout.processActions), unpaidLapseProcess(kitchen.lapseActions), storeHours, guestRetentionProcess(privacy.retentionActions), dailyStockProcess(dailyStock.actions)], {
+    const unprintedAlarm = unprintedAlarmActions({
+      services,
+      managerEmails: () => users.activeEmailsWithRoles(['manager', 'admin']),
+      queueMails: async (mails) => {
+        await pool.transaction((tx) => queueMails(tx, mails.map(({ mailId, orderId, to, subject, text }) => ({ mailId, kind: 'unprinted-alarm', orderId, message: { to, subject, text } }))));
+        mailSender.wake();
+      },
+      raised: (ref) => logger.warn({ orderRef: ref }, 'order still unprinted: the managers were mailed'),
+    });
+    const processes = new ProcessManager([checkoutProcess(checkout.processActions), unpaidLapseProcess(kitchen.lapseActions), unprintedAlarmProcess(unprintedAlarm), storeHours, guestRetentionProcess(privacy.retentionActions), dailyStockProcess(dailyStock.actions)], {
       store,
       pool,
       commands,

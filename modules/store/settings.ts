@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multiLineText, nameText, singleLineText } from '../../src/shared/text';
 import { SETTING_KEYS, UNPRINTED_ALARM_DEFAULT_MINUTES, type SettingKey } from '../../src/shared/setting-keys';
 import { STORE_STATUSES } from '../../src/shared/store-status';
+import { UNPRINTED_SECOND_STAGE_DEFAULT_MINUTES } from '../../src/shared/unprinted-alarm';
 import { specialDaysSchema, weekSchema, type SpecialDay, type Week } from '../../src/shared/opening-week';
 
 export { SETTING_KEYS, type SettingKey };
@@ -70,7 +71,7 @@ export const SETTINGS = {
   /** Orders left NEW and unprinted this long raise the alarm on the live-orders screen. */
   unprinted_alarm_minutes: { schema: z.number().int().min(1).max(60), default: UNPRINTED_ALARM_DEFAULT_MINUTES },
   /** Still unprinted this much longer: the louder alarm, and one mail to the managers (issue 17 item 7). */
-  unprinted_alarm_second_stage_minutes: { schema: z.number().int().min(1).max(60), default: 5 },
+  unprinted_alarm_second_stage_minutes: { schema: z.number().int().min(1).max(60), default: UNPRINTED_SECOND_STAGE_DEFAULT_MINUTES },
   /** A phone order nobody paid for lapses this long after it was placed: its dishes go back on the menu. */
   unpaid_lapse_minutes: { schema: z.number().int().min(5).max(240), default: 20 },
   /** Phone orders awaiting payment one phone number, one email or one session may have at once. */

@@ -48,9 +48,7 @@ describe('the script inventory enforced: Content-Security-Policy on every page, 
     server = await startTestServer({ withWeb: true, env: { STRIPE_API_URL: 'http://127.0.0.1:4999', LIMIT_CSP_REPORTS: '20/60' } });
     const credentials = { email: `boss-${randomBytes(3).toString('hex')}@test.example`, password: 'boss long password' };
     await createUserRepository(server.shop.pool).create({ ...credentials, role: 'manager' });
-    const login = await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send(credentials);
-    expect(login.status).toBe(200);
-    manager = cookieHeader(login);
+    manager = cookieHeader(await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send(credentials).expect(200));
   }, 180_000);
   afterAll(async () => {
     await server?.stop();

@@ -23,6 +23,7 @@ import { identityRoutes } from './identity/routes';
 import { createUserRepository } from './identity/users';
 import { createCredentials } from './identity/credentials';
 import { LiveHub } from './live/hub';
+import { StaffPresence } from './live/staff-presence';
 import { liveRoutes } from './live/routes';
 import { ProjectionRunner } from './projections/runner';
 import type { Projection } from './projections/types';
@@ -38,10 +39,13 @@ import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender, queueMails } from './mail/outbox';
 import { ACCOUNT_EVENT_SCHEMAS, ACCOUNT_PERSONAL_DATA, accountRoutes, createAccounts, type Accounts } from '../modules/account';
 import { createDeliveryService, deliveryCheckCookie, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
-import { cardAttemptProcess, cardPaymentProcess, cardRefundProcess, cardRoutes, STRIPE_WEBHOOK_PATH, checkoutProcess, checkoutRoutes, voucherUseRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS, unpaidLapseProcess } from '../modules/order';
+import { cardAttemptProcess, cardPaymentProcess, cardRefundProcess, cardRoutes, STRIPE_WEBHOOK_PATH, checkoutProcess, checkoutRoutes, voucherUseRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS, unpaidLapseProcess, unprintedAlarmActions, unprintedAlarmProcess } from '../modules/order';
 import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readOpeningHours, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
+import { cspReportRoutes } from './http/csp-report-routes';
+import { cspReportLog } from './http/csp-reports';
+import { CSP_REPORT_PATH } from './http/script-inventory';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
 import type { PageSources } from './http/html-page';
 import { createPhotoStore, UPLOAD_PATH, uploadRoutes } from './uploads';
@@ -244,13 +248,14 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
     const delivery = createDeliveryService(services.settings, geocoder);
     const vouchers = createVouchers(services, voucherReadModel(pool));
+    const staffPresence = new StaffPresence(clock);
     const gateway = config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
       ? stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
       : null;
     // The payment module asks the order whether it still waits for an attempt; the checkout is made just below.
     const payments = createPayments({ services, gateway, orderAwaits: (orderId, attempt) => checkout.awaitsCard(orderId, attempt) });
     const checkout = createCheckout({
-      services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool, (kind, value) => personalData.lookupHash(kind, value)), vouchers, payments, logger,
+      services, basket, delivery, catalogue: menuCache, unpaidOrders: unpaidOrders(pool, (kind, value) => personalData.lookupHash(kind, value)), vouchers, payments, logger, staffPresence,
     });
     const orders = kitchenOrders(pool, services.settings);
     const kitchen = createKitchen(services, orders, vouchers);
@@ -275,7 +280,16 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
       },
       { retentionDays: config.GUEST_PII_RETENTION_DAYS },
     );
-    const processes = new ProcessManager([checkoutProcess(checkout.processActions), cardAttemptProcess(checkout.cardActions), cardRefundProcess(checkout.cardActions), cardPaymentProcess(checkout.cardActions), unpaidLapseProcess(kitchen.lapseActions), storeHours, guestRetentionProcess(privacy.retentionActions), dailyStockProcess(dailyStock.actions)], {
+    const unprintedAlarm = unprintedAlarmActions({
+      services,
+      managerEmails: () => users.activeEmailsWithRoles(['manager', 'admin']),
+      queueMails: async (mails) => {
+        await pool.transaction((tx) => queueMails(tx, mails.map(({ mailId, orderId, to, subject, text }) => ({ mailId, kind: 'unprinted-alarm', orderId, message: { to, subject, text } }))));
+        mailSender.wake();
+      },
+      raised: (ref) => logger.warn({ orderRef: ref }, 'order still unprinted: the managers were mailed'),
+    });
+    const processes = new ProcessManager([checkoutProcess(checkout.processActions), cardAttemptProcess(checkout.cardActions), cardRefundProcess(checkout.cardActions), cardPaymentProcess(checkout.cardActions), unpaidLapseProcess(kitchen.lapseActions), unprintedAlarmProcess(unprintedAlarm), storeHours, guestRetentionProcess(privacy.retentionActions), dailyStockProcess(dailyStock.actions)], {
       store,
       pool,
       commands,
@@ -294,7 +308,8 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     await dateOpening(commands, { actor: 'system', now: clock().toISOString(), correlationId: 'date-opening' });
     if (seededDemoMenu && options.openDemoShop) {
       const context = { actor: 'system', now: clock().toISOString(), correlationId: 'demo-hours' };
-      const { position } = await changeSettings(commands, { open_time: '00:00', close_time: '23:59', order_status: 'open' }, context);
+      // No staff screen is watching a newcomer's first card order: the demo shop offers card without one.
+      const { position } = await changeSettings(commands, { open_time: '00:00', close_time: '23:59', order_status: 'open', card_unattended_minutes: 0 }, context);
       await services.readModels.waitFor('settings', position);
       logger.info('opened the demo shop, 00:00-23:59 every day');
     }
@@ -309,7 +324,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     }
     const storeClock = createStoreClock(services);
 
-    const liveHub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS });
+    const liveHub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS, staffPresence });
     hub = liveHub;
     await liveHub.start();
     stops.push(() => liveHub.stop());
@@ -382,7 +397,8 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
       pageSources: pageSources(services.settings, menuCache),
       multipartPaths: [UPLOAD_PATH],
       signedWebhookPaths: [STRIPE_WEBHOOK_PATH],
-      connectOrigins: config.FAKE_CARD_PAYMENTS && config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [],
+      reportPaths: [CSP_REPORT_PATH],
+      stripeApiUrl: config.STRIPE_API_URL,
       routers: [
         healthRoutes({ pool, store, runners }),
         identityRoutes({
@@ -418,6 +434,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
         stockStatusRoutes({ services, menu: menuCache, clock }),
         stockRoutes({ services, dishes: menuCache, levels: () => stockLevels(pool), daily: dailyStock, clock }),
         logRoutes({ limits, now: clock }),
+        cspReportRoutes({ reports: cspReportLog(pool), limits, now: clock }),
         humanCheckRoutes({ humanCheck, limits, now: clock }),
         uploadRoutes({ store: photoStore }),
         catalogueRoutes({ catalogue, clock }),

@@ -13,7 +13,7 @@ import type { DishRef, OrderCommand, QuotedPostage, SubmitOrder, UnpaidWaiting }
 import { inCheckout } from './decide-checkout';
 import { NO_ORDER, orderDecider, postageOf, refusePlacing, type OrderState } from './decider';
 import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMethod, type TakeawayMethod } from './events';
-import { checkoutRefusal } from './rules';
+import { checkoutRefusal, kitchenAttended, methodsOfferedNow } from './rules';
 import type { UnpaidOrders } from './unpaid-orders';
 import { orderView } from './view';
 import { createCardCheckout, type CardCheckoutDeps } from './card-checkout';
@@ -34,6 +34,8 @@ export interface CheckoutDeps {
   vouchers: Vouchers;
   payments: Payments;
   logger?: CardCheckoutDeps['logger'];
+  /** When a staff screen last followed the live orders (src/live/staff-presence.ts); none known: card is not offered. */
+  staffPresence?: { lastSeenAt(): string | null };
 }
 
 /** The orders placed in the customer's session (newest last), for the cap on unpaid phone orders. */
@@ -48,7 +50,7 @@ const NONE_WAITING: UnpaidWaiting = { phone: 0, email: 0, session: 0 };
  * The checkout: basket → order → method and postage → details → payment → placed. Each step loads the facts its
  * command needs (settings, the catalogue, the postage), builds the command and has the order decider decide.
  */
-export function createCheckout({ services, basket, delivery, catalogue, unpaidOrders, vouchers, payments, logger }: CheckoutDeps) {
+export function createCheckout({ services, basket, delivery, catalogue, unpaidOrders, vouchers, payments, logger, staffPresence }: CheckoutDeps) {
   const stock = createStockHandlers(services.commands);
   const load = (orderId: string) => services.commands.load(orderStream(orderId), orderDecider);
   const stateOf = async (orderId: string | undefined): Promise<OrderState> => (orderId ? load(orderId) : orderDecider.initialState);
@@ -57,13 +59,17 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
   const handleFor = (orderId: string | undefined, command: OrderCommand, context: CommandContext) =>
     orderId ? handle(orderId, command, context) : refuseWithoutOrder(command);
 
+  /** The methods the shop offers that may be used now: card only while the kitchen is attended (issue 17). */
+  const offeredNow = <M extends string>(methods: readonly M[], unattendedMinutes: number) =>
+    methodsOfferedNow(methods, kitchenAttended({ lastStaffSeenAt: staffPresence?.lastSeenAt() ?? null, now: services.clock().toISOString(), minutes: unattendedMinutes }));
+
   async function shopFacts() {
-    const settings = await readSettings(services.settings, ['is_takeaway', 'order_status', 'payment_methods', 'cart_label', 'unpaid_lapse_minutes', 'max_unpaid_orders']);
+    const settings = await readSettings(services.settings, ['is_takeaway', 'order_status', 'payment_methods', 'cart_label', 'unpaid_lapse_minutes', 'max_unpaid_orders', 'card_unattended_minutes']);
     return {
       takeaway: settings.is_takeaway,
       cartLabel: settings.cart_label,
       unpaid: { lapseMinutes: settings.unpaid_lapse_minutes, maxPerCustomer: settings.max_unpaid_orders },
-      shop: { storeOpen: !isOrderingClosed({ isTakeaway: settings.is_takeaway, orderStatus: settings.order_status }), paymentMethods: takeable(settings.payment_methods) },
+      shop: { storeOpen: !isOrderingClosed({ isTakeaway: settings.is_takeaway, orderStatus: settings.order_status }), paymentMethods: takeable(offeredNow(settings.payment_methods, settings.card_unattended_minutes)) },
     };
   }
 
@@ -159,7 +165,8 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
   return {
     ...card,
     async availablePaymentMethods(): Promise<string[]> {
-      return takeable((await readSettings(services.settings, ['payment_methods'])).payment_methods);
+      const settings = await readSettings(services.settings, ['payment_methods', 'card_unattended_minutes']);
+      return takeable(offeredNow(settings.payment_methods, settings.card_unattended_minutes));
     },
 
     async canPay(): Promise<boolean> {

@@ -18,6 +18,7 @@ export { createKitchen, type Kitchen } from './kitchen';
 export type { KitchenOrders } from './kitchen-orders';
 export type { UnpaidOrders } from './unpaid-orders';
 export { unpaidLapseProcess } from './unpaid-lapse';
+export { unprintedAlarmActions, unprintedAlarmProcess } from './unprinted-alarm';
 export { checkoutProcess, CHECKOUT_FINISH_MINUTES } from './checkout-process';
 export { kitchenRoutes } from './kitchen-routes';
 export { customerMailReactor } from './customer-mail';

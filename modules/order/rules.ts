@@ -34,8 +34,28 @@ export function missingForPayment(order: OrderBody, takeaway: boolean): string |
   return null;
 }
 
+/** A card not offered right now (not set up, or no staff watching: kitchenAttended) gets the spec's card text. */
 export function assertMethodOffered(method: OrderPaymentMethod, offered: readonly string[]): void {
-  if (!offered.includes(method.toLowerCase())) throw new DomainError('invalid', 'That payment method is not available');
+  if (offered.includes(method.toLowerCase())) return;
+  if (method === 'CARD') throw new DomainError('conflict', CARD_UNAVAILABLE);
+  throw new DomainError('invalid', 'That payment method is not available');
+}
+
+/**
+ * No unattended kitchen (issue 17 item 7): card payment is taken only while a staff screen has followed the
+ * live orders within `minutes`, so nobody pays for food no one will cook; 0 turns the check off.
+ * `lastStaffSeenAt`: `now` while a screen is connected, else when the last one went, or null when none has
+ * been connected since the shop started.
+ */
+export function kitchenAttended(facts: { lastStaffSeenAt: string | null; now: string; minutes: number }): boolean {
+  if (facts.minutes === 0) return true;
+  if (facts.lastStaffSeenAt === null) return false;
+  return Date.parse(facts.now) - Date.parse(facts.lastStaffSeenAt) <= facts.minutes * 60_000;
+}
+
+/** The methods the shop offers that a customer may use now: card only while the kitchen is attended. */
+export function methodsOfferedNow<M extends string>(methods: readonly M[], attended: boolean): M[] {
+  return attended ? [...methods] : methods.filter((method) => method !== 'card');
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multiLineText, nameText, singleLineText } from '../../src/shared/text';
 import { SETTING_KEYS, UNPRINTED_ALARM_DEFAULT_MINUTES, type SettingKey } from '../../src/shared/setting-keys';
 import { STORE_STATUSES } from '../../src/shared/store-status';
+import { UNPRINTED_SECOND_STAGE_DEFAULT_MINUTES } from '../../src/shared/unprinted-alarm';
 import { specialDaysSchema, weekSchema, type SpecialDay, type Week } from '../../src/shared/opening-week';
 
 export { SETTING_KEYS, type SettingKey };
@@ -69,6 +70,8 @@ export const SETTINGS = {
   ta_print_categories: { schema: multiLineText({ max: 2000 }), default: '' },
   /** Orders left NEW and unprinted this long raise the alarm on the live-orders screen. */
   unprinted_alarm_minutes: { schema: z.number().int().min(1).max(60), default: UNPRINTED_ALARM_DEFAULT_MINUTES },
+  /** Still unprinted this much longer: the louder alarm, and one mail to the managers (issue 17 item 7). */
+  unprinted_alarm_second_stage_minutes: { schema: z.number().int().min(1).max(60), default: UNPRINTED_SECOND_STAGE_DEFAULT_MINUTES },
   /** A phone order nobody paid for lapses this long after it was placed: its dishes go back on the menu. */
   unpaid_lapse_minutes: { schema: z.number().int().min(5).max(240), default: 20 },
   /** Phone orders awaiting payment one phone number, one email or one session may have at once. */
@@ -85,6 +88,11 @@ export const SETTINGS = {
   card_reconcile_minutes: { schema: z.number().int().min(1).max(60), default: 10 },
   /** A card attempt still open this long is cancelled at the provider, and its dishes go back into the basket. */
   card_lapse_minutes: { schema: z.number().int().min(5).max(120), default: 15 },
+  /**
+   * No unattended kitchen (issue 17 item 7): card payment is not offered while no staff screen has been connected
+   * to the live orders for this long, so nobody is charged for food no one will cook. 0 turns the check off.
+   */
+  card_unattended_minutes: { schema: z.number().int().min(0).max(24 * 60), default: 10 },
 } as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;

@@ -37,8 +37,14 @@ export interface AppOptions {
    * (no browser sends them), and they read their own body.
    */
   signedWebhookPaths?: readonly string[];
-  /** Origins besides our own the pages may call: the local fake Stripe API with FAKE_CARD_PAYMENTS. */
-  connectOrigins?: readonly string[];
+  /**
+   * Where browsers post their own reports (CSP violations): sent without our header, often from another
+   * site's context, in their own content types, so the CSRF and JSON guards skip them; the route reads,
+   * limits and checks its body itself.
+   */
+  reportPaths?: readonly string[];
+  /** The local fake Stripe's origin (STRIPE_API_URL), which its card form calls from the browser. */
+  stripeApiUrl?: string;
   webRoot?: string;
   /** What the pages' heads say: the shop's settings and the catalogue. */
   pageSources: PageSources;
@@ -52,16 +58,22 @@ export function createApp(options: AppOptions): Koa {
   app.use(trustClientAddress(options.trustedProxyHops));
   app.use(requestLog(options.logger));
   app.use(errorHandler);
-  app.use(securityHeaders({ production: options.production, connectOrigins: options.connectOrigins }));
+  app.use(securityHeaders({ production: options.production, stripeApiUrl: options.stripeApiUrl }));
   app.use(compressAnswers);
   app.use(answerNotFound);
   app.use(servePages({ root: options.webRoot ?? WEB_DIST, origin: options.publicOrigin, sources: options.pageSources }));
   app.use(serveWebApp(options.webRoot));
   if (options.production) app.use(requireHttps(options.publicOrigin));
-  app.use(refuseCrossSite(options.ownOrigins, options.signedWebhookPaths));
-  app.use(requestBody(options.multipartPaths ?? [], options.signedWebhookPaths));
+  app.use(exceptOn(options.reportPaths ?? [], refuseCrossSite(options.ownOrigins, options.signedWebhookPaths)));
+  app.use(exceptOn(options.reportPaths ?? [], requestBody(options.multipartPaths ?? [], options.signedWebhookPaths)));
   app.use(sessionMiddleware(app, options.pool, { production: options.production }));
   app.use(loadUser(options.users));
   for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());
   return app;
+}
+
+/** A middleware that the listed paths skip. */
+function exceptOn(paths: readonly string[], middleware: Koa.Middleware): Koa.Middleware {
+  const skipped = new Set(paths);
+  return (ctx, next) => (skipped.has(ctx.path) ? next() : middleware(ctx, next));
 }

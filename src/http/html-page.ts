@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { escapeHtml } from '../shared/escape-html';
 import { pageAt, pageHead, type HeadProduct, type PageHead } from '../shared/page-head';
 import { WEEKDAYS, type SpecialDay, type Week } from '../shared/shifts';
+import { pageScriptPolicy, withNonce } from './script-inventory';
 
 /** The shop's facts a page's head tells crawlers and link previews, from the settings. */
 export interface ShopFacts {
@@ -83,6 +85,7 @@ export function headElements(head: PageHead, options: { shop: ShopFacts; origin:
 /**
  * Answers a page of the web app: its index.html with the page's own head, and 404 for a page that does not
  * exist (an unknown path, or a product the catalogue does not have). The React app shows the friendly page.
+ * Its scripts run by this answer's nonce only (script-inventory.ts).
  */
 export function servePages(options: { root: string; origin: string; sources: PageSources }) {
   let template: string | undefined;
@@ -112,7 +115,10 @@ export function servePages(options: { root: string; origin: string; sources: Pag
     ctx.status = found ? 200 : 404;
     ctx.type = 'text/html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = html.replace(/<title>[^<]*<\/title>/, () => elements);
+    // A fresh nonce per answer, in a second policy beside the one every answer has: a script must pass both.
+    const nonce = randomBytes(16).toString('base64');
+    ctx.append('Content-Security-Policy', pageScriptPolicy(nonce));
+    ctx.body = withNonce(html, nonce).replace(/<title>[^<]*<\/title>/, () => elements);
   };
 }
 

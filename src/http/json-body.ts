@@ -58,7 +58,7 @@ export function rawBody(ctx: Context, limit: number): Promise<Buffer> {
 const tooLarge = () => Object.assign(new Error('Request body too large'), { status: 413, expose: true });
 
 /** The whole body, or a 413 once it passes `limit` (a stream's async iterator costs several promises a chunk). */
-function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,17 +1,22 @@
 import helmet from 'koa-helmet';
+import { CSP_REPORT_PATH, scriptOrigins } from './script-inventory';
 
-/** CSP allows our own scripts and Stripe's; everything else the page needs comes from our origin. */
-export function securityHeaders(options: { production: boolean; connectOrigins?: readonly string[] }) {
+/**
+ * The policy every answer carries: scripts from our origin and the inventory's third parties only
+ * (script-inventory.ts; an HTML page adds its nonce policy on top), everything else from our origin, and
+ * Stripe's card form where it needs to be: its frames, and its API for the browser's calls.
+ * `stripeApiUrl`: the local fake Stripe (STRIPE_API_URL, never in production), whose card form posts to it.
+ */
+export function securityHeaders(options: { production: boolean; stripeApiUrl?: string }) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        scriptSrc: scriptOrigins(),
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
-        // Stripe.js talks to Stripe's API; the local card form (FAKE_CARD_PAYMENTS) to the local fake Stripe.
-        connectSrc: ["'self'", 'https://api.stripe.com', ...(options.connectOrigins ?? [])],
+        connectSrc: ["'self'", 'https://api.stripe.com', ...(options.stripeApiUrl ? [new URL(options.stripeApiUrl).origin] : [])],
         fontSrc: ["'self'"],
         // 'self' lets the staff screen show a kitchen ticket's preview.
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
@@ -19,6 +24,7 @@ export function securityHeaders(options: { production: boolean; connectOrigins?:
         baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        reportUri: [CSP_REPORT_PATH],
       },
     },
     strictTransportSecurity: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,

@@ -42,6 +42,11 @@ export function createUserRepository(pool: DatabasePool) {
         select id, email, role, must_change_password, totp_enabled from users where id = ${id} and status = 'active'`);
       return row && fromRow(row);
     },
+    /** The addresses of the active logins with one of these roles (the managers to alert, say). */
+    async activeEmailsWithRoles(roles: readonly Role[]): Promise<string[]> {
+      return (await pool.anyFirst(sql.unsafe`
+        select email from users where role = any(${sql.array([...roles], 'text')}) and status = 'active' order by lower(email)`)) as string[];
+    },
     async countWithRole(role: Role): Promise<number> {
       return (await pool.oneFirst(sql.unsafe`select count(*)::int from users where role = ${role}`)) as number;
     },

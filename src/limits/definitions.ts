@@ -34,6 +34,8 @@ export const LIMIT_DEFAULTS = {
   voucher_guesses: { max: 10, windowSeconds: 15 * 60 },
   /** Distinct failed voucher codes from one address, across sessions. */
   voucher_address_guesses: { max: 30, windowSeconds: 15 * 60 },
+  /** Content-Security-Policy violation reports one address may send (a page with a blocked script sends a few). */
+  csp_reports: { max: 30, windowSeconds: 60 },
 } as const satisfies Record<string, LimitSetting>;
 
 export interface LimitSetting {

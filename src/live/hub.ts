@@ -4,6 +4,7 @@ import { sql } from 'slonik';
 import type { DatabasePool } from '../db/pool';
 import { NotificationListener } from '../db/notification-listener';
 import { LIVE_NOTIFY_CHANNEL, wakeOnLocalPublish } from './outbox';
+import type { StaffPresence } from './staff-presence';
 
 /** A reconnecting client that missed more than this is told to refetch instead. */
 export const MAX_REPLAY = 1000;
@@ -55,6 +56,8 @@ export interface LiveHubOptions {
   pollIntervalMs?: number;
   /** sse-channel's keep-alive comment interval. */
   pingIntervalMs?: number;
+  /** Told when staff screens attach to the live orders and leave (no unattended kitchen, issue 17). */
+  staffPresence?: Pick<StaffPresence, 'connected' | 'disconnected'>;
 }
 
 /**
@@ -157,9 +160,13 @@ export class LiveHub {
       this.screens.set(channelName, screens);
       screens.add(res);
       if (owner) this.owners.set(res, owner);
+      // A stream gone before it was added has no close to come: it is not counted.
+      const presence = channelName === 'orders' && !res.destroyed ? this.options.staffPresence : undefined;
+      presence?.connected();
       res.once('close', () => {
         screens.delete(res);
         this.owners.delete(res);
+        presence?.disconnected();
       });
       if (resync) {
         channel.send({ id: delivered || undefined, event: 'resync', data: { reason: 'gap too large' } }, [res]);

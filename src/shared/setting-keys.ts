@@ -28,6 +28,7 @@ export const SETTING_KEYS = [
   'bt_print_logo',
   'ta_print_categories',
   'unprinted_alarm_minutes',
+  'unprinted_alarm_second_stage_minutes',
   'unpaid_lapse_minutes',
   'max_unpaid_orders',
   'max_units_per_dish',
@@ -36,6 +37,7 @@ export const SETTING_KEYS = [
   'vouchers_enabled',
   'card_reconcile_minutes',
   'card_lapse_minutes',
+  'card_unattended_minutes',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

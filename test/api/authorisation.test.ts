@@ -125,6 +125,9 @@ const POLICY: Record<string, Access> = {
   'GET /api/vouchers/:id/uses': 'manager',
   'GET /api/vouchers/:id/uses.csv': 'manager',
   'GET /api/vouchers/:id/codes.csv': 'manager',
+  // Browsers' Content-Security-Policy reports (PCI DSS 11.6.1), and their list for managers.
+  'POST /api/csp-report': 'anyone',
+  'GET /api/csp-reports': 'manager',
 };
 
 const CALLERS = ['anonymous', 'customer A', 'customer B', 'staff', 'manager', 'admin'] as const;

@@ -144,6 +144,8 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /takeaway/printOrder': 'an order id (UUID) and closed lists',
   // The deliberate exception (issue 16): multipart, not JSON; the photo is judged from its bytes, `size` is a number.
   'POST /api/uploadImage': 'multipart: a photo and a number',
+  // The browser's CSP reports: not JSON; their text goes through the shared schema (test/api/csp-report.test.ts).
+  'POST /api/csp-report': 'a browser report (application/csp-report or reports+json)',
   'POST /api/accounts/:id/role': 'a closed list',
   'POST /api/catalogue/categories/order': 'category ids',
   'POST /api/stock/level': 'numbers',

@@ -15,8 +15,10 @@ import { createTestDatabase, type TestDatabase } from './database';
  * made-up customer, so the cap on unpaid orders per customer (default 2) is raised; its own tests set it back.
  * A new shop starts closed (issue 14): suites that sell say so by opening it, until the next closing time of
  * the default hours (17:00-23:00); the hours' own tests leave it closed (`order_status: 'closed'`).
+ * Card is offered without a staff screen watching (`card_unattended_minutes: 0`, as the demo shop); the rule's own
+ * tests (test/api/unattended-kitchen.test.ts) set it.
  */
-export const TEST_SETTINGS: Partial<Record<SettingKey, unknown>> = { max_unpaid_orders: 20, order_status: 'open' };
+export const TEST_SETTINGS: Partial<Record<SettingKey, unknown>> = { max_unpaid_orders: 20, order_status: 'open', card_unattended_minutes: 0 };
 
 export const TEST_ADMIN = { email: 'admin@test.example', password: 'correct horse battery staple' };
 

@@ -114,12 +114,13 @@ describe('order decider', () => {
   });
 
   describe('ChoosePaymentMethod', () => {
-    const choose = (method: 'PHONE' | 'CARD', paymentMethods = ['phone', 'card']): OrderCommand => ({ type: 'ChoosePaymentMethod', orderId, method, paymentMethods });
+    const choose = (method: 'PHONE' | 'CARD' | 'PAYPAL', paymentMethods = ['phone', 'card']): OrderCommand => ({ type: 'ChoosePaymentMethod', orderId, method, paymentMethods });
     it('records an offered method, once', () => {
       spec(readyToSubmit).when(choose('PHONE')).then([{ type: 'PaymentMethodChosen', data: { orderId, method: 'PHONE' } }]);
       spec([...readyToSubmit, { type: 'PaymentMethodChosen', data: { orderId, method: 'PHONE' } }]).when(choose('PHONE')).then([]);
     });
-    it('refuses a method the shop does not offer', () => spec(readyToSubmit).when(choose('CARD', ['phone'])).thenFails('That payment method is not available', 'invalid'));
+    it('refuses a method the shop does not offer', () => spec(readyToSubmit).when(choose('PAYPAL', ['phone'])).thenFails('That payment method is not available', 'invalid'));
+    it('refuses a card not offered now with the spec\'s card text', () => spec(readyToSubmit).when(choose('CARD', ['phone'])).thenFails(CARD_UNAVAILABLE, 'conflict'));
     it('pay by phone needs a phone number', () => spec([placed, collect]).when(choose('PHONE')).thenFails('Not a valid phone No', 'invalid'));
     it('nothing can be changed on an order that was never placed', () => spec([]).when(choose('PHONE')).thenFails('save your basket first', 'not_found'));
   });

@@ -15,8 +15,11 @@ import { sortOrders } from './sortOrders';
 import { useNow } from './useNow';
 import { useOrderSort } from './useOrderSort';
 import { useUnprintedAlarmMinutes } from './useUnprintedAlarmMinutes';
+import { alarmStageOf } from './UnprintedAlarm';
 
 const ALERT_EVERY_MS = 3000;
+/** The unprinted alarm's second stage: louder and every second, over every other sound. */
+const SECOND_STAGE_EVERY_MS = 1000;
 /** Not in the spec: the gentler chime for phone orders awaiting payment, far less often than the NEW alarm. */
 const AWAITING_PAYMENT_CHIME_EVERY_MS = 15_000;
 
@@ -34,7 +37,9 @@ export function LiveOrders() {
   const awaitingPayment = unpaid.length;
   const connectionLost = channel?.connection === 'lost';
   // The spec's 3 s alarm for orders to cook; while there are none, the quiet chime for calls to expect.
-  const alert = waiting > 0 ? 'new-order' : awaitingPayment > 0 ? 'awaiting-payment' : 'none';
+  const secondStage = orders?.some((order) => alarmStageOf(order, now, alarmMinutes) === 'second') ?? false;
+  const alert = secondStage ? 'unprinted-second-stage' : waiting > 0 ? 'new-order' : awaitingPayment > 0 ? 'awaiting-payment' : 'none';
+  useRepeatingBeep(alert === 'unprinted-second-stage', 'unprintedSecondStage', SECOND_STAGE_EVERY_MS);
   useRepeatingBeep(alert === 'new-order', 'newOrder', ALERT_EVERY_MS);
   useRepeatingBeep(alert === 'awaiting-payment', 'awaitingPayment', AWAITING_PAYMENT_CHIME_EVERY_MS);
   useRepeatingBeep(connectionLost, 'connectionLost', ALERT_EVERY_MS);

@@ -1,3 +1,4 @@
+import type { AlarmMinutes } from './UnprintedAlarm';
 import { useState } from 'react';
 import { formatPence } from '../../../app/money';
 import { CustomerCell } from './CustomerCell';
@@ -19,7 +20,7 @@ const ROW_CLASS: Record<OrderStatus, string> = {
 };
 
 /** One order; its address and items fold out, and fold away again once it is complete. */
-export function OrderRow({ order, now, alarmMinutes }: { order: LiveOrder; now: number; alarmMinutes: number }) {
+export function OrderRow({ order, now, alarmMinutes }: { order: LiveOrder; now: number; alarmMinutes: AlarmMinutes }) {
   const [showAddress, setShowAddress] = useState(false);
   const [showItems, setShowItems] = useState(false);
   const collapse = () => {

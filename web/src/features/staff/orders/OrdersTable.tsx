@@ -1,3 +1,4 @@
+import type { AlarmMinutes } from './UnprintedAlarm';
 import Table from 'react-bootstrap/Table';
 import type { LiveOrder } from './kitchenOrder';
 import { OrderRow } from './OrderRow';
@@ -9,7 +10,7 @@ interface OrdersTableProps {
   sort: OrderSort;
   onSort: (sort: OrderSort) => void;
   now: number;
-  alarmMinutes: number;
+  alarmMinutes: AlarmMinutes;
 }
 
 export function OrdersTable({ orders, sort, onSort, now, alarmMinutes }: OrdersTableProps) {

@@ -7,10 +7,10 @@ import { setOrderStatusLocally } from './liveOrdersApi';
 import { MarkPaidButton } from './MarkPaidButton';
 import { PrintButton } from './PrintButton';
 import { lapseNotice, secondsUntil } from './times';
-import { UnprintedAlarm } from './UnprintedAlarm';
+import { UnprintedAlarm, type AlarmMinutes } from './UnprintedAlarm';
 
 /** The status, with the action that moves the order on from it. */
-export function StatusCell({ order, now, alarmMinutes }: { order: LiveOrder; now: number; alarmMinutes: number }) {
+export function StatusCell({ order, now, alarmMinutes }: { order: LiveOrder; now: number; alarmMinutes: AlarmMinutes }) {
   return (
     <td className="order-status-cell">
       <div className="d-flex flex-column align-items-start gap-1">

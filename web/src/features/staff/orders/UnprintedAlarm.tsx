@@ -1,15 +1,33 @@
 import Badge from 'react-bootstrap/Badge';
+import { unprintedAlarmStage, type UnprintedAlarmStage } from '../../../../../src/shared/unprinted-alarm';
 import type { LiveOrder } from './kitchenOrder';
 
-/** An order left NEW and unprinted longer than the setting `unprinted_alarm_minutes` raises the alarm. */
-export function UnprintedAlarm({ order, now, alarmMinutes }: { order: LiveOrder; now: number; alarmMinutes: number }) {
-  if (order.status !== 'NEW' || order.printed_copies > 0) return null;
-  const since = order.paid_at ?? order.updated_at;
+/** The two settings' minutes (unprinted_alarm_minutes, then unprinted_alarm_second_stage_minutes further). */
+export interface AlarmMinutes {
+  first: number;
+  second: number;
+}
+
+/** The shared rule (src/shared/unprinted-alarm.ts) for an order on this screen, on the server's clock. */
+export function alarmStageOf(order: LiveOrder, now: number, alarmMinutes: AlarmMinutes): UnprintedAlarmStage {
   const serverNow = now + (order.serverClockAhead ?? 0);
-  if (since === null || serverNow - Date.parse(since) <= alarmMinutes * 60_000) return null;
+  return unprintedAlarmStage({ status: order.status, printedCopies: order.printed_copies, since: order.paid_at ?? order.updated_at }, serverNow, alarmMinutes);
+}
+
+/** An order left NEW and unprinted raises the alarm, and later its louder second stage (the managers are mailed). */
+export function UnprintedAlarm({ order, now, alarmMinutes }: { order: LiveOrder; now: number; alarmMinutes: AlarmMinutes }) {
+  const stage = alarmStageOf(order, now, alarmMinutes);
+  if (stage === 'none') return null;
+  if (stage === 'second') {
+    return (
+      <Badge bg="danger" className="fs-5 unprinted-second-stage" data-testid="unprinted-alarm" data-stage="second" role="alert">
+        ⚠⚠ STILL NOT PRINTED after {alarmMinutes.first + alarmMinutes.second} min: the managers have been emailed
+      </Badge>
+    );
+  }
   return (
-    <Badge bg="danger" className="fs-6" data-testid="unprinted-alarm">
-      ⚠ NOT PRINTED for over {alarmMinutes} min
+    <Badge bg="danger" className="fs-6" data-testid="unprinted-alarm" data-stage="first">
+      ⚠ NOT PRINTED for over {alarmMinutes.first} min
     </Badge>
   );
 }

@@ -1,9 +1,10 @@
-import { unprintedAlarmMinutes } from '../../../../../src/shared/setting-keys';
+import { unprintedAlarmSettings } from '../../../../../src/shared/unprinted-alarm';
 import { useGetSettingsQuery } from '../../settings/settingsApi';
+import type { AlarmMinutes } from './UnprintedAlarm';
 
-const ALARM_KEYS = ['unprinted_alarm_minutes'] as const;
+const ALARM_KEYS = ['unprinted_alarm_minutes', 'unprinted_alarm_second_stage_minutes'] as const;
 
-export function useUnprintedAlarmMinutes(): number {
+export function useUnprintedAlarmMinutes(): AlarmMinutes {
   const { data } = useGetSettingsQuery(ALARM_KEYS);
-  return unprintedAlarmMinutes(data?.unprinted_alarm_minutes);
+  return unprintedAlarmSettings(data ?? {});
 }

@@ -1,6 +1,8 @@
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useStripeKeyQuery } from '../../payment/card/cardApi';
+import Row from 'react-bootstrap/Row';
+import { NumberField } from './NumberField';
 import { PAYMENT_METHODS } from './settingKeys';
 import type { SettingsForm, UpdateForm } from './settingsForm';
 import { SettingsSection } from './SettingsSection';
@@ -32,6 +34,18 @@ export function PaymentMethodsSection({ form, update }: { form: SettingsForm; up
           (see the README) and restart the shop.
         </Alert>
       )}
+      <Row className="g-2 mt-1">
+        <NumberField
+          id="card_unattended_minutes"
+          label="Offer card only while a staff screen has shown the orders within (minutes; 0: always)"
+          min={0}
+          max={1440}
+          step={1}
+          sm={8}
+          value={form.card_unattended_minutes}
+          onChange={(value) => update({ card_unattended_minutes: value })}
+        />
+      </Row>
     </SettingsSection>
   );
 }

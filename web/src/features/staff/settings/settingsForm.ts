@@ -17,6 +17,8 @@ export interface SettingsForm {
   busy_delivery_minutes: string;
   slammed_delivery_minutes: string;
   unprinted_alarm_minutes: string;
+  unprinted_alarm_second_stage_minutes: string;
+  card_unattended_minutes: string;
   kitchen_postcode: string;
   delivery_radius: string;
   full_address: string;
@@ -46,6 +48,8 @@ export function formFromValues(values: SettingValues): SettingsForm {
     busy_delivery_minutes: text(values.busy_delivery_minutes),
     slammed_delivery_minutes: text(values.slammed_delivery_minutes),
     unprinted_alarm_minutes: text(values.unprinted_alarm_minutes),
+    unprinted_alarm_second_stage_minutes: text(values.unprinted_alarm_second_stage_minutes),
+    card_unattended_minutes: text(values.card_unattended_minutes),
     kitchen_postcode: text(values.kitchen_postcode),
     delivery_radius: text(values.delivery_radius),
     full_address: text(values.full_address),
@@ -76,6 +80,8 @@ export function settingsToSave(form: SettingsForm, categories: string[] | undefi
     busy_delivery_minutes: Number(form.busy_delivery_minutes),
     slammed_delivery_minutes: Number(form.slammed_delivery_minutes),
     unprinted_alarm_minutes: Number(form.unprinted_alarm_minutes),
+    unprinted_alarm_second_stage_minutes: Number(form.unprinted_alarm_second_stage_minutes),
+    card_unattended_minutes: Number(form.card_unattended_minutes),
     kitchen_postcode: form.kitchen_postcode.trim().toUpperCase(),
     delivery_radius: Number(form.delivery_radius),
     full_address: form.full_address,

@@ -1,5 +1,5 @@
 /** The back office's sounds, made with Web Audio (no sound files). */
-export type BeepKind = 'newOrder' | 'awaitingPayment' | 'connectionLost' | 'openTime';
+export type BeepKind = 'newOrder' | 'awaitingPayment' | 'connectionLost' | 'openTime' | 'unprintedSecondStage';
 export type SoundState = 'on' | 'blocked' | 'unavailable';
 
 interface Tone {
@@ -17,6 +17,8 @@ const TONES: Record<BeepKind, Tone> = {
   // Low and harsh, so it is not mistaken for a new order.
   connectionLost: { frequency: 220, wave: 'square', seconds: 0.6 },
   openTime: { frequency: 660, wave: 'triangle', seconds: 0.3 },
+  // The unprinted alarm's second stage: louder, higher and harsher than a new order's.
+  unprintedSecondStage: { frequency: 1320, wave: 'sawtooth', seconds: 0.4, volume: 0.5 },
 };
 
 let context: AudioContext | null | undefined;

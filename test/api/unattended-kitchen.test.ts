@@ -1,0 +1,70 @@
+import request from 'supertest';
+import { CARD_UNAVAILABLE } from '../../src/shared/payment-texts';
+import { connectSse, type SseConnection } from '../support/sse-client';
+import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
+import { adminCookie } from './http';
+import { shopper } from './shopper';
+
+/** Issue 17 item 7: card is not offered while no staff screen has followed the live orders for the setting's minutes. */
+describe('no unattended kitchen: card only while a staff screen is watching', () => {
+  let server: TestServer;
+  let now = Date.parse('2026-11-20T19:00:00.000Z'); // inside the default opening hours
+  const advanceMinutes = (minutes: number) => (now += minutes * 60_000);
+  let staff: string;
+  const screens: SseConnection[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock: () => new Date(now), settings: { payment_methods: ['phone', 'card'], card_unattended_minutes: 10 } });
+    staff = await adminCookie(server);
+  }, 180_000);
+  afterAll(async () => {
+    for (const screen of screens) screen.close();
+    await server?.stop();
+  });
+
+  const offered = async () => (await request(server.baseUrl).get('/api/available_payment_methods').expect(200)).body.payment_methods as string[];
+
+  async function openStaffScreen(): Promise<SseConnection> {
+    const screen = await connectSse(`${server.baseUrl}/events/orders`, { cookie: staff });
+    expect(screen.status).toBe(200);
+    screens.push(screen);
+    return screen;
+  }
+
+  it('offers no card after a start until a staff screen connects, and refuses a card checkout with the spec text', async () => {
+    expect(await offered()).toEqual(['phone']);
+    const customer = shopper(server);
+    await customer.collectOnionBhaji({ email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' });
+    const card = await customer.post('/api/updatePayMethod', { method: 'card' });
+    expect({ status: card.status, message: card.body.message }).toEqual({ status: 409, message: CARD_UNAVAILABLE });
+    // Phone is still taken.
+    await customer.post('/api/updatePayMethod', { method: 'phone' }).expect(200);
+  });
+
+  it('offers card while a screen is connected and for the setting after the last one left, then not', async () => {
+    const screen = await openStaffScreen();
+    await until(async () => (await offered()).includes('card'), 'card offered with a staff screen connected');
+    expect(await offered()).toEqual(['phone', 'card']);
+    advanceMinutes(60); // connected all along: still attended
+    expect(await offered()).toEqual(['phone', 'card']);
+
+    screen.close();
+    await until(() => server.shop.hub.clientCount('orders') === 0, 'the hub to see the screen leave');
+    const leftAt = now;
+    now = leftAt + 10 * 60_000;
+    expect(await offered()).toEqual(['phone', 'card']);
+    now = leftAt + 10 * 60_000 + 1000;
+    expect(await offered()).toEqual(['phone']);
+  });
+
+  it('offers card without any screen when the setting is 0', async () => {
+    const cookie = await adminCookie(server);
+    await request(server.baseUrl)
+      .post('/api/settings/update')
+      .set({ Cookie: cookie, Origin: server.baseUrl, 'X-Requested-With': 'fetch' })
+      .send({ settings: { card_unattended_minutes: 0 } })
+      .expect(200);
+    await until(async () => (await offered()).includes('card'), 'card offered with the check off');
+  });
+});

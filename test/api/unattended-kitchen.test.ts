@@ -15,7 +15,12 @@ describe('no unattended kitchen: card only while a staff screen is watching', ()
   const screens: SseConnection[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ clock: () => new Date(now), settings: { payment_methods: ['phone', 'card'], card_unattended_minutes: 10 } });
+    // Card needs the provider's keys too: the local fake Stripe stands in for them.
+    server = await startTestServer({
+      clock: () => new Date(now),
+      env: { FAKE_CARD_PAYMENTS: 'true' },
+      settings: { payment_methods: ['phone', 'card'], card_unattended_minutes: 10 },
+    });
     staff = await adminCookie(server);
   }, 180_000);
   afterAll(async () => {

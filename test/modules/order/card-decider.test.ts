@@ -1,6 +1,7 @@
 import type { OrderCommand, SubmitOrder } from '../../../modules/order/commands';
 import { CARD_ATTEMPT_GONE, CARD_PAYMENT_OPEN, orderDecider } from '../../../modules/order/decider';
 import type { OrderEvent, OrderPlaced } from '../../../modules/order/events';
+import { CARD_UNAVAILABLE } from '../../../src/shared/payment-texts';
 import { CLOSED_REFUSAL } from '../../../src/shared/store-status';
 import { specFor } from '../../support/given-when-then';
 
@@ -42,7 +43,8 @@ describe('order decider: card attempts', () => {
 
   it('passes every check a placed order passes first', () => {
     spec(readyToPay).when(startCard({ shop: { ...open, storeOpen: false } })).thenFails(CLOSED_REFUSAL, 'conflict');
-    spec(readyToPay).when(startCard({ shop: { ...open, paymentMethods: ['phone'] } })).thenFails('That payment method is not available', 'invalid');
+    // Card not offered now (no keys, or no staff screen watching): the spec's card-unavailable text.
+    spec(readyToPay).when(startCard({ shop: { ...open, paymentMethods: ['phone'] } })).thenFails(CARD_UNAVAILABLE, 'conflict');
     spec(readyToPay).when(startCard({ notOffered: [{ productId: 13, variantId: null }] })).thenFails('Sorry, Chicken Korma is not available right now', 'conflict');
     spec(readyToPay.slice(0, 2)).when(startCard()).thenFails('Please complete your details', 'invalid');
   });

@@ -39,6 +39,9 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
     return (await load(orderId)).attempts.find((one) => one.attempt === attempt)?.intentId ?? null;
   }
 
+  /** Cancels an intent at the provider; one that cannot be cancelled (paid, or money moving) is read as it is. */
+  const cancelOrRetrieve = (intentId: string): Promise<CardIntent> => gateway().cancelIntent(intentId).catch(() => gateway().retrieveIntent(intentId));
+
   /** Records what the provider says of an intent it answered; an intent still in progress records nothing. */
   async function record(orderId: string, intent: CardIntent, context: CommandContext): Promise<AttemptOutcome> {
     const found = outcomeOf(intent);
@@ -67,7 +70,7 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
       // An earlier attempt still open on this side (its end raced its start) is cancelled first: one open at a time.
       const earlier = openAttempt(await load(orderId));
       if (earlier && earlier.attempt !== attempt) {
-        const intent = await gateway().cancelIntent(earlier.intentId).catch(() => gateway().retrieveIntent(earlier.intentId));
+        const intent = await cancelOrRetrieve(earlier.intentId);
         await record(orderId, intent, context);
       }
       const intent = await gateway().createIntent({ orderId, attempt, amountPence, description });
@@ -89,7 +92,7 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
     async cancel(orderId: string, attempt: number, context: CommandContext): Promise<AttemptOutcome> {
       const intentId = await intentOf(orderId, attempt);
       if (!intentId) return { outcome: 'none', message: '' };
-      const intent = await gateway().cancelIntent(intentId).catch(() => gateway().retrieveIntent(intentId));
+      const intent = await cancelOrRetrieve(intentId);
       return record(orderId, intent, context);
     },
 
@@ -109,7 +112,7 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
       if (!intentId) return { outcome: 'none', message: '' };
       const found = await record(orderId, await gateway().retrieveIntent(intentId), context);
       if (found.outcome === 'succeeded' || found.outcome === 'canceled' || (await orderAwaits(orderId, attempt))) return found;
-      const intent = await gateway().cancelIntent(intentId).catch(() => gateway().retrieveIntent(intentId));
+      const intent = await cancelOrRetrieve(intentId);
       return record(orderId, intent, context);
     },
 

@@ -8,15 +8,8 @@ import { londonTime } from '../../src/shared/london-time';
 import { orderRef } from '../../src/shared/order';
 import { readOpeningHours, tradingDayBounds, tradingDayOf } from '../../modules/store';
 import type { SettingsSource } from '../../src/services';
+import type { CardRefundEntry } from '../../src/shared/card-refunds';
 
-export interface CardRefundEntry {
-  ref: string;
-  /** London wall-clock time the money was found to be due back, 'HH:mm'. */
-  time: string;
-  amountPence: number;
-  reason: string;
-  refunded: boolean;
-}
 
 /** Why the money goes back, as staff read it. */
 const REASON_TEXT: Record<string, string> = {

@@ -1,12 +1,5 @@
 import { api } from '../../../app/api';
-
-export interface CardRefundEntry {
-  ref: string;
-  time: string;
-  amountPence: number;
-  reason: string;
-  refunded: boolean;
-}
+import type { CardRefundEntry } from '../../../../../src/shared/card-refunds';
 
 export const cardRefundsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,0 +1,9 @@
+/** One line of the kitchen's "Card payments refunded today" (GET /api/todaysCardRefunds), server and web alike. */
+export interface CardRefundEntry {
+  ref: string;
+  /** London wall-clock time the money was found to be due back, 'HH:mm'. */
+  time: string;
+  amountPence: number;
+  reason: string;
+  refunded: boolean;
+}

@@ -256,6 +256,11 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
   /** Share the cluster of a shop already running on this data directory instead of refusing. */
   attachToRunning?: boolean;
+  /**
+   * Postgres's default of 100 fits one shop (its store's pool of 20 and its read pool of 10). The test run shares
+   * one cluster between parallel suites that each start two or three shops, so it asks for more.
+   */
+  maxConnections?: number;
 }): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
   const owner = postgresUser();
@@ -331,6 +336,7 @@ export async function startEmbeddedPostgres(options: {
       // Postgres's own log must hold no customer's text (issue 13): an ERROR quotes the value it refused, its
       // DETAIL and CONTEXT quote more, and the failing statement all of it. The shop logs its own errors.
       '-c', 'log_min_messages=log', '-c', 'log_min_error_statement=panic', '-c', 'log_error_verbosity=terse',
+      '-c', `max_connections=${options.maxConnections ?? 100}`,
     ],
     { stdio: ['ignore', 'ignore', 'pipe'], ...owner, cwd: layout.scratchDir, env: { ...process.env, LC_ALL: 'C' } },
   );

@@ -12,7 +12,7 @@ export default async function globalSetup(): Promise<void> {
   // Built once, before any test worker starts: workers rebuilding at the same time would serve half a build.
   await ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-pg-'));
-  const postgres = await startEmbeddedPostgres({ dataDir });
+  const postgres = await startEmbeddedPostgres({ dataDir, maxConnections: 400 });
   await postgres.createDatabase(TEMPLATE_DATABASE);
   await migrate(postgres.url(TEMPLATE_DATABASE));
   process.env.TEST_POSTGRES_URL = postgres.url('postgres');

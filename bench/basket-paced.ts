@@ -18,18 +18,23 @@ import type { Benchmark, BenchContext, BenchRow } from './types';
 
 const SHOPPERS = 32;
 const MOVES_PER_SECOND = 1000;
+/**
+ * Lower rates first, as information: where p99 turns up shows whether the target's rate is past what the host
+ * holds (a queue on the shop's one thread) or whether something stalls at any rate.
+ */
+const SWEEP = [250, 500, 750, MOVES_PER_SECOND];
 const MOVE = '/api/moveProductStockToBasket';
 
 function timing(context: BenchContext) {
   return context.quick ? { durationMs: 1500, warmupMs: 500 } : { durationMs: 10_000, warmupMs: 1000 };
 }
 
-async function pacedMoves(context: BenchContext, bench: BenchShop): Promise<BenchRow[]> {
+async function pacedMoves(context: BenchContext, bench: BenchShop, movesPerSecond: number): Promise<BenchRow[]> {
   const products = (await bench.menu()).filter((product) => product.id >= 1 && product.id <= SHOPPERS);
   if (products.length !== SHOPPERS) throw new Error(`expected products 1..${SHOPPERS} on the demo menu`);
   const agent = keepAliveAgent(SHOPPERS);
   const { durationMs, warmupMs } = timing(context);
-  const everyMs = (SHOPPERS * 1000) / MOVES_PER_SECOND;
+  const everyMs = (SHOPPERS * 1000) / movesPerSecond;
   const started = performance.now();
   const measuredFrom = started + warmupMs;
   const until = measuredFrom + durationMs;
@@ -39,7 +44,7 @@ async function pacedMoves(context: BenchContext, bench: BenchShop): Promise<Benc
   let measuredMoves = 0;
   let lastAnswerAt = until;
   try {
-    await withCpuLog(context, `basket paced (32 shoppers, ${MOVES_PER_SECOND} moves/s)`, () =>
+    await withCpuLog(context, `basket paced (32 shoppers, ${movesPerSecond} moves/s)`, () =>
       Promise.all(
         products.map(async (product, shopper) => {
           const browser = bench.browser(agent);
@@ -65,15 +70,17 @@ async function pacedMoves(context: BenchContext, bench: BenchShop): Promise<Benc
   // The moves due in the window over the time they took to be answered: the asked rate when the shop keeps up.
   const achieved = measuredMoves / ((lastAnswerAt - measuredFrom) / 1000);
   const adds = fromDue.get('add');
-  context.log(`basket paced: ${measuredMoves} moves due in ${(durationMs / 1000).toFixed(0)} s, ${achieved.toFixed(0)} moves/s achieved`);
-  context.log(`basket paced: add from due time ${describeLatencies(adds, percentile)}`);
-  context.log(`basket paced: remove from due time ${describeLatencies(fromDue.get('remove'), percentile)}`);
-  context.log(`basket paced: add from sending (what coordinated omission would report) ${describeLatencies(fromSent.get('add'), percentile)}`);
-  const label = `32 shoppers paced at ${MOVES_PER_SECOND.toLocaleString('en-US')} moves/s`;
+  const at = `at ${movesPerSecond}/s`;
+  context.log(`basket paced ${at}: ${measuredMoves} moves due in ${(durationMs / 1000).toFixed(0)} s, ${achieved.toFixed(0)} moves/s achieved`);
+  context.log(`basket paced ${at}: add from due time ${describeLatencies(adds, percentile)}`);
+  context.log(`basket paced ${at}: remove from due time ${describeLatencies(fromDue.get('remove'), percentile)}`);
+  context.log(`basket paced ${at}: add from sending (what coordinated omission would report) ${describeLatencies(fromSent.get('add'), percentile)}`);
+  const label = `32 shoppers paced at ${movesPerSecond.toLocaleString('en-US')} moves/s`;
+  const targeted = movesPerSecond === MOVES_PER_SECOND;
   const p99 = percentile(adds, 99);
   return [
     { name: `basket: add p50, ${label}`, figure: percentile(adds, 50), unit: 'ms' },
-    { name: `basket: add p99, ${label}`, figure: p99, unit: 'ms', target: '< 25', pass: p99 < 25 },
+    { name: `basket: add p99, ${label}`, figure: p99, unit: 'ms', ...(targeted ? { target: '< 25', pass: p99 < 25 } : {}) },
     { name: `basket: moves achieved, ${label}`, figure: achieved, unit: 'moves/s' },
   ];
 }
@@ -83,7 +90,9 @@ export const basketPacedBenchmark: Benchmark = {
   async run(context) {
     const bench = await startBenchShop(context, 'basket_paced');
     try {
-      return await pacedMoves(context, bench);
+      const rows: BenchRow[] = [];
+      for (const rate of context.quick ? [MOVES_PER_SECOND] : SWEEP) rows.push(...(await pacedMoves(context, bench, rate)));
+      return rows;
     } finally {
       await bench.stop();
     }

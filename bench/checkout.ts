@@ -83,6 +83,8 @@ function timing(context: BenchContext) {
 
 /** The rate of the paced run: the throughput target, shared by the 32 shoppers. */
 const PACED_ORDERS_PER_SECOND = 100;
+/** Lower rates first, as information: where p99 turns up shows what the host holds (see basket-paced.ts). */
+const PACED_SWEEP = [25, 50, 75, PACED_ORDERS_PER_SECOND];
 
 /**
  * The same 32 shoppers at the target rate instead of flat out: each starts an order every 32/100 s (staggered),
@@ -90,17 +92,17 @@ const PACED_ORDERS_PER_SECOND = 100;
  * Closed-loop shoppers who never pause queue on the shop's one thread, so their request times are set by the
  * throughput (Little's law); this run shows the request times at the load the target names.
  */
-async function pacedShoppers(context: BenchContext, bench: BenchShop, products: MenuProductView[]): Promise<BenchRow[]> {
+async function pacedShoppers(context: BenchContext, bench: BenchShop, products: MenuProductView[], ordersPerSecond: number): Promise<BenchRow[]> {
   const agent = keepAliveAgent(SHOPPERS);
   const { durationMs, warmupMs } = timing(context);
-  const everyMs = (SHOPPERS * 1000) / PACED_ORDERS_PER_SECOND;
+  const everyMs = (SHOPPERS * 1000) / ordersPerSecond;
   const started = performance.now();
   const measuredFrom = started + warmupMs;
   const until = measuredFrom + durationMs;
   const requests = new Latencies(-Infinity, Infinity);
   let completed = 0;
   try {
-    await withCpuLog(context, `checkout paced (32 shoppers, ${PACED_ORDERS_PER_SECOND} orders/s)`, () =>
+    await withCpuLog(context, `checkout paced (32 shoppers, ${ordersPerSecond} orders/s)`, () =>
       Promise.all(
         Array.from({ length: SHOPPERS }, async (_, worker) => {
           const browser = bench.browser(agent);
@@ -123,13 +125,14 @@ async function pacedShoppers(context: BenchContext, bench: BenchShop, products: 
   }
   const elapsedS = (performance.now() - measuredFrom) / 1000;
   const all = requests.all();
-  const label = `${PACED_ORDERS_PER_SECOND} orders/s`;
-  logSteps(context, 'checkout paced', requests);
-  context.log(`checkout paced: ${completed} orders due in ${(durationMs / 1000).toFixed(0)} s, all done after ${elapsedS.toFixed(1)} s; every request ${describeLatencies(all, percentile)}`);
+  const label = `${ordersPerSecond} orders/s`;
+  const targeted = ordersPerSecond === PACED_ORDERS_PER_SECOND;
+  logSteps(context, `checkout paced at ${label}`, requests);
+  context.log(`checkout paced at ${label}: ${completed} orders due in ${(durationMs / 1000).toFixed(0)} s, all done after ${elapsedS.toFixed(1)} s; every request ${describeLatencies(all, percentile)}`);
   return [
     { name: `checkout: request p50, 32 shoppers paced at ${label}`, figure: percentile(all, 50), unit: 'ms' },
     // The target DEVELOPERS.md states at this offered rate (the closed-loop p99 below is informative).
-    { name: `checkout: request p99, 32 shoppers paced at ${label}`, figure: percentile(all, 99), unit: 'ms', target: '< 50', pass: percentile(all, 99) < 50 },
+    { name: `checkout: request p99, 32 shoppers paced at ${label}`, figure: percentile(all, 99), unit: 'ms', ...(targeted ? { target: '< 50', pass: percentile(all, 99) < 50 } : {}) },
   ];
 }
 
@@ -160,7 +163,8 @@ export const checkoutBenchmark: Benchmark = {
         all = window.all();
         logSteps(context, 'checkout', window);
         context.log(`checkout: ${rate.toFixed(1)} orders/s; every request ${describeLatencies(all, percentile)}`);
-        paced = await pacedShoppers(context, bench, products);
+        paced = [];
+        for (const pacedRate of context.quick ? [PACED_ORDERS_PER_SECOND] : PACED_SWEEP) paced.push(...(await pacedShoppers(context, bench, products, pacedRate)));
       } finally {
         peakMb = rss.stop();
       }

@@ -86,6 +86,8 @@ async function audit(url: string, cookie: string | undefined, cpuSlowdownMultipl
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const failing = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
     if (process.env.BENCH_LIGHTHOUSE_VERBOSE) console.error(url, failing.map((audit) => audit.id).join(', '));
+    // The whole report, for finding where the time goes (bootup-time, mainthread-work-breakdown, long-tasks...).
+    if (process.env.BENCH_LIGHTHOUSE_DUMP) fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_DUMP}-${new URL(url).pathname.replace(/\W/g, '') || 'menu'}-${Date.now()}.json`, JSON.stringify(result.lhr));
     return {
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
       performance: score('performance'),

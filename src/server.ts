@@ -414,11 +414,11 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
             if (typeof cartId === 'string') await basket.assignToUser(cartId, user.id, commandContext(ctx, clock));
           },
         }),
-        liveRoutes({ hub: liveHub }),
+        liveRoutes({ hub: liveHub, linkKey: keys[0], clock }),
         accountRoutes({ accounts, clock, limits }),
         privacyRoutes({ privacy, clock }),
         paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),
-        cardRoutes({ checkout, clock }),
+        cardRoutes({ checkout, clock, linkKey: keys[0] }),
         cardRefundRoutes({ pool, clock, settings: services.settings }),
         menuRoutes({ menu: menuCache }),
         settingsRoutes({ settings: services.settings }),

@@ -24,4 +24,5 @@ export { kitchenRoutes } from './kitchen-routes';
 export { customerMailReactor } from './customer-mail';
 export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';
 export { cardRoutes, STRIPE_WEBHOOK_PATH } from './card-routes';
+export { cardOutcomeOf } from './card-outcome';
 export { cardAttemptProcess, cardPaymentProcess, cardRefundProcess } from './card-process';

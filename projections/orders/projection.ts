@@ -1,10 +1,11 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
-import { countsInTally, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus } from '../../modules/order';
+import { cardOutcomeOf, countsInTally, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus } from '../../modules/order';
 import { checkoutEventOf, checkoutStatements, isCheckoutEvent, PERSONAL_COLUMNS, type CheckoutEvent } from './batch';
 import type { PersonalDataErased } from '../../modules/privacy';
 import { ERASED, idInSubject } from '../../src/personal-data';
+import { CARD_OUTCOME } from '../../src/shared/order-channel';
 
 import { COUNTS_IN_TALLY } from './queries';
 
@@ -46,7 +47,8 @@ async function tallyFor(tx: Tx, orderId: string): Promise<number> {
 
 /**
  * Orders as customers and the kitchen read them. Staff screens hear of each submitted order (NewOrder, with
- * today's tally) and each change of status (OrderChange) through the live outbox, in the same transaction.
+ * today's tally) and each change of status (OrderChange) through the live outbox, in the same transaction; the
+ * customer's checkout hears its own card attempt's outcome on the order's private channel (CardOutcome).
  * A status is what the order module's orderStatusAfter says, never a copy of its rule here.
  *
  * A batch goes in runs: the checkout events between two kitchen events are folded into a few statements
@@ -95,6 +97,10 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
     await kitchenChange(tx, publish, event);
   }
   await flush();
+  for (const one of stored) {
+    const outcome = cardOutcomeOf(one);
+    if (outcome) await publish('order', CARD_OUTCOME, outcome, outcome.orderId);
+  }
 }
 
 /** An order's personal columns read "[erased]"; its money, dishes and times stay for the books. */

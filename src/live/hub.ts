@@ -9,7 +9,13 @@ import type { StaffPresence } from './staff-presence';
 /** A reconnecting client that missed more than this is told to refetch instead. */
 export const MAX_REPLAY = 1000;
 
-export const LIVE_CHANNELS = ['orders', 'store', 'menu'] as const;
+export const LIVE_CHANNELS = ['orders', 'store', 'menu', 'order'] as const;
+
+/**
+ * Channels whose messages each name their audience (issue 17: `order`, one customer's own order): a message goes
+ * only to the screens attached with that key, live and on replay, and one with no audience goes to nobody.
+ */
+export const PRIVATE_CHANNELS: readonly string[] = ['order'];
 
 /**
  * Channels whose messages are merged and sent at most once per window to each screen (issue 16: the public menu
@@ -47,7 +53,10 @@ interface LiveMessageRow {
   id: number;
   event: string;
   data: unknown;
+  audience: string | null;
 }
+
+const audienceKey = (channel: string, audience: string) => `${channel}\u0000${audience}`;
 
 export interface LiveHubOptions {
   pool: DatabasePool;
@@ -69,6 +78,8 @@ export class LiveHub {
   private readonly channels = new Map<string, SseChannel>();
   /** Each channel's open responses, so one delivery is one write per screen however many messages it holds. */
   private readonly screens = new Map<string, Set<ServerResponse>>();
+  /** A private channel's open responses per audience (audienceKey), so a message finds its screens at once. */
+  private readonly audiences = new Map<string, Set<ServerResponse>>();
   private readonly lastDelivered = new Map<string, number>();
   /** The signed-in user of each stream that has one, so a disabled account's streams end at once. */
   private readonly owners = new Map<ServerResponse, string>();
@@ -135,10 +146,12 @@ export class LiveHub {
   /**
    * Adds a client to a channel. The role check happens before this. A client that sends Last-Event-ID gets
    * what it missed first, before any live message, or a `resync` event when the gap is too large to replay.
+   * On a private channel `audience` is the key its token was signed for: the client gets only that key's messages.
    */
-  attach(channelName: string, req: IncomingMessage, res: ServerResponse, owner?: string): Promise<void> {
+  attach(channelName: string, req: IncomingMessage, res: ServerResponse, owner?: string, audience?: string): Promise<void> {
     const channel = this.channels.get(channelName);
     if (!channel) throw new Error(`Unknown live channel ${channelName}`);
+    if (PRIVATE_CHANNELS.includes(channelName) !== (audience !== undefined)) throw new Error(`Live channel ${channelName} is private exactly when attached with an audience`);
     const lastEventId = takeLastEventId(req);
     return this.serialized(async () => {
       // Catch up with the outbox first, so "what the client missed" is measured against all that is committed.
@@ -147,9 +160,10 @@ export class LiveHub {
       let missed: LiveMessageRow[] = [];
       let resync = false;
       if (lastEventId !== undefined && lastEventId < delivered) {
+        const ofAudience = audience === undefined ? sql.fragment`true` : sql.fragment`audience = ${audience}`;
         missed = (await this.options.pool.any(sql.unsafe`
-          select id::int, event, data from live_messages
-           where channel = ${channelName} and id > ${lastEventId} and id <= ${delivered}
+          select id::int, event, data, audience from live_messages
+           where channel = ${channelName} and ${ofAudience} and id > ${lastEventId} and id <= ${delivered}
            order by id limit ${MAX_REPLAY + 1}`)) as LiveMessageRow[];
         resync = missed.length > MAX_REPLAY;
       } else if (lastEventId !== undefined && lastEventId > delivered) {
@@ -159,12 +173,19 @@ export class LiveHub {
       const screens = this.screens.get(channelName) ?? new Set<ServerResponse>();
       this.screens.set(channelName, screens);
       screens.add(res);
+      const audienceScreens = audience === undefined ? undefined : (this.audiences.get(audienceKey(channelName, audience)) ?? new Set<ServerResponse>());
+      if (audienceScreens) {
+        this.audiences.set(audienceKey(channelName, audience!), audienceScreens);
+        audienceScreens.add(res);
+      }
       if (owner) this.owners.set(res, owner);
       // A stream gone before it was added has no close to come: it is not counted.
       const presence = channelName === 'orders' && !res.destroyed ? this.options.staffPresence : undefined;
       presence?.connected();
       res.once('close', () => {
         screens.delete(res);
+        audienceScreens?.delete(res);
+        if (audienceScreens?.size === 0) this.audiences.delete(audienceKey(channelName, audience!));
         this.owners.delete(res);
         presence?.disconnected();
       });
@@ -184,17 +205,17 @@ export class LiveHub {
     const names = [...this.channels.keys()];
     const after = names.map((name) => this.lastDelivered.get(name) ?? 0);
     const rows = (await this.options.pool.any(sql.unsafe`
-      select m.channel, m.id::int, m.event, m.data
+      select m.channel, m.id::int, m.event, m.data, m.audience
         from unnest(${sql.array(names, 'text')}, ${sql.array(after, 'int8')}) as last(channel, id)
         cross join lateral (
-          select channel, id, event, data from live_messages
+          select channel, id, event, data, audience from live_messages
            where channel = last.channel and id > last.id order by id limit 1000
         ) m
        order by m.id`)) as Array<LiveMessageRow & { channel: string }>;
     if (rows.length === 0) return;
     // Corked, a screen's messages of this delivery leave in one write: on a busy evening a delivery holds many
     // orders, and 50 screens times one system call per message is most of what the hub would cost.
-    const corked = new Set(rows.flatMap((row) => [...(this.screens.get(row.channel) ?? [])]));
+    const corked = new Set(rows.flatMap((row) => [...(this.recipientsOf(row) ?? this.screens.get(row.channel) ?? [])]));
     for (const res of corked) res.cork();
     try {
       for (const row of rows) {
@@ -203,12 +224,20 @@ export class LiveHub {
           this.hold(row.channel, row);
           continue;
         }
-        this.channels.get(row.channel)!.send({ id: row.id, event: row.event, data: row.data });
+        const recipients = this.recipientsOf(row);
+        if (recipients?.length === 0) continue;
+        this.channels.get(row.channel)!.send({ id: row.id, event: row.event, data: row.data }, recipients);
         if (row.event === ACCESS_ENDED) this.disconnect((row.data as { accountId?: string }).accountId ?? '');
       }
     } finally {
       for (const res of corked) res.uncork();
     }
+  }
+
+  /** The screens a message is for: its audience's on a private channel (none without one), else every screen (undefined). */
+  private recipientsOf(row: LiveMessageRow & { channel: string }): ServerResponse[] | undefined {
+    if (!PRIVATE_CHANNELS.includes(row.channel)) return undefined;
+    return row.audience === null ? [] : [...(this.audiences.get(audienceKey(row.channel, row.audience)) ?? [])];
   }
 
   /** A coalesced channel's message: sent now when its window has passed, else merged into the one waiting for it. */

@@ -12,10 +12,10 @@ export const LIVE_NOTIFY_CHANNEL = 'live_messages';
  * commit with notifyLiveHubs (not inside: see AfterCommitNotifier).
  */
 export function outboxWriter(tx: DatabaseTransactionConnection, onPublish: () => void = () => undefined) {
-  const pending: Array<{ channel: string; event: string; data: unknown }> = [];
-  const publish: Publish = async (channel, event, data) => {
+  const pending: Array<{ channel: string; event: string; data: unknown; audience: string | null }> = [];
+  const publish: Publish = async (channel, event, data, audience) => {
     onPublish();
-    pending.push({ channel, event, data });
+    pending.push({ channel, event, data, audience: audience ?? null });
   };
   async function flush(): Promise<void> {
     if (pending.length === 0) return;
@@ -24,15 +24,16 @@ export function outboxWriter(tx: DatabaseTransactionConnection, onPublish: () =>
     // One statement: the join needs the locks' row before it yields any message, so every lock is held before
     // the first id is drawn.
     const written = await tx.query(sql.unsafe`
-      insert into live_messages (channel, event, data)
-      select m.channel, m.event, m.data
+      insert into live_messages (channel, event, data, audience)
+      select m.channel, m.event, m.data, m.audience
         from (select count(pg_advisory_xact_lock(hashtext('live:' || c))) as locks
                 from (select c from unnest(${sql.array(channels, 'text')}) as c order by c) as ordered) as locked,
              unnest(
                ${sql.array(messages.map((message) => message.channel), 'text')},
                ${sql.array(messages.map((message) => message.event), 'text')},
-               ${sql.array(messages.map((message) => JSON.stringify(message.data)), 'jsonb')}
-             ) with ordinality as m(channel, event, data, place)
+               ${sql.array(messages.map((message) => JSON.stringify(message.data)), 'jsonb')},
+               ${sql.array(messages.map((message) => message.audience), 'text')}
+             ) with ordinality as m(channel, event, data, audience, place)
        where locked.locks = ${channels.length}
        order by m.place`);
     // The lock count guards the order of ids; a message it would drop must not vanish without a word.
@@ -44,8 +45,8 @@ export function outboxWriter(tx: DatabaseTransactionConnection, onPublish: () =>
 /** Writes each live message into the outbox at once, inside the caller's transaction (see outboxWriter). */
 export function outboxPublisher(tx: DatabaseTransactionConnection, onPublish: () => void = () => undefined): Publish {
   const writer = outboxWriter(tx, onPublish);
-  return async (channel, event, data) => {
-    await writer.publish(channel, event, data);
+  return async (channel, event, data, audience) => {
+    await writer.publish(channel, event, data, audience);
     await writer.flush();
   };
 }

@@ -2,8 +2,11 @@ import type { FragmentSqlToken } from 'slonik';
 import type { DatabaseTransactionConnection } from '../db/pool';
 import type { StoredEvent } from '../eventstore/types';
 
-/** Queues a Server-Sent Event inside the projection's transaction; the hub sends it after commit. */
-export type Publish = (channel: string, event: string, data: unknown) => Promise<void>;
+/**
+ * Queues a Server-Sent Event inside the projection's transaction; the hub sends it after commit. `audience` (an
+ * order id, on a private channel) limits it to the screens attached with that key.
+ */
+export type Publish = (channel: string, event: string, data: unknown, audience?: string) => Promise<void>;
 
 export interface ProjectionContext {
   tx: DatabaseTransactionConnection;

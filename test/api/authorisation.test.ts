@@ -23,6 +23,8 @@ const POLICY: Record<string, Access> = {
   'GET /events/store': 'anyone',
   'GET /events/orders': 'staff',
   'GET /events/menu': 'anyone',
+  // The card checkout's own order (issue 17): its token from /broadcasting/auth is the credential (test/api/order-channel.test.ts).
+  'GET /events/order': 'anyone',
   'GET /api/menu': 'anyone',
   'POST /api/settings': 'anyone',
   'GET /api/settings/is_takeaway': 'anyone',
@@ -106,6 +108,8 @@ const POLICY: Record<string, Access> = {
   'POST /api/env/STRIPE_KEY': 'anyone',
   'POST /api/createCheckoutSession': 'anyone',
   'POST /api/webhooks/stripe': 'anyone',
+  // Spec §7's realtime auth: the session's own order only, checked by the route (test/api/order-channel.test.ts).
+  'POST /broadcasting/auth': 'anyone',
   'GET /api/todaysCardRefunds': 'staff',
   'GET /api/invitation/:token': 'anyone',
   'POST /api/invitation/:token': 'anyone',

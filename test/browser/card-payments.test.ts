@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
 import { closeAccessibilityChecker, expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, fillBasketAndOpenIt, fillContactDetails, logIn, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
@@ -89,5 +90,44 @@ describe('card payments in the browser', () => {
     expect(placed.status()).toBe(200);
     expect(((await placed.json()) as { order: { status: string } }).order.status).toBe('AWAITING-PAYMENT');
     await page.waitForURL(`${baseUrl}/order-complete`);
+  }, 300_000);
+
+  // Last: the page's clock stays installed for the rest of this browser's life.
+  it('a bank still checking the card: the outcome pushed on the order’s private channel completes the order, no poll needed', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    await browser.context.clearCookies();
+    await readyToPayByCard(page, baseUrl, 'kim.pushed@example.com');
+    // The card form's confirmation comes back "processing" (a bank's check, say); the test confirms at the fake later.
+    let confirmUrl = '';
+    await page.route('**/v1/payment_intents/*/confirm', async (route) => {
+      confirmUrl = route.request().url();
+      await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ status: 'processing' }) });
+    });
+    const completions: Response[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/complete-order') completions.push(response);
+    });
+    // Time stands still in the page: no fallback poll can fire, so only the pushed outcome can finish the payment.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+
+    const [auth] = await Promise.all([answerTo(page, '/broadcasting/auth'), page.getByTestId('pay-by-card').click()]);
+    expect(auth.status()).toBe(200);
+    // The first answer is "pending"; the channel's opening asks once more, still pending.
+    await until(() => completions.length >= 2, 'the order asked about at Pay and when its channel opened', { timeoutMs: 30_000 });
+    expect(completions.map((response) => response.status())).toEqual([202, 202]);
+    await waitForText(page.getByTestId('pay-by-card'), 'Your order is being processed');
+
+    // The bank says yes: the fake confirms and sends its webhook to the shop, which pushes the outcome to this page.
+    expect((await fetch(confirmUrl, { method: 'POST', body: new URLSearchParams({ card: '4242424242424242' }) })).status).toBe(200);
+    const dialog = page.getByTestId('app-dialog-message');
+    await dialog.filter({ hasText: EMAIL_SENT }).waitFor();
+    expect(await dialog.textContent()).toContain('card payment went through');
+    expect(completions.map((response) => response.status())).toEqual([202, 202, 200]);
+
+    await page.clock.resume();
+    await page.waitForURL(`${baseUrl}/order-complete`);
+    await page.unroute('**/v1/payment_intents/*/confirm');
   }, 300_000);
 });

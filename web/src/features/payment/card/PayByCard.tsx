@@ -19,7 +19,7 @@ const loading = (
 export function PayByCard({ returnedIntent }: { returnedIntent: string | null }) {
   const key = useStripeKeyQuery();
   const { data: order } = useFetchOrderQuery();
-  const { pay, resume, isPlacing } = usePayByCard();
+  const { pay, resume, isPlacing } = usePayByCard(order?.id);
   const resumed = useRef(false);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { orderChannelName } from '../../../../../src/shared/order-channel';
 import { api } from '../../../app/api';
 import type { Order } from '../../order/order';
 
@@ -35,10 +36,14 @@ export const cardApi = api.injectEndpoints({
       // Not the order: refetched, the placed order would unmount this checkout before its thanks lead on.
       invalidatesTags: ['Cart', 'Menu'],
     }),
+    /** Spec §7's realtime auth: a short-lived token for the order's private live channel (the session's own order only). */
+    authoriseOrderChannel: build.mutation<{ auth: string }, string>({
+      query: (orderId) => ({ url: '/broadcasting/auth', method: 'POST', body: { channel_name: orderChannelName(orderId) } }),
+    }),
   }),
 });
 
-export const { useStripeKeyQuery, useCreateCheckoutSessionMutation, useCompleteCardOrderMutation } = cardApi;
+export const { useStripeKeyQuery, useCreateCheckoutSessionMutation, useCompleteCardOrderMutation, useAuthoriseOrderChannelMutation } = cardApi;
 
 /** A PaymentIntent's id is the part of its client secret before `_secret_`. */
 export const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0];

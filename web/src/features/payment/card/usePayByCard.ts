@@ -4,27 +4,24 @@ import { useAppDispatch } from '../../../app/hooks';
 import { caughtMessage } from '../../../app/serverMessage';
 import { showDialog, type DialogContent } from '../../dialog/dialogSlice';
 import { useDialogShownAndGone } from '../../dialog/useDialogShownAndGone';
-import { useCompleteCardOrderMutation, useCreateCheckoutSessionMutation, type CardCompletion, type CardConfirmation } from './cardApi';
+import { useAuthoriseOrderChannelMutation, useCompleteCardOrderMutation, useCreateCheckoutSessionMutation, type CardConfirmation } from './cardApi';
+import { waitForCardOutcome } from './cardOutcome';
 
 const EMAIL_SENT = 'A confirmation email has been sent & should be with you shortly.';
 const THANK_YOU_MS = 1700;
-/** Spec (issue 17 item 5): while the provider has not answered, the order is asked about each second. */
-const POLL_MS = 1000;
-/** A bank's check (3-D Secure) takes seconds; past this, the shop's own reconciler finishes the order. */
-const MAX_POLLS = 120;
 const MISMATCH = "Something's not right";
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Pay by card: the server sells the basket and makes the payment for its own total (createCheckoutSession), the
  * card form confirms it with the provider, and the server asks the provider what happened (`/complete-order`
  * with the payment's id): the browser's word never marks anything paid. Then the success dialog and
  * /order-complete, as for pay by phone; a refusal says why, and the customer may try again or choose phone.
+ * While the provider has not answered, the order's private live channel says when to ask again (cardOutcome.ts).
  */
-export function usePayByCard() {
+export function usePayByCard(orderId: string | undefined) {
   const [createSession] = useCreateCheckoutSessionMutation();
   const [completeCard] = useCompleteCardOrderMutation();
+  const [authoriseChannel] = useAuthoriseOrderChannelMutation();
   const [isPlacing, setPlacing] = useState(false);
   const [thanks, setThanks] = useState<DialogContent | undefined>(undefined);
   const thanked = useDialogShownAndGone(thanks !== undefined, thanks);
@@ -35,16 +32,13 @@ export function usePayByCard() {
     if (thanked) navigate('/order-complete');
   }, [thanked, navigate]);
 
-  /** Asks the server until the provider's answer is in. */
+  /** Asks the server, and again when the order's channel says the provider's answer is in. */
   const complete = async (confirmation: CardConfirmation) => {
-    let answer: CardCompletion = await completeCard(confirmation).unwrap();
+    const ask = () => completeCard(confirmation).unwrap();
+    const first = await ask();
     // The card form could not confirm (a network error, say): nothing is moving, so the customer may press Pay again.
-    if (answer.pending && confirmation.status === 'failed') throw new Error(confirmation.message || 'Your card payment did not go through');
-    for (let polls = 0; answer.pending; polls++) {
-      if (polls >= MAX_POLLS) throw new Error('Your payment is still being processed: we will email you as soon as it is confirmed');
-      await wait(POLL_MS);
-      answer = await completeCard(confirmation).unwrap();
-    }
+    if (first.pending && confirmation.status === 'failed') throw new Error(confirmation.message || 'Your card payment did not go through');
+    const answer = first.pending ? await waitForCardOutcome({ orderId, ask, authorise: async (id) => (await authoriseChannel(id).unwrap()).auth }) : first;
     const dialog: DialogContent = { title: 'Thank you', message: `${answer.message}\n${EMAIL_SENT}`, look: 'success', autoCloseMs: THANK_YOU_MS };
     dispatch(showDialog(dialog));
     setThanks(dialog);

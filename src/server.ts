@@ -48,6 +48,7 @@ import { cspReportLog } from './http/csp-reports';
 import { CSP_REPORT_PATH } from './http/script-inventory';
 import { PROCESS_EVENT_SCHEMAS, ProcessManager } from './process';
 import type { PageSources } from './http/html-page';
+import { firstShownDishes } from './shared/menu';
 import { createPhotoStore, UPLOAD_PATH, uploadRoutes } from './uploads';
 import { withFakeCardPayments } from './fake-stripe/beside-the-shop';
 import { createPayments, PAYMENT_EVENT_SCHEMAS, paymentRoutes, stripeGateway } from '../modules/payment';
@@ -493,6 +494,10 @@ function pageSources(settings: Services['settings'], menu: MenuCache): PageSourc
     async product(id) {
       const product = await menu.product(id);
       return product && { name: product.name, short_desc: product.short_desc, image: product.image };
+    },
+    async firstDishImage() {
+      const [first] = firstShownDishes(await menu.catalogue(), 1);
+      return first?.image ? { src: first.image, srcset: first.image_srcset } : null;
     },
   };
 }

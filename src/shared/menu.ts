@@ -57,6 +57,24 @@ export interface MenuView {
   products: MenuProduct[];
 }
 
+/** How wide a menu card's picture is drawn, for its srcset: the card and the page's preload must agree. */
+export const MENU_CARD_IMAGE_SIZES = '(min-width: 992px) 25vw, (min-width: 576px) 50vw, 100vw';
+
+/**
+ * The dishes the menu shows first, in its order (category by category, leaving out hidden categories): the
+ * cards whose pictures load at once, and the first of them the page's head preloads (the largest paint).
+ */
+export function firstShownDishes<P extends Pick<MenuProduct, 'id' | 'category_id'>>(
+  menu: { categories: readonly Pick<MenuCategory, 'id'>[]; products: readonly P[] },
+  count: number,
+  hiddenCategoryIds: readonly number[] = [],
+): P[] {
+  return menu.categories
+    .filter((category) => !hiddenCategoryIds.includes(category.id))
+    .flatMap((category) => menu.products.filter((product) => product.category_id === category.id))
+    .slice(0, count);
+}
+
 /** A dish as customers and refusals name it: the product, and its variant in brackets. */
 export function dishName(productName: string, variantName: string | null | undefined): string {
   return variantName ? `${productName} (${variantName})` : productName;

@@ -87,6 +87,24 @@ describe('web pages: heads, 404s and compression', () => {
       expect(head(decoded(await getBytes(server.baseUrl, '/'))).robots).toBeUndefined();
     });
 
+    it("preloads the menu and its first card's picture on the menu page only (issue 18: the largest paint)", async () => {
+      const menu = (await shopper(server).get('/api/menu').expect(200)).body as {
+        categories: Array<{ id: number }>;
+        products: Array<{ id: number; category_id: number; image: string | null }>;
+      };
+      // The first card the page shows: the first category's first dish, in the menu's order.
+      const first = menu.products.find((product) => product.category_id === menu.categories[0].id);
+      expect(first?.image).toBeTruthy();
+      const preloads = (html: string) => html.match(/<link rel="preload"[^>]*>/g) ?? [];
+      const onMenu = preloads(decoded(await getBytes(server.baseUrl, '/')));
+      expect(onMenu).toEqual([
+        '<link rel="preload" href="/api/menu" as="fetch" crossorigin="anonymous" />',
+        `<link rel="preload" as="image" href="${first!.image}" fetchpriority="high" />`,
+      ]);
+      expect(preloads(decoded(await getBytes(server.baseUrl, '/manageCart')))).toEqual([]);
+      expect(preloads(decoded(await getBytes(server.baseUrl, '/no-such-page')))).toEqual([]);
+    });
+
     it("names a product page after the product, from the catalogue", async () => {
       const menu = (await shopper(server).get('/api/menu').expect(200)).body as { products: Array<{ id: number; name: string; short_desc: string }> };
       const product = menu.products[0];

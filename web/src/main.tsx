@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
 import { router } from './app/router';
+import { ShopSettingsProvider } from './features/settings/ShopSettingsProvider';
 import { store } from './app/store';
 
 const rootElement = document.getElementById('root');
@@ -12,7 +13,9 @@ if (!rootElement) throw new Error('index.html is missing #root');
 createRoot(rootElement).render(
   <StrictMode>
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <ShopSettingsProvider>
+        <RouterProvider router={router} />
+      </ShopSettingsProvider>
     </Provider>
   </StrictMode>,
 );

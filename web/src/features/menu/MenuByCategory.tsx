@@ -8,6 +8,7 @@ import { selectExcludedAllergens } from './allergenFilterSlice';
 import { selectHiddenCategoryIds, showAllCategories } from './categoryFilterSlice';
 import { withoutAllergens } from './withoutAllergens';
 import type { Menu } from './menuApi';
+import { firstShownDishes } from '../../../../src/shared/menu';
 import { ProductCard } from './ProductCard';
 import { useSquareProductImages } from './useSquareProductImages';
 
@@ -23,12 +24,7 @@ export function MenuByCategory({ menu: fullMenu }: { menu: Menu }) {
   const squareArea = useSquareProductImages<HTMLDivElement>();
   const dispatch = useAppDispatch();
   const nothingShown = !shownCategories.some((category) => menu.products.some((product) => product.category_id === category.id));
-  const firstShown = new Set(
-    shownCategories
-      .flatMap((category) => menu.products.filter((product) => product.category_id === category.id))
-      .slice(0, FIRST_SCREEN_PRODUCTS)
-      .map((product) => product.id),
-  );
+  const firstShown = new Set(firstShownDishes(menu, FIRST_SCREEN_PRODUCTS, hiddenCategoryIds).map((product) => product.id));
 
   return (
     <div {...squareArea} data-testid="menu">

@@ -1,5 +1,6 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
+import { MENU_CARD_IMAGE_SIZES } from '../../../../src/shared/menu';
 import { formatPence } from '../../app/money';
 import type { Product } from './menuApi';
 import { DietaryInfo } from './DietaryInfo';
@@ -10,7 +11,7 @@ import { StockLabel } from './StockLabel';
 export function ProductCard({ product, onFirstScreen = false }: { product: Product; onFirstScreen?: boolean }) {
   return (
     <Card className="h-100" data-testid="product-card" data-product-id={product.id} data-category-id={product.category_id}>
-      <ProductImage src={product.image} srcSet={product.image_srcset} sizes="(min-width: 992px) 25vw, (min-width: 576px) 50vw, 100vw" alt="" className="card-img-top" eager={onFirstScreen} />
+      <ProductImage src={product.image} srcSet={product.image_srcset} sizes={MENU_CARD_IMAGE_SIZES} alt="" className="card-img-top" eager={onFirstScreen} />
       <Card.Body className="d-flex flex-column">
         <Card.Title as="h3" className="h6">
           <Link to={`/product/${product.id}`}>{product.name}</Link>

@@ -1,4 +1,5 @@
-import { useGetSettingsQuery, type SettingValues } from './settingsApi';
+import { createContext, useContext } from 'react';
+import { type SettingValues } from './settingsApi';
 
 import { isOrderingClosed as orderingClosed, STORE_STATUSES, type StoreStatus } from '../../../../src/shared/store-status';
 
@@ -13,8 +14,8 @@ export interface ShopSettings {
   siteName: string | undefined;
 }
 
-// One fixed list, so every component shares a single cached request.
-const SHOP_SETTING_KEYS = [
+// One fixed list, asked for once by ShopSettingsProvider.
+export const SHOP_SETTING_KEYS = [
   'cart_label',
   'is_takeaway',
   'order_status',
@@ -28,7 +29,7 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function readShopSettings(values: SettingValues | undefined): ShopSettings {
+export function readShopSettings(values: SettingValues | undefined): ShopSettings {
   const orderStatus = values?.order_status;
   return {
     cartLabel: text(values?.cart_label) ?? 'Cart',
@@ -40,14 +41,19 @@ function readShopSettings(values: SettingValues | undefined): ShopSettings {
   };
 }
 
+export type LoadedShopSettings = ShopSettings & { isLoaded: boolean };
+
+export const ShopSettingsContext = createContext<LoadedShopSettings | null>(null);
+
 /**
- * The settings the shop pages read, with the spec's defaults until (or unless) the server answers. A failure
- * counts as loaded, also while a newly mounted reader asks again: were it "loading" then, the page would swap its
- * readers for a spinner and back on every failure, asking again each time.
+ * The settings the shop pages read, with the spec's defaults until (or unless) the server answers. Read from
+ * ShopSettingsProvider's one subscription: a query hook in every reader made the menu's 30 cards 90
+ * subscriptions, whose mounting was a large part of the menu page's first render on a phone (issue 18).
  */
-export function useShopSettings(): ShopSettings & { isLoaded: boolean } {
-  const { data, isSuccess, error } = useGetSettingsQuery(SHOP_SETTING_KEYS);
-  return { ...readShopSettings(data), isLoaded: isSuccess || error !== undefined };
+export function useShopSettings(): LoadedShopSettings {
+  const settings = useContext(ShopSettingsContext);
+  if (!settings) throw new Error('useShopSettings needs a ShopSettingsProvider above it (main.tsx)');
+  return settings;
 }
 
 /** Spec §4 "Ordering block": order status 'closed' blocks ordering, in takeaway mode only. */

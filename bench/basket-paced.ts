@@ -13,7 +13,7 @@
  */
 import { keepAliveAgent, Latencies } from './http';
 import { describeLatencies, startBenchShop, type BenchShop } from './shop';
-import { percentile, sleep, withCpuLog } from './support';
+import { pacedJourneys, percentile, withCpuLog } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 const SHOPPERS = 32;
@@ -34,36 +34,26 @@ async function pacedMoves(context: BenchContext, bench: BenchShop, movesPerSecon
   if (products.length !== SHOPPERS) throw new Error(`expected products 1..${SHOPPERS} on the demo menu`);
   const agent = keepAliveAgent(SHOPPERS);
   const { durationMs, warmupMs } = timing(context);
-  const everyMs = (SHOPPERS * 1000) / movesPerSecond;
-  const started = performance.now();
-  const measuredFrom = started + warmupMs;
-  const until = measuredFrom + durationMs;
   // Every move due in the measured window is kept, whenever its answer comes.
   const fromDue = new Latencies(-Infinity, Infinity);
   const fromSent = new Latencies(-Infinity, Infinity);
+  const measuredFrom = performance.now() + warmupMs;
   let measuredMoves = 0;
-  let lastAnswerAt = until;
+  let lastAnswerAt = measuredFrom + durationMs;
   try {
-    await withCpuLog(context, `basket paced (32 shoppers, ${movesPerSecond} moves/s)`, () =>
-      Promise.all(
-        products.map(async (product, shopper) => {
-          const browser = bench.browser(agent);
-          const variant = product.variants[0]?.id ?? null;
-          for (let move = 0; ; move++) {
-            const due = started + (shopper / SHOPPERS + move) * everyMs;
-            if (due >= until) return;
-            await sleep(due - performance.now());
-            const kind = move % 2 === 0 ? 'add' : 'remove';
-            const answer = await browser.ok(MOVE, { id: product.id, variant, quantity: kind === 'add' ? 1 : -1 });
-            if (due < measuredFrom) continue;
-            fromDue.note(kind, { ms: answer.at - due, at: answer.at });
-            fromSent.note(kind, answer);
-            measuredMoves += 1;
-            lastAnswerAt = Math.max(lastAnswerAt, answer.at);
-          }
-        }),
-      ),
-    );
+    await withCpuLog(context, `basket paced (32 shoppers, ${movesPerSecond} moves/s)`, () => {
+      const browsers = products.map(() => bench.browser(agent));
+      return pacedJourneys({ shoppers: SHOPPERS, perSecond: movesPerSecond, warmupMs, durationMs }, async (shopper, due) => {
+        const product = products[shopper];
+        const kind = due.index % 2 === 0 ? 'add' : 'remove';
+        const answer = await browsers[shopper].ok(MOVE, { id: product.id, variant: product.variants[0]?.id ?? null, quantity: kind === 'add' ? 1 : -1 });
+        if (!due.measured) return;
+        fromDue.note(kind, { ms: answer.at - due.at, at: answer.at });
+        fromSent.note(kind, answer);
+        measuredMoves += 1;
+        lastAnswerAt = Math.max(lastAnswerAt, answer.at);
+      });
+    });
   } finally {
     agent.destroy();
   }

@@ -10,7 +10,7 @@ import { collectPostage } from '../src/shared/postage';
 import type { Browser } from './http';
 import { keepAliveAgent, Latencies } from './http';
 import { describeLatencies, rssSampler, startBenchShop, type BenchShop, type MenuProductView } from './shop';
-import { percentile, sleep, throughput, withCpuLog } from './support';
+import { pacedJourneys, percentile, throughput, withCpuLog } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 const SHOPPERS = 32;
@@ -95,31 +95,19 @@ const PACED_SWEEP = [25, 50, 75, PACED_ORDERS_PER_SECOND];
 async function pacedShoppers(context: BenchContext, bench: BenchShop, products: MenuProductView[], ordersPerSecond: number): Promise<BenchRow[]> {
   const agent = keepAliveAgent(SHOPPERS);
   const { durationMs, warmupMs } = timing(context);
-  const everyMs = (SHOPPERS * 1000) / ordersPerSecond;
-  const started = performance.now();
-  const measuredFrom = started + warmupMs;
-  const until = measuredFrom + durationMs;
+  const measuredFrom = performance.now() + warmupMs;
   const requests = new Latencies(-Infinity, Infinity);
   let completed = 0;
   try {
-    await withCpuLog(context, `checkout paced (32 shoppers, ${ordersPerSecond} orders/s)`, () =>
-      Promise.all(
-        Array.from({ length: SHOPPERS }, async (_, worker) => {
-          const browser = bench.browser(agent);
-          const product = products[worker % products.length];
-          for (let order = 0; ; order++) {
-            const due = started + (worker / SHOPPERS + order) * everyMs;
-            if (due >= until) return;
-            await sleep(due - performance.now());
-            const measured = due >= measuredFrom;
-            await placePhoneOrder(browser, product, (step, answer) => {
-              if (measured) requests.note(step, answer);
-            });
-            if (measured) completed += 1;
-          }
-        }),
-      ),
-    );
+    await withCpuLog(context, `checkout paced (32 shoppers, ${ordersPerSecond} orders/s)`, () => {
+      const browsers = Array.from({ length: SHOPPERS }, () => bench.browser(agent));
+      return pacedJourneys({ shoppers: SHOPPERS, perSecond: ordersPerSecond, warmupMs, durationMs }, async (shopper, due) => {
+        await placePhoneOrder(browsers[shopper], products[shopper % products.length], (step, answer) => {
+          if (due.measured) requests.note(step, answer);
+        });
+        if (due.measured) completed += 1;
+      });
+    });
   } finally {
     agent.destroy();
   }

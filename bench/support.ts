@@ -110,6 +110,32 @@ export function percentile(values: number[], p: number): number {
 /** Waits `ms` (not at all when it is 0 or less): for starting work at planned times. */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+/**
+ * Open-loop shoppers at an offered rate: each of `shoppers` starts a journey every `shoppers / perSecond` seconds
+ * (the shoppers staggered across that interval), or at once when its previous journey ended late, until
+ * `warmupMs + durationMs` have passed. A journey gets its due time, to time from it rather than from the send
+ * (so that a slow answer is not hidden by coordinated omission), and whether it falls in the measured window.
+ */
+export async function pacedJourneys(
+  options: { shoppers: number; perSecond: number; warmupMs: number; durationMs: number },
+  journey: (shopper: number, due: { at: number; index: number; measured: boolean }) => Promise<void>,
+): Promise<void> {
+  const everyMs = (options.shoppers * 1000) / options.perSecond;
+  const started = performance.now();
+  const measuredFrom = started + options.warmupMs;
+  const until = measuredFrom + options.durationMs;
+  await Promise.all(
+    Array.from({ length: options.shoppers }, async (_, shopper) => {
+      for (let index = 0; ; index++) {
+        const at = started + (shopper / options.shoppers + index) * everyMs;
+        if (at >= until) return;
+        await sleep(at - performance.now());
+        await journey(shopper, { at, index, measured: at >= measuredFrom });
+      }
+    }),
+  );
+}
+
 /** Resolves once `check` holds, testing it in-process every `everyMs` (no database round trip). */
 export async function until(check: () => boolean, timeoutMs: number, what: string, everyMs = 1): Promise<void> {
   const deadline = performance.now() + timeoutMs;

@@ -1,3 +1,4 @@
+import { minutesAfter } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { dueByFrom } from '../../src/shared/store-status';
 import type { EndCardAttempt, PlaceCardOrder, StartCardAttempt } from './commands';
@@ -5,8 +6,6 @@ import { assertSubmittable, inCheckout, NO_ORDER } from './decide-checkout';
 import type { OrderEvent } from './events';
 import { assertStoreOpen } from './rules';
 import { postageOf, totalOf, voucherDeductionOf, type OrderState } from './state';
-
-const minutesAfter = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
 
 export const CARD_ATTEMPT_GONE = 'This card payment no longer pays this order';
 

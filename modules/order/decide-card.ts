@@ -72,6 +72,20 @@ export function placeCardOrder(command: PlaceCardOrder, state: OrderState): Orde
   ];
 }
 
+/**
+ * The card attempt whose intent a customer completing a card payment must name (spec §7 `/complete-order`), or
+ * null when the order has none: a placed order, the attempt that paid it (`placed`: nothing left to settle); an
+ * order in checkout, its open attempt, else its last one (ended, so settling it answers how it ended).
+ */
+export function expectedIntent(state: Exclude<OrderState, { status: 'none' }>): { attempt: number; placed: boolean } | null {
+  if (state.status !== 'checkout') {
+    const { paymentMethod, cardAttempt } = state.submitted;
+    return paymentMethod === 'CARD' && cardAttempt ? { attempt: cardAttempt, placed: true } : null;
+  }
+  const attempt = state.cardAttempt?.attempt ?? state.lastCardAttempt;
+  return attempt > 0 ? { attempt, placed: false } : null;
+}
+
 /** The attempt ended without money: the order may change again. A repeat, or an older attempt, changes nothing. */
 export function endCardAttempt(command: EndCardAttempt, state: OrderState): OrderEvent[] {
   if (state.status !== 'checkout' || state.cardAttempt?.attempt !== command.attempt) return [];

@@ -9,7 +9,7 @@ import type { AttemptOutcome, Payments } from '../payment';
 import { readOpeningHours, readSettings, tradingDayOf } from '../store';
 import type { Vouchers } from '../voucher';
 import type { OrderCommand, SubmitOrder } from './commands';
-import { CARD_ATTEMPT_GONE } from './decide-card';
+import { CARD_ATTEMPT_GONE, expectedIntent } from './decide-card';
 import { NO_ORDER, orderDecider, type OrderState } from './decider';
 import type { CardAttemptEndReason, OrderEvent, OrderItem, OrderPaymentMethod } from './events';
 import { orderRef } from '../../src/shared/order';
@@ -214,17 +214,12 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
       if (!orderId) throw new DomainError('not_found', NO_ORDER);
       const state = await load(orderId);
       if (state.status === 'none') throw new DomainError('not_found', NO_ORDER);
-      if (state.status !== 'checkout') {
-        if (state.submitted.paymentMethod === 'CARD' && state.submitted.cardAttempt && (await payments.intentOf(orderId, state.submitted.cardAttempt)) === intentId) {
-          return { result: 'placed', message: '', order: orderView(state)! };
-        }
-        throw new DomainError('conflict', `Something's not right, expecting id ${(await payments.intentOf(orderId, state.submitted.cardAttempt ?? 0)) ?? 'of a card payment'}`);
-      }
-      const attempt = state.cardAttempt ?? (state.lastCardAttempt > 0 ? { attempt: state.lastCardAttempt } : null);
-      const expected = attempt ? await payments.intentOf(orderId, attempt.attempt) : null;
-      if (!attempt || expected !== intentId) throw new DomainError('conflict', `Something's not right, expecting id ${expected ?? 'of a card payment'}`);
-      const outcome = await payments.settle(orderId, attempt.attempt, context);
-      const result = await act(orderId, attempt.attempt, outcome, context);
+      const expected = expectedIntent(state);
+      const expectedId = expected ? await payments.intentOf(orderId, expected.attempt) : null;
+      if (!expected || expectedId !== intentId) throw new DomainError('conflict', `Something's not right, expecting id ${expectedId ?? 'of a card payment'}`);
+      if (expected.placed) return { result: 'placed', message: '', order: orderView(state)! };
+      const outcome = await payments.settle(orderId, expected.attempt, context);
+      const result = await act(orderId, expected.attempt, outcome, context);
       return result === 'placed' ? { result, message: '', order: orderView(await load(orderId))! } : { result, message: outcome.message };
     },
 

@@ -1,3 +1,4 @@
+import { minutesAfter } from '../../src/core/clock';
 import type { CommandContext } from '../../src/core/decider';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { ProcessDefinition } from '../../src/process';
@@ -99,7 +100,6 @@ type WatchFact = { event: 'started' | 'final'; orderId: string; attempt: number 
 export type CardWatchCommand = { type: 'WatchCardPayment'; orderId: string; attempt: number };
 type WatchState = { status: 'idle' } | { status: 'watching'; orderId: string; attempt: number; watches: number };
 const FINAL_PAYMENT_EVENTS = ['PaymentSucceeded', 'PaymentCancelled', 'RefundDue'];
-const minutesAfter = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
 
 /**
  * The payment side's safety net (issue 17 items 3 and 4): every payment made at Stripe ends with a final answer

@@ -1,3 +1,4 @@
+import { minutesAfter } from '../../src/core/clock';
 import type { CommandContext } from '../../src/core/decider';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { ProcessDefinition } from '../../src/process';
@@ -25,7 +26,7 @@ export interface CheckoutActions {
  *
  * A card payment (issue 17) will add a payment-pending state here that no timer may undo (docs/process-manager.md).
  */
-const finishAt = (soldAt: string) => new Date(Date.parse(soldAt) + CHECKOUT_FINISH_MINUTES * 60_000).toISOString();
+const finishAt = (soldAt: string) => minutesAfter(soldAt, CHECKOUT_FINISH_MINUTES);
 
 export function checkoutProcess(actions: CheckoutActions): ProcessDefinition<State, Fact, CheckoutCommand> {
   return {

@@ -162,6 +162,23 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     if (payments.ready) await card.cancelOpenCardAttempt(orderIdFor(cartId), context);
   }
 
+  /**
+   * Runs a change of the order that an open card attempt refuses: the decider's CARD_PAYMENT_OPEN, or, on a save,
+   * the basket's own check, the attempt having sold the basket's units. Nearly every change finds no attempt open,
+   * so the order is read for one only after a refusal: an open attempt is then cancelled and the change made once
+   * more, as if the attempt had been cancelled first. Answers 'placed' instead when the attempt's money came.
+   */
+  async function changeLeavingCard<T>(orderId: string, context: CommandContext, change: () => Promise<T>): Promise<T | 'placed'> {
+    try {
+      return await change();
+    } catch (error) {
+      if (!(error instanceof DomainError) || !payments.ready) throw error;
+      const left = await card.cancelOpenCardAttempt(orderId, context);
+      if (left === 'none') throw error;
+      return left === 'placed' ? 'placed' : change();
+    }
+  }
+
   return {
     ...card,
     async availablePaymentMethods(): Promise<string[]> {
@@ -180,9 +197,13 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     leaveCardPayment,
 
     async saveCartAsOrder(cartId: string | undefined, userId: string | null, email: string | null, note: string | undefined, context: CommandContext) {
-      if (cartId !== undefined) await leaveCardPayment(cartId, context);
       const save = () => placeFromBasket(cartId, userId, email, note, context);
-      if (cartId !== undefined) return basket.saveAsOrder(cartId, context, save);
+      if (cartId !== undefined) {
+        const saveBasket = () => basket.saveAsOrder(cartId, context, save);
+        const saved = await changeLeavingCard(orderIdFor(cartId), context, saveBasket);
+        // The attempt's money came as it was being cancelled: the basket is saved again all the same.
+        return saved === 'placed' ? saveBasket() : saved;
+      }
       const { orderId, placing } = await save(); // no basket: the decider's first check refuses it as empty
       await placing;
       return orderId;
@@ -215,12 +236,11 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     },
 
     async choosePaymentMethod(orderId: string | undefined, method: OrderPaymentMethod, context: CommandContext) {
-      // Another method while a card attempt is open: the attempt is cancelled first, unless its money came.
-      if (orderId && payments.ready && method !== 'CARD' && (await card.cancelOpenCardAttempt(orderId, context)) === 'placed') {
-        throw new DomainError('conflict', CARD_ALREADY_PAID);
-      }
       const { shop } = await shopFacts();
-      await handleFor(orderId, { type: 'ChoosePaymentMethod', orderId: orderId ?? '', method, paymentMethods: shop.paymentMethods }, context);
+      const choose = () => handleFor(orderId, { type: 'ChoosePaymentMethod', orderId: orderId ?? '', method, paymentMethods: shop.paymentMethods }, context);
+      if (!orderId || method === 'CARD') return void (await choose());
+      // Another method while a card attempt is open: the attempt is cancelled, unless its money came.
+      if ((await changeLeavingCard(orderId, context, choose)) === 'placed') throw new DomainError('conflict', CARD_ALREADY_PAID);
     },
 
     async fetch(orderId: string | undefined) {

@@ -1,3 +1,4 @@
+import { minutesAfter } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { dueByFrom } from '../../src/shared/store-status';
 import type { EndCardAttempt, PlaceCardOrder, StartCardAttempt } from './commands';
@@ -5,8 +6,6 @@ import { assertSubmittable, inCheckout, NO_ORDER } from './decide-checkout';
 import type { OrderEvent } from './events';
 import { assertStoreOpen } from './rules';
 import { postageOf, totalOf, voucherDeductionOf, type OrderState } from './state';
-
-const minutesAfter = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
 
 export const CARD_ATTEMPT_GONE = 'This card payment no longer pays this order';
 
@@ -71,6 +70,20 @@ export function placeCardOrder(command: PlaceCardOrder, state: OrderState): Orde
     },
     { type: 'OrderPaid', data: { orderId, paidAt: now, dueBy: dueByFrom(now, command.storeStatus, command.deliveryMinutes) } },
   ];
+}
+
+/**
+ * The card attempt whose intent a customer completing a card payment must name (spec §7 `/complete-order`), or
+ * null when the order has none: a placed order, the attempt that paid it (`placed`: nothing left to settle); an
+ * order in checkout, its open attempt, else its last one (ended, so settling it answers how it ended).
+ */
+export function expectedIntent(state: Exclude<OrderState, { status: 'none' }>): { attempt: number; placed: boolean } | null {
+  if (state.status !== 'checkout') {
+    const { paymentMethod, cardAttempt } = state.submitted;
+    return paymentMethod === 'CARD' && cardAttempt ? { attempt: cardAttempt, placed: true } : null;
+  }
+  const attempt = state.cardAttempt?.attempt ?? state.lastCardAttempt;
+  return attempt > 0 ? { attempt, placed: false } : null;
 }
 
 /** The attempt ended without money: the order may change again. A repeat, or an older attempt, changes nothing. */

@@ -1,3 +1,4 @@
+import { minutesAfter } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { formatPence } from '../../src/shared/money';
 import { needsAddress } from '../../src/shared/order';
@@ -106,5 +107,5 @@ export function unpaidCapRefusal(waiting: UnpaidWaiting, maxPerCustomer: number)
 
 /** When a phone order placed at `now` lapses if nobody has paid for it. */
 export function lapseAtFor(now: string, lapseMinutes: number): string {
-  return new Date(Date.parse(now) + lapseMinutes * 60_000).toISOString();
+  return minutesAfter(now, lapseMinutes);
 }

@@ -1,3 +1,4 @@
+import { minutesAfter } from '../../src/core/clock';
 import type { CommandContext } from '../../src/core/decider';
 import type { CommandHandler } from '../../src/core/handle-command';
 import { availableUnits, stockDecider, type BasketFacts, type DishOffer, type StockState, variantKey, isActive } from './decider';
@@ -91,5 +92,5 @@ export function heldBy(state: StockState, cartId: string, variantId: number | nu
 
 /** Until when a basket touched at `now` keeps what it holds. */
 export function holdUntilAfter(now: string, holdMinutes: number): string {
-  return new Date(Date.parse(now) + holdMinutes * 60_000).toISOString();
+  return minutesAfter(now, holdMinutes);
 }

@@ -295,4 +295,45 @@ describe('card payments', () => {
       await staff.post('/api/change-status', { state: 'open' }).expect(200);
     }
   });
+  it('saving the basket again while a card attempt is open cancels the attempt first: the order keeps the basket’s unit', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    await customer.save().expect(200);
+    expect(fake.intents.get(intentId)!.status).toBe('canceled');
+    const order = await orderOf(customer);
+    expect(order).toMatchObject({ status: 'checkout', items: [expect.objectContaining({ id: ONION_BHAJI, quantity: 1 })] });
+    const basket = (await customer.post('/api/getCartFromSession').expect(200)).body;
+    expect(basket.cartItems).toEqual([expect.objectContaining({ id: ONION_BHAJI, quantity: 1 })]);
+    await customer.payByPhone().expect(200); // not frozen any more
+  });
+
+  it('choosing phone after the card’s money came, its webhook not here yet: the order is placed paid by card, and the customer told', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    await confirm(intentId); // no webhook is sent in this suite: only the cancel finds the money
+    const answer = await customer.payByPhone().expect(409);
+    expect(answer.body.message).toBe('Your card payment went through just now: your order is placed');
+    expect(await orderOf(customer)).toMatchObject({ status: 'NEW', payment_method: 'CARD' });
+    expect(fake.refunds.filter((refund) => refund.payment_intent === intentId)).toEqual([]);
+  });
+
+  it('with card offered, saving a basket and choosing a method look for an open attempt only through the order decider', async () => {
+    const customer = shopper(server);
+    await customer.add(ONION_BHAJI).expect(200);
+    const orderStreams = (calls: unknown[][]) => calls.filter(([stream]) => String(stream).startsWith('order-'));
+    const reads = jest.spyOn(server.shop.store, 'read');
+    const loads = jest.spyOn(server.shop.services.commands, 'load');
+    try {
+      await customer.save().expect(200);
+      expect(orderStreams(reads.mock.calls)).toEqual([]); // a basket's first save: its order is new, nothing to read
+      await customer.method('COLLECT', -40, 355).expect(200);
+      await customer.form(someone()).expect(200);
+      loads.mockClear();
+      await customer.post('/api/updatePayMethod', { method: 'phone' }).expect(200);
+      expect(orderStreams(loads.mock.calls)).toEqual([]);
+    } finally {
+      reads.mockRestore();
+      loads.mockRestore();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import type { OrderCommand, SubmitOrder } from '../../../modules/order/commands';
-import { CARD_ATTEMPT_GONE, CARD_PAYMENT_OPEN, orderDecider } from '../../../modules/order/decider';
+import { expectedIntent } from '../../../modules/order/decide-card';
+import { CARD_ATTEMPT_GONE, CARD_PAYMENT_OPEN, orderDecider, type OrderState } from '../../../modules/order/decider';
 import type { OrderEvent, OrderPlaced } from '../../../modules/order/events';
 import { CARD_UNAVAILABLE } from '../../../src/shared/payment-texts';
 import { CLOSED_REFUSAL } from '../../../src/shared/store-status';
@@ -65,9 +66,9 @@ describe('order decider: card attempts', () => {
       type: 'OrderSubmitted',
       data: { orderId, paymentMethod: 'CARD', status: 'AWAITING-PAYMENT', itemsTotalPence: 1900, postagePence: -190, voucherDeductionPence: 0, totalPence: 1710, submittedAt: now, lapseAt: null, tradingDay: '2026-11-20', cardAttempt: 1 },
     };
-    // Closed when the money came: due by the open minutes of the closed store's rule, as a phone order marked paid.
-    const paidEvent = orderDecider.decide(placeCard(1), frozen.reduce(orderDecider.evolve, orderDecider.initialState))[1];
-    expect(paidEvent).toMatchObject({ type: 'OrderPaid', data: { orderId, paidAt: now } });
+    // Closed when the money came: due by the open minutes (31, not the busy 61 or slammed 91) after 18:00, as a
+    // phone order marked paid in a closed store.
+    const paidEvent: OrderEvent = { type: 'OrderPaid', data: { orderId, paidAt: now, dueBy: '2026-11-20T18:31:00.000Z' } };
     spec(frozen).when(placeCard(1)).then([submitted, paidEvent]);
     spec([...frozen, submitted, paidEvent]).when(placeCard(1)).then([]);
   });
@@ -84,5 +85,41 @@ describe('order decider: card attempts', () => {
     spec(frozen).when({ type: 'EndCardAttempt', orderId, attempt: 1, reason: 'lapsed', now }).then([ended(1, 'lapsed')]);
     spec([...frozen, ended(1)]).when({ type: 'EndCardAttempt', orderId, attempt: 1, reason: 'lapsed', now }).then([]);
     spec([...frozen, ended(1), started(2)]).when({ type: 'EndCardAttempt', orderId, attempt: 1, reason: 'failed', now }).then([]);
+  });
+});
+
+/** Which attempt's intent `/complete-order` must be given, for the order as its events leave it. */
+describe('expectedIntent', () => {
+  const expectedAfter = (events: OrderEvent[]) => expectedIntent(events.reduce(orderDecider.evolve, orderDecider.initialState) as Exclude<OrderState, { status: 'none' }>);
+  const submitted = (paymentMethod: 'CARD' | 'PHONE', cardAttempt?: number): OrderEvent => ({
+    type: 'OrderSubmitted',
+    data: {
+      orderId, paymentMethod, status: 'AWAITING-PAYMENT', itemsTotalPence: 1900, postagePence: -190, voucherDeductionPence: 0,
+      totalPence: 1710, submittedAt: now, lapseAt: paymentMethod === 'CARD' ? null : '2026-11-20T18:20:00.000Z', tradingDay: '2026-11-20', ...(cardAttempt ? { cardAttempt } : {}),
+    },
+  });
+  const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paidAt: now, dueBy: '2026-11-20T18:31:00.000Z' } };
+
+  it('expects none for an order in checkout that never started a card payment', () => {
+    expect(expectedAfter(readyToPay)).toBeNull();
+  });
+
+  it('expects the open attempt, to settle', () => {
+    expect(expectedAfter([...readyToPay, cardChosen, started(1)])).toEqual({ attempt: 1, placed: false });
+    expect(expectedAfter([...readyToPay, cardChosen, started(1), ended(1), started(2)])).toEqual({ attempt: 2, placed: false });
+  });
+
+  it('expects the last attempt once it ended, so that its end is answered', () => {
+    expect(expectedAfter([...readyToPay, cardChosen, started(1), ended(1, 'lapsed')])).toEqual({ attempt: 1, placed: false });
+    expect(expectedAfter([...readyToPay, cardChosen, started(1), ended(1), started(2), ended(2)])).toEqual({ attempt: 2, placed: false });
+  });
+
+  it('expects the attempt that paid a placed order, with nothing left to settle', () => {
+    expect(expectedAfter([...readyToPay, cardChosen, started(1), ended(1), started(2), submitted('CARD', 2), paid])).toEqual({ attempt: 2, placed: true });
+  });
+
+  it('expects none for an order placed to pay by phone, even after a card attempt ended', () => {
+    const phoneChosen: OrderEvent = { type: 'PaymentMethodChosen', data: { orderId, method: 'PHONE' } };
+    expect(expectedAfter([...readyToPay, cardChosen, started(1), ended(1), phoneChosen, submitted('PHONE')])).toBeNull();
   });
 });

@@ -12,11 +12,15 @@ const APP_SOURCES = ['web/src', 'src/shared', 'web/index.html'];
 const SOURCE_FILE = /\.(tsx?|html)$/;
 
 /**
- * What no scan can see because nothing in the bundle writes it: the elements of the HTML the server sends as text.
- * The delivery-charge summary (modules/delivery/charges.ts, shown through dangerouslySetInnerHTML) is a `ul` of
- * `li` and a `p`. Add here, with the reason, whatever else the server starts sending.
+ * What neither scan can see:
+ * - the elements of the HTML the server sends as text: the delivery-charge summary (modules/delivery/charges.ts,
+ *   shown through dangerouslySetInnerHTML) is a `ul` of `li` and a `p`;
+ * - the form feedback classes: react-bootstrap's Feedback joins its `type` prop ('valid', 'invalid'), which is not
+ *   one of its prefixes, to 'feedback' or 'tooltip' (`${type}-${tooltip ? 'tooltip' : 'feedback'}`). Without
+ *   them a valid settings field showed its "Between 1 and 600" hint.
+ * Add here, with the reason, whatever else appears.
  */
-const SAFELIST = ['ul', 'li', 'p'];
+const SAFELIST = ['ul', 'li', 'p', 'valid-feedback', 'invalid-feedback', 'valid-tooltip', 'invalid-tooltip'];
 
 const read = (file: string) => fs.readFileSync(file, 'utf8');
 
@@ -50,12 +54,18 @@ function reactBootstrapFiles(appTexts: string[]): string[] {
   return [...seen];
 }
 
-/** Every string literal's words in the app: the values it hands react-bootstrap ('outline-danger', 'sm', 'border'). */
-function literalWords(appTexts: string[]): Set<string> {
+/**
+ * Every word of the string and template literals in these files: the values the app hands react-bootstrap
+ * ('outline-danger', 'sm'), and the pieces react-bootstrap adds (`${dialogClass}-centered`, 'striped').
+ */
+function literalWords(texts: string[]): Set<string> {
   const words = new Set<string>();
-  for (const text of appTexts) {
+  for (const text of texts) {
     for (const match of text.matchAll(/(?<!\w)'([^'\n]*)'(?!\w)|"([^"\n]*)"|`([^`]*)`/g)) {
-      for (const word of (match[1] ?? match[2] ?? match[3]).split(/[^\w-]+/)) if (/^[a-z0-9][a-z0-9-]*$/.test(word)) words.add(word);
+      for (const piece of (match[1] ?? match[2] ?? match[3]).split(/[^\w-]+/)) {
+        const word = piece.replace(/^-+|-+$/g, '');
+        if (/^[a-z0-9][a-z0-9-]*$/.test(word)) words.add(word);
+      }
     }
   }
   return words;
@@ -86,15 +96,13 @@ function gridClasses(appTexts: string[]): string[] {
  * react-bootstrap builds most modifier classes at run time: `${prefix}-${variant}`, `${bsPrefix}-${size}`,
  * `spinner-${animation}`, `${dialogClass}-centered`. Such a class is kept when it is one of the components'
  * prefixes (each component's default bsPrefix, or the fixed head of a template such as `bg-${bg}`) followed by
- * pieces that are either words the app writes in its string literals or suffixes react-bootstrap's templates add.
+ * pieces that are words of the string literals in the app or in those react-bootstrap files.
  */
-function builtClassFilter(esmTexts: string[], appWords: Set<string>): (className: string) => boolean {
+function builtClassFilter(esmTexts: string[], pieces: Set<string>): (className: string) => boolean {
   const prefixes = new Set<string>();
-  const pieces = new Set(appWords);
   for (const text of esmTexts) {
     for (const [, prefix] of text.matchAll(/useBootstrapPrefix\([^,()]*, '([\w-]+)'\)/g)) prefixes.add(prefix);
     for (const [, head] of text.matchAll(/`([a-z][\w-]*)-\$\{/g)) prefixes.add(head);
-    for (const [, suffix] of text.matchAll(/\}-([a-z][\w-]*)/g)) pieces.add(suffix);
   }
   // The grid's classes come from the breakpoint props themselves (gridClasses): here any number would do.
   for (const grid of ['col', 'row']) prefixes.delete(grid);
@@ -127,7 +135,7 @@ export function trimBootstrapCss(): Plugin {
       const appTexts = appFiles.map(read);
       const esmFiles = reactBootstrapFiles(appTexts);
       const esmTexts = esmFiles.map(read);
-      const built = builtClassFilter(esmTexts, literalWords(appTexts));
+      const built = builtClassFilter(esmTexts, literalWords([...appTexts, ...esmTexts]));
       const [trimmed] = await new PurgeCSS().purge({
         content: [...appFiles, ...esmFiles, { raw: gridClasses(appTexts).join(' '), extension: 'txt' }],
         css: [{ raw: css }],

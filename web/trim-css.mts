@@ -88,6 +88,11 @@ function gridClasses(appTexts: string[]): string[] {
       }
       for (const [, kind, value] of expression.matchAll(/\b(offset|order):\s*'?(\w+)/g)) classes.push(`${kind}${infix}-${value}`);
     }
+    // A wrapper's default, as NumberField's `sm = 4`, handed on as `sm={sm}`.
+    for (const [, breakpoint, value] of text.matchAll(/\b(xs|sm|md|lg|xl|xxl) = (\d+)\b/g)) {
+      const infix = breakpoint === 'xs' ? '' : `-${breakpoint}`;
+      classes.push(`col${infix}-${value}`, `row-cols${infix}-${value}`);
+    }
   }
   return classes;
 }

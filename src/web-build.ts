@@ -5,7 +5,7 @@ import { WEB_DIST } from './http/static-web';
 
 const ROOT = path.resolve(WEB_DIST, '..', '..');
 /** What the web build is made from; a change in any of them makes the build stale. */
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.mts', 'web/precompress.mts', 'src/shared'];
+const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.mts', 'web/precompress.mts', 'web/trim-css.mts', 'src/shared'];
 
 function newestChange(target: string): number {
   if (!fs.existsSync(target)) return 0;

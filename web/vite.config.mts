@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress.mts';
+import { trimBootstrapCss } from './trim-css.mts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // The web app imports src/shared (money formatting) from the server's tree, one level above its root.
@@ -16,7 +17,7 @@ const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../node_m
 
 export default defineConfig(({ mode }) => ({
   root: webRoot,
-  plugins: [react(), precompress()],
+  plugins: [react(), trimBootstrapCss(), precompress()],
   // Every page's scripts run by the nonce the server puts here per answer (src/http/script-inventory.ts). The
   // value is src/shared/csp-nonce.ts's CSP_NONCE_PLACEHOLDER, written out: Vite's config loader warns about
   // importing a TypeScript file from it. test/api/csp-report.test.ts fails when the two differ.

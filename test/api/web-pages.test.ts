@@ -196,6 +196,43 @@ describe('web pages: heads, 404s and compression', () => {
     });
   });
 
+  describe("the menu page's stylesheet (issue 18 item 2)", () => {
+    /** The stylesheets the menu page's HTML links, as built. */
+    const menuStylesheets = async () => {
+      const html = decoded(await getBytes(server.baseUrl, '/'));
+      const links = [...html.matchAll(/<link rel="stylesheet"[^>]* href="\/assets\/([^"]+\.css)"/g)].map((match) => match[1]);
+      expect(links.length).toBeGreaterThan(0);
+      return links.map((name) => fs.readFileSync(path.join(WEB_DIST, 'assets', name), 'utf8'));
+    };
+
+    /** Whether `selector` begins a rule or stands in a rule's selector list (not merely inside a `:not()`). */
+    const hasRule = (css: string, selector: string) =>
+      new RegExp(`(^|[{},])${selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[{,]`).test(css);
+
+    it('is Bootstrap trimmed to what the shop uses: under 110 KB where the whole of it is 231 KB', async () => {
+      // 97 KB when measured (25 November 2026); web/trim-css.mts does the trimming.
+      const bytes = (await menuStylesheets()).reduce((total, css) => total + Buffer.byteLength(css), 0);
+      expect(bytes).toBeLessThan(110_000);
+      const css = (await menuStylesheets()).join('\n');
+      for (const unused of ['.accordion', '.carousel', '.progress-bar-striped', '.offcanvas-header', '.pagination', '.btn-outline-info']) {
+        expect({ unused, kept: hasRule(css, unused) }).toEqual({ unused, kept: false });
+      }
+      expect(css).not.toContain('@keyframes placeholder-glow');
+    });
+
+    it.each([
+      // What react-bootstrap adds or builds at run time for the dialogs, the basket's collapses and the forms.
+      ['.modal.show .modal-dialog', '.modal-backdrop', '.modal-dialog-centered', '.modal-lg', '.fade:not(.show)', '.collapse:not(.show)', '.collapsing'],
+      ['.btn-primary', '.btn-outline-secondary', '.btn-outline-danger', '.btn-link', '.btn-sm', '.btn-close', '.alert-danger', '.alert-success', '.bg-warning', '.text-dark'],
+      ['.spinner-border', '.spinner-border-sm', '.visually-hidden', '.form-control.is-invalid', '.invalid-feedback', '.was-validated .form-control:invalid', '.form-control-sm', '.form-check-input:checked'],
+      ['.list-group-flush', '.table-sm>:not(caption)>*>*', '.table-striped>tbody>tr:nth-of-type(odd)>*', '.col-md-4', '.col-sm-3', '.row-cols-lg-3>*', '.order-md-last', '.g-2', '.navbar-expand', '[data-bs-theme=dark]', ':root'],
+    ])('keeps the rules the shop builds class names for: %s ...', async (...selectors) => {
+      const css = (await menuStylesheets()).join('\n');
+      for (const selector of selectors) expect({ selector, kept: hasRule(css, selector) }).toEqual({ selector, kept: true });
+      expect(css).toContain('@keyframes spinner-border');
+    });
+  });
+
   describe('compression', () => {
     const builtAsset = (extension: string) => {
       const directory = path.join(WEB_DIST, 'assets');

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { Clock } from '../../src/core/clock';
+import { minutesAfter, type Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { rawBody } from '../../src/http/json-body';
@@ -44,7 +44,7 @@ export function cardRoutes(deps: { checkout: Checkout; clock: Clock; linkKey: st
     const orderId = orderIdOfChannel(channel_name);
     if (!orderId) throw new DomainError('invalid', `channel_name: must be ${orderChannelName('{order id}')}`);
     if (orderIdOf(ctx) !== orderId) throw new DomainError('forbidden', NOT_YOUR_ORDER);
-    const expiresAt = new Date(clock().getTime() + CHANNEL_TOKEN_MINUTES * 60_000);
+    const expiresAt = new Date(minutesAfter(clock().toISOString(), CHANNEL_TOKEN_MINUTES));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: true, auth: signChannelToken(orderChannelName(orderId), deps.linkKey, expiresAt), message: '' };
   });

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { expiryField, sameSignature, unexpired } from '../http/signed-links';
 
 /**
  * Tokens for a private live channel (issue 17, spec §7 `/broadcasting/auth`): the channel's name and an expiry,
@@ -8,19 +9,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const CHANNEL_TOKEN_MINUTES = 10;
 
 export function signChannelToken(channel: string, key: string, expiresAt: Date): string {
-  const expires = String(Math.floor(expiresAt.getTime() / 1000));
+  const expires = expiryField(expiresAt);
   return `${Buffer.from(channel).toString('base64url')}.${expires}.${signature(channel, expires, key)}`;
 }
 
 /** The channel a token was signed for, or undefined when it is forged, malformed or expired at `now`. */
 export function channelOfToken(token: string, key: string, now: Date): string | undefined {
   const [encoded, expires, given, ...rest] = token.split('.');
-  if (rest.length > 0 || !encoded || !given || !/^\d{1,12}$/.test(expires ?? '')) return undefined;
-  if (Number(expires) * 1000 <= now.getTime()) return undefined;
+  if (rest.length > 0 || !encoded || !given || !unexpired(expires, now)) return undefined;
   const channel = Buffer.from(encoded, 'base64url').toString('utf8');
-  const expected = Buffer.from(signature(channel, expires, key));
-  const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual) ? channel : undefined;
+  return sameSignature(signature(channel, expires, key), given) ? channel : undefined;
 }
 
 // A purpose prefix, so no other value signed with the same key (a printer link, an invitation) passes as a token.

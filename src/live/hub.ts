@@ -3,19 +3,14 @@ import SseChannel from 'sse-channel';
 import { sql } from 'slonik';
 import type { DatabasePool } from '../db/pool';
 import { NotificationListener } from '../db/notification-listener';
+import { isPrivateChannel, LIVE_CHANNELS } from './channels';
 import { LIVE_NOTIFY_CHANNEL, wakeOnLocalPublish } from './outbox';
 import type { StaffPresence } from './staff-presence';
 
 /** A reconnecting client that missed more than this is told to refetch instead. */
 export const MAX_REPLAY = 1000;
 
-export const LIVE_CHANNELS = ['orders', 'store', 'menu', 'order'] as const;
-
-/**
- * Channels whose messages each name their audience (issue 17: `order`, one customer's own order): a message goes
- * only to the screens attached with that key, live and on replay, and one with no audience goes to nobody.
- */
-export const PRIVATE_CHANNELS: readonly string[] = ['order'];
+export { LIVE_CHANNELS } from './channels';
 
 /**
  * Channels whose messages are merged and sent at most once per window to each screen (issue 16: the public menu
@@ -151,7 +146,7 @@ export class LiveHub {
   attach(channelName: string, req: IncomingMessage, res: ServerResponse, owner?: string, audience?: string): Promise<void> {
     const channel = this.channels.get(channelName);
     if (!channel) throw new Error(`Unknown live channel ${channelName}`);
-    if (PRIVATE_CHANNELS.includes(channelName) !== (audience !== undefined)) throw new Error(`Live channel ${channelName} is private exactly when attached with an audience`);
+    if (isPrivateChannel(channelName) !== (audience !== undefined)) throw new Error(`Live channel ${channelName} is private exactly when attached with an audience`);
     const lastEventId = takeLastEventId(req);
     return this.serialized(async () => {
       // Catch up with the outbox first, so "what the client missed" is measured against all that is committed.
@@ -236,7 +231,7 @@ export class LiveHub {
 
   /** The screens a message is for: its audience's on a private channel (none without one), else every screen (undefined). */
   private recipientsOf(row: LiveMessageRow & { channel: string }): ServerResponse[] | undefined {
-    if (!PRIVATE_CHANNELS.includes(row.channel)) return undefined;
+    if (!isPrivateChannel(row.channel)) return undefined;
     return row.audience === null ? [] : [...(this.audiences.get(audienceKey(row.channel, row.audience)) ?? [])];
   }
 

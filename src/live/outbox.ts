@@ -1,6 +1,7 @@
 import { sql } from 'slonik';
 import type { DatabasePool, DatabaseTransactionConnection } from '../db/pool';
 import type { Publish } from '../projections/types';
+import { isPrivateChannel } from './channels';
 
 export const LIVE_NOTIFY_CHANNEL = 'live_messages';
 
@@ -14,6 +15,8 @@ export const LIVE_NOTIFY_CHANNEL = 'live_messages';
 export function outboxWriter(tx: DatabaseTransactionConnection, onPublish: () => void = () => undefined) {
   const pending: Array<{ channel: string; event: string; data: unknown; audience: string | null }> = [];
   const publish: Publish = async (channel, event, data, audience) => {
+    // An audience on a public channel would be ignored: every screen of it would hear a message meant for one.
+    if (audience !== undefined && !isPrivateChannel(channel)) throw new Error(`Live channel ${channel} is public: a message on it cannot have an audience`);
     onPublish();
     pending.push({ channel, event, data, audience: audience ?? null });
   };

@@ -183,6 +183,14 @@ describe('the checkout’s private order channel', () => {
       expect(labels(onB)).toEqual(['b-1', 'b-2', 'b-away', 'b-after']);
       expect(labels(secondTabOfA)).toEqual(['a-1', 'a-2', 'a-3', 'a-away-1', 'a-away-2', 'a-after']);
     });
+
+    it('refuses a message meant for one order on a public channel, where every screen would hear it', async () => {
+      const { orderId } = await withOrder();
+      const written = server.shop.pool.transaction(async (tx) => outboxPublisher(tx)('orders', 'Test', { label: 'for-one' }, orderId));
+      await expect(written).rejects.toThrow('Live channel orders is public: a message on it cannot have an audience');
+      const stored = await server.shop.pool.anyFirst(sql.unsafe`select id from live_messages where data->>'label' = 'for-one'`);
+      expect(stored).toHaveLength(0);
+    });
   });
 
   describe('what is pushed', () => {

@@ -68,7 +68,7 @@ export function waitForCardOutcome({ orderId, authorise, ask }: CardOutcomeWatch
     const deadline = setTimeout(() => finish({ error: new Error(STILL_PROCESSING) }), MAX_WAIT_MS);
     document.addEventListener('visibilitychange', onVisible);
     if (!orderId) return;
-    // Without a channel (refused, offline) the slowed poll still finishes the payment.
+    // Without a channel (refused, offline) the poll still finishes the payment.
     authorise(orderId).then(
       (token) => {
         if (done) return;

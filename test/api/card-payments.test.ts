@@ -3,6 +3,7 @@ import { paymentDecider, paymentStream } from '../../modules/payment';
 import { DECLINED_CARD, startFakeStripe, type FakeStripe } from '../../src/fake-stripe/server';
 import { startFakeSmtp } from '../support/fake-smtp';
 import { startTestServer, type TestServer } from '../support/server';
+import { testClock } from '../support/test-clock';
 import { until } from '../support/until';
 import { shopper } from './shopper';
 
@@ -10,10 +11,6 @@ const WEBHOOK_SECRET = 'whsec_test_cardpayments';
 const ONION_BHAJI = 1;
 const GOOD_CARD = '4242424242424242';
 
-function testClock(start: string) {
-  let now = Date.parse(start);
-  return Object.assign(() => new Date(now), { advanceMinutes: (minutes: number) => (now += minutes * 60_000) });
-}
 
 let customers = 0;
 const someone = () => {

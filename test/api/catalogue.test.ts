@@ -1,9 +1,8 @@
 import sharp from 'sharp';
 import request from 'supertest';
 import { productStream } from '../../modules/catalog';
-import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
-import { cookieHeader, sameOrigin } from './http';
+import { managerAndStaffCookies, sameOrigin } from './http';
 import { shopper } from './shopper';
 
 /** Issue 16 item 1: every catalogue command over HTTP, with bad input refused and nothing stored for it. */
@@ -23,13 +22,7 @@ describe('catalogue commands', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const users = createUserRepository(server.shop.pool);
-    await users.create({ email: 'boss@test.example', password: 'boss long password', role: 'manager' });
-    await users.create({ email: 'cook@test.example', password: 'cook long password', role: 'staff' });
-    const login = async (email: string, password: string) =>
-      cookieHeader(await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send({ email, password }).expect(200));
-    manager = await login('boss@test.example', 'boss long password');
-    staff = await login('cook@test.example', 'cook long password');
+    ({ manager, staff } = await managerAndStaffCookies(server));
   }, 180_000);
   afterAll(async () => {
     await server?.stop();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import request, { type Response } from 'supertest';
 import { sql } from 'slonik';
+import { createUserRepository } from '../../src/identity/users';
 import type { TestServer } from '../support/server';
 
 /** What the shop's own web app sends with every state-changing call. */
@@ -37,6 +38,16 @@ export async function adminCookie(server: TestServer): Promise<string> {
   const response = await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send({ email: server.admin.email, password: server.admin.password });
   expect(response.status).toBe(200);
   return cookieHeader(response);
+}
+
+/** A manager's and a staff member's session cookies: both accounts made in the shop, then a real login each. */
+export async function managerAndStaffCookies(server: TestServer): Promise<{ manager: string; staff: string }> {
+  const users = createUserRepository(server.shop.pool);
+  await users.create({ email: 'boss@test.example', password: 'boss long password', role: 'manager' });
+  await users.create({ email: 'cook@test.example', password: 'cook long password', role: 'staff' });
+  const login = async (email: string, password: string) =>
+    cookieHeader(await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send({ email, password }).expect(200));
+  return { manager: await login('boss@test.example', 'boss long password'), staff: await login('cook@test.example', 'cook long password') };
 }
 
 export const count = async (server: TestServer, table: 'es_events' | 'sessions' | 'login_failures' | 'users') =>

@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { readCsv } from '../../src/csv';
 import { MENU_CSV_COLUMNS } from '../../modules/catalog';
-import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
-import { cookieHeader, sameOrigin } from './http';
+import { managerAndStaffCookies, sameOrigin } from './http';
 
 type Cells = Record<(typeof MENU_CSV_COLUMNS)[number], string>;
 
@@ -32,13 +31,7 @@ describe('menu CSV export and import', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const users = createUserRepository(server.shop.pool);
-    await users.create({ email: 'boss@test.example', password: 'boss long password', role: 'manager' });
-    await users.create({ email: 'cook@test.example', password: 'cook long password', role: 'staff' });
-    const login = async (email: string, password: string) =>
-      cookieHeader(await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send({ email, password }).expect(200));
-    manager = await login('boss@test.example', 'boss long password');
-    staff = await login('cook@test.example', 'cook long password');
+    ({ manager, staff } = await managerAndStaffCookies(server));
   }, 180_000);
   afterAll(async () => {
     await server?.stop();

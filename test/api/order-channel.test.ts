@@ -5,16 +5,13 @@ import { TOKEN_REFUSED } from '../../src/live/routes';
 import { DECLINED_CARD, startFakeStripe, type FakeStripe } from '../../src/fake-stripe/server';
 import { CARD_OUTCOME, orderChannelName } from '../../src/shared/order-channel';
 import { startTestServer, type TestServer } from '../support/server';
+import { testClock } from '../support/test-clock';
 import { connectSse, type SseConnection } from '../support/sse-client';
 import { shopper } from './shopper';
 
 const WEBHOOK_SECRET = 'whsec_test_orderchannel';
 const GOOD_CARD = '4242424242424242';
 
-function testClock(start: string) {
-  let now = Date.parse(start);
-  return Object.assign(() => new Date(now), { advanceMinutes: (minutes: number) => (now += minutes * 60_000) });
-}
 
 let customers = 0;
 const someone = () => {

@@ -57,6 +57,8 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
       orderAwaits: found.outcome === 'succeeded' ? await orderAwaits(orderId, attempt.attempt) : true,
       at: context.now,
     }, context);
+    // A declined card's attempt is cancelled once it has ended (often by its webhook first): its answer stays the refusal.
+    if (found.outcome === 'canceled' && attempt.failure) return { outcome: 'failed', message: attempt.failure };
     return found;
   }
 

@@ -7,6 +7,9 @@ export interface Attempt {
   intentId: string;
   amountPence: number;
   status: AttemptStatus;
+  /** Why the provider refused the card, as it said first: a declined attempt is then cancelled, and the provider's
+   *  cancelled intent no longer says why. */
+  failure: string | null;
   /** Money of this attempt that must go back, and whether it went. */
   refund: { reason: RefundReason; refunded: boolean } | null;
 }
@@ -29,12 +32,12 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
   switch (event.type) {
     case 'PaymentStarted': {
       const { orderId, attempt, intentId, amountPence } = event.data;
-      return { ...state, orderId, attempts: [...state.attempts, { attempt, intentId, amountPence, status: 'open', refund: null }] };
+      return { ...state, orderId, attempts: [...state.attempts, { attempt, intentId, amountPence, status: 'open', failure: null, refund: null }] };
     }
     case 'PaymentSucceeded':
       return { ...withAttempt(state, event.data.attempt, (one) => ({ ...one, status: 'succeeded' })), paidBy: event.data.attempt };
     case 'PaymentFailed':
-      return state;
+      return withAttempt(state, event.data.attempt, (one) => ({ ...one, failure: one.failure ?? event.data.message }));
     case 'PaymentCancelled':
       return withAttempt(state, event.data.attempt, (one) => ({ ...one, status: 'cancelled' }));
     case 'RefundDue': {

@@ -134,6 +134,22 @@ describe('card payments', () => {
     expect((await customer.complete().expect(200)).body.order.status).toBe('AWAITING-PAYMENT');
   });
 
+  it('a declined card whose webhook came first: the customer still hears the bank’s reason', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    await confirm(intentId, DECLINED_CARD);
+    const orderId = (await orderOf(customer)).id;
+    expect(await fake.sendWebhook(webhookUrl(), 'payment_intent.payment_failed', fake.intents.get(intentId)!)).toBe(200);
+    // The webhook's acting ends the attempt and cancels the intent at the provider, which forgets why it failed.
+    await until(async () => (await orderOf(customer)).status === 'checkout' && fake.intents.get(intentId)!.status === 'canceled', 'the attempt ended by the webhook');
+    await until(async () => (await paymentOf(orderId)).attempts[0]?.status === 'cancelled', 'the attempt cancelled on the payment stream');
+    const declined = await customer.post('/complete-order', { payment_method: 'CARD', status: 'failed', id: intentId }).expect(409);
+    expect(declined.body.message).toContain('Your card was declined.');
+    // Paid by phone, so its unit held in the basket does not come back to the shelf in the later tests' hours.
+    await customer.payByPhone().expect(200);
+    await customer.complete().expect(200);
+  });
+
   it('a webhook alone places the order (the customer closed the tab); a repeat and a late failure change nothing', async () => {
     const customer = await readyToPay();
     const { intentId } = await startCard(customer);

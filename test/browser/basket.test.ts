@@ -3,7 +3,7 @@ import { formatPence } from '../../src/shared/money';
 import type { TestServer } from '../support/server';
 import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
-import { changeSettings, waitForText } from './shop-steps';
+import { changeSettings, MENU_SHOWN, waitForText } from './shop-steps';
 
 interface MenuVariant {
   id: number;
@@ -97,7 +97,7 @@ describe('basket journey in the browser', () => {
 
     await page.goto(baseUrl);
     await page.getByTestId('home').waitFor();
-    await page.getByTestId('product-card').first().waitFor();
+    await page.locator(MENU_SHOWN).waitFor();
     await page.getByTestId('basket-count').filter({ hasText: '0' }).waitFor();
 
     // The category filter: off hides the category's products, on shows them again.
@@ -228,7 +228,7 @@ describe('basket journey in the browser', () => {
 
     await page.locator(`[data-testid="category-toggle"][data-category-id="${product.category_id}"]`).click();
     await page.waitForURL(`${baseUrl}/`);
-    await page.getByTestId('product-card').first().waitFor();
+    await page.locator(MENU_SHOWN).waitFor();
     expect(await page.locator(`[data-testid="product-card"][data-category-id="${product.category_id}"]`).count()).toBe(0);
     await page.locator(`[data-testid="category-toggle"][data-category-id="${product.category_id}"]`).click();
     await page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`).waitFor();

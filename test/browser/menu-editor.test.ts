@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { startTestServer, type TestServer } from '../support/server';
 import { closeAccessibilityChecker, expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, logIn } from './shop-steps';
+import { answerTo, logIn, MENU_SHOWN } from './shop-steps';
 
 /** Issue 16 items 1, 2 and 6: a manager builds a dish on the menu editor while a customer's menu page is open. */
 describe('the menu editor in the browser', () => {
@@ -32,7 +32,7 @@ describe('the menu editor in the browser', () => {
   it('a manager adds a dish with a photo and a variant, and it appears on a customer’s menu page that was already open', async () => {
     const shop = customer.page;
     await shop.goto(server.baseUrl);
-    await shop.getByTestId('product-card').first().waitFor();
+    await shop.locator(MENU_SHOWN).waitFor();
     expect(await shop.getByText('Paneer Butter Masala').count()).toBe(0);
 
     const page = manager.page;
@@ -80,7 +80,7 @@ describe('the menu editor in the browser', () => {
     await shop.getByTestId('allergen-filter').getByLabel('Milk').check();
     await card.waitFor({ state: 'detached' });
     await shop.reload();
-    await shop.getByTestId('product-card').first().waitFor();
+    await shop.locator(MENU_SHOWN).waitFor();
     expect(await card.count()).toBe(0);
     await expectAccessible(shop, 'allergen-filter');
     await shop.getByTestId('allergen-filter').getByLabel('Milk').uncheck();
@@ -129,7 +129,7 @@ describe('the menu editor in the browser', () => {
         await route.continue();
       });
       await late.page.goto(server.baseUrl);
-      await late.page.getByTestId('product-card').first().waitFor();
+      await late.page.locator(MENU_SHOWN).waitFor();
 
       const page = manager.page;
       await page.getByRole('link', { name: 'Menu editor' }).click();

@@ -26,10 +26,13 @@ export async function addToBasket(page: Page, productId: number, times = 1): Pro
   }
 }
 
+/** The whole menu on the page: the first screen's cards come first, the rest just after (issue 18). */
+export const MENU_SHOWN = '[data-testid="menu"][aria-busy="false"]';
+
 /** From the menu: a fresh basket of these products, then the basket page. */
 export async function fillBasketAndOpenIt(page: Page, baseUrl: string, lines: Array<[productId: number, quantity: number]>): Promise<void> {
   await page.goto(baseUrl);
-  await page.getByTestId('product-card').first().waitFor();
+  await page.locator(MENU_SHOWN).waitFor();
   await waitForText(page.getByTestId('basket-count'), '0');
   let count = 0;
   for (const [productId, quantity] of lines) {

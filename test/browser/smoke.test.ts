@@ -1,5 +1,6 @@
 import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
+import { MENU_SHOWN } from './shop-steps';
 import { visibleWidth, waitUntilFullyInViewport } from './viewport';
 import request from 'supertest';
 import type { TestServer } from '../support/server';
@@ -20,6 +21,37 @@ describe('web shell smoke test', () => {
   it('renders the home page', async () => {
     await browser.page.goto(server.baseUrl);
     await browser.page.getByTestId('home').waitFor();
+  });
+
+  it('the menu page does not move on a phone as the store status and the basket arrive after it is shown', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Both answers are held until the menu is on the screen: the banner and the basket figures arrive last.
+    let menuShown!: () => void;
+    const shown = new Promise<void>((resolve) => (menuShown = resolve));
+    for (const path of ['**/store-status', '**/api/getCartFromSession']) {
+      await page.route(path, async (route) => {
+        await shown;
+        await route.continue();
+      });
+    }
+    await page.goto(server.baseUrl);
+    await page.locator(MENU_SHOWN).waitFor();
+    menuShown();
+    await page.getByTestId('store-status-text').waitFor();
+    await page.getByTestId('basket-count').filter({ hasText: '0' }).waitFor();
+    // A shift is reported after the next frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+    await page.close();
   });
 
   it('passes the accessibility gate on the menu (narrow and wide), the login page and the not-found page', async () => {

@@ -15,8 +15,11 @@ import { useSquareProductImages } from './useSquareProductImages';
 /** How many cards a wide screen shows before any scrolling (one row of three). */
 const FIRST_SCREEN_PRODUCTS = 3;
 
-/** The menu, one section per category the filter leaves shown. */
-export function MenuByCategory({ menu: fullMenu }: { menu: Menu }) {
+/**
+ * The menu, one section per category the filter leaves shown. `firstScreenOnly`: just the cards a first screen
+ * shows (the page then renders the rest as a transition); the menu is marked busy meanwhile.
+ */
+export function MenuByCategory({ menu: fullMenu, firstScreenOnly = false }: { menu: Menu; firstScreenOnly?: boolean }) {
   const hiddenCategoryIds = useAppSelector(selectHiddenCategoryIds);
   const excludedAllergens = useAppSelector(selectExcludedAllergens);
   const menu = useMemo(() => withoutAllergens(fullMenu, excludedAllergens), [fullMenu, excludedAllergens]);
@@ -27,7 +30,7 @@ export function MenuByCategory({ menu: fullMenu }: { menu: Menu }) {
   const firstShown = new Set(firstShownDishes(menu, FIRST_SCREEN_PRODUCTS, hiddenCategoryIds).map((product) => product.id));
 
   return (
-    <div {...squareArea} data-testid="menu">
+    <div {...squareArea} data-testid="menu" aria-busy={firstScreenOnly}>
       {nothingShown && hiddenCategoryIds.length > 0 && (
         <Alert variant="info" data-testid="menu-all-hidden">
           Every category is hidden.{' '}
@@ -37,7 +40,7 @@ export function MenuByCategory({ menu: fullMenu }: { menu: Menu }) {
         </Alert>
       )}
       {shownCategories.map((category) => {
-        const products = menu.products.filter((product) => product.category_id === category.id);
+        const products = menu.products.filter((product) => product.category_id === category.id && (!firstScreenOnly || firstShown.has(product.id)));
         if (products.length === 0) return null;
         const headingId = `category-${category.id}`;
         return (

@@ -7,6 +7,13 @@ import type { TestServer } from '../support/server';
 import { createUserRepository } from '../../src/identity/users';
 import { LIMIT_DEFAULTS } from '../../src/limits';
 
+/** What the layout-shift test reads in the page (the tests are typed without the DOM's types). */
+interface ShiftWatch {
+  layoutShifts: number[];
+  requestAnimationFrame(callback: () => void): void;
+  PerformanceObserver: new (callback: (list: { getEntries(): Array<{ value: number }> }) => void) => { observe(options: { type: string; buffered: boolean }): void };
+}
+
 describe('web shell smoke test', () => {
   let server: TestServer;
   let browser: BrowserSession;
@@ -27,10 +34,11 @@ describe('web shell smoke test', () => {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 412, height: 823 });
     await page.addInitScript(() => {
+      const page = globalThis as unknown as ShiftWatch;
       const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      page.layoutShifts = shifts;
+      new page.PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push(entry.value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
     // Both answers are held until the menu is on the screen: the banner and the basket figures arrive last.
@@ -48,8 +56,8 @@ describe('web shell smoke test', () => {
     await page.getByTestId('store-status-text').waitFor();
     await page.getByTestId('basket-count').filter({ hasText: '0' }).waitFor();
     // A shift is reported after the next frame.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    await page.evaluate(() => new Promise<void>((resolve) => (globalThis as unknown as ShiftWatch).requestAnimationFrame(() => (globalThis as unknown as ShiftWatch).requestAnimationFrame(resolve))));
+    const shifts = await page.evaluate(() => (globalThis as unknown as ShiftWatch).layoutShifts);
     expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
     await page.close();
   });

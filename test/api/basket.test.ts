@@ -4,6 +4,7 @@ import { sql } from 'slonik';
 import { createStockHandlers } from '../../modules/stock';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
+import { testClock } from '../support/test-clock';
 
 /** A shopper with a cookie jar of their own, sending what the web app sends. */
 function shopper(server: TestServer) {
@@ -18,11 +19,6 @@ function shopper(server: TestServer) {
 }
 
 /** A moving "now" for the whole server, so hold expiry is tested without waiting. */
-function testClock(start: string) {
-  let now = new Date(start);
-  const clock = () => new Date(now);
-  return Object.assign(clock, { advance: (ms: number) => (now = new Date(now.getTime() + ms)) });
-}
 
 const ONION_BHAJI = 1; // no variants, 60 units in the demo menu
 const SAMOSA = 2; // variants 1 (2 pieces, 40) and 2 (4 pieces, 20)

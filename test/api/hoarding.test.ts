@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createStockHandlers } from '../../modules/stock';
 import { LIMIT_DEFAULTS } from '../../src/limits';
 import { startTestServer, type TestServer } from '../support/server';
+import { testClock } from '../support/test-clock';
 
 /**
  * Issue 13: one client must not hold the menu. A hoarder behind one address tries to take far more than a
@@ -11,11 +12,6 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 
 /** A moving "now" for the whole server, so the hold lifetime is tested without waiting. */
-function testClock(start: string) {
-  let now = new Date(start);
-  const clock = () => new Date(now);
-  return Object.assign(clock, { set: (time: string) => (now = new Date(time)) });
-}
 
 const DISH_CAP = (dish: string) => `Sorry, you can add at most 10 of ${dish} to one order – call us for a larger order`;
 const BASKET_CAP = 'Sorry, you can add at most 40 items in all to one order – call us for a larger order';

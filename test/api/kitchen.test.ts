@@ -6,6 +6,7 @@ import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { connectSse, type SseConnection } from '../support/sse-client';
 import { until } from '../support/until';
+import { testClock } from '../support/test-clock';
 
 const KORMA = 13;
 const details = { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' };
@@ -17,11 +18,6 @@ function agentFor(server: TestServer) {
     post: (url: string, body: object = {}) => agent.post(url).set(headers).send(body),
     get: (url: string) => agent.get(url),
   };
-}
-
-function testClock(start: string) {
-  let now = new Date(start);
-  return Object.assign(() => new Date(now), { set: (iso: string) => (now = new Date(iso)) });
 }
 
 describe('kitchen: live orders, store status and stock status', () => {

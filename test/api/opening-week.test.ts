@@ -4,14 +4,10 @@ import { everyDay, type Week } from '../../src/shared/opening-week';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { shopper } from './shopper';
+import { testClock } from '../support/test-clock';
 
 const KORMA = 13;
 const details = { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' };
-
-function testClock(start: string) {
-  let now = new Date(start);
-  return Object.assign(() => new Date(now), { set: (iso: string) => (now = new Date(iso)) });
-}
 
 async function storeStatus(server: TestServer): Promise<string> {
   return (await request(server.baseUrl).get('/api/settings/order_status').expect(200)).body.value as string;

@@ -5,14 +5,10 @@ import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { cookieHeader, count, sameOrigin } from './http';
+import { testClock } from '../support/test-clock';
 
 const STAFF = { email: 'cook@example.com', password: 'cook long password' };
 const MANAGER = { email: 'boss@example.com', password: 'boss long password' };
-
-function testClock(start: string) {
-  let now = new Date(start);
-  return Object.assign(() => new Date(now), { set: (iso: string) => (now = new Date(iso)) });
-}
 
 /** Issue 14 item 8: the delivery toggle saves through /api/settings/update, with a role per setting. */
 describe('settings by role: staff switch delivery, managers change the rest', () => {

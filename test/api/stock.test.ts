@@ -7,6 +7,7 @@ import { connectSse, type SseConnection } from '../support/sse-client';
 import { until } from '../support/until';
 import { cookieHeader, sameOrigin } from './http';
 import { shopper } from './shopper';
+import { testClock } from '../support/test-clock';
 
 const ONION_BHAJI = 1;
 const SAMOSA = 2;
@@ -14,11 +15,6 @@ const SAMOSA_2_PIECES = 1;
 const MIXED_GRILL = 9;
 const PANEER_TIKKA = 10;
 const TANDOORI_CHICKEN = 7;
-
-function testClock(start: string) {
-  let now = new Date(start);
-  return Object.assign(() => new Date(now), { set: (iso: string) => (now = new Date(iso)) });
-}
 
 /** Issue 16 items 2 and 6: stock for staff (levels, restocks, daily par levels) and the live menu channel. */
 describe('stock and the live menu', () => {

@@ -5,13 +5,9 @@ import { createTestDatabase } from '../support/database';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { shopper } from './shopper';
+import { testClock } from '../support/test-clock';
 
 const ONION_BHAJI = 1;
-
-function testClock(start: string) {
-  let now = new Date(start);
-  return Object.assign(() => new Date(now), { set: (iso: string) => (now = new Date(iso)) });
-}
 
 async function storeStatus(server: TestServer): Promise<string> {
   return (await request(server.baseUrl).get('/api/settings/order_status').expect(200)).body.value as string;

@@ -4,13 +4,9 @@ import { startFakeSmtp } from '../support/fake-smtp';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { shopper } from './shopper';
+import { testClock } from '../support/test-clock';
 
 const ONION_BHAJI = 1;
-
-function testClock(start: string) {
-  let now = Date.parse(start);
-  return Object.assign(() => new Date(now), { advanceMinutes: (minutes: number) => (now += minutes * 60_000) });
-}
 
 let customers = 0;
 /** A customer of their own: another phone number and email. */

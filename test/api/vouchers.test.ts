@@ -5,11 +5,7 @@ import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { shopper } from './shopper';
-
-function testClock(start: string) {
-  let now = Date.parse(start);
-  return Object.assign(() => new Date(now), { advanceMinutes: (minutes: number) => (now += minutes * 60_000) });
-}
+import { testClock } from '../support/test-clock';
 
 let customers = 0;
 function someone() {

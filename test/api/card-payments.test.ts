@@ -5,18 +5,14 @@ import { startFakeSmtp } from '../support/fake-smtp';
 import { startTestServer, type TestServer } from '../support/server';
 import { testClock } from '../support/test-clock';
 import { until } from '../support/until';
-import { shopper } from './shopper';
+import { newCustomers, shopper } from './shopper';
 
 const WEBHOOK_SECRET = 'whsec_test_cardpayments';
 const ONION_BHAJI = 1;
 const GOOD_CARD = '4242424242424242';
 
 
-let customers = 0;
-const someone = () => {
-  const n = ++customers;
-  return { email: `card-${n}@example.com`, full_name: 'Kim Lee', phone_number: `07911 ${200_500 + n}` };
-};
+const someone = newCustomers('card', 200_500);
 
 /** Issue 17: card payments end to end over HTTP, the real Stripe SDK against the local fake Stripe API. */
 describe('card payments', () => {

@@ -7,17 +7,13 @@ import { CARD_OUTCOME, orderChannelName } from '../../src/shared/order-channel';
 import { startTestServer, type TestServer } from '../support/server';
 import { testClock } from '../support/test-clock';
 import { connectSse, type SseConnection } from '../support/sse-client';
-import { shopper } from './shopper';
+import { newCustomers, shopper } from './shopper';
 
 const WEBHOOK_SECRET = 'whsec_test_orderchannel';
 const GOOD_CARD = '4242424242424242';
 
 
-let customers = 0;
-const someone = () => {
-  const n = ++customers;
-  return { email: `live-${n}@example.com`, full_name: 'Kim Lee', phone_number: `07911 ${201_500 + n}` };
-};
+const someone = newCustomers('live', 201_500);
 
 /**
  * Issue 17, spec §7 `/broadcasting/auth`: the card checkout's private live channel. Only the session whose order it

@@ -30,3 +30,15 @@ export function shopper(server: TestServer) {
     complete: () => post('/complete-order', { payment_method: 'PHONE' }),
   };
 }
+
+/**
+ * Contact details of a new customer on each call (the caps per phone and per email count customers apart):
+ * `${prefix}-N@example.com` and a phone number counted up from `firstPhone`.
+ */
+export function newCustomers(prefix: string, firstPhone: number) {
+  let count = 0;
+  return (overrides: Partial<{ email: string; phone_number: string }> = {}) => {
+    const n = ++count;
+    return { email: `${prefix}-${n}@example.com`, full_name: 'Kim Lee', phone_number: `07911 ${firstPhone + n}`, ...overrides };
+  };
+}

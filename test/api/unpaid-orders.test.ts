@@ -3,17 +3,12 @@ import { createUserRepository } from '../../src/identity/users';
 import { startFakeSmtp } from '../support/fake-smtp';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
-import { shopper } from './shopper';
+import { newCustomers, shopper } from './shopper';
 import { testClock } from '../support/test-clock';
 
 const ONION_BHAJI = 1;
 
-let customers = 0;
-/** A customer of their own: another phone number and email. */
-function someone(overrides: Partial<{ email: string; phone_number: string }> = {}) {
-  const n = ++customers;
-  return { email: `customer-${n}@example.com`, full_name: 'Kim Lee', phone_number: `07911 ${200_000 + n}`, ...overrides };
-}
+const someone = newCustomers('customer', 200_000);
 
 /** Phone orders nobody pays lapse; one customer cannot hold the menu in unpaid orders (issue 13 item 4). */
 describe('unpaid phone orders', () => {

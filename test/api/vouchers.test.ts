@@ -4,14 +4,10 @@ import { sql } from 'slonik';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
-import { shopper } from './shopper';
+import { newCustomers, shopper } from './shopper';
 import { testClock } from '../support/test-clock';
 
-let customers = 0;
-function someone() {
-  const n = ++customers;
-  return { email: `voucher-${n}@example.com`, full_name: "Kim Lee", phone_number: `07911 ${200_500 + n}` };
-}
+const someone = newCustomers('voucher', 200_500);
 
 type Shopper = ReturnType<typeof shopper>;
 const tenPercent = { description: '10% off', benefit: { kind: 'percent', percent: 10 } };
@@ -148,7 +144,7 @@ describe('vouchers', () => {
 
   it('lets one customer racing from 8 sessions use a once-per-customer code exactly once', async () => {
     await createVoucher({ code: 'ONEEACH', terms: { ...tenPercent, description: 'One each', maxUsesPerCustomer: 1 } });
-    const email = `racing-${++customers}@example.com`;
+    const { email } = someone();
     const racers = await Promise.all(
       Array.from({ length: 8 }, async () => {
         const customer = shopper(server);

@@ -164,6 +164,8 @@ export class LiveHub {
       } else if (lastEventId !== undefined && lastEventId > delivered) {
         resync = true; // an id this database never issued: the client's view cannot be trusted
       }
+      // Gone while it waited its turn: its close has been and will not come again, so nothing would forget it.
+      if (res.destroyed || !res.socket || res.socket.destroyed) return;
       channel.addClient(req, res);
       const screens = this.screens.get(channelName) ?? new Set<ServerResponse>();
       this.screens.set(channelName, screens);
@@ -174,8 +176,7 @@ export class LiveHub {
         audienceScreens.add(res);
       }
       if (owner) this.owners.set(res, owner);
-      // A stream gone before it was added has no close to come: it is not counted.
-      const presence = channelName === 'orders' && !res.destroyed ? this.options.staffPresence : undefined;
+      const presence = channelName === 'orders' ? this.options.staffPresence : undefined;
       presence?.connected();
       res.once('close', () => {
         screens.delete(res);

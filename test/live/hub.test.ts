@@ -1,9 +1,12 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'slonik';
 import { notifyLiveHubs, outboxPublisher, outboxWriter } from '../../src/live/outbox';
 import { MAX_REPLAY } from '../../src/live/hub';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startTestServer, type TestServer } from '../support/server';
 import { connectSse, type SseConnection } from '../support/sse-client';
+import { until } from '../support/until';
 
 describe('live updates over Server-Sent Events', () => {
   let database: TestDatabase;
@@ -55,6 +58,31 @@ describe('live updates over Server-Sent Events', () => {
       expect(received.map((m) => m.id)).toEqual(ids);
       expect(received.map((m) => m.event)).toEqual(['StoreStatusChange', 'StoreStatusChange', 'StoreStatusChange']);
       expect(received.map((m) => (m.data as { n: number }).n)).toEqual([0, 1, 2]);
+    }
+  });
+
+  it('forgets a screen that left before its attaching was done: no stream is kept for a closed response', async () => {
+    const hub = first.shop.hub;
+    await until(() => hub.clientCount('store') === 0, 'the earlier tests’ streams closed');
+    let leftAlready!: () => void;
+    const left = new Promise<void>((resolve) => (leftAlready = resolve));
+    let attached!: Promise<void>;
+    // A stand-in for the route: the attaching starts only once the browser has gone (as when it waits its turn).
+    const gate = http.createServer((req, res) => {
+      res.once('close', () => leftAlready());
+      attached = left.then(() => hub.attach('store', req, res));
+    });
+    await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
+    try {
+      const request = http.get(`http://127.0.0.1:${(gate.address() as AddressInfo).port}/`);
+      request.on('error', () => undefined);
+      await until(() => attached !== undefined, 'the request at the server');
+      request.destroy();
+      await attached;
+      expect(hub.clientCount('store')).toBe(0);
+    } finally {
+      gate.closeAllConnections();
+      await new Promise((resolve) => gate.close(resolve));
     }
   });
 

@@ -57,8 +57,9 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
       orderAwaits: found.outcome === 'succeeded' ? await orderAwaits(orderId, attempt.attempt) : true,
       at: context.now,
     }, context);
-    // A declined card's attempt is cancelled once it has ended (often by its webhook first): its answer stays the refusal.
-    if (found.outcome === 'canceled' && attempt.failure) return { outcome: 'failed', message: attempt.failure };
+    // A declined card's attempt is cancelled once it has ended (often by its webhook first), and the cancelled intent
+    // no longer says why: the customer still hears the provider's refusal.
+    if (found.outcome === 'canceled' && attempt.failure) return { outcome: 'canceled', message: attempt.failure };
     return found;
   }
 

@@ -7,8 +7,8 @@ export interface Attempt {
   intentId: string;
   amountPence: number;
   status: AttemptStatus;
-  /** Why the provider refused the card, as it said first: a declined attempt is then cancelled, and the provider's
-   *  cancelled intent no longer says why. */
+  /** Why the provider last refused the card on this attempt: a declined attempt is then cancelled, and the
+   *  provider's cancelled intent no longer says why. */
   failure: string | null;
   /** Money of this attempt that must go back, and whether it went. */
   refund: { reason: RefundReason; refunded: boolean } | null;
@@ -37,7 +37,7 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
     case 'PaymentSucceeded':
       return { ...withAttempt(state, event.data.attempt, (one) => ({ ...one, status: 'succeeded' })), paidBy: event.data.attempt };
     case 'PaymentFailed':
-      return withAttempt(state, event.data.attempt, (one) => ({ ...one, failure: one.failure ?? event.data.message }));
+      return withAttempt(state, event.data.attempt, (one) => ({ ...one, failure: event.data.message }));
     case 'PaymentCancelled':
       return withAttempt(state, event.data.attempt, (one) => ({ ...one, status: 'cancelled' }));
     case 'RefundDue': {

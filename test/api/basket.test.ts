@@ -18,8 +18,6 @@ function shopper(server: TestServer) {
   };
 }
 
-/** A moving "now" for the whole server, so hold expiry is tested without waiting. */
-
 const ONION_BHAJI = 1; // no variants, 60 units in the demo menu
 const SAMOSA = 2; // variants 1 (2 pieces, 40) and 2 (4 pieces, 20)
 

@@ -11,8 +11,6 @@ import { testClock } from '../support/test-clock';
  * hold lifetime and the limit on baskets opened per address stop it, and other shoppers still buy.
  */
 
-/** A moving "now" for the whole server, so the hold lifetime is tested without waiting. */
-
 const DISH_CAP = (dish: string) => `Sorry, you can add at most 10 of ${dish} to one order – call us for a larger order`;
 const BASKET_CAP = 'Sorry, you can add at most 40 items in all to one order – call us for a larger order';
 

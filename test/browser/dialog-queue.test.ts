@@ -43,9 +43,17 @@ async function expectShowing(page: Page, text: string): Promise<void> {
 async function takeOverClock(page: Page): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/AppDialog-[^/]*\.js$/.test(entry.name)));
   await page.clock.install();
-  // The page's time runs on while this asks for it: pause a moment ahead (nothing timed is pending yet).
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 2000);
+  // The page's time runs on while this asks for it: pause a moment ahead (nothing timed is pending yet). On a
+  // busy host that moment may have passed before the pause arrives: then ask again.
+  for (let tries = 1; ; tries++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 2000);
+      return;
+    } catch (error) {
+      if (tries === 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
 }
 
 async function closeShowing(page: Page): Promise<void> {

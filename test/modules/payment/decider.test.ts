@@ -71,6 +71,15 @@ describe('payment decider (issue 17)', () => {
     spec([started(1), failed]).when(start(2)).thenFails(ATTEMPT_OPEN, 'conflict');
   });
 
+  it('keeps the provider’s last refusal of an attempt, since its cancelled intent no longer says why', () => {
+    const declined = (message: string): PaymentEvent => ({ type: 'PaymentFailed', data: { ...base(1), message } });
+    const fold = (events: PaymentEvent[]) => events.reduce(paymentDecider.evolve, paymentDecider.initialState);
+    expect(fold([started(1)]).attempts[0].failure).toBeNull();
+    expect(fold([started(1), declined('Your card was declined.'), cancelled(1)]).attempts[0].failure).toBe('Your card was declined.');
+    expect(fold([started(1), declined('Your card was declined.'), declined('Your card has insufficient funds.')]).attempts[0].failure).toBe('Your card has insufficient funds.');
+    expect(fold([started(1), started(2), declined('Your card was declined.')]).attempts[1].failure).toBeNull();
+  });
+
   it('records a refund once, and only of money that had to go back', () => {
     const refunded: PaymentEvent = { type: 'PaymentRefunded', data: { ...base(1), refundId: 're_1' } };
     spec([started(1), refundDue(1, 'attempt_cancelled')]).when({ type: 'RecordRefund', intentId: 'pi_1', refundId: 're_1', at }).then([refunded]);

@@ -1,20 +1,26 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { PAGE_PATHS } from '../../../src/shared/page-head';
 import { Layout } from '../components/Layout';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { PageLoading } from '../pages/PageLoading';
 
-/** A page fetched when first shown; the spinner stands in on a first visit straight to its address. */
-function onDemand(load: () => Promise<ComponentType>) {
-  const Page = lazy(() => load().then((component) => ({ default: component })));
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
-  );
-}
+/** A page whose code is fetched when it is first shown (Layout's Suspense shows the spinner meanwhile). */
+const onDemand = (load: () => Promise<ComponentType>) => lazy(() => load().then((component) => ({ default: component })));
+
+const LoginPage = onDemand(() => import('../pages/LoginPage').then((page) => page.LoginPage));
+const ProductPage = onDemand(() => import('../pages/ProductPage').then((page) => page.ProductPage));
+const ManageCartPage = onDemand(() => import('../pages/ManageCartPage').then((page) => page.ManageCartPage));
+const CheckoutPage = onDemand(() => import('../pages/CheckoutPage').then((page) => page.CheckoutPage));
+const OrderCompletePage = onDemand(() => import('../pages/OrderCompletePage').then((page) => page.OrderCompletePage));
+const LiveOrdersPage = onDemand(() => import('../pages/staff/LiveOrdersPage').then((page) => page.LiveOrdersPage));
+const OutOfStockPage = onDemand(() => import('../pages/staff/OutOfStockPage').then((page) => page.OutOfStockPage));
+const TakeawaySettingsPage = onDemand(() => import('../pages/staff/TakeawaySettingsPage').then((page) => page.TakeawaySettingsPage));
+const StaffAccountsPage = onDemand(() => import('../pages/staff/StaffAccountsPage').then((page) => page.StaffAccountsPage));
+const VouchersPage = onDemand(() => import('../pages/staff/VouchersPage').then((page) => page.VouchersPage));
+const MenuEditorPage = onDemand(() => import('../pages/staff/MenuEditorPage').then((page) => page.MenuEditorPage));
+const AccountPage = onDemand(() => import('../pages/AccountPage').then((page) => page.AccountPage));
+const InvitationPage = onDemand(() => import('../pages/InvitationPage').then((page) => page.InvitationPage));
 
 /**
  * The menu is the first page most customers open, so only it comes in the first download. Every other page,
@@ -27,19 +33,19 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route path={PAGE_PATHS.menu} element={<HomePage />} />
-        <Route path={PAGE_PATHS.login} element={onDemand(() => import('../pages/LoginPage').then((page) => page.LoginPage))} />
-        <Route path={PAGE_PATHS.product} element={onDemand(() => import('../pages/ProductPage').then((page) => page.ProductPage))} />
-        <Route path={PAGE_PATHS.cart} element={onDemand(() => import('../pages/ManageCartPage').then((page) => page.ManageCartPage))} />
-        <Route path={PAGE_PATHS.checkout} element={onDemand(() => import('../pages/CheckoutPage').then((page) => page.CheckoutPage))} />
-        <Route path={PAGE_PATHS.orderComplete} element={onDemand(() => import('../pages/OrderCompletePage').then((page) => page.OrderCompletePage))} />
-        <Route path={PAGE_PATHS.liveOrders} element={onDemand(() => import('../pages/staff/LiveOrdersPage').then((page) => page.LiveOrdersPage))} />
-        <Route path={PAGE_PATHS.outOfStock} element={onDemand(() => import('../pages/staff/OutOfStockPage').then((page) => page.OutOfStockPage))} />
-        <Route path={PAGE_PATHS.staffSettings} element={onDemand(() => import('../pages/staff/TakeawaySettingsPage').then((page) => page.TakeawaySettingsPage))} />
-        <Route path={PAGE_PATHS.staffAccounts} element={onDemand(() => import('../pages/staff/StaffAccountsPage').then((page) => page.StaffAccountsPage))} />
-        <Route path={PAGE_PATHS.staffVouchers} element={onDemand(() => import('../pages/staff/VouchersPage').then((page) => page.VouchersPage))} />
-        <Route path={PAGE_PATHS.menuEditor} element={onDemand(() => import('../pages/staff/MenuEditorPage').then((page) => page.MenuEditorPage))} />
-        <Route path={PAGE_PATHS.account} element={onDemand(() => import('../pages/AccountPage').then((page) => page.AccountPage))} />
-        <Route path={PAGE_PATHS.invitation} element={onDemand(() => import('../pages/InvitationPage').then((page) => page.InvitationPage))} />
+        <Route path={PAGE_PATHS.login} element={<LoginPage />} />
+        <Route path={PAGE_PATHS.product} element={<ProductPage />} />
+        <Route path={PAGE_PATHS.cart} element={<ManageCartPage />} />
+        <Route path={PAGE_PATHS.checkout} element={<CheckoutPage />} />
+        <Route path={PAGE_PATHS.orderComplete} element={<OrderCompletePage />} />
+        <Route path={PAGE_PATHS.liveOrders} element={<LiveOrdersPage />} />
+        <Route path={PAGE_PATHS.outOfStock} element={<OutOfStockPage />} />
+        <Route path={PAGE_PATHS.staffSettings} element={<TakeawaySettingsPage />} />
+        <Route path={PAGE_PATHS.staffAccounts} element={<StaffAccountsPage />} />
+        <Route path={PAGE_PATHS.staffVouchers} element={<VouchersPage />} />
+        <Route path={PAGE_PATHS.menuEditor} element={<MenuEditorPage />} />
+        <Route path={PAGE_PATHS.account} element={<AccountPage />} />
+        <Route path={PAGE_PATHS.invitation} element={<InvitationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,17 +1,21 @@
-import { Outlet } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useMeQuery } from '../features/auth/authApi';
 import { LazyAppDialog } from '../features/dialog/LazyAppDialog';
 import { ChangePasswordBanner } from '../features/accounts/ChangePasswordBanner';
 import { StoreStatusBanner } from '../features/store-status/StoreStatusBanner';
+import { PageLoading } from '../pages/PageLoading';
 import { DiscreetLogin } from './DiscreetLogin';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteHeader } from './SiteHeader';
 
 export function Layout() {
   const { data: user, isLoading } = useMeQuery();
   const isGuest = !isLoading && !user;
   useDocumentTitle();
+  const { pathname } = useLocation();
 
   return (
     <>
@@ -19,7 +23,12 @@ export function Layout() {
       <ChangePasswordBanner />
       <StoreStatusBanner />
       <Container as="main" className="py-4">
-        <Outlet />
+        {/* One boundary for every page: moving on, the page on screen stays until the next one's code is here. */}
+        <PageErrorBoundary path={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </Container>
       <footer>{isGuest && <DiscreetLogin />}</footer>
       <LazyAppDialog />

@@ -35,10 +35,15 @@ export function BasketWidget() {
           <span data-testid="basket-total">{formatPence(totalPrice(cart))}</span>
         </>
       ) : (
-        // Hidden, and as wide as an empty basket's figures: the header does not move when the basket arrives.
+        // The spec's placeholder, spaced as wide as an empty basket's figures: the header does not move when the
+        // basket arrives, and a basket that could not be read is not shown as empty.
         <>
-          <span className="badge text-bg-light">0</span>
-          <span>{formatPence(0)}</span>
+          <span className="badge text-bg-light invisible" aria-hidden="true">
+            0
+          </span>
+          <span data-testid="basket-total">
+            £<span className="invisible" aria-hidden="true">0.00</span>
+          </span>
         </>
       )}
     </Link>

@@ -8,19 +8,22 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 /** A page whose code is fetched when it is first shown (Layout's Suspense shows the spinner meanwhile). */
 const onDemand = (load: () => Promise<ComponentType>) => lazy(() => load().then((component) => ({ default: component })));
 
-const LoginPage = onDemand(() => import('../pages/LoginPage').then((page) => page.LoginPage));
-const ProductPage = onDemand(() => import('../pages/ProductPage').then((page) => page.ProductPage));
-const ManageCartPage = onDemand(() => import('../pages/ManageCartPage').then((page) => page.ManageCartPage));
-const CheckoutPage = onDemand(() => import('../pages/CheckoutPage').then((page) => page.CheckoutPage));
-const OrderCompletePage = onDemand(() => import('../pages/OrderCompletePage').then((page) => page.OrderCompletePage));
-const LiveOrdersPage = onDemand(() => import('../pages/staff/LiveOrdersPage').then((page) => page.LiveOrdersPage));
-const OutOfStockPage = onDemand(() => import('../pages/staff/OutOfStockPage').then((page) => page.OutOfStockPage));
-const TakeawaySettingsPage = onDemand(() => import('../pages/staff/TakeawaySettingsPage').then((page) => page.TakeawaySettingsPage));
-const StaffAccountsPage = onDemand(() => import('../pages/staff/StaffAccountsPage').then((page) => page.StaffAccountsPage));
-const VouchersPage = onDemand(() => import('../pages/staff/VouchersPage').then((page) => page.VouchersPage));
-const MenuEditorPage = onDemand(() => import('../pages/staff/MenuEditorPage').then((page) => page.MenuEditorPage));
-const AccountPage = onDemand(() => import('../pages/AccountPage').then((page) => page.AccountPage));
-const InvitationPage = onDemand(() => import('../pages/InvitationPage').then((page) => page.InvitationPage));
+/** Every page but the menu and the not-found page, made once, by its address. */
+const PAGES_ON_DEMAND: ReadonlyArray<[path: string, Page: ComponentType]> = [
+  [PAGE_PATHS.login, onDemand(() => import('../pages/LoginPage').then((page) => page.LoginPage))],
+  [PAGE_PATHS.product, onDemand(() => import('../pages/ProductPage').then((page) => page.ProductPage))],
+  [PAGE_PATHS.cart, onDemand(() => import('../pages/ManageCartPage').then((page) => page.ManageCartPage))],
+  [PAGE_PATHS.checkout, onDemand(() => import('../pages/CheckoutPage').then((page) => page.CheckoutPage))],
+  [PAGE_PATHS.orderComplete, onDemand(() => import('../pages/OrderCompletePage').then((page) => page.OrderCompletePage))],
+  [PAGE_PATHS.liveOrders, onDemand(() => import('../pages/staff/LiveOrdersPage').then((page) => page.LiveOrdersPage))],
+  [PAGE_PATHS.outOfStock, onDemand(() => import('../pages/staff/OutOfStockPage').then((page) => page.OutOfStockPage))],
+  [PAGE_PATHS.staffSettings, onDemand(() => import('../pages/staff/TakeawaySettingsPage').then((page) => page.TakeawaySettingsPage))],
+  [PAGE_PATHS.staffAccounts, onDemand(() => import('../pages/staff/StaffAccountsPage').then((page) => page.StaffAccountsPage))],
+  [PAGE_PATHS.staffVouchers, onDemand(() => import('../pages/staff/VouchersPage').then((page) => page.VouchersPage))],
+  [PAGE_PATHS.menuEditor, onDemand(() => import('../pages/staff/MenuEditorPage').then((page) => page.MenuEditorPage))],
+  [PAGE_PATHS.account, onDemand(() => import('../pages/AccountPage').then((page) => page.AccountPage))],
+  [PAGE_PATHS.invitation, onDemand(() => import('../pages/InvitationPage').then((page) => page.InvitationPage))],
+];
 
 /**
  * The menu is the first page most customers open, so only it comes in the first download. Every other page,
@@ -33,19 +36,9 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route path={PAGE_PATHS.menu} element={<HomePage />} />
-        <Route path={PAGE_PATHS.login} element={<LoginPage />} />
-        <Route path={PAGE_PATHS.product} element={<ProductPage />} />
-        <Route path={PAGE_PATHS.cart} element={<ManageCartPage />} />
-        <Route path={PAGE_PATHS.checkout} element={<CheckoutPage />} />
-        <Route path={PAGE_PATHS.orderComplete} element={<OrderCompletePage />} />
-        <Route path={PAGE_PATHS.liveOrders} element={<LiveOrdersPage />} />
-        <Route path={PAGE_PATHS.outOfStock} element={<OutOfStockPage />} />
-        <Route path={PAGE_PATHS.staffSettings} element={<TakeawaySettingsPage />} />
-        <Route path={PAGE_PATHS.staffAccounts} element={<StaffAccountsPage />} />
-        <Route path={PAGE_PATHS.staffVouchers} element={<VouchersPage />} />
-        <Route path={PAGE_PATHS.menuEditor} element={<MenuEditorPage />} />
-        <Route path={PAGE_PATHS.account} element={<AccountPage />} />
-        <Route path={PAGE_PATHS.invitation} element={<InvitationPage />} />
+        {PAGES_ON_DEMAND.map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -63,12 +63,15 @@ async function persistCheckpoint(pool: DatabasePool, name: string, expected: Pos
 /**
  * Applies one batch: the projection's rows and its checkpoint commit together, so a crash applies an event
  * either fully or not at all. The checkpoint is compared first, in case another runner moved it.
+ * `committed` runs after the commit and before the live hubs are woken: a screen told of a change and asking
+ * at once must not be answered from an in-process copy of the read model that has not yet dropped it.
  */
 export async function applyBatch(
   pool: DatabasePool,
   projection: Projection,
   batch: StoredEvent[],
   expected: Position,
+  committed: () => void = () => undefined,
 ): Promise<Position> {
   const last = batch[batch.length - 1].position;
   const handles = (type: string) => handlesType(projection, type);
@@ -76,6 +79,7 @@ export async function applyBatch(
   const statement = handled.length > 0 ? projection.batchStatement?.(handled, sql.fragment`exists (select 1 from moved)`) : undefined;
   if (statement) {
     await applyInOneStatement(pool, projection, statement, expected, last);
+    committed();
     return last;
   }
   let published = false;
@@ -107,6 +111,7 @@ export async function applyBatch(
     }
     await flush();
   }, 0);
+  committed();
   if (published) await notifyLiveHubs(pool);
   return last;
 }
@@ -166,8 +171,9 @@ export class ProjectionRunner {
   }
 
   /**
-   * Calls `listener` with every batch this instance commits to the read model, before anyone waiting for
-   * those events is released: an in-process cache of the read model can drop what the batch changed. It is
+   * Calls `listener` with every batch this instance commits to the read model, before the live hubs are woken
+   * and anyone waiting for those events is released: an in-process cache of the read model can drop what the
+   * batch changed. It is
    * called with `undefined` when the read model may have changed unseen (the runner starts or takes over
    * the projection, or finds it reset), so that such a cache drops everything.
    */
@@ -269,9 +275,11 @@ export class ProjectionRunner {
         const readingAhead = full ? readAll(last) : undefined;
         readingAhead?.catch(() => undefined);
         if (batch.some((event) => handlesType(this.projection, event.type))) {
-          stored = await applyBatch(pool, this.projection, batch, stored);
+          const applied = batch;
+          stored = await applyBatch(pool, this.projection, batch, stored, () => {
+            for (const listener of this.appliedListeners) listener(applied);
+          });
           storedAt = Date.now();
-          for (const listener of this.appliedListeners) listener(batch);
         }
         // Events it does not read only move the position; the checkpoint catches up when the runner is idle
         // (or every SKIPPED_CHECKPOINT_EVERY_MS): a restart reads them again, which changes nothing.

@@ -5,6 +5,7 @@ import { applyBatch, CheckpointMoved, ProjectionRunner, resetProjection } from '
 import type { Position } from '../../src/eventstore/types';
 import type { Projection } from '../../src/projections/types';
 import { startStoreWaker } from '../../src/projections/waker';
+import { wakeOnLocalPublish } from '../../src/live/outbox';
 import { auditProjection } from '../../projections/audit/projection';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { newEvent } from '../eventstore/contract';
@@ -138,6 +139,22 @@ describe('projection runner', () => {
     ]);
     const checkpoint = await pool.oneFirst(sql.unsafe`select position from projection_checkpoints where name = 'counting'`);
     expect(checkpoint).toBe(live);
+  });
+
+  it("tells the read model's in-process copies of a batch before it wakes the live hubs", async () => {
+    // A screen told of a change asks again at once; a settings copy not yet dropped answered the old value.
+    const order: string[] = [];
+    const stopWaking = wakeOnLocalPublish(() => order.push('hub woken'));
+    try {
+      const counting = runner(countingProjection());
+      counting.onApplied((events) => {
+        if (events !== undefined) order.push('copies told');
+      });
+      await counting.waitFor(await appendCounted(1, 1));
+      expect(order.slice(0, 2)).toEqual(['copies told', 'hub woken']);
+    } finally {
+      stopWaking();
+    }
   });
 
   it('applies every event exactly once after a crash inside a batch and a restart', async () => {

@@ -62,6 +62,11 @@ describe('error dialogs in the browser', () => {
       const [logged] = await Promise.all([logRequest(page), page.goto(server.baseUrl)]);
       await expectDialog(page, 'Error', ['There was an ERROR fetching your cart from session']);
       expect(logged.postDataJSON()).toEqual({ level: 'error', message: 'There was an ERROR fetching your cart from session', error: 'Database down' });
+      // Spec §2: a basket that could not be read shows the £ placeholder, never an empty basket's 0 and £0.00.
+      const widget = page.getByTestId('basket-widget');
+      await widget.and(page.locator('.visible')).waitFor();
+      expect((await widget.getByTestId('basket-total').innerText()).trim()).toBe('£');
+      expect(await widget.getByTestId('basket-count').count()).toBe(0);
     });
 
     await page.goto(server.baseUrl);

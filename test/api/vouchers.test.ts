@@ -228,4 +228,40 @@ describe('vouchers', () => {
     }
     expect((await apply('WRONG10').expect(429)).body.message).toMatch(/^Too many voucher codes tried: please try again in \d+ s$/);
   });
+  describe('the guessing throttle counts', () => {
+    // Each test starts with fresh 15-minute windows, so earlier tests' failures from this address do not count.
+    beforeEach(() => clock.advanceMinutes(16));
+    const tooMany = /^Too many voucher codes tried: please try again in \d+ s$/;
+
+    it('30 distinct failed codes from one address across sessions, then 429 for every session until the window ends', async () => {
+      for (let session = 0; session < 3; session++) {
+        const { apply } = await customerWithOrder();
+        for (let n = 0; n < 10; n++) expect((await apply(`ADDR${session}X${n}`).expect(200)).body.status).toBe(false);
+      }
+      const { apply } = await customerWithOrder(); // a new session: its own count is 0, its address's is full
+      expect((await apply('ADDRFRESH').expect(429)).body.message).toMatch(tooMany);
+      clock.advanceMinutes(15);
+      expect((await apply('ADDRFRESH').expect(200)).body.status).toBe(false);
+    });
+
+    it('per session, not per order: a new order in the same session does not start the count again', async () => {
+      const { customer, apply } = await customerWithOrder();
+      for (let n = 0; n < 10; n++) expect((await apply(`SESS${n}`).expect(200)).body.status).toBe(false);
+      await customer.payByPhone().expect(200);
+      await customer.complete().expect(200);
+      await customer.collectOnionBhaji(someone()); // a new basket, so a new order, in the same session
+      const orderId = (await customer.post('/api/fetchOrder').expect(200)).body.order.id as string;
+      const again = await customer.post('/try-to-apply-voucher', { code: 'SESS10', email: 'x@example.com', orderId }).expect(429);
+      expect(again.body.message).toMatch(tooMany);
+    });
+
+    it('parallel tries cannot slip past: of 15 distinct codes sent at once, 10 are checked and 5 refused', async () => {
+      const { apply } = await customerWithOrder();
+      const answers = await Promise.all(Array.from({ length: 15 }, (_, n) => apply(`PARA${n}`)));
+      expect(answers.filter((answer) => answer.status === 200 && answer.body.status === false)).toHaveLength(10);
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(5);
+      for (const answer of refused) expect(answer.body.message).toMatch(tooMany);
+    });
+  });
 });

@@ -115,7 +115,7 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
       await handle(voucherId, { type: 'ConfirmUse', orderId, now: context.now }, context);
     },
 
-    /** Gives the use back (failed, lapsed, cancelled or refunded): safe to repeat. */
+    /** Gives the use back (failed, lapsed or cancelled): safe to repeat. */
     async release(voucherId: string, orderId: string, reason: ReleaseReason, context: CommandContext): Promise<void> {
       await handle(voucherId, { type: 'ReleaseUse', orderId, now: context.now, reason }, context);
       await services.pool.query(sql.unsafe`update voucher_customers set holds_use = false where order_id = ${orderId}`);

@@ -7,9 +7,9 @@ import { CARD_UNAVAILABLE } from '../../src/shared/payment-texts';
 import { checkOut, type Basket } from '../cart';
 import type { AttemptOutcome, Payments } from '../payment';
 import { readOpeningHours, readSettings, tradingDayOf } from '../store';
-import type { Vouchers } from '../voucher';
+import type { ReleaseReason, Vouchers } from '../voucher';
 import type { OrderCommand, SubmitOrder } from './commands';
-import { CARD_ATTEMPT_GONE, expectedIntent } from './decide-card';
+import { CARD_ATTEMPT_GONE, expectedIntent, voucherReleaseReason } from './decide-card';
 import { NO_ORDER, orderDecider, type OrderState } from './decider';
 import type { CardAttemptEndReason, OrderEvent, OrderItem, OrderPaymentMethod } from './events';
 import { orderRef } from '../../src/shared/order';
@@ -28,7 +28,7 @@ export interface CardCheckoutDeps {
   submitFacts(orderId: string, state: OrderState, method: OrderPaymentMethod, now: string, session: { placedOrderIds: readonly string[] }): Promise<SubmitOrder>;
   sellAll(orderId: string, cartId: string, items: OrderItem[], context: CommandContext): Promise<void>;
   reserveVoucher(order: InCheckout, context: CommandContext): Promise<void>;
-  releaseVoucher(order: InCheckout, context: CommandContext): Promise<void>;
+  releaseVoucher(order: InCheckout, context: CommandContext, reason?: ReleaseReason): Promise<void>;
   /** Gives whatever the order still has sold back into its basket, with a fresh hold. */
   giveBackToBasket(order: InCheckout, context: CommandContext): Promise<void>;
 }
@@ -156,7 +156,7 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
       // Nothing more on a repeat; a crash half way is finished by the repeat, so nothing is lost.
       if (state.status !== 'checkout' || state.cardAttempt) return;
       await deps.giveBackToBasket(state, context);
-      await deps.releaseVoucher(state, context);
+      await deps.releaseVoucher(state, context, voucherReleaseReason(reason));
     });
   }
 

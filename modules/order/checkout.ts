@@ -8,7 +8,7 @@ import { dishName, dishNotOffered, type CataloguePort } from '../catalog';
 import type { DeliveryCheck, DeliveryService } from '../delivery';
 import { createStockHandlers, holdUntilAfter, OutOfStock } from '../stock';
 import { isOrderingClosed, readOpeningHours, readSettings, tradingDayOf } from '../store';
-import type { Vouchers } from '../voucher';
+import type { ReleaseReason, Vouchers } from '../voucher';
 import type { DishRef, OrderCommand, QuotedPostage, SubmitOrder, UnpaidWaiting } from './commands';
 import { inCheckout } from './decide-checkout';
 import { NO_ORDER, orderDecider, postageOf, refusePlacing, type OrderState } from './decider';
@@ -339,8 +339,8 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     );
   }
 
-  async function releaseVoucher(order: InCheckoutOrder, context: CommandContext): Promise<void> {
-    if (order.voucher) await vouchers.release(order.voucher.voucherId, order.orderId, 'failed', context);
+  async function releaseVoucher(order: InCheckoutOrder, context: CommandContext, reason: ReleaseReason = 'failed'): Promise<void> {
+    if (order.voucher) await vouchers.release(order.voucher.voucherId, order.orderId, reason, context);
   }
 
   /** Sells the rest of the order and submits it, or answers false when the decider or the stock refuses now. */

@@ -3,8 +3,8 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
-import { commandContext } from '../../src/http/command-context';
-import { refuseWhenOver, type Limits } from '../../src/limits';
+import { commandContext, guestId } from '../../src/http/command-context';
+import { refuseWhenOver, takeAll, type LimitName, type Limits } from '../../src/limits';
 import { emailText, singleLineText } from '../../src/shared/text';
 import { normaliseVoucherCode } from '../../src/shared/voucher';
 import { VOUCHER_REFUSED, type Vouchers } from '../voucher';
@@ -32,7 +32,7 @@ function ownOrder(ctx: Context, orderId: string): string {
 /**
  * Customer spec §7: the three voucher calls, at the root as the spec writes them. A code the voucher rules refuse
  * is answered `status: false` with the reason, for the box's 'NOT applied' dialog; guessing is throttled
- * (issue 19 item 5): 10 distinct failed codes per session's order, 30 per address, in 15 minutes.
+ * (issue 19 item 5): 10 distinct failed codes per session (whichever of its orders), 30 per address, in 15 minutes.
  */
 export function voucherUseRoutes(deps: { checkout: Checkout; vouchers: Vouchers; clock: Clock; limits: Limits }) {
   const { checkout, vouchers, clock, limits } = deps;
@@ -46,17 +46,33 @@ export function voucherUseRoutes(deps: { checkout: Checkout; vouchers: Vouchers;
     const input = applyInput.parse(ctx.request.body);
     const orderId = ownOrder(ctx, input.orderId);
     const now = clock();
+    const code = normaliseVoucherCode(input.code);
+    const guesses: Array<[LimitName, string]> = [
+      ['voucher_guesses', guestId(ctx)],
+      ['voucher_address_guesses', ctx.ip],
+    ];
     const what = 'voucher codes tried';
-    refuseWhenOver(limits.peek('voucher_guesses', orderId, now), what);
-    refuseWhenOver(limits.peek('voucher_address_guesses', ctx.ip, now), what);
+    // A code this session already failed with (a slow typist's pause) is not counted again, only refused when
+    // the session or its address is over. A new code is counted before it is checked, in one step with the
+    // decision, so tries sent side by side cannot all pass; it is given back unless the rules refuse it.
+    const counted = !failedCodes(ctx).includes(code);
+    if (counted) refuseWhenOver(takeAll(limits, guesses, now), what);
+    else for (const [name, key] of guesses) refuseWhenOver(limits.peek(name, key, now), what);
+    const giveBack = () => {
+      if (counted) for (const [name, key] of guesses) limits.giveBack(name, key, now);
+    };
     try {
       const order = await checkout.applyVoucher(orderId, input.code, input.email, commandContext(ctx, clock));
+      giveBack();
       ctx.body = { status: true, message: `Voucher '${order.voucher!.code}' has been added to your order`, voucherUse: order.voucher, order };
     } catch (error) {
       // Only the voucher rules' refusals are the box's 'NOT applied' and count as guesses; an order already
       // placed, say, is an error of the request.
-      if (!(error instanceof DomainError) || error.code !== VOUCHER_REFUSED) throw error;
-      countFailure(ctx, orderId, normaliseVoucherCode(input.code), now);
+      if (!(error instanceof DomainError) || error.code !== VOUCHER_REFUSED) {
+        giveBack();
+        throw error;
+      }
+      rememberFailure(ctx, code);
       ctx.body = { status: false, message: error.message, voucherUse: null, order: await checkout.fetch(orderId) };
     }
   });
@@ -67,13 +83,15 @@ export function voucherUseRoutes(deps: { checkout: Checkout; vouchers: Vouchers;
     ctx.body = { status: true, message: 'Voucher has been removed from this order', voucherUse: null, order };
   });
 
+  /** The distinct codes this session failed with lately. */
+  function failedCodes(ctx: Context): string[] {
+    return Array.isArray(ctx.session!.failedVoucherCodes) ? ctx.session!.failedVoucherCodes : [];
+  }
+
   /** A slow typist whose pauses send the same code again is counted once. */
-  function countFailure(ctx: Context, orderId: string, code: string, now: Date) {
-    const failed: string[] = Array.isArray(ctx.session!.failedVoucherCodes) ? ctx.session!.failedVoucherCodes : [];
-    if (failed.includes(code)) return;
-    ctx.session!.failedVoucherCodes = [...failed, code].slice(-FAILED_CODES_KEPT);
-    limits.take('voucher_guesses', orderId, now);
-    limits.take('voucher_address_guesses', ctx.ip, now);
+  function rememberFailure(ctx: Context, code: string) {
+    const failed = failedCodes(ctx);
+    if (!failed.includes(code)) ctx.session!.failedVoucherCodes = [...failed, code].slice(-FAILED_CODES_KEPT);
   }
 
   return router;

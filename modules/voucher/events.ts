@@ -54,7 +54,12 @@ export const VoucherUseConfirmed = z.object({
   type: z.literal('VoucherUseConfirmed'),
   data: z.object({ voucherId: z.string().uuid(), orderId: z.string().uuid(), confirmedAt: z.string() }),
 });
-export const RELEASE_REASONS = ['cancelled', 'lapsed', 'failed', 'refunded'] as const;
+/**
+ * Why a held use went back. No paid order is refunded yet (the card path refunds only money for an order that
+ * no longer awaited it, whose use went back when its attempt ended); a staff refund of a paid order, when it
+ * comes, must release the order's use and adds its reason here.
+ */
+export const RELEASE_REASONS = ['cancelled', 'lapsed', 'failed'] as const;
 export const VoucherUseReleased = z.object({
   type: z.literal('VoucherUseReleased'),
   data: z.object({ voucherId: z.string().uuid(), orderId: z.string().uuid(), releasedAt: z.string(), reason: z.enum(RELEASE_REASONS) }),

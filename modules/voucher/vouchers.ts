@@ -60,6 +60,20 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
     return (await readSettings(services.settings, ['vouchers_enabled'])).vouchers_enabled === true;
   }
 
+  let creating: Promise<unknown> = Promise.resolve();
+  /** Creates take turns on every instance, from the check of the codes known until the new ones are readable. */
+  function createNow(codes: string[], input: { code: string | null; terms: VoucherTerms }, context: CommandContext): Promise<string> {
+    return services.pool.transaction(async (tx) => {
+      await tx.query(sql.unsafe`select pg_advisory_xact_lock(hashtextextended('voucher-codes', 0))`);
+      const taken = await readModel.known(codes);
+      if (taken.length > 0) throw new DomainError('conflict', `The code ${taken[0]} is already in use`);
+      const voucherId = randomUUID();
+      const result = await handle(voucherId, { type: 'CreateVoucher', voucherId, codes, singleUse: input.code === null, terms: input.terms, now: context.now }, context, true);
+      await services.readModels.waitFor('vouchers', result.position);
+      return voucherId;
+    });
+  }
+
   return {
     enabled,
 
@@ -101,7 +115,7 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
       await handle(voucherId, { type: 'ConfirmUse', orderId, now: context.now }, context);
     },
 
-    /** Gives the use back (failed, lapsed, cancelled or refunded): safe to repeat. */
+    /** Gives the use back (failed, lapsed or cancelled): safe to repeat. */
     async release(voucherId: string, orderId: string, reason: ReleaseReason, context: CommandContext): Promise<void> {
       await handle(voucherId, { type: 'ReleaseUse', orderId, now: context.now, reason }, context);
       await services.pool.query(sql.unsafe`update voucher_customers set holds_use = false where order_id = ${orderId}`);
@@ -128,15 +142,16 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
       uses: (voucherId: string) => readModel.uses(voucherId),
       codes: (voucherId: string) => readModel.codes(voucherId),
 
-      /** A shared code (given), or a batch of `count` generated single-use codes. */
+      /**
+       * A shared code (given), or a batch of `count` generated single-use codes. A code belongs to one voucher:
+       * creates take turns (createNow), so two at the same moment cannot both take a code.
+       */
       async create(input: { code: string | null; count: number | null; terms: VoucherTerms }, context: CommandContext) {
         const codes = input.code !== null ? [normaliseVoucherCode(input.code)] : generateCodes(input.count ?? 1);
-        const taken = await readModel.known(codes);
-        if (taken.length > 0) throw new DomainError('conflict', `The code ${taken[0]} is already in use`);
-        const voucherId = randomUUID();
-        const result = await handle(voucherId, { type: 'CreateVoucher', voucherId, codes, singleUse: input.code === null, terms: input.terms, now: context.now }, context, true);
-        await services.readModels.waitFor('vouchers', result.position);
-        return voucherId;
+        // In this process in turn first, so creates waiting for the lock hold no connection the read model needs.
+        const turn = creating.then(() => createNow(codes, input, context));
+        creating = turn.catch(() => undefined);
+        return turn;
       },
 
       async edit(voucherId: string, terms: VoucherTerms, context: CommandContext) {

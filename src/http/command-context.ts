@@ -17,8 +17,11 @@ export function commandContext(ctx: Context, clock: Clock): CommandContext {
   });
 }
 
-/** A stable pseudonymous id for a guest: derived from nothing secret, stored in the session. */
-function guestId(ctx: Context): string {
+/**
+ * A stable pseudonymous id for a guest: derived from nothing secret, stored in the session. It outlives the
+ * session's baskets and orders, so it also keys what is counted per session (the voucher guesses).
+ */
+export function guestId(ctx: Context): string {
   const session = ctx.session!;
   if (typeof session.guestId !== 'string') session.guestId = randomUUID();
   return session.guestId as string;

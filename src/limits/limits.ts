@@ -9,6 +9,11 @@ export interface Limits {
   take(name: LimitName, key: string, now: Date): LimitDecision;
   /** Says whether `key` is already over the limit, without counting a call. */
   peek(name: LimitName, key: string, now: Date): LimitDecision;
+  /**
+   * Uncounts one call taken in the current window (a call counted before it was known whether it counts, such
+   * as a voucher code that turned out to be good). Nothing when the window has ended or holds no call.
+   */
+  giveBack(name: LimitName, key: string, now: Date): void;
   /** Forgets `key`'s calls, e.g. an account's failures once it logs in. */
   reset(name: LimitName, key: string): void;
 }
@@ -50,10 +55,27 @@ export function createLimits(settings: LimitSettings, options: { maxKeys?: numbe
       // Over the limit means the next call would be refused.
       return decide(name, window && { ...window, count: window.count + 1 }, at);
     },
+    giveBack(name, key, now) {
+      const window = windowOf(name, key, now.getTime(), false);
+      if (window && window.count > 0) window.count -= 1;
+    },
     reset(name, key) {
       windows.get(name)?.delete(key);
     },
   };
+}
+
+/**
+ * Takes one call of each limit at once: if any refuses, every one is given back (the call is not made) and the
+ * longest wait is answered. Taking is counting and deciding in one step, so calls running side by side cannot
+ * all pass a check made before any of them was counted.
+ */
+export function takeAll(limits: Limits, takes: ReadonlyArray<readonly [LimitName, string]>, now: Date): LimitDecision {
+  const decisions = takes.map(([name, key]) => limits.take(name, key, now));
+  const refused = decisions.filter((decision): decision is Extract<LimitDecision, { allowed: false }> => !decision.allowed);
+  if (refused.length === 0) return { allowed: true };
+  for (const [name, key] of takes) limits.giveBack(name, key, now);
+  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((decision) => decision.retryAfterSeconds)) };
 }
 
 /** Turns a refusal into the 429 every limited route answers, with its Retry-After. */

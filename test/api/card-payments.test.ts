@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { paymentDecider, paymentStream } from '../../modules/payment';
+import { voucherStream } from '../../modules/voucher';
 import { DECLINED_CARD, startFakeStripe, type FakeStripe } from '../../src/fake-stripe/server';
 import { startFakeSmtp } from '../support/fake-smtp';
 import { startTestServer, type TestServer } from '../support/server';
@@ -28,7 +29,7 @@ describe('card payments', () => {
     server = await startTestServer({
       clock,
       env: { SMTP_URL: smtp.url, STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_PUBLISHABLE_KEY: 'pk_test_shop', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
-      settings: { payment_methods: ['phone', 'card'] },
+      settings: { payment_methods: ['phone', 'card'], vouchers_enabled: true },
     });
     staff = shopper(server);
     await staff.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
@@ -344,5 +345,66 @@ describe('card payments', () => {
       reads.mockRestore();
       loads.mockRestore();
     }
+  });
+  describe('with a voucher (issue 19 item 2)', () => {
+    /** A customer ready to pay for one Onion Bhaji to collect (£3.95, -40p collect discount) with a new 10 % code applied. */
+    async function readyToPayWithVoucher(code: string) {
+      const created = await staff.post('/api/vouchers', { code, terms: { description: '10% off', benefit: { kind: 'percent', percent: 10 } } }).expect(200);
+      const voucherId = created.body.voucherId as string;
+      const customer = shopper(server);
+      const details = someone();
+      await customer.collectOnionBhaji(details);
+      const orderId = (await orderOf(customer)).id as string;
+      const applied = await customer.post('/try-to-apply-voucher', { code, email: details.email, orderId }).expect(200);
+      expect(applied.body.order).toMatchObject({ voucher_deduction: 40, total_cost: 315 });
+      return { customer, orderId, voucherId, shownTotal: applied.body.order.total_cost as number };
+    }
+    /** The voucher stream's story of one order's use: each event's type, a release with its reason. */
+    async function useOf(voucherId: string, orderId: string): Promise<string[]> {
+      const { events } = await server.shop.store.read(voucherStream(voucherId));
+      return events
+        .filter((event) => (event.data as { orderId?: string }).orderId === orderId)
+        .map((event) => (event.type === 'VoucherUseReleased' ? `released: ${(event.data as { reason: string }).reason}` : event.type));
+    }
+
+    it('reserves the use when the card attempt starts, charges the discounted total shown, and confirms it when paid', async () => {
+      const { customer, orderId, voucherId, shownTotal } = await readyToPayWithVoucher('CARDTEN');
+      expect(await useOf(voucherId, orderId)).toEqual([]); // applying only checks the code
+      const { intentId, amount } = await startCard(customer);
+      // Held before the customer confirms anything at the provider.
+      expect(await useOf(voucherId, orderId)).toEqual(['VoucherUseReserved']);
+      expect(amount).toBe(shownTotal);
+      expect(fake.intents.get(intentId)!.amount).toBe(shownTotal);
+      await confirm(intentId);
+      const completed = await customer.post('/complete-order', { payment_method: 'CARD', id: intentId }).expect(200);
+      expect(completed.body.order).toMatchObject({ status: 'NEW', voucher_deduction: 40, total_cost: shownTotal });
+      expect(await useOf(voucherId, orderId)).toEqual(['VoucherUseReserved', 'VoucherUseConfirmed']);
+    });
+
+    it('a declined card releases the use as failed; paying by phone then holds it again', async () => {
+      const { customer, orderId, voucherId } = await readyToPayWithVoucher('CARDDECLINED');
+      const { intentId } = await startCard(customer);
+      await confirm(intentId, DECLINED_CARD);
+      await customer.post('/complete-order', { payment_method: 'CARD', id: intentId }).expect(409);
+      expect(await useOf(voucherId, orderId)).toEqual(['VoucherUseReserved', 'released: failed']);
+      await customer.payByPhone().expect(200);
+      expect((await customer.complete().expect(200)).body.order).toMatchObject({ voucher_deduction: 40, total_cost: 315 });
+      expect(await useOf(voucherId, orderId)).toEqual(['VoucherUseReserved', 'released: failed', 'VoucherUseReserved']);
+    });
+
+    it('an attempt the customer leaves (back to the basket) releases the use as cancelled', async () => {
+      const { customer, orderId, voucherId } = await readyToPayWithVoucher('CARDLEFT');
+      await startCard(customer);
+      await customer.post('/api/reopenCart').expect(200);
+      expect(await useOf(voucherId, orderId)).toEqual(['VoucherUseReserved', 'released: cancelled']);
+    });
+
+    it('an attempt nobody finishes lapses and releases the use as lapsed', async () => {
+      const { customer, orderId, voucherId } = await readyToPayWithVoucher('CARDLAPSED');
+      await startCard(customer);
+      clock.advanceMinutes(16);
+      await runDueUntil(async () => (await useOf(voucherId, orderId)).length === 2, 'the lapsed attempt’s use to be released');
+      expect(await useOf(voucherId, orderId)).toEqual(['VoucherUseReserved', 'released: lapsed']);
+    });
   });
 });

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'slonik';
+import { voucherDecider, voucherStream } from '../../modules/voucher';
+import { CommandHandler } from '../../src/core/handle-command';
+import { DomainError } from '../../src/core/errors';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
@@ -99,6 +102,15 @@ describe('vouchers', () => {
     expect(mail).toContain('Voucher SHOWN: (=C2=A30.40)'); // quoted-printable: (£0.40)
   });
 
+  it('keeps a code to one voucher: a second voucher with it is refused, in any case and when created at the same moment', async () => {
+    await createVoucher({ code: 'ONLYONCE', terms: tenPercent });
+    expect((await manager.post('/api/vouchers', { code: 'onlyonce', terms: tenPercent }).expect(409)).body.message).toBe('The code ONLYONCE is already in use');
+    const creates = await Promise.all(Array.from({ length: 4 }, () => manager.post('/api/vouchers', { code: 'SAMETIME', terms: tenPercent })));
+    expect(creates.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
+    const listed = (await manager.get('/api/vouchers').expect(200)).body.vouchers as Array<{ codes?: string[]; code?: string }>;
+    expect(JSON.stringify(listed).match(/SAMETIME/g)).toHaveLength(1);
+  });
+
   it('refuses by the rules with the box’s message: minimum spend, unknown code', async () => {
     await createVoucher({ code: 'BIGSPEND', terms: { ...tenPercent, minSpendPence: 1500 } });
     const { apply } = await customerWithOrder();
@@ -141,6 +153,41 @@ describe('vouchers', () => {
     const uses = (await manager.get(`/api/vouchers/${voucherId}/uses`).expect(200)).body.uses as Array<{ status: string }>;
     expect(uses.filter((use) => use.status !== 'released')).toHaveLength(1);
   }, 120_000);
+
+  it('two instances reserving one single-use code on the same store: the stream’s expected revision lets exactly one win', async () => {
+    const voucherId = await createVoucher({ count: 1, terms: { ...tenPercent, description: 'Two instances' } });
+    const [code] = (await manager.get(`/api/vouchers/${voucherId}/codes.csv`).expect(200)).text.trim().split(/\r\n/).slice(1);
+    const stream = voucherStream(voucherId);
+    // Two shops' command handlers on one database: neither queues behind the other, and each has folded the
+    // voucher's stream at the same revision, so both decide "free" and both append expecting that revision.
+    const instances = [new CommandHandler(server.shop.store), new CommandHandler(server.shop.store)];
+    await Promise.all(instances.map((instance) => instance.load(stream, voucherDecider)));
+    const appends = jest.spyOn(server.shop.store, 'append');
+    const now = clock().toISOString();
+    const reserve = (instance: CommandHandler, orderId: string) =>
+      instance.handle(stream, voucherDecider, {
+        type: 'ReserveUse',
+        facts: { code, orderId, now, itemsTotalPence: 395, postagePence: -40, method: 'COLLECT', customerPaidOrders: 0, customerUses: 0 },
+      }, { actor: 'test', now, correlationId: `race-${orderId}` });
+    const orderIds = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+    let outcomes: PromiseSettledResult<unknown>[];
+    let calls: typeof appends.mock.calls;
+    try {
+      outcomes = await Promise.allSettled(instances.map((instance, n) => reserve(instance, orderIds[n])));
+      calls = [...appends.mock.calls];
+    } finally {
+      appends.mockRestore();
+    }
+    const expected = calls.filter(([appendedTo]) => appendedTo === stream).map(([, , options]) => options?.expectedRevision);
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    expect(expected[1]).toEqual(expected[0]); // the race was real: both appended on the same revision
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const lost = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')!;
+    expect(lost.reason).toBeInstanceOf(DomainError);
+    expect((lost.reason as DomainError).message).toBe('This code has already been used');
+    const { events } = await server.shop.store.read(stream);
+    expect(events.filter((event) => event.type === 'VoucherUseReserved')).toHaveLength(1);
+  });
 
   it('lets one customer racing from 8 sessions use a once-per-customer code exactly once', async () => {
     await createVoucher({ code: 'ONEEACH', terms: { ...tenPercent, description: 'One each', maxUsesPerCustomer: 1 } });
@@ -227,5 +274,41 @@ describe('vouchers', () => {
       if (n < 9) expect((await apply(`wrong${n}`).expect(200)).body.status).toBe(false); // the slow typist's repeat
     }
     expect((await apply('WRONG10').expect(429)).body.message).toMatch(/^Too many voucher codes tried: please try again in \d+ s$/);
+  });
+  describe('the guessing throttle counts', () => {
+    // Each test starts with fresh 15-minute windows, so earlier tests' failures from this address do not count.
+    beforeEach(() => clock.advanceMinutes(16));
+    const tooMany = /^Too many voucher codes tried: please try again in \d+ s$/;
+
+    it('30 distinct failed codes from one address across sessions, then 429 for every session until the window ends', async () => {
+      for (let session = 0; session < 3; session++) {
+        const { apply } = await customerWithOrder();
+        for (let n = 0; n < 10; n++) expect((await apply(`ADDR${session}X${n}`).expect(200)).body.status).toBe(false);
+      }
+      const { apply } = await customerWithOrder(); // a new session: its own count is 0, its address's is full
+      expect((await apply('ADDRFRESH').expect(429)).body.message).toMatch(tooMany);
+      clock.advanceMinutes(15);
+      expect((await apply('ADDRFRESH').expect(200)).body.status).toBe(false);
+    });
+
+    it('per session, not per order: a new order in the same session does not start the count again', async () => {
+      const { customer, apply } = await customerWithOrder();
+      for (let n = 0; n < 10; n++) expect((await apply(`SESS${n}`).expect(200)).body.status).toBe(false);
+      await customer.payByPhone().expect(200);
+      await customer.complete().expect(200);
+      await customer.collectOnionBhaji(someone()); // a new basket, so a new order, in the same session
+      const orderId = (await customer.post('/api/fetchOrder').expect(200)).body.order.id as string;
+      const again = await customer.post('/try-to-apply-voucher', { code: 'SESS10', email: 'x@example.com', orderId }).expect(429);
+      expect(again.body.message).toMatch(tooMany);
+    });
+
+    it('parallel tries cannot slip past: of 15 distinct codes sent at once, 10 are checked and 5 refused', async () => {
+      const { apply } = await customerWithOrder();
+      const answers = await Promise.all(Array.from({ length: 15 }, (_, n) => apply(`PARA${n}`)));
+      expect(answers.filter((answer) => answer.status === 200 && answer.body.status === false)).toHaveLength(10);
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(5);
+      for (const answer of refused) expect(answer.body.message).toMatch(tooMany);
+    });
   });
 });

@@ -31,6 +31,8 @@ async function takeOverClock(page: Page): Promise<void> {
 describe('vouchers in the browser', () => {
   let server: TestServer;
   let browser: BrowserSession;
+  /** The first journey's order, paid for with SAVE10: the second finds it on the kitchen's screen. */
+  let paidOrderId = '';
 
   shopWithBrowser((started, opened) => {
     server = started;
@@ -40,7 +42,8 @@ describe('vouchers in the browser', () => {
   it('applies a code after 1500 ms without typing, pulses the line, asks before removing, and pays the discounted total', async () => {
     const { page } = browser;
     const { baseUrl } = server;
-    await changeSettings(server, { vouchers_enabled: true, order_status: 'open' });
+    // Off for the store at first: the checkout shows no voucher box.
+    await changeSettings(server, { vouchers_enabled: false, order_status: 'open' });
     await createUserRepository(server.shop.pool).create({ email: 'boss@example.com', password: 'boss long password', role: 'manager' });
     const manager = request.agent(baseUrl);
     const headers = { 'X-Requested-With': 'fetch', Origin: baseUrl };
@@ -56,8 +59,27 @@ describe('vouchers in the browser', () => {
     const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');
     await form.waitFor();
     await fillContactDetails(form, { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456' });
+    const statusOff = answerTo(page, '/vouchers-status');
     await sendDetails(page);
+    expect(await (await statusOff).json()).toEqual({ status: true, value: false });
+    await page.getByTestId('payment-section').waitFor();
+    // A frame after the answer, React has drawn what it says.
+    await page.evaluate(() => new Promise((drawn) => (globalThis as unknown as { requestAnimationFrame(next: () => void): void }).requestAnimationFrame(() => drawn(null))));
     const box = page.getByTestId('voucher-box');
+    expect(await box.count()).toBe(0);
+
+    // On now, but the status cannot be fetched: the spec's ERROR dialog, in the error look with its icon, and no box.
+    await changeSettings(server, { vouchers_enabled: true });
+    const dialog = page.getByTestId('app-dialog');
+    const errorIcon = dialog.getByTestId('app-dialog-error-icon');
+    await page.route('**/vouchers-status', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, message: 'status unreadable' }) }), { times: 1 });
+    await page.reload();
+    await dialog.filter({ hasText: 'ERROR' }).filter({ hasText: 'There was an ERROR fetching vouchers status for this store: status unreadable' }).waitFor();
+    expect(await errorIcon.locator('svg[aria-hidden="true"]').count()).toBe(1);
+    expect(await box.count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.reload();
     await box.waitFor();
     const input = page.getByTestId('voucher-code');
     expect(await input.getAttribute('placeholder')).toBe('If you have a voucher code, enter it here');
@@ -69,7 +91,6 @@ describe('vouchers in the browser', () => {
     page.on('request', (sent) => {
       if (sent.url().endsWith('/try-to-apply-voucher')) checks.push((sent.postDataJSON() as { code: string }).code);
     });
-    const dialog = page.getByTestId('app-dialog');
     const summary = page.getByTestId('checkout-summary');
 
     // Typing: the answer waits; the x shows while there is text; nothing is checked before 1500 ms of quiet.
@@ -106,11 +127,26 @@ describe('vouchers in the browser', () => {
     await Promise.all([answerTo(page, '/try-to-apply-voucher'), page.clock.runFor(1500)]);
     await dialog.filter({ hasText: 'NOT applied' }).filter({ hasText: 'Sorry, that is not a voucher code we know' }).waitFor();
     expect(await dialog.getAttribute('data-look')).toBe('error');
+    // The spec's error icon: beside the title, decorative (the title says what happened).
+    expect(await errorIcon.locator('svg[aria-hidden="true"]').count()).toBe(1);
+    expect(await dialog.getByRole('heading', { name: 'NOT applied', exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('voucher-clear').click();
     expect(await input.inputValue()).toBe('');
     expect(await page.getByTestId('voucher-answer').textContent()).toBe('');
+
+    // The check cannot be made: 'ERROR' with the spec's words and the failure, and an error line sent to the log.
+    await page.route('**/try-to-apply-voucher', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, message: 'check unreachable' }) }), { times: 1 });
+    await input.pressSequentially('later');
+    const [logged] = await Promise.all([page.waitForRequest((sent) => sent.url().endsWith('/api/log')), page.clock.runFor(1500)]);
+    expect(logged.postDataJSON()).toEqual({ level: 'error', message: 'voucher check failed', error: 'check unreachable' });
+    expect((await logged.response())?.ok()).toBe(true);
+    await dialog.filter({ hasText: 'ERROR' }).filter({ hasText: 'Sorry, there was an error while checking your voucher code: check unreachable' }).waitFor();
+    expect(await errorIcon.count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('voucher-clear').click();
 
     // Removing asks first; 'No Thanks' keeps it.
     const confirm = page.getByTestId('remove-voucher-dialog');
@@ -120,6 +156,17 @@ describe('vouchers in the browser', () => {
     await confirm.getByRole('button', { name: 'No Thanks' }).click();
     await page.clock.runFor(500);
     await confirm.waitFor({ state: 'detached' });
+    await line.waitFor();
+    // The removal fails: 'Sorry' with the spec's words and the failure; the voucher stays.
+    await page.route('**/deleteVoucherUse', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, message: 'removal unreachable' }) }), { times: 1 });
+    await line.getByTestId('voucher-remove').click();
+    await Promise.all([answerTo(page, '/deleteVoucherUse'), confirm.getByRole('button', { name: "Yes I'm sure" }).click()]);
+    await dialog.filter({ hasText: 'Sorry' }).filter({ hasText: 'There was an ERROR deleting voucher from this order: removal unreachable' }).waitFor();
+    expect(await errorIcon.count()).toBe(1);
+    await page.clock.runFor(500); // the confirmation's closing fade
+    await confirm.waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await line.waitFor();
     await line.getByTestId('voucher-remove').click();
     await Promise.all([answerTo(page, '/deleteVoucherUse'), confirm.getByRole('button', { name: "Yes I'm sure" }).click()]);
@@ -138,7 +185,15 @@ describe('vouchers in the browser', () => {
     await page.getByTestId('payment-section').waitFor();
     const [completed] = await Promise.all([answerTo(page, '/complete-order'), page.getByTestId('pay-by-phone').click()]);
     expect(completed.status()).toBe(200);
-    expect(((await completed.json()) as { order: { total_cost: number; voucher_deduction: number } }).order).toMatchObject({ total_cost: 1520, voucher_deduction: 190 });
+    const placed = ((await completed.json()) as { order: { id: string; total_cost: number; voucher_deduction: number } }).order;
+    expect(placed).toMatchObject({ total_cost: 1520, voucher_deduction: 190 });
+    paidOrderId = placed.id;
+    // The order-complete page shows the voucher and the total paid.
+    await closedAfter(page, dialog, 1700);
+    const complete = page.getByTestId('order-complete-summary');
+    await complete.getByTestId('summary-voucher').filter({ hasText: "Voucher 'SAVE10' (10% off)" }).filter({ hasText: '(£1.90)' }).waitFor();
+    await waitForText(complete.getByTestId('summary-total'), '£15.20');
+    expect(await complete.getByTestId('voucher-remove').count()).toBe(0);
   }, 300_000);
 
   it('the manager turns vouchers off and on, creates a batch, edits and disables it, and sees what was given away', async () => {
@@ -147,6 +202,9 @@ describe('vouchers in the browser', () => {
     const page = await session.newPage();
     try {
       await logIn(page, baseUrl, { email: 'boss@example.com', password: 'boss long password' });
+      // The first journey's order on the kitchen's screen: its row names the voucher and what it took off.
+      await page.goto(`${baseUrl}/takeaway`);
+      await waitForText(page.locator(`[data-testid="order-row"][data-order-id="${paidOrderId}"]`).getByTestId('order-voucher'), 'Voucher SAVE10 (£1.90)');
       await page.goto(`${baseUrl}/takeaway-vouchers`);
       const manager = page.getByTestId('voucher-manager');
       await manager.waitFor();

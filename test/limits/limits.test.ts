@@ -1,4 +1,4 @@
-import { clientAddress, createLimits, LIMIT_DEFAULTS, type LimitSettings } from '../../src/limits';
+import { clientAddress, createLimits, LIMIT_DEFAULTS, takeAll, type LimitSettings } from '../../src/limits';
 import { loadConfig } from '../../src/config';
 
 describe('limits', () => {
@@ -20,6 +20,22 @@ describe('limits', () => {
     for (let n = 0; n < 4; n++) limits.take('log_lines', 'a', at(0));
     limits.reset('log_lines', 'a');
     expect(limits.take('log_lines', 'a', at(1))).toEqual({ allowed: true });
+  });
+
+  it('gives back a call taken in the current window; takes several limits at once, all or none', () => {
+    const limits = createLimits({ ...settings, csp_reports: { max: 1, windowSeconds: 60 } });
+    for (let n = 0; n < 3; n++) limits.take('log_lines', 'a', at(0));
+    limits.giveBack('log_lines', 'a', at(1));
+    expect(limits.take('log_lines', 'a', at(2))).toEqual({ allowed: true });
+    limits.giveBack('log_lines', 'gone', at(2)); // nothing taken: nothing to give back
+    expect(limits.peek('log_lines', 'gone', at(2))).toEqual({ allowed: true });
+
+    expect(takeAll(limits, [['log_lines', 'b'], ['csp_reports', 'b']], at(0))).toEqual({ allowed: true });
+    // The second refuses: the first is given back, so it still has two calls left.
+    expect(takeAll(limits, [['log_lines', 'b'], ['csp_reports', 'b']], at(10))).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    expect(limits.take('log_lines', 'b', at(11))).toEqual({ allowed: true });
+    expect(limits.take('log_lines', 'b', at(11))).toEqual({ allowed: true });
+    expect(limits.take('log_lines', 'b', at(11)).allowed).toBe(false);
   });
 
   it('forgets the oldest key beyond maxKeys, so a flood of made-up keys cannot grow memory', () => {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { ErrorIcon } from '../../components/icons/ErrorIcon';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { closeDialog, closeDialogShowing, selectOpenDialog, type DialogLook } from './dialogSlice';
 
@@ -10,7 +11,8 @@ const headerClassByLook: Record<DialogLook, string> = {
 };
 
 /** Spec §2 "Generic modal dialog": a close 'x' button and a body area, in an error, success or info look; the
- *  first of the queued dialogs. */
+ *  first of the queued dialogs. An error look's title has the error icon (spec §8): decorative (the title says
+ *  what happened), drawn at the title's own size in the header's one line, so nothing moves when it shows. */
 export function AppDialog() {
   const dialog = useAppSelector(selectOpenDialog);
   const dispatch = useAppDispatch();
@@ -39,7 +41,12 @@ export function AppDialog() {
             closeLabel="Close"
             className={headerClassByLook[dialog.look]}
           >
-            <Modal.Title id="app-dialog-title" as="h2" className="h5">
+            <Modal.Title id="app-dialog-title" as="h2" className="h5 d-flex align-items-center">
+              {dialog.look === 'error' && (
+                <span className="me-2 d-inline-flex flex-shrink-0" data-testid="app-dialog-error-icon">
+                  <ErrorIcon size="1em" />
+                </span>
+              )}
               {dialog.title}
             </Modal.Title>
           </Modal.Header>

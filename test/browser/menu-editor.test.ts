@@ -75,8 +75,8 @@ describe('the menu editor in the browser', () => {
     await card.getByTestId('allergens').getByText('Contains: Milk').waitFor();
 
     // The customer hides dishes containing milk: this one goes, and stays gone after a reload (remembered).
+    expect(await shop.getByTestId('allergen-notice').isVisible()).toBe(true);
     await shop.getByTestId('allergen-filter').locator('summary').click();
-    await shop.getByTestId('allergen-notice').waitFor();
     await shop.getByTestId('allergen-filter').getByLabel('Milk').check();
     await card.waitFor({ state: 'detached' });
     await shop.reload();

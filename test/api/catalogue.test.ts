@@ -99,6 +99,31 @@ describe('catalogue commands', () => {
       await customer.save().expect(200);
     });
 
+    it('a price change reaches a basket holding the dish, and not an order already saved (README, Prices)', async () => {
+      const id = (await post('/api/catalogue/dishes', dish({ name: 'Jeera Rice', price: 450 })).expect(200)).body.id as number;
+      await post('/api/stock/level', { productId: id, variantId: null, units: 5 }).expect(200);
+      const customer = shopper(server);
+      await customer.add(id).expect(200);
+      const basketPrice = async () => (await customer.post('/api/getCartFromSession').expect(200)).body.cartItems.find((item: { id: number }) => item.id === id).price;
+      expect(await basketPrice()).toBe(450);
+
+      // Until the order is saved, the basket follows the menu.
+      await post(`/api/catalogue/dishes/${id}`, dish({ name: 'Jeera Rice', price: 600 })).expect(200);
+      expect(await basketPrice()).toBe(600);
+      const saved = await customer.save().expect(200);
+      expect(saved.body.order).toMatchObject({ items_total: 600, items: [{ id, price: 600 }] });
+
+      // Saved, the order keeps the price it was saved at, through to its placing and after.
+      await post(`/api/catalogue/dishes/${id}`, dish({ name: 'Jeera Rice', price: 800 })).expect(200);
+      expect((await menu()).products.find((product: { id: number }) => product.id === id).price).toBe(800);
+      await customer.method('COLLECT', -60, 540).expect(200);
+      await customer.form({ email: 'jeera@example.com', full_name: 'Kim Lee', phone_number: '07911 123470' }).expect(200);
+      await customer.payByPhone().expect(200);
+      const placed = await customer.complete().expect(200);
+      expect(placed.body.order).toMatchObject({ status: 'AWAITING-PAYMENT', items_total: 600, total_cost: 540, items: [{ id, price: 600 }] });
+      expect((await customer.post('/api/fetchOrder').expect(200)).body.order).toMatchObject({ items_total: 600, items: [{ id, price: 600 }] });
+    });
+
     it('refuses an empty name, a negative or broken price, a name the category has, an unknown category or VAT rate, and a photo not uploaded', async () => {
       const before = (await editable()).products.length;
       const refusals = [

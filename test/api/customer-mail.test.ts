@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
+import request from 'supertest';
 import { sql } from 'slonik';
 import { customerMailReactor } from '../../modules/order/customer-mail';
 import { orderStream } from '../../modules/order/events';
 import { startFakeSmtp } from '../support/fake-smtp';
 import { startTestServer, type TestServer } from '../support/server';
+import { managerAndStaffCookies, sameOrigin } from './http';
 import { shopper } from './shopper';
 
 const details = { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456' };
@@ -55,6 +57,33 @@ describe('customer mail through the outbox', () => {
     const mail = smtp.received.find((received) => received.data.includes(order.ref));
     // The demo menu's Onion Bhaji contains milk.
     expect(mail?.data).toContain('Allergens: Milk');
+  });
+
+  it('names a variant’s own allergens on its line, and not on its sibling’s', async () => {
+    // A manager says the Madras's King Prawn variant holds crustaceans; the dish itself declares none.
+    const { manager } = await managerAndStaffCookies(server);
+    type Dish = { id: number; name: string; allergens: string[]; variants: Array<{ id: number; name: string; incremental_price: number; weighting: number; allergens: string[] }> };
+    const madras = ((await request(server.baseUrl).get('/api/menu').expect(200)).body.products as Dish[]).find((product) => product.name === 'Madras')!;
+    expect(madras.allergens).toEqual([]);
+    const prawn = madras.variants.find((variant) => variant.name === 'King Prawn')!;
+    const chicken = madras.variants.find((variant) => variant.name === 'Chicken')!;
+    await request(server.baseUrl).post(`/api/catalogue/variants/${prawn.id}`).set(sameOrigin(server)).set('Cookie', manager)
+      .send({ name: prawn.name, incremental_price: prawn.incremental_price, weighting: prawn.weighting, allergens: ['crustaceans'] }).expect(200);
+
+    const customer = shopper(server);
+    for (const variant of [chicken, prawn]) await customer.post('/api/moveProductStockToBasket', { id: madras.id, variant: variant.id, quantity: 1 }).expect(200);
+    await customer.save().expect(200);
+    await customer.method('COLLECT', -229, 2061).expect(200);
+    await customer.form({ ...details, email: 'prawn@example.com', phone_number: '07911 123460' }).expect(200);
+    await customer.payByPhone().expect(200);
+    const order = (await customer.complete().expect(200)).body.order as { ref: string };
+    await server.shop.mailSettled();
+    const mail = smtp.received.find((received) => received.data.includes(order.ref));
+    // The text part, its soft line breaks undone (quoted-printable), one dish line and its allergens after it.
+    const text = (mail?.data ?? '').replace(/=\r?\n/g, '');
+    const after = (variant: string) => text.slice(text.search(new RegExp(`Madras[^\\n]*${variant}`)));
+    expect(after('King Prawn')).toMatch(/^[^\n]*\r?\n[^\n]*Allergens: Crustaceans/);
+    expect(after('Chicken')).toMatch(/^[^\n]*\r?\n[^\n]*Allergens: none of the 14 declared/);
   });
 
   it('queues one mail per placed order, also when the customer presses the button twice', async () => {

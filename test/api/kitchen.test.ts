@@ -127,6 +127,33 @@ describe('kitchen: live orders, store status and stock status', () => {
     ]);
   });
 
+  it('the ticket names a variant’s own allergens, and a sibling variant without them stays clear', async () => {
+    // A manager says the Madras's King Prawn variant holds crustaceans; the dish itself declares none.
+    await createUserRepository(server.shop.pool).create({ email: 'boss@example.com', password: 'boss long password', role: 'manager' });
+    const manager = agentFor(server);
+    await manager.post('/api/login', { email: 'boss@example.com', password: 'boss long password' }).expect(200);
+    type Dish = { id: number; name: string; allergens: string[]; variants: Array<{ id: number; name: string; incremental_price: number; weighting: number; allergens: string[] }> };
+    const madras = ((await request(server.baseUrl).get('/api/menu').expect(200)).body.products as Dish[]).find((product) => product.name === 'Madras')!;
+    expect(madras.allergens).toEqual([]);
+    const prawn = madras.variants.find((variant) => variant.name === 'King Prawn')!;
+    const chicken = madras.variants.find((variant) => variant.name === 'Chicken')!;
+    await manager.post(`/api/catalogue/variants/${prawn.id}`, { name: prawn.name, incremental_price: prawn.incremental_price, weighting: prawn.weighting, allergens: ['crustaceans'] }).expect(200);
+
+    const customer = agentFor(server);
+    for (const variant of [chicken, prawn]) await customer.post('/api/moveProductStockToBasket', { id: madras.id, variant: variant.id, quantity: 1 }).expect(200);
+    await customer.post('/api/saveCartAsOrder').expect(200);
+    await customer.post('/api/updateOrder', { ta_method: 'COLLECT', postage: -229, total_cost: 2061, postcode: null }).expect(200);
+    await customer.post('/api/updateOrder', { deliveryForm: { ...details, email: 'prawn@example.com', phone_number: '07911 123460' } }).expect(200);
+    const orderId = (await customer.post('/complete-order', { payment_method: 'PHONE' }).expect(200)).body.order.id as string;
+    await staff.post('/api/ta/markPaid', { orderId }).expect(200);
+
+    const contents = ((await staff.get(`/takeaway/${orderId}/bt-print`).expect(200)).body as Array<{ content: string }>).map((line) => line.content);
+    const noteOf = (variant: string) => contents[contents.findIndex((line) => line.startsWith('1 x Madras') && line.includes(variant)) + 1];
+    expect(noteOf('King Prawn')).toBe('  Allergens: Crustaceans');
+    expect(noteOf('Chicken')).toBe('  Allergens: none of the 14 declared');
+    expect((await staff.get(`/takeaway/${orderId}/preview`).expect(200)).text).toContain('Allergens: Crustaceans');
+  });
+
   it('a phone order nobody pays for is cancelled: never cooked, its dishes back on the menu, out of the tally', async () => {
     const live = await connectSse(`${server.baseUrl}/events/orders`, { cookie: staffCookie });
     streams.push(live);

@@ -1,3 +1,4 @@
+import { sql } from 'slonik';
 import request from 'supertest';
 import { readCsv } from '../../src/csv';
 import { MENU_CSV_COLUMNS } from '../../modules/catalog';
@@ -84,6 +85,61 @@ describe('menu CSV export and import', () => {
     expect((await importCsv(file(first, second)).expect(200)).body.changes).toBe(1);
     const names = (await menu()).products.map((product: { name: string }) => product.name);
     expect(names.filter((name: string) => name === 'Okra Pakora' || name === 'Beetroot Tikki')).toEqual(['Okra Pakora', 'Beetroot Tikki']);
+  });
+
+  it('an import stopped part-way through applying (the store refuses its fourth catalogue event), run again, ends with the whole file once', async () => {
+    const csv = file(
+      { kind: 'category', name: 'Street Food', hidden: 'no' },
+      dish({ category: 'Street Food', name: 'Pani Puri', price_pence: '450', allergens: 'gluten' }),
+      { kind: 'variant', category: 'Street Food', dish: 'Pani Puri', name: 'Six', price_pence: '0', status: 'active', par_level: '10' },
+      { kind: 'variant', category: 'Street Food', dish: 'Pani Puri', name: 'Twelve', price_pence: '300', status: 'active', allergens: 'mustard', par_level: '6' },
+      dish({ category: 'Street Food', name: 'Bhel Puri', price_pence: '495', allergens: 'peanuts', par_level: '8' }),
+    );
+    const planned = (await importCsv(csv, true).expect(200)).body.changes as number;
+    // The database takes three catalogue events and refuses every one after: the import dies in its loop, as on a
+    // crash or a lost connection, with the first rows applied and the rest not.
+    await server.shop.pool.query(sql.unsafe`create sequence menu_import_budget`);
+    await server.shop.pool.query(sql.unsafe`
+      create function menu_import_cut_off() returns trigger language plpgsql as $$
+      begin
+        if (new.stream_name like 'catalog-%' or new.stream_name = 'categories-main') and nextval('menu_import_budget') > 3 then
+          raise exception 'menu import cut off';
+        end if;
+        return new;
+      end $$`);
+    await server.shop.pool.query(sql.unsafe`create trigger menu_import_cut_off before insert on es_events for each row execute function menu_import_cut_off()`);
+    try {
+      const cut = await importCsv(csv);
+      expect(cut.status).toBe(500);
+    } finally {
+      await server.shop.pool.query(sql.unsafe`drop trigger menu_import_cut_off on es_events`);
+      await server.shop.pool.query(sql.unsafe`drop function menu_import_cut_off`);
+    }
+    // The plan adds the category and the dishes before the variants: the variants and par levels are not done.
+    const half = await menu();
+    const halfCategory = half.categories.find((category: { name: string }) => category.name === 'Street Food');
+    expect(half.products.filter((product: { category_id: number }) => product.category_id === halfCategory.id).map((product: { name: string; variants: Array<{ name: string }> }) => [product.name, product.variants.map((variant) => variant.name)])).toEqual([['Pani Puri', []], ['Bhel Puri', []]]);
+
+    // The same file again: what was applied is found by name and left alone, the rest is done.
+    const rerun = (await importCsv(csv).expect(200)).body.changes as number;
+    expect(rerun).toBeGreaterThan(0);
+    expect(rerun).toBeLessThan(planned);
+    const whole = await menu();
+    const streetFood = whole.categories.filter((category: { name: string }) => category.name === 'Street Food');
+    expect(streetFood).toHaveLength(1);
+    type Dish = { id: number; name: string; category_id: number; price: number; allergens: string[]; variants: Array<{ id: number; name: string; incremental_price: number; allergens: string[] }> };
+    const dishes = (whole.products as Dish[]).filter((product) => product.category_id === streetFood[0].id);
+    expect(dishes.map((product) => ({ name: product.name, price: product.price, allergens: product.allergens, variants: product.variants.map(({ name, incremental_price, allergens }) => ({ name, incremental_price, allergens })) }))).toEqual([
+      { name: 'Pani Puri', price: 450, allergens: ['gluten'], variants: [{ name: 'Six', incremental_price: 0, allergens: [] }, { name: 'Twelve', incremental_price: 300, allergens: ['mustard'] }] },
+      { name: 'Bhel Puri', price: 495, allergens: ['peanuts'], variants: [] },
+    ]);
+    const stock = (await request(server.baseUrl).get('/api/stock').set('Cookie', manager).expect(200)).body.items as Array<{ productId: number; variantId: number | null; parLevel: number | null }>;
+    const parOf = (productId: number, variantId: number | null) => stock.find((item) => item.productId === productId && item.variantId === variantId)?.parLevel;
+    expect([parOf(dishes[0].id, dishes[0].variants[0].id), parOf(dishes[0].id, dishes[0].variants[1].id), parOf(dishes[1].id, null)]).toEqual([10, 6, 8]);
+    // And a third run finds nothing left to do.
+    const position = await settledHead();
+    expect((await importCsv(csv).expect(200)).body.changes).toBe(0);
+    expect(await head()).toBe(position);
   });
 
   it('refuses the whole file when any row is bad, naming each row and column, and changes nothing', async () => {

@@ -78,6 +78,27 @@ describe('stock and the live menu', () => {
       expect(await announced(next, [MIXED_GRILL])).toEqual([MIXED_GRILL]);
       expect(await product(MIXED_GRILL)).toMatchObject({ stock: 12, available: 12 });
     });
+
+    it('a stock change reaches the open channel within about a second, also one made just after a message went', async () => {
+      // The window is the hub's real-time throttle (src/live/hub.ts: the first message at once, the next at the end
+      // of the second since the last went); the shop's injected clock plays no part in it, so the times here are
+      // real ones, each waited for as a condition (no sleeps).
+      const SLACK_MS = 700; // the projection's and the test machine's own delay, on a busy host
+      const arrivalOf = async (start: number, id: number) => {
+        await announced(start, [id]);
+        return channel.messages.slice(start).find((message) => (message.data as { productIds: number[] }).productIds.includes(id))!.receivedAt!;
+      };
+      const soldOut = { from: channel.messages.length, at: Date.now() };
+      await post('/api/stock/level', { productId: PANEER_TIKKA, variantId: null, units: 0 }).expect(200);
+      const first = await arrivalOf(soldOut.from, PANEER_TIKKA);
+      expect(first - soldOut.at).toBeLessThan(1000 + SLACK_MS);
+      // Made as soon as that message is here, inside its second: held to the second's end, and no longer.
+      const back = { from: channel.messages.length, at: Date.now() };
+      await post('/api/stock/restock', { productId: PANEER_TIKKA, variantId: null, units: 2 }).expect(200);
+      const second = await arrivalOf(back.from, PANEER_TIKKA);
+      expect(second - first).toBeGreaterThanOrEqual(800);
+      expect(second - back.at).toBeLessThan(1000 + SLACK_MS);
+    });
   });
 
   describe('levels and restocks', () => {

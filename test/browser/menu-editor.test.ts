@@ -75,8 +75,8 @@ describe('the menu editor in the browser', () => {
     await card.getByTestId('allergens').getByText('Contains: Milk').waitFor();
 
     // The customer hides dishes containing milk: this one goes, and stays gone after a reload (remembered).
+    expect(await shop.getByTestId('allergen-notice').isVisible()).toBe(true);
     await shop.getByTestId('allergen-filter').locator('summary').click();
-    await shop.getByTestId('allergen-notice').waitFor();
     await shop.getByTestId('allergen-filter').getByLabel('Milk').check();
     await card.waitFor({ state: 'detached' });
     await shop.reload();
@@ -87,11 +87,19 @@ describe('the menu editor in the browser', () => {
     await card.waitFor();
   }, 180_000);
 
-  it('staff restock and run a dish low and out, and the customer’s open page says Only N left and Sold out beside the disabled button', async () => {
+  it('staff restock and run a dish low and out, and the customer’s open menu and product pages say Only N left and Sold out beside the disabled button', async () => {
     const shop = customer.page;
     const bhaji = shop.locator('[data-testid="product-card"][data-product-id="1"]');
     await bhaji.getByTestId('add-to-cart').waitFor();
     expect(await bhaji.getByTestId('few-left').count()).toBe(0);
+    // The dish's own page, open in another tab, says the same, and shows its dietary tag and allergens.
+    const productPage = await customer.context.newPage();
+    await productPage.goto(`${server.baseUrl}/product/1`);
+    const single = productPage.getByTestId('single-product');
+    await single.getByTestId('add-to-cart').waitFor();
+    await single.getByTestId('dietary-info').getByText('Vegetarian', { exact: true }).waitFor();
+    await single.getByTestId('allergens').getByText('Contains: Milk').waitFor();
+    expect(await single.getByTestId('few-left').count()).toBe(0);
 
     const page = manager.page;
     await page.getByRole('link', { name: 'Out of stock' }).click();
@@ -102,6 +110,7 @@ describe('the menu editor in the browser', () => {
     await row.getByTestId('stock-units').getByText('3', { exact: true }).waitFor();
     await expectAccessible(page, 'stock-sheet');
     await bhaji.getByTestId('few-left').getByText('Only 3 left').waitFor({ timeout: 3000 });
+    await single.getByTestId('few-left').getByText('Only 3 left').waitFor({ timeout: 3000 });
 
     await row.getByLabel('New level of Onion Bhaji').fill('0');
     await row.getByRole('button', { name: 'Set the level of Onion Bhaji' }).click();
@@ -109,12 +118,60 @@ describe('the menu editor in the browser', () => {
     const button = bhaji.getByTestId('add-to-cart');
     expect(await button.isDisabled()).toBe(true);
     expect(await button.getAttribute('title')).toBe('no more stock');
+    await single.getByTestId('sold-out').getByText('Sold out').waitFor({ timeout: 3000 });
+    expect(await single.getByTestId('add-to-cart').isDisabled()).toBe(true);
+    await productPage.close();
 
     await row.getByLabel('Units to add to Onion Bhaji').fill('20');
     await row.getByRole('button', { name: 'Add the units to Onion Bhaji' }).click();
     await row.getByTestId('stock-units').getByText('20', { exact: true }).waitFor();
     await bhaji.getByTestId('add-to-cart').and(shop.locator(':enabled')).waitFor({ timeout: 3000 });
     expect(await bhaji.getByTestId('sold-out').count()).toBe(0);
+  }, 180_000);
+
+  it('a manager adds, renames and hides a category and archives a dish, and the customer’s open menu follows', async () => {
+    const shop = customer.page;
+    const page = manager.page;
+    await page.getByRole('link', { name: 'Menu editor' }).click();
+    const editor = page.getByTestId('categories-editor');
+    await editor.getByLabel('New category').fill('Specials');
+    const [created] = await Promise.all([answerTo(page, '/api/catalogue/categories'), editor.getByRole('button', { name: 'Add category' }).click()]);
+    expect(created.status()).toBe(200);
+    const categoryId = ((await created.json()) as { id: number }).id;
+    await editor.getByLabel('Name of category Specials').fill('Chef’s Specials');
+    const [renamed] = await Promise.all([answerTo(page, `/api/catalogue/categories/${categoryId}/rename`), editor.getByRole('button', { name: 'Rename Specials' }).click()]);
+    expect(renamed.status()).toBe(200);
+    await editor.getByLabel('Name of category Chef’s Specials').waitFor();
+    // The dish form offers the new category by its new name.
+    await page.getByTestId('dish-form').getByLabel('Category').locator('option', { hasText: 'Chef’s Specials' }).waitFor({ state: 'attached' });
+
+    // Hidden, a category and its dishes leave the customer's open menu; shown again, they come back.
+    const sides = shop.getByTestId('category-section').filter({ has: shop.getByRole('heading', { name: 'Sides & Drinks' }) });
+    await sides.waitFor();
+    // The switch follows the catalogue as saved, so it turns once the server has taken the change.
+    const shown = editor.getByLabel('Show Sides & Drinks on the menu');
+    const [hidden] = await Promise.all([answerTo(page, '/api/catalogue/categories/6/visibility'), shown.click()]);
+    expect(hidden.status()).toBe(200);
+    await shown.and(page.locator(':not(:checked)')).waitFor();
+    await sides.waitFor({ state: 'detached', timeout: 3000 });
+    await shown.click();
+    await shown.and(page.locator(':checked')).waitFor();
+    await sides.waitFor({ timeout: 3000 });
+
+    // Archived from the editor, after the confirmation, a dish leaves the menu and the editor for good.
+    const saag = shop.getByTestId('product-card').filter({ has: shop.getByRole('link', { name: 'Saag Paneer' }) });
+    await saag.waitFor();
+    const choice = page.getByLabel('Dish to edit');
+    await choice.selectOption({ label: 'Saag Paneer – £8.50' });
+    const form = page.getByTestId('dish-form');
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Saag Paneer');
+    page.once('dialog', (dialog) => void dialog.accept());
+    const [archived] = await Promise.all([answerTo(page, '/archive'), form.getByRole('button', { name: 'Archive dish' }).click()]);
+    expect(archived.status()).toBe(200);
+    await form.getByRole('button', { name: 'Add dish' }).waitFor();
+    expect(await choice.locator('option', { hasText: 'Saag Paneer' }).count()).toBe(0);
+    await saag.waitFor({ state: 'detached', timeout: 3000 });
+    await expectAccessible(page, 'categories-editor');
   }, 180_000);
 
   it('a manager checks and imports a menu CSV file; a menu page whose live channel connected after the change still shows it', async () => {

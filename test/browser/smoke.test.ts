@@ -95,6 +95,10 @@ describe('web shell smoke test', () => {
       await page.setViewportSize(viewport);
       await page.goto(server.baseUrl);
       await page.locator(MENU_SHOWN).waitFor();
+      // The restaurant's allergen word is on the menu page as it opens, not folded away in the filter (issue 16).
+      const notice = page.getByTestId('allergen-notice');
+      expect(await notice.isVisible()).toBe(true);
+      expect(await notice.textContent()).toMatch(/Allergen information comes from the restaurant\. If you have an allergy, please call us/);
       await expectAccessible(page, 'product-card');
     }
     await page.goto(`${server.baseUrl}/login`);

@@ -7,24 +7,28 @@ import { selectExcludedAllergens, setAllergenExcluded } from './allergenFilterSl
 export function AllergenFilter() {
   const excluded = useAppSelector(selectExcludedAllergens);
   const dispatch = useAppDispatch();
+  // The restaurant's word sits outside the folded filter, so every customer reads it without opening anything;
+  // it comes with the filter, in the same render as the menu, so it moves nothing already on the screen.
   return (
-    <details className="mb-3" open={excluded.length > 0} data-testid="allergen-filter">
-      <summary>Allergies? Hide dishes containing…{excluded.length > 0 ? ` (${excluded.length} hidden)` : ''}</summary>
-      <p className="small text-body-secondary mt-2 mb-2" data-testid="allergen-notice">
+    <>
+      <p className="small text-body-secondary mb-2" data-testid="allergen-notice">
         Allergen information comes from the restaurant. If you have an allergy, please call us before you order.
       </p>
-      <fieldset className="d-flex flex-wrap column-gap-3">
-        <legend className="visually-hidden">Hide dishes containing</legend>
-        {ALLERGENS.map((allergen) => (
-          <Form.Check
-            key={allergen}
-            id={`hide-${allergen}`}
-            label={ALLERGEN_NAMES[allergen]}
-            checked={excluded.includes(allergen)}
-            onChange={(event) => dispatch(setAllergenExcluded({ allergen, excluded: event.target.checked }))}
-          />
-        ))}
-      </fieldset>
-    </details>
+      <details className="mb-3" open={excluded.length > 0} data-testid="allergen-filter">
+        <summary>Allergies? Hide dishes containing…{excluded.length > 0 ? ` (${excluded.length} hidden)` : ''}</summary>
+        <fieldset className="d-flex flex-wrap column-gap-3">
+          <legend className="visually-hidden">Hide dishes containing</legend>
+          {ALLERGENS.map((allergen) => (
+            <Form.Check
+              key={allergen}
+              id={`hide-${allergen}`}
+              label={ALLERGEN_NAMES[allergen]}
+              checked={excluded.includes(allergen)}
+              onChange={(event) => dispatch(setAllergenExcluded({ allergen, excluded: event.target.checked }))}
+            />
+          ))}
+        </fieldset>
+      </details>
+    </>
   );
 }

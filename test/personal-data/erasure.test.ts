@@ -170,6 +170,85 @@ describe('erasure of a person on request', () => {
     );
   }, 120_000);
 
+  it('erases everyone found by a phone number, whatever email they gave, and nobody else', async () => {
+    const first = person(7);
+    const second = { ...person(8), phone_number: first.phone_number }; // one phone, another name and email
+    const kept = person(9);
+    const gone = [await paidCollection(first, 'a note', 'LS1 4AP'), await paidDelivery(second, 'a note')];
+    const keptOrder = await paidDelivery(kept, 'a note');
+    const takings = await tally();
+    const subjects = gone.map((orderId) => `guest_order:${orderId}`);
+    const lookupsOf = async () =>
+      (await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from pii.lookups where subject_id = any(${sql.array(subjects, 'text')})`)) as number;
+    expect(await server.shop.services.personalData.subjectsByLookup('phone', first.phone_number)).toEqual(expect.arrayContaining(subjects));
+    expect(await lookupsOf()).toBe(4); // an email and a phone each
+
+    // Written another way, the same number.
+    const answer = await admin.post('/api/privacy/erase', { phone: `+44 ${first.phone_number.slice(1)}` }).expect(200);
+    expect(answer.body).toMatchObject({ status: true, orders: 2, records: 4 });
+    await until(async () => {
+      const names = await server.shop.pool.anyFirst(sql.unsafe`select full_name from orders where order_id = any(${sql.array(gone, 'uuid')})`);
+      return names.every((name) => name === '[erased]');
+    }, 'the orders read model to show the erasure');
+    for (const orderId of gone) {
+      const { order } = (await admin.get(`/api/fetchOrder/${orderId}`).expect(200)).body as { order: Record<string, unknown> };
+      expect(order).toMatchObject({ full_name: '[erased]', email: '[erased]', phone_number: '[erased]' });
+    }
+    expect((await admin.get(`/api/fetchOrder/${keptOrder}`).expect(200)).body.order).toMatchObject({ full_name: kept.full_name, phone_number: kept.phone_number });
+    expect(await server.shop.services.personalData.subjectsByLookup('phone', first.phone_number)).toEqual([]);
+    expect(await server.shop.services.personalData.subjectsByLookup('email', second.email)).toEqual([]);
+    expect(await lookupsOf()).toBe(0);
+    const after = await readable();
+    for (const text of [...textsOf(first, []), ...textsOf(second, []), first.phone_number.replace(' ', '')]) expect(after).not.toContain(text);
+    for (const text of textsOf(kept, [])) expect(after).toContain(text);
+    expect(await tally()).toBe(takings);
+  });
+
+  it('erases a login only once it is disabled: its credentials are cleared, its sessions end, its mails go', async () => {
+    const email = `${person(10).address_1}@example.com`;
+    const password = 'a long kitchen password';
+    await admin.post('/api/accounts/invite', { email, role: 'staff' }).expect(200);
+    const body = (await server.shop.pool.oneFirst(sql.unsafe`select body_text from mail_outbox where recipient = ${email} and kind = 'invitation'`)) as string;
+    const link = new URL(/http\S+\/invitation\/\S+/.exec(body)![0]);
+    await shopper(server).post(`/api${link.pathname}`, { password }).expect(200);
+    const cook = shopper(server);
+    await cook.post('/api/login', { email, password }).expect(200);
+    await cook.get('/api/todaysOrders').expect(200);
+    const id = (await server.shop.pool.oneFirst(sql.unsafe`select id from users where email = ${email}`)) as string;
+    const credentials = () => server.shop.pool.one(sql.unsafe`select email_key, password_hash from account_credentials where account_id = ${id}`);
+    const sessions = () => server.shop.pool.any<{ id: string; data: unknown; expires_at: string }>(sql.unsafe`
+      select id, data::text as data, expires_at::text as expires_at from sessions where data->>'userId' = ${id}`);
+    const events = async () => (await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from es_events`)) as number;
+
+    // Still active: refused, nothing changed, the cook still works.
+    const before = { events: await events(), credentials: await credentials() };
+    const refused = await admin.post('/api/privacy/erase', { email }).expect(409);
+    expect(refused.body.message).toMatch(/disable it before erasing/);
+    expect(await events()).toBe(before.events);
+    expect(await credentials()).toEqual(before.credentials);
+    expect(before.credentials.password_hash).not.toBeNull();
+    await cook.get('/api/todaysOrders').expect(200);
+
+    // A session a crash left between the disabling and the end of its sessions: the erasure ends it too.
+    const left = await sessions();
+    expect(left.length).toBeGreaterThan(0);
+    await admin.post(`/api/accounts/${id}/disable`).expect(200);
+    for (const row of left) {
+      await server.shop.pool.query(sql.unsafe`insert into sessions (id, data, expires_at) values (${row.id}, ${row.data as string}::jsonb, ${row.expires_at}) on conflict do nothing`);
+    }
+    expect(await sessions()).toHaveLength(left.length);
+
+    expect((await admin.post('/api/privacy/erase', { email }).expect(200)).body).toMatchObject({ status: true, orders: 0 });
+    expect(await sessions()).toEqual([]);
+    expect(await credentials()).toEqual({ email_key: `erased:${id}`, password_hash: null });
+    await until(async () => (await server.shop.pool.oneFirst(sql.unsafe`select email from users where id = ${id}`)) === '[erased]', 'the users read model to show the erasure');
+    expect(await server.shop.services.personalData.subjectsByLookup('email', email)).toEqual([]);
+    await shopper(server).post('/api/login', { email, password }).expect(401);
+    const marker = email.replace(/@.*/, '');
+    expect(await everyTable()).not.toContain(marker);
+    expect(mailFiles()).not.toContain(marker);
+  });
+
   it('erases one order by its id, and refuses bad input, staff, and an unknown order, changing nothing', async () => {
     const who = person(6);
     const orderId = await paidDelivery(who, 'a note');

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { sql } from 'slonik';
 import { shopper } from '../api/shopper';
 import { startTestServer, TEST_MASTER_KEY, type TestServer } from '../support/server';
+import { testClock } from '../support/test-clock';
 import { until } from '../support/until';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -264,5 +265,54 @@ describe('erasure of a person on request', () => {
     await admin.post('/api/privacy/erase', { orderId }).expect(200);
     await until(async () => (await server.shop.pool.oneFirst(sql.unsafe`select full_name from orders where order_id = ${orderId}`)) === '[erased]', 'the order erased');
     expect(await everyTable()).not.toContain(who.address_1);
+  });
+});
+
+/** Issue 15 item 2: erasure is a dangerous action, so the password must have been entered in the last 5 minutes. */
+describe('erasure asks for the password again', () => {
+  const clock = testClock('2026-11-20T19:00:00.000Z'); // inside the default opening hours
+  let server: TestServer;
+  let admin: ReturnType<typeof shopper>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock });
+    admin = shopper(server);
+    await admin.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  async function guestOrder(who: Person) {
+    const customer = shopper(server);
+    await customer.collectOnionBhaji({ email: who.email, full_name: who.full_name, phone_number: who.phone_number });
+    await customer.payByPhone().expect(200);
+    return ((await customer.complete().expect(200)).body.order as { id: string }).id;
+  }
+  const nameOf = (orderId: string) => server.shop.pool.oneFirst(sql.unsafe`select full_name from orders where order_id = ${orderId}`);
+  const events = async () => (await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from es_events`)) as number;
+
+  it('erases within 5 minutes of the password; after that refuses, changing nothing, until it is entered again', async () => {
+    const first = person(20);
+    const second = person(21);
+    const [firstOrder, secondOrder] = [await guestOrder(first), await guestOrder(second)];
+
+    clock.advance(5 * 60_000 - 1000); // signed in 4:59 ago
+    expect((await admin.post('/api/privacy/erase', { email: first.email }).expect(200)).body).toMatchObject({ orders: 1 });
+    await until(async () => (await nameOf(firstOrder)) === '[erased]', 'the first erasure read');
+
+    clock.advance(2000); // 5:01 ago
+    const before = await events();
+    const asked = await admin.post('/api/privacy/erase', { email: second.email }).expect(403);
+    expect(asked.body).toMatchObject({ status: false, code: 'step_up_required' });
+    expect(await events()).toBe(before);
+    expect(await nameOf(secondOrder)).toBe(second.full_name);
+    expect(await server.shop.services.personalData.subjectsByLookup('email', second.email)).toHaveLength(1);
+
+    await admin.post('/api/account/confirm-password', { password: 'not the password' }).expect(403);
+    await admin.post('/api/privacy/erase', { email: second.email }).expect(403);
+    await admin.post('/api/account/confirm-password', { password: server.admin.password }).expect(200);
+    expect((await admin.post('/api/privacy/erase', { email: second.email }).expect(200)).body).toMatchObject({ orders: 1 });
+    await until(async () => (await nameOf(secondOrder)) === '[erased]', 'the second erasure read');
   });
 });

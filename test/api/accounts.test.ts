@@ -327,6 +327,16 @@ describe('staff logins', () => {
     for (const secret of ['a long kitchen password', 'boss long password', 'argon2', 'totp_secret', 'the owner new password']) expect(events).not.toContain(secret);
   });
 
+  it('keeps every address out of the events in clear: the account events seal it (issue 15 item 3)', async () => {
+    const emails = (await server.shop.pool.anyFirst<string>(sql.unsafe`select email from users where email <> '[erased]'`)).map((email) => email.toLowerCase());
+    expect(emails).toEqual(expect.arrayContaining([server.admin.email, 'cook@example.com', 'porter@example.com', 'late@example.com', 'invitee-1@example.com']));
+    const stored = (await server.shop.pool.anyFirst<string>(sql.unsafe`select row(stream_name, event_type, data, metadata)::text from es_events`)).join('\n').toLowerCase();
+    expect(stored).toContain('accountinvited');
+    for (const email of emails) {
+      expect(stored).not.toContain(email);
+      expect(stored).not.toContain(email.replace(/@.*/, '@')); // nor its local part, in any other spelling
+    }
+  });
 
   it('rebuilds the users table from the account streams as it was (npm run replay -- accounts)', async () => {
     const snapshot = async () =>

@@ -172,7 +172,11 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
 
     const runnerByName = new Map(runners.map((runner) => [runner.projection.name, runner]));
     const commands = new CommandHandler(store);
-    waker.onEvent((event) => commands.noteStored(event));
+    waker.onEvent((event) => {
+      commands.noteStored(event);
+      // Another instance erased someone (or this one, again after the erasure's own call): no kept state may show them.
+      if (event.type === 'PersonalDataErased') commands.forgetStates();
+    });
     const services: Services = {
       store,
       commands,

@@ -289,6 +289,28 @@ describe('erasure of a person on request', () => {
     expect(mailFiles()).not.toContain(marker);
   });
 
+  it('is honoured at once by another instance of the shop, which had the person in its caches', async () => {
+    const other = await startTestServer({ database: server.database });
+    try {
+      const who = person(11);
+      const customer = shopper(other);
+      await customer.collectOnionBhaji({ ...who, postcode: DELIVERY_POSTCODE });
+      await customer.payByPhone().expect(200);
+      await customer.complete().expect(200);
+      const shown = async () => JSON.stringify((await customer.post('/api/fetchOrder').expect(200)).body);
+      expect(await shown()).toContain(who.full_name); // the other instance holds the order's state and key
+
+      await admin.post('/api/privacy/erase', { email: who.email }).expect(200);
+      // Well within the key cache's minute: the other instance hears the erasure's event.
+      await until(async () => !(await shown()).includes(who.full_name), 'the other instance to forget the person', { timeoutMs: 20_000 });
+      const after = await shown();
+      for (const text of textsOf(who, [])) expect(after).not.toContain(text);
+      expect(after).toContain('[erased]');
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('erases one order by its id, and refuses bad input, staff, and an unknown order, changing nothing', async () => {
     const who = person(6);
     const { orderId } = await paidDelivery(who, 'a note');

@@ -172,7 +172,18 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
 
     const runnerByName = new Map(runners.map((runner) => [runner.projection.name, runner]));
     const commands = new CommandHandler(store);
-    waker.onEvent((event) => commands.noteStored(event));
+    waker.onEvent((event) => {
+      commands.noteStored(event);
+      // Someone was erased, perhaps by another instance: their key stops opening here at once, not when its cache
+      // entry expires, and no kept state may go on showing them (forgotten again once the key is gone from the cache).
+      if (event.type === 'PersonalDataErased') {
+        commands.forgetStates();
+        personalData.noteErased((event.data as { subject: string }).subject).then(
+          () => commands.forgetStates(),
+          (error: unknown) => logger.warn({ err: error }, 'could not note an erasure in the key cache; its entry expires within a minute'),
+        );
+      }
+    });
     const services: Services = {
       store,
       commands,

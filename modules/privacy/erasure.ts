@@ -48,6 +48,8 @@ export function createErasure(services: Services, ports: PrivacyPorts) {
     // event, then the lookups: a crash before the last step leaves the person findable, and asking again finishes.
     for (const subject of subjects) {
       await personalData.eraseSubject(subject);
+      // States the command handler keeps were folded with the key: the customer's order page would go on showing them.
+      commands.forgetStates();
       await commands.handle(erasureStream(subject), erasureDecider, { type: 'RecordErasure', subject, reason }, context);
       await personalData.forgetLookups(subject);
     }

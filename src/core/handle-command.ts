@@ -58,6 +58,8 @@ export class CommandHandler {
   private readonly folded = new Map<string, Folded>();
   /** Per stream being read from the store: the newest revision noted as stored meanwhile. */
   private readonly reads = new Map<string, { newest?: bigint }>();
+  /** Moved on by forgetStates: a state folded under an older generation is used for its turn but not kept. */
+  private generation = 0;
 
   constructor(private readonly store: EventStore) {}
 
@@ -86,6 +88,16 @@ export class CommandHandler {
     return new Promise((resolve, reject) => {
       this.enqueue(stream, { kind: 'load', decider: decider as unknown as AnyDecider, settle: { resolve, reject } as Settle<unknown> });
     });
+  }
+
+  /**
+   * Drops every state kept: the events they were folded from now read otherwise (a person's key was destroyed, so
+   * their personal fields read "[erased]"), and a kept state would go on showing what was erased. A state being
+   * folded meanwhile serves its turn and is not kept. Each stream is read again at its next command or load.
+   */
+  forgetStates(): void {
+    this.generation += 1;
+    this.folded.clear();
   }
 
   /** An event stored by anyone: if it is newer than the state kept for its stream, that state is dropped. */
@@ -132,6 +144,7 @@ export class CommandHandler {
   private async run(stream: string, commands: Array<Extract<Waiting, { kind: 'command' }>>): Promise<void> {
     const decider = commands[0].decider;
     let current: Folded;
+    const generation = this.generation;
     try {
       current = await this.current(stream, decider);
     } catch (error) {
@@ -147,7 +160,7 @@ export class CommandHandler {
           const appended = await this.store.append(stream, events, { expectedRevision: current.revision });
           revision = appended.nextRevision;
           position = appended.position;
-          this.remember(stream, { revision, state: decided[decided.length - 1].state });
+          this.remember(stream, { revision, state: decided[decided.length - 1].state }, generation);
         }
         for (const { waiting, events: own, state } of decided) {
           waiting.settle.resolve({ state, events: own, revision, position: own.length > 0 ? position : undefined });
@@ -158,7 +171,7 @@ export class CommandHandler {
         let failure = error;
         if (error instanceof WrongExpectedVersion && attempt < MAX_ATTEMPTS) {
           try {
-            current = await this.catchUp(stream, decider, current);
+            current = await this.catchUp(stream, decider, current, generation);
             continue;
           } catch (readFailed) {
             failure = readFailed;
@@ -176,7 +189,7 @@ export class CommandHandler {
   }
 
   /** Folds in whatever was appended after `from`. */
-  private async catchUp(stream: string, decider: AnyDecider, from: Folded): Promise<Folded> {
+  private async catchUp(stream: string, decider: AnyDecider, from: Folded, generation = this.generation): Promise<Folded> {
     const fromRevision = from.revision === 'no_stream' ? 0n : from.revision + 1n;
     const read: { newest?: bigint } = {};
     this.reads.set(stream, read);
@@ -197,12 +210,13 @@ export class CommandHandler {
     // An event stored while the read ran, and not in it: the state is good for this turn, not for keeping.
     const missed = read.newest !== undefined && (next.revision === 'no_stream' || read.newest > next.revision);
     if (missed) this.folded.delete(stream);
-    else this.remember(stream, next);
+    else this.remember(stream, next, generation);
     return next;
   }
 
-  private remember(stream: string, folded: Folded): void {
+  private remember(stream: string, folded: Folded, generation = this.generation): void {
     this.folded.delete(stream);
+    if (generation !== this.generation) return;
     this.folded.set(stream, folded);
     if (this.folded.size > MAX_CACHED_STREAMS) this.folded.delete(this.folded.keys().next().value!);
   }

@@ -186,6 +186,16 @@ export class PersonalData {
   }
 
   /**
+   * The subject was erased, by this instance or another (its PersonalDataErased event arrived): its key, if cached
+   * here, reads as erased from now on rather than when the cache entry expires.
+   */
+  async noteErased(subject: string): Promise<void> {
+    const keyId = await this.pool.maybeOneFirst<string>(sql.unsafe`
+      select encode(key_id, 'hex') from pii.erasures where subject_id = ${parseSubjectId(subject)} and key_id is not null`);
+    if (keyId !== null) this.cache.set(keyId, { kind: 'erased' });
+  }
+
+  /**
    * Keeps the keyed hashes of a subject's email and phone (the latest of each) in pii.lookups, outside events,
    * so the subject can be found by them: caps, erasure by email or phone, account linking. Empty values are skipped.
    */

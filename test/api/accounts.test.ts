@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { sql } from 'slonik';
 import request from 'supertest';
 import { totpCode, TOTP_PERIOD_SECONDS } from '../../src/identity/totp';
+import { LIMIT_DEFAULTS } from '../../src/limits';
 import { LiveHub } from '../../src/live/hub';
 import { resetProjection } from '../../src/projections/runner';
 import { startTestServer, TEST_MASTER_KEY, type TestServer } from '../support/server';
@@ -305,10 +306,36 @@ describe('staff logins', () => {
     expect((await post('/api/login', undefined, server.admin)).body.user).toMatchObject({ totpEnabled: false });
   });
 
+  it(`sends at most ${LIMIT_DEFAULTS.invitations_sent.max} invitations a day from one manager: the next is refused, no mail queued, nothing stored`, async () => {
+    await register('sender@example.com', 'sender long password', 'manager');
+    const sender = (await login('sender@example.com', 'sender long password')).cookie;
+    for (let n = 1; n <= LIMIT_DEFAULTS.invitations_sent.max; n++) expect((await invite(sender, `invitee-${n}@example.com`, 'staff')).status).toBe(200);
+    const before = await accountChanges();
+    const refused = await invite(sender, 'one-too-many@example.com', 'staff');
+    expect(refused).toMatchObject({ status: 429, body: { status: false, message: expect.stringMatching(/^Too many invitations: please try again in \d+ s$/) } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await accountChanges()).toBe(before);
+    expect(await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from mail_outbox where recipient = 'one-too-many@example.com'`)).toBe(0);
+    expect(await server.shop.services.personalData.subjectsByLookup('email', 'one-too-many@example.com')).toEqual([]);
+    // Counted per sender: the admin still invites.
+    expect((await invite(admin, 'one-too-many@example.com', 'staff')).status).toBe(200);
+  });
+
   it('keeps passwords and secrets out of every event', async () => {
     const events = JSON.stringify(await server.shop.pool.any(sql.unsafe`select event_type, data from es_events where stream_name like 'account-%'`));
     expect(events).toContain('AccountInvited');
     for (const secret of ['a long kitchen password', 'boss long password', 'argon2', 'totp_secret', 'the owner new password']) expect(events).not.toContain(secret);
+  });
+
+  it('keeps every address out of the events in clear: the account events seal it (issue 15 item 3)', async () => {
+    const emails = (await server.shop.pool.anyFirst<string>(sql.unsafe`select email from users where email <> '[erased]'`)).map((email) => email.toLowerCase());
+    expect(emails).toEqual(expect.arrayContaining([server.admin.email, 'cook@example.com', 'porter@example.com', 'late@example.com', 'invitee-1@example.com']));
+    const stored = (await server.shop.pool.anyFirst<string>(sql.unsafe`select row(stream_name, event_type, data, metadata)::text from es_events`)).join('\n').toLowerCase();
+    expect(stored).toContain('accountinvited');
+    for (const email of emails) {
+      expect(stored).not.toContain(email);
+      expect(stored).not.toContain(email.replace(/@.*/, '@')); // nor its local part, in any other spelling
+    }
   });
 
   it('rebuilds the users table from the account streams as it was (npm run replay -- accounts)', async () => {

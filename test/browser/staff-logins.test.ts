@@ -106,4 +106,28 @@ describe('staff logins in the browser', () => {
     await until(async () => (await row()).full_name === '[erased]', 'the order erased');
     expect((await row()).total_pence).toBe(355);
   }, 60_000);
+
+  it('the admin made with a generated password is asked on every page to choose their own, until they do', async () => {
+    // As the first start makes it when ADMIN_PASSWORD is not set (src/identity/bootstrap.ts).
+    const first = { email: 'first.owner@example.com', password: 'a generated password' };
+    await server.shop.accounts.register({ ...first, role: 'admin', mustChangePassword: true }, { actor: 'system', now: server.shop.services.clock().toISOString(), correlationId: 'first-admin' });
+    const page = cook.page;
+    await logIn(page, server.baseUrl, first);
+    const banner = page.getByTestId('change-password-banner');
+    await banner.getByText('You are signed in with the password made at first start.').waitFor();
+    await page.goto(`${server.baseUrl}/takeaway-staff`);
+    await page.getByRole('heading', { name: 'Staff logins' }).waitFor();
+    expect(await banner.isVisible()).toBe(true);
+
+    await banner.getByRole('link', { name: 'Choose your own password' }).click();
+    const form = page.getByRole('form', { name: 'Change your password' });
+    await form.getByLabel('Current password').fill(first.password);
+    await form.getByLabel('New password').fill('the owner’s own long password');
+    const [changed] = await Promise.all([answerTo(page, '/api/account/password'), form.getByRole('button', { name: 'Change password' }).click()]);
+    expect(changed.status()).toBe(200);
+    await banner.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('form', { name: 'Change your password' }).waitFor();
+    expect(await banner.count()).toBe(0);
+  }, 60_000);
 });

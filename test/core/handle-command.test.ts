@@ -5,6 +5,7 @@ import { CommandHandler } from '../../src/core/handle-command';
 import { createPostgresEventStore, type PostgresEventStore } from '../../src/eventstore/postgres';
 import type { EventStore } from '../../src/eventstore/types';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { until } from '../support/until';
 
 /** A counter that refuses to go above its limit. */
 type CounterEvent = { type: 'Added'; data: { by: number } };
@@ -128,5 +129,45 @@ describe('command handler', () => {
     // `here` still holds 6; its append conflicts, it reads the 3 and then refuses 2 of the 3 it is asked for.
     await expect(here.handle(stream, counter, { add: 3 }, context())).rejects.toThrow('only 1 left');
     expect(await here.handle(stream, counter, { add: 1 }, context())).toMatchObject({ state: 10 });
+  });
+
+  it('forgets every kept state when the events read otherwise now (an erasure), and keeps none folded before it', async () => {
+    // The events as the store answers them: `erased` as the sealing store reads a person whose key is gone.
+    let erased = false;
+    let reads = 0;
+    let gate: Promise<void> | undefined;
+    const reading: EventStore = {
+      ...store,
+      read: async (...args) => {
+        reads += 1;
+        const answer = await store.read(...args);
+        await gate;
+        return erased ? { ...answer, events: answer.events.map((event) => ({ ...event, data: { by: 0 } })) } : answer;
+      },
+    };
+    const stream = `counter-${randomUUID()}`;
+    const handler = new CommandHandler(reading);
+    await handler.handle(stream, counter, { add: 3 }, context());
+    expect(await handler.load(stream, counter)).toBe(3);
+    erased = true;
+    expect(await handler.load(stream, counter)).toBe(3); // kept: what the erasure must not leave
+    handler.forgetStates();
+    expect(await handler.load(stream, counter)).toBe(0);
+
+    // A load folded before the erasure and answered after it serves its caller, and is not kept.
+    const other = `counter-${randomUUID()}`;
+    erased = false;
+    await new CommandHandler(store).handle(other, counter, { add: 4 }, context());
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    const folding = handler.load(other, counter);
+    await until(() => reads === 3, 'the load to read the stream');
+    handler.forgetStates();
+    open();
+    expect(await folding).toBe(4);
+    gate = undefined;
+    erased = true;
+    expect(await handler.load(other, counter)).toBe(0);
+    expect(reads).toBe(4);
   });
 });

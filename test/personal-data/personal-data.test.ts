@@ -143,6 +143,22 @@ describe('the personal-data envelope', () => {
     expect(await other.openFields(envelope)).toEqual({ kind: 'erased' });
   });
 
+  it('stops another instance decrypting an erased subject at once when it notes the erasure (its event arrived)', async () => {
+    const other = await another();
+    const subject = guestOrderSubject(randomUUID());
+    const kept = guestOrderSubject(randomUUID());
+    const envelope = await personalData.sealFields(subject, fields);
+    const keptEnvelope = await personalData.sealFields(kept, fields);
+    expect(await other.openFields(envelope)).toEqual({ kind: 'ok', fields });
+    expect(await other.openFields(keptEnvelope)).toEqual({ kind: 'ok', fields });
+    await personalData.eraseSubject(subject);
+    expect(await other.openFields(envelope)).toEqual({ kind: 'ok', fields }); // cached
+    await other.noteErased(subject);
+    expect(await other.openFields(envelope)).toEqual({ kind: 'erased' });
+    expect(await other.openFields(keptEnvelope)).toEqual({ kind: 'ok', fields });
+    await other.noteErased(guestOrderSubject(randomUUID())); // never had a key: nothing to note
+  });
+
   it('refuses a subject id that is not a customer or a guest order', async () => {
     await expect(personalData.ensureKey('user:sam@example.com')).rejects.toThrow('not a personal-data subject id');
     await expect(personalData.eraseSubject("customer:x' or 1=1")).rejects.toThrow('not a personal-data subject id');

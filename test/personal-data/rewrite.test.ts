@@ -6,7 +6,7 @@ import { createDatabasePool } from '../../src/db/pool';
 import { createPostgresEventStore } from '../../src/eventstore/postgres';
 import type { NewEvent } from '../../src/eventstore/types';
 import { versionedEventStore } from '../../src/eventstore/versioned-store';
-import { PersonalData } from '../../src/personal-data';
+import { guestOrderSubject, PersonalData } from '../../src/personal-data';
 import { rewritePersonalData, RewriteRefused } from '../../src/personal-data/rewrite';
 import { shopEventVersioning, shopPersonalData } from '../../src/server';
 import { shopper } from '../api/shopper';
@@ -117,4 +117,42 @@ describe('the one-time rewrite of personal data stored in clear', () => {
     await owner.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
     expect((await owner.post('/api/privacy/erase', { email: 'keepa@example.com' }).expect(200)).body).toMatchObject({ orders: 1 });
   }, 120_000);
+
+  it('stops when a read model rebuilt from the sealed copy differs, and swaps nothing', async () => {
+    const own = await createTestDatabase();
+    const pool = await createDatabasePool(own.url);
+    try {
+      const legacy = await legacyOrder(own.url, 'Halfa');
+      const personalData = new PersonalData({ pool, masterKey: Buffer.from(TEST_MASTER_KEY, 'base64') });
+      // An erasure that stopped after destroying the key, before its PersonalDataErased event (a crash): the copy
+      // blanks the person, while the read model rebuilt from the old table still shows them.
+      await personalData.eraseSubject(guestOrderSubject(legacy.orderId));
+      const table = async () => pool.any(sql.unsafe`select global_seq::text, event_id, event_type, data, metadata from es_events order by global_seq`);
+      const before = await table();
+      const logged: string[] = [];
+      const rewrite = rewritePersonalData({
+        pool,
+        personalData,
+        declarations: shopPersonalData(),
+        versioned: (store) => versionedEventStore(store, shopEventVersioning(), { validate: false }),
+        projections: allProjections(),
+        log: (message) => void logged.push(message),
+      });
+      await expect(rewrite).rejects.toThrow(new RewriteRefused('the read model table orders differs when rebuilt from the sealed copy (2 rows)'));
+      expect(logged).toContain('Rebuilding every read model from both tables and comparing them...');
+      expect(logged).not.toContain('Swapping the tables...');
+      expect(await table()).toEqual(before);
+      const stored = JSON.stringify(before);
+      for (const text of legacy.texts) expect(stored).toContain(text);
+      const left = await pool.anyFirst(sql.unsafe`
+        select table_schema || '.' || table_name from information_schema.tables
+         where table_name in ('es_events_rewritten', 'es_events_plaintext') or table_schema like 'pii_rewrite%'`);
+      expect(left).toEqual([]);
+      expect(await pool.oneFirst(sql.unsafe`select count(*)::int from pii.rewrites`)).toBe(0);
+      await expect(pool.query(sql.unsafe`update es_events set data = '{}' where false`)).rejects.toThrow(/append-only/);
+    } finally {
+      await pool.end();
+      await own.drop();
+    }
+  });
 });

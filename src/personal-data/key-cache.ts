@@ -31,6 +31,8 @@ export class KeyCache {
   }
 
   set(keyId: string, value: CachedKey): void {
+    // A load that began before the key was destroyed may answer after: it must not bring the key back.
+    if (value.kind === 'key' && this.entries.get(keyId)?.value.kind === 'erased') return;
     this.entries.delete(keyId);
     const expiresAt = value.kind === 'erased' ? Number.POSITIVE_INFINITY : this.now() + this.ttlMs;
     this.entries.set(keyId, { value, expiresAt });

@@ -88,6 +88,13 @@ describe('the key cache', () => {
     expect(cache.get('c')).toBeUndefined();
     expect(cache.get('b')).toEqual({ kind: 'erased' });
   });
+
+  it('never lets a key loaded before its erasure take the erasure\'s place', () => {
+    const cache = new KeyCache(10, 1000, () => 0);
+    cache.set('a', { kind: 'erased' });
+    cache.set('a', { kind: 'key', subjectId: 'customer:a', dataKey: randomBytes(32) });
+    expect(cache.get('a')).toEqual({ kind: 'erased' });
+  });
 });
 
 describe('the master key', () => {

@@ -64,7 +64,8 @@ async function persistCheckpoint(pool: DatabasePool, name: string, expected: Pos
  * Applies one batch: the projection's rows and its checkpoint commit together, so a crash applies an event
  * either fully or not at all. The checkpoint is compared first, in case another runner moved it.
  * `committed` runs after the commit and before the live hubs are woken: a screen told of a change and asking
- * at once must not be answered from an in-process copy of the read model that has not yet dropped it.
+ * at once must not be answered from an in-process copy of the read model that has not yet dropped it. (Another
+ * instance's copies, which this one cannot tell, are reloaded after MAX_AGE_WHEN_ELSEWHERE_MS.)
  */
 export async function applyBatch(
   pool: DatabasePool,

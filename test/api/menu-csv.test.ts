@@ -114,6 +114,7 @@ describe('menu CSV export and import', () => {
     } finally {
       await server.shop.pool.query(sql.unsafe`drop trigger menu_import_cut_off on es_events`);
       await server.shop.pool.query(sql.unsafe`drop function menu_import_cut_off`);
+      await server.shop.pool.query(sql.unsafe`drop sequence menu_import_budget`);
     }
     // The plan adds the category and the dishes before the variants: the variants and par levels are not done.
     const half = await menu();

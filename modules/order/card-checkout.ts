@@ -9,7 +9,8 @@ import type { AttemptOutcome, Payments } from '../payment';
 import { readOpeningHours, readSettings, tradingDayOf } from '../store';
 import type { ReleaseReason, Vouchers } from '../voucher';
 import type { OrderCommand, SubmitOrder } from './commands';
-import { CARD_ATTEMPT_GONE, expectedIntent, voucherReleaseReason } from './decide-card';
+import { CARD_ATTEMPT_GONE, expectedIntent } from './decide-card';
+import { releaseReasonOfCardAttempt } from './voucher-release';
 import { NO_ORDER, orderDecider, type OrderState } from './decider';
 import type { CardAttemptEndReason, OrderEvent, OrderItem, OrderPaymentMethod } from './events';
 import { orderRef } from '../../src/shared/order';
@@ -156,7 +157,7 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
       // Nothing more on a repeat; a crash half way is finished by the repeat, so nothing is lost.
       if (state.status !== 'checkout' || state.cardAttempt) return;
       await deps.giveBackToBasket(state, context);
-      await deps.releaseVoucher(state, context, voucherReleaseReason(reason));
+      await deps.releaseVoucher(state, context, releaseReasonOfCardAttempt(reason));
     });
   }
 

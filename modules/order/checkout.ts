@@ -16,6 +16,7 @@ import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMet
 import { checkoutRefusal, kitchenAttended, methodsOfferedNow } from './rules';
 import type { UnpaidOrders } from './unpaid-orders';
 import { orderView } from './view';
+import { RELEASED_ON_FAILED_SALE } from './voucher-release';
 import { createCardCheckout, type CardCheckoutDeps } from './card-checkout';
 import type { Payments } from '../payment';
 
@@ -339,7 +340,7 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     );
   }
 
-  async function releaseVoucher(order: InCheckoutOrder, context: CommandContext, reason: ReleaseReason = 'failed'): Promise<void> {
+  async function releaseVoucher(order: InCheckoutOrder, context: CommandContext, reason: ReleaseReason = RELEASED_ON_FAILED_SALE): Promise<void> {
     if (order.voucher) await vouchers.release(order.voucher.voucherId, order.orderId, reason, context);
   }
 
@@ -367,7 +368,7 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
   /** A failure after the use was held gives it back before the failure goes on to the customer. */
   function releasingVoucher(order: InCheckoutOrder, context: CommandContext) {
     return async (error: unknown): Promise<never> => {
-      if (order.voucher) await vouchers.release(order.voucher.voucherId, order.orderId, 'failed', context);
+      if (order.voucher) await vouchers.release(order.voucher.voucherId, order.orderId, RELEASED_ON_FAILED_SALE, context);
       throw error;
     };
   }

@@ -3,28 +3,11 @@ import { DomainError } from '../../src/core/errors';
 import { dueByFrom } from '../../src/shared/store-status';
 import type { EndCardAttempt, PlaceCardOrder, StartCardAttempt } from './commands';
 import { assertSubmittable, inCheckout, NO_ORDER } from './decide-checkout';
-import type { ReleaseReason } from '../voucher';
-import type { CardAttemptEndReason, OrderEvent } from './events';
+import type { OrderEvent } from './events';
 import { assertStoreOpen } from './rules';
 import { postageOf, totalOf, voucherDeductionOf, type OrderState } from './state';
 
 export const CARD_ATTEMPT_GONE = 'This card payment no longer pays this order';
-
-/**
- * Why a card attempt's voucher use goes back, as the voucher's stream records it: a declined card (or a provider
- * that could not be reached) failed; a customer who went elsewhere cancelled; an attempt nobody finished lapsed.
- */
-export function voucherReleaseReason(reason: CardAttemptEndReason): ReleaseReason {
-  switch (reason) {
-    case 'failed':
-    case 'unavailable':
-      return 'failed';
-    case 'cancelled':
-      return 'cancelled';
-    case 'lapsed':
-      return 'lapsed';
-  }
-}
 
 /**
  * Pay by card pressed: the order passes every check a placed order passes, then is frozen for a new attempt

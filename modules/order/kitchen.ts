@@ -9,6 +9,7 @@ import { orderDecider } from './decider';
 import { orderStream } from './events';
 import { createStockHandlers } from '../stock';
 import type { Vouchers } from '../voucher';
+import { releaseReasonOfCancellation } from './voucher-release';
 
 /** What the kitchen does with placed orders: take the phone payment (or cancel an unpaid one), print, notify, complete. */
 export function createKitchen(services: Services, orders: KitchenOrders, vouchers: Vouchers) {
@@ -24,7 +25,7 @@ export function createKitchen(services: Services, orders: KitchenOrders, voucher
     const state = await services.commands.load(orderStream(orderId), orderDecider);
     if (state.status !== 'CANCELLED') throw new DomainError('conflict', 'Only a cancelled order gives its dishes back');
     // The voucher's use goes back with the dishes (issue 19 item 2): released once, however often this runs.
-    if (state.voucher) await vouchers.release(state.voucher.voucherId, orderId, state.cancelledBecause === 'lapsed' ? 'lapsed' : 'cancelled', context);
+    if (state.voucher) await vouchers.release(state.voucher.voucherId, orderId, releaseReasonOfCancellation(state.cancelledBecause), context);
     return Promise.all(
       state.items.map((item) => stock.cancelSale(item.productId, item.variantId, orderId, { orderSold: item.quantity, basket: null }, context)),
     );

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
 import { closeAccessibilityChecker, expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, logIn, MENU_SHOWN } from './shop-steps';
@@ -167,7 +168,9 @@ describe('the menu editor in the browser', () => {
     const choice = page.getByLabel('Dish to edit');
     await choice.selectOption({ label: 'Saag Paneer – £8.50' });
     const form = page.getByTestId('dish-form');
-    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Saag Paneer');
+    // The form takes the chosen dish after the choice has rendered: wait for it before archiving.
+    const name = form.getByLabel('Name', { exact: true });
+    await until(async () => (await name.inputValue()) === 'Saag Paneer', 'the dish form to show Saag Paneer');
     page.once('dialog', (dialog) => void dialog.accept());
     const [archived] = await Promise.all([answerTo(page, '/archive'), form.getByRole('button', { name: 'Archive dish' }).click()]);
     expect(archived.status()).toBe(200);

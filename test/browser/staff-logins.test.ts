@@ -117,7 +117,7 @@ describe('staff logins in the browser', () => {
     await banner.getByText('You are signed in with the password made at first start.').waitFor();
     await page.goto(`${server.baseUrl}/takeaway-staff`);
     await page.getByRole('heading', { name: 'Staff logins' }).waitFor();
-    expect(await banner.isVisible()).toBe(true);
+    await banner.getByText('You are signed in with the password made at first start.').waitFor();
 
     await banner.getByRole('link', { name: 'Choose your own password' }).click();
     const form = page.getByRole('form', { name: 'Change your password' });

@@ -332,6 +332,15 @@ describe('vouchers', () => {
       expect(again.body.message).toMatch(tooMany);
     });
 
+    it('the same new code sent several times at once counts once: 9 more distinct codes are then allowed, and the 429', async () => {
+      const { apply } = await customerWithOrder();
+      const answers = await Promise.all(Array.from({ length: 5 }, (_, n) => apply(n % 2 ? 'twice-sent' : 'TWICE-SENT')));
+      for (const answer of answers) expect({ status: answer.status, applied: answer.body.status }).toEqual({ status: 200, applied: false });
+      for (let n = 0; n < 9; n++) expect((await apply(`ONCE${n}`).expect(200)).body.status).toBe(false);
+      expect((await apply('ONCE9').expect(429)).body.message).toMatch(tooMany);
+      expect((await apply('TWICE-SENT').expect(429)).body.message).toMatch(tooMany); // over: even a counted code waits
+    });
+
     it('parallel tries cannot slip past: of 15 distinct codes sent at once, 10 are checked and 5 refused', async () => {
       const { apply } = await customerWithOrder();
       const answers = await Promise.all(Array.from({ length: 15 }, (_, n) => apply(`PARA${n}`)));

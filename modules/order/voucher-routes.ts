@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { commandContext, guestId } from '../../src/http/command-context';
-import { refuseWhenOver, takeAll, type LimitName, type Limits } from '../../src/limits';
+import { countItem, giveBackItem, refuseWhenOver, takeItem, type LimitName, type Limits } from '../../src/limits';
 import { emailText, singleLineText } from '../../src/shared/text';
 import { normaliseVoucherCode } from '../../src/shared/voucher';
 import { VOUCHER_REFUSED, type Vouchers } from '../voucher';
@@ -20,8 +20,6 @@ const applyInput = z.strictObject({
 const deleteInput = z.strictObject({ orderId: orderIdInput });
 
 export const NO_SUCH_ORDER = 'There is no such order in this session';
-/** Distinct failed codes a session remembers, so that the same code sent again is not counted twice. */
-const FAILED_CODES_KEPT = 20;
 
 /** Only the session's own order: someone else's order id is refused and nothing changes. */
 function ownOrder(ctx: Context, orderId: string): string {
@@ -51,28 +49,27 @@ export function voucherUseRoutes(deps: { checkout: Checkout; vouchers: Vouchers;
       ['voucher_guesses', guestId(ctx)],
       ['voucher_address_guesses', ctx.ip],
     ];
-    const what = 'voucher codes tried';
-    // A code this session already failed with (a slow typist's pause) is not counted again, only refused when
-    // the session or its address is over. A new code is counted before it is checked, in one step with the
-    // decision, so tries sent side by side cannot all pass; it is given back unless the rules refuse it.
-    const counted = !failedCodes(ctx).includes(code);
-    if (counted) refuseWhenOver(takeAll(limits, guesses, now), what);
-    else for (const [name, key] of guesses) refuseWhenOver(limits.peek(name, key, now), what);
-    const giveBack = () => {
-      if (counted) for (const [name, key] of guesses) limits.giveBack(name, key, now);
-    };
+    // Each distinct code is counted once per session and window (a slow typist's pause sends it again): a new
+    // code is counted before it is checked, with the address's count, all or none, and remembered beside the
+    // limits, in one synchronous step, so tries sent side by side (the same code or not) cannot slip past or
+    // count twice. A code already counted is only refused when the session or its address is over. The count
+    // is given back unless the rules refuse the code.
+    const { decision, counted } = takeItem(limits, guesses, code, now);
+    refuseWhenOver(decision, 'voucher codes tried');
     try {
       const order = await checkout.applyVoucher(orderId, input.code, input.email, commandContext(ctx, clock));
-      giveBack();
+      if (counted) giveBackItem(limits, guesses, code, now);
       ctx.body = { status: true, message: `Voucher '${order.voucher!.code}' has been added to your order`, voucherUse: order.voucher, order };
     } catch (error) {
       // Only the voucher rules' refusals are the box's 'NOT applied' and count as guesses; an order already
       // placed, say, is an error of the request.
       if (!(error instanceof DomainError) || error.code !== VOUCHER_REFUSED) {
-        giveBack();
+        if (counted) giveBackItem(limits, guesses, code, now);
         throw error;
       }
-      rememberFailure(ctx, code);
+      // A repeat whose first try gave its count back meanwhile (that one failed otherwise) is counted now, so
+      // no code is ever checked without being counted once.
+      if (!counted) countItem(limits, guesses, code, now);
       ctx.body = { status: false, message: error.message, voucherUse: null, order: await checkout.fetch(orderId) };
     }
   });
@@ -82,17 +79,6 @@ export function voucherUseRoutes(deps: { checkout: Checkout; vouchers: Vouchers;
     const order = await checkout.removeVoucher(ownOrder(ctx, orderId), commandContext(ctx, clock));
     ctx.body = { status: true, message: 'Voucher has been removed from this order', voucherUse: null, order };
   });
-
-  /** The distinct codes this session failed with lately. */
-  function failedCodes(ctx: Context): string[] {
-    return Array.isArray(ctx.session!.failedVoucherCodes) ? ctx.session!.failedVoucherCodes : [];
-  }
-
-  /** A slow typist whose pauses send the same code again is counted once. */
-  function rememberFailure(ctx: Context, code: string) {
-    const failed = failedCodes(ctx);
-    if (!failed.includes(code)) ctx.session!.failedVoucherCodes = [...failed, code].slice(-FAILED_CODES_KEPT);
-  }
 
   return router;
 }

@@ -29,8 +29,6 @@ export interface VoucherReadModel {
   voucherIdOf(code: string): Promise<string | null>;
   list(): Promise<VoucherRow[]>;
   uses(voucherId: string): Promise<VoucherUseRow[]>;
-  /** Codes of these that some voucher already has. */
-  known(codes: readonly string[]): Promise<string[]>;
   /** The codes of one voucher (all of a batch, for the manager to print). */
   codes(voucherId: string): Promise<string[]>;
 }

@@ -60,18 +60,25 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
     return (await readSettings(services.settings, ['vouchers_enabled'])).vouchers_enabled === true;
   }
 
-  let creating: Promise<unknown> = Promise.resolve();
-  /** Creates take turns on every instance, from the check of the codes known until the new ones are readable. */
-  function createNow(codes: string[], input: { code: string | null; terms: VoucherTerms }, context: CommandContext): Promise<string> {
-    return services.pool.transaction(async (tx) => {
-      await tx.query(sql.unsafe`select pg_advisory_xact_lock(hashtextextended('voucher-codes', 0))`);
-      const taken = await readModel.known(codes);
-      if (taken.length > 0) throw new DomainError('conflict', `The code ${taken[0]} is already in use`);
-      const voucherId = randomUUID();
-      const result = await handle(voucherId, { type: 'CreateVoucher', voucherId, codes, singleUse: input.code === null, terms: input.terms, now: context.now }, context, true);
-      await services.readModels.waitFor('vouchers', result.position);
-      return voucherId;
-    });
+  /**
+   * A code belongs to one voucher, and this is where that is decided: a create claims its codes in
+   * voucher_codes_claimed (migration 031), in one committed statement of its own, before it appends its event,
+   * like the personal-data keys committed before the first event that uses them. The table's key refuses a code
+   * any create on any instance claimed first, however far behind the vouchers read model is; the statement is
+   * all or nothing, so a refused create claims none of its codes. A claim whose append then fails is harmless:
+   * the code stays unusable (no voucher has it, and no other voucher can take it).
+   */
+  async function claim(codes: string[], voucherId: string): Promise<void> {
+    try {
+      await services.pool.query(sql.unsafe`
+        insert into voucher_codes_claimed (code, voucher_id)
+        select code, ${voucherId}::uuid from unnest(${sql.array(codes, 'text')}::text[]) as code`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23505') throw error; // unique_violation
+      const taken = (await services.pool.anyFirst(sql.unsafe`
+        select code from voucher_codes_claimed where code = any(${sql.array(codes, 'text')}) order by code`)) as string[];
+      throw new DomainError('conflict', `The code ${taken[0] ?? codes[0]} is already in use`);
+    }
   }
 
   return {
@@ -142,16 +149,17 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
       uses: (voucherId: string) => readModel.uses(voucherId),
       codes: (voucherId: string) => readModel.codes(voucherId),
 
-      /**
-       * A shared code (given), or a batch of `count` generated single-use codes. A code belongs to one voucher:
-       * creates take turns (createNow), so two at the same moment cannot both take a code.
-       */
+      /** A shared code (given), or a batch of `count` generated single-use codes; each code is claimed first (claim). */
       async create(input: { code: string | null; count: number | null; terms: VoucherTerms }, context: CommandContext) {
         const codes = input.code !== null ? [normaliseVoucherCode(input.code)] : generateCodes(input.count ?? 1);
-        // In this process in turn first, so creates waiting for the lock hold no connection the read model needs.
-        const turn = creating.then(() => createNow(codes, input, context));
-        creating = turn.catch(() => undefined);
-        return turn;
+        const voucherId = randomUUID();
+        await claim(codes, voucherId);
+        const result = await handle(voucherId, { type: 'CreateVoucher', voucherId, codes, singleUse: input.code === null, terms: input.terms, now: context.now }, context, true);
+        // Not for uniqueness (the claim did that): the manager's screen lists the vouchers again as soon as the
+        // create answers, and may ask for the batch's codes next, so the answer waits until they are readable
+        // (bounded: a slow read model delays the answer, never turns the create into an error).
+        await services.readModels.waitFor('vouchers', result.position);
+        return voucherId;
       },
 
       async edit(voucherId: string, terms: VoucherTerms, context: CommandContext) {

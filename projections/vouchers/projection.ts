@@ -21,7 +21,8 @@ export const vouchersProjection: Projection = {
       on conflict (voucher_id) do update set status = excluded.status, description = excluded.description, state = excluded.state`);
     switch (event.type) {
       case 'VoucherCreated':
-        // The first voucher to claim a code keeps it (the manager's screen refuses a code already known).
+        // A create claims its codes before its event (voucher_codes_claimed), so no two vouchers' events share a
+        // code; were one ever to, the first voucher keeps it.
         await tx.query(sql.unsafe`
           insert into voucher_codes (code, voucher_id)
           select code, ${id}::uuid from unnest(${sql.array(event.data.codes, 'text')}::text[]) as code

@@ -11,9 +11,6 @@ export function voucherReadModel(pool: DatabasePool): VoucherReadModel {
     async voucherIdOf(code) {
       return (await pool.maybeOneFirst(sql.unsafe`select voucher_id from voucher_codes where code = ${code}`)) as string | null;
     },
-    async known(codes) {
-      return (await pool.anyFirst(sql.unsafe`select code from voucher_codes where code = any(${sql.array(codes, 'text')})`)) as string[];
-    },
     async codes(voucherId) {
       return (await pool.anyFirst(sql.unsafe`select code from voucher_codes where voucher_id = ${voucherId} order by code`)) as string[];
     },

@@ -16,6 +16,21 @@ export interface Limits {
   giveBack(name: LimitName, key: string, now: Date): void;
   /** Forgets `key`'s calls, e.g. an account's failures once it logs in. */
   reset(name: LimitName, key: string): void;
+  /**
+   * Remembers `item` (a voucher code, say) as counted for `key` in this limit's current window: true when it was
+   * not yet (the caller counts it), false when it was. Forgotten with the window, on reset and by `forgetItem`.
+   * A window remembers at most the limit's `max` items (a caller that forgets the items it gives back never holds
+   * more); past that every item is new, which counts more, never less.
+   */
+  firstTime(name: LimitName, key: string, item: string, now: Date): boolean;
+  /** Forgets that `item` was counted for `key` (its call was given back). */
+  forgetItem(name: LimitName, key: string, item: string, now: Date): void;
+}
+
+interface Window {
+  startedAt: number;
+  count: number;
+  items?: Set<string>;
 }
 
 /**
@@ -25,7 +40,7 @@ export interface Limits {
  */
 export function createLimits(settings: LimitSettings, options: { maxKeys?: number } = {}): Limits {
   const maxKeys = options.maxKeys ?? 50_000;
-  const windows = new Map<LimitName, Map<string, { startedAt: number; count: number }>>();
+  const windows = new Map<LimitName, Map<string, Window>>();
   const windowOf = (name: LimitName, key: string, at: number, create: boolean) => {
     let keys = windows.get(name);
     if (!keys) windows.set(name, (keys = new Map()));
@@ -33,12 +48,12 @@ export function createLimits(settings: LimitSettings, options: { maxKeys?: numbe
     if (current && at - current.startedAt < settings[name].windowSeconds * 1000) return current;
     keys.delete(key);
     if (!create) return undefined;
-    const fresh = { startedAt: at, count: 0 };
+    const fresh: Window = { startedAt: at, count: 0 };
     keys.set(key, fresh);
     if (keys.size > maxKeys) keys.delete(keys.keys().next().value!);
     return fresh;
   };
-  const decide = (name: LimitName, window: { startedAt: number; count: number } | undefined, at: number): LimitDecision => {
+  const decide = (name: LimitName, window: Pick<Window, 'startedAt' | 'count'> | undefined, at: number): LimitDecision => {
     if (!window || window.count <= settings[name].max) return { allowed: true };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + settings[name].windowSeconds * 1000 - at) / 1000)) };
   };
@@ -62,6 +77,16 @@ export function createLimits(settings: LimitSettings, options: { maxKeys?: numbe
     reset(name, key) {
       windows.get(name)?.delete(key);
     },
+    firstTime(name, key, item, now) {
+      const window = windowOf(name, key, now.getTime(), true)!;
+      if (window.items?.has(item)) return false;
+      window.items ??= new Set();
+      if (window.items.size < settings[name].max) window.items.add(item);
+      return true;
+    },
+    forgetItem(name, key, item, now) {
+      windowOf(name, key, now.getTime(), false)?.items?.delete(item);
+    },
   };
 }
 
@@ -76,6 +101,44 @@ export function takeAll(limits: Limits, takes: ReadonlyArray<readonly [LimitName
   if (refused.length === 0) return { allowed: true };
   for (const [name, key] of takes) limits.giveBack(name, key, now);
   return { allowed: false, retryAfterSeconds: Math.max(...refused.map((decision) => decision.retryAfterSeconds)) };
+}
+
+/**
+ * Counts each distinct `item` once per window of the first limit's key (a voucher code per session): a new item is
+ * taken from every limit at once (takeAll) and remembered, and forgotten again if refused; an item already
+ * counted is not counted again, only refused when a limit is over. All in one synchronous step, so the same item
+ * sent side by side is counted once. `counted` says whether this call counted it (see giveBackItem).
+ */
+export function takeItem(
+  limits: Limits,
+  takes: ReadonlyArray<readonly [LimitName, string]>,
+  item: string,
+  now: Date,
+): { decision: LimitDecision; counted: boolean } {
+  const [name, key] = takes[0]!;
+  if (!limits.firstTime(name, key, item, now)) {
+    const refused = takes.map(([each, eachKey]) => limits.peek(each, eachKey, now)).find((decision) => !decision.allowed);
+    return { decision: refused ?? { allowed: true }, counted: false };
+  }
+  const decision = takeAll(limits, takes, now);
+  if (!decision.allowed) limits.forgetItem(name, key, item, now);
+  return { decision, counted: decision.allowed };
+}
+
+/** Gives back an item takeItem counted (it turned out not to count): every limit's call, and the item. */
+export function giveBackItem(limits: Limits, takes: ReadonlyArray<readonly [LimitName, string]>, item: string, now: Date): void {
+  const [name, key] = takes[0]!;
+  limits.forgetItem(name, key, item, now);
+  for (const [each, eachKey] of takes) limits.giveBack(each, eachKey, now);
+}
+
+/**
+ * Makes sure `item` is counted in this window, for a call takeItem did not count (a repeat) that turned out to
+ * count after all, while the call that had counted it gave it back meanwhile. Nothing is refused: it is counted.
+ */
+export function countItem(limits: Limits, takes: ReadonlyArray<readonly [LimitName, string]>, item: string, now: Date): void {
+  const [name, key] = takes[0]!;
+  if (limits.firstTime(name, key, item, now)) for (const [each, eachKey] of takes) limits.take(each, eachKey, now);
 }
 
 /** Turns a refusal into the 429 every limited route answers, with its Retry-After. */

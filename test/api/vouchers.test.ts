@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'slonik';
@@ -109,6 +110,35 @@ describe('vouchers', () => {
     expect(creates.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
     const listed = (await manager.get('/api/vouchers').expect(200)).body.vouchers as Array<{ codes?: string[]; code?: string }>;
     expect(JSON.stringify(listed).match(/SAMETIME/g)).toHaveLength(1);
+  });
+
+  it('refuses a code already claimed, by the claims table’s key, even while the vouchers read model is behind', async () => {
+    const runner = server.shop.runners.find((each) => each.projection.name === 'vouchers')!;
+    const claimedBy = async (code: string) =>
+      (await server.shop.pool.maybeOneFirst(sql.unsafe`select voucher_id from voucher_codes_claimed where code = ${code}`)) as string | null;
+    const inReadModel = async (code: string) =>
+      (await server.shop.pool.maybeOneFirst(sql.unsafe`select voucher_id from voucher_codes where code = ${code}`)) !== null;
+    await runner.stop();
+    // The first create claims its code and appends its event, then waits for the stopped read model.
+    const first = manager.post('/api/vouchers', { code: 'Behind', terms: tenPercent }).then((answer) => answer);
+    try {
+      await until(async () => (await claimedBy('BEHIND')) !== null, 'the first create to claim its code');
+      expect((await manager.post('/api/vouchers', { code: 'behind', terms: tenPercent }).expect(409)).body.message).toBe('The code BEHIND is already in use');
+      expect(await inReadModel('BEHIND')).toBe(false); // the read model knew nothing of it: the claim refused it
+    } finally {
+      runner.start();
+    }
+    const created = await first;
+    expect(created.status).toBe(200);
+    expect(await claimedBy('BEHIND')).toBe(created.body.voucherId);
+    const listed = (await manager.get('/api/vouchers').expect(200)).body.vouchers as unknown[];
+    expect(JSON.stringify(listed).match(/BEHIND/g)).toHaveLength(1);
+
+    // Another instance's create that has claimed its code (its event not even appended yet) is refused here too.
+    const elsewhere = randomUUID();
+    await server.shop.pool.query(sql.unsafe`insert into voucher_codes_claimed (code, voucher_id) values ('ELSEWHERE', ${elsewhere})`);
+    expect((await manager.post('/api/vouchers', { code: 'elsewhere', terms: tenPercent }).expect(409)).body.message).toBe('The code ELSEWHERE is already in use');
+    expect(await claimedBy('ELSEWHERE')).toBe(elsewhere);
   });
 
   it('refuses by the rules with the box’s message: minimum spend, unknown code', async () => {
@@ -300,6 +330,15 @@ describe('vouchers', () => {
       const orderId = (await customer.post('/api/fetchOrder').expect(200)).body.order.id as string;
       const again = await customer.post('/try-to-apply-voucher', { code: 'SESS10', email: 'x@example.com', orderId }).expect(429);
       expect(again.body.message).toMatch(tooMany);
+    });
+
+    it('the same new code sent several times at once counts once: 9 more distinct codes are then allowed, and the 429', async () => {
+      const { apply } = await customerWithOrder();
+      const answers = await Promise.all(Array.from({ length: 5 }, (_, n) => apply(n % 2 ? 'twice-sent' : 'TWICE-SENT')));
+      for (const answer of answers) expect({ status: answer.status, applied: answer.body.status }).toEqual({ status: 200, applied: false });
+      for (let n = 0; n < 9; n++) expect((await apply(`ONCE${n}`).expect(200)).body.status).toBe(false);
+      expect((await apply('ONCE9').expect(429)).body.message).toMatch(tooMany);
+      expect((await apply('TWICE-SENT').expect(429)).body.message).toMatch(tooMany); // over: even a counted code waits
     });
 
     it('parallel tries cannot slip past: of 15 distinct codes sent at once, 10 are checked and 5 refused', async () => {

@@ -1,4 +1,4 @@
-import { clientAddress, createLimits, LIMIT_DEFAULTS, takeAll, type LimitSettings } from '../../src/limits';
+import { clientAddress, countItem, createLimits, giveBackItem, LIMIT_DEFAULTS, takeAll, takeItem, type LimitSettings } from '../../src/limits';
 import { loadConfig } from '../../src/config';
 
 describe('limits', () => {
@@ -36,6 +36,54 @@ describe('limits', () => {
     expect(limits.take('log_lines', 'b', at(11))).toEqual({ allowed: true });
     expect(limits.take('log_lines', 'b', at(11))).toEqual({ allowed: true });
     expect(limits.take('log_lines', 'b', at(11)).allowed).toBe(false);
+  });
+
+  describe('counting each distinct item once per key and window', () => {
+    const itemSettings: LimitSettings = { ...settings, csp_reports: { max: 5, windowSeconds: 600 } };
+    const takes = [['log_lines', 'session'], ['csp_reports', 'address']] as const;
+
+    it('counts a new item on every limit, a repeat on none (refused only when over); a refused or given-back item counts again', () => {
+      const limits = createLimits(itemSettings);
+      expect(takeItem(limits, takes, 'X', at(0))).toEqual({ decision: { allowed: true }, counted: true });
+      expect(takeItem(limits, takes, 'X', at(1))).toEqual({ decision: { allowed: true }, counted: false });
+      expect(takeItem(limits, takes, 'Y', at(2)).counted).toBe(true);
+      expect(takeItem(limits, takes, 'Z', at(2)).counted).toBe(true);
+      expect(takeItem(limits, takes, 'W', at(3))).toEqual({ decision: { allowed: false, retryAfterSeconds: 57 }, counted: false });
+      expect(takeItem(limits, takes, 'X', at(3))).toEqual({ decision: { allowed: false, retryAfterSeconds: 57 }, counted: false });
+      giveBackItem(limits, takes, 'Z', at(4)); // Z turned out not to count
+      expect(takeItem(limits, takes, 'W', at(5))).toEqual({ decision: { allowed: true }, counted: true }); // W was forgotten when refused
+      expect(takeItem(limits, takes, 'Z', at(5)).decision.allowed).toBe(false); // Z is new again, and the session is full
+      expect(limits.peek('csp_reports', 'address', at(5))).toEqual({ allowed: true }); // X, Y, W: three of five
+      limits.take('csp_reports', 'address', at(5));
+      expect(limits.peek('csp_reports', 'address', at(5))).toEqual({ allowed: true });
+      limits.take('csp_reports', 'address', at(5));
+      expect(limits.peek('csp_reports', 'address', at(5)).allowed).toBe(false);
+    });
+
+    it('forgets the items with the window', () => {
+      const limits = createLimits(itemSettings);
+      expect(takeItem(limits, takes, 'X', at(0)).counted).toBe(true);
+      expect(takeItem(limits, takes, 'X', at(59)).counted).toBe(false);
+      expect(takeItem(limits, takes, 'X', at(60)).counted).toBe(true);
+    });
+
+    it('counts a repeat once after all when the call that counted it gave it back meanwhile', () => {
+      const limits = createLimits(itemSettings);
+      expect(takeItem(limits, takes, 'X', at(0)).counted).toBe(true);
+      expect(takeItem(limits, takes, 'X', at(0)).counted).toBe(false);
+      giveBackItem(limits, takes, 'X', at(1)); // the first call did not count (its request failed otherwise)
+      countItem(limits, takes, 'X', at(1)); // the repeat did, so it is counted now, once
+      countItem(limits, takes, 'X', at(1));
+      expect(limits.take('log_lines', 'session', at(2))).toEqual({ allowed: true });
+      expect(limits.take('log_lines', 'session', at(2))).toEqual({ allowed: true });
+      expect(limits.take('log_lines', 'session', at(2)).allowed).toBe(false);
+    });
+
+    it('remembers at most the limit’s max items a window: past that an item counts as new', () => {
+      const limits = createLimits(itemSettings);
+      for (const item of ['a', 'b', 'c', 'd', 'e']) expect(limits.firstTime('log_lines', 'session', item, at(0))).toBe(true);
+      expect(['a', 'b', 'c', 'd', 'e'].map((item) => limits.firstTime('log_lines', 'session', item, at(1)))).toEqual([false, false, false, true, true]);
+    });
   });
 
   it('forgets the oldest key beyond maxKeys, so a flood of made-up keys cannot grow memory', () => {

@@ -72,6 +72,8 @@ const aspectRatioOf = (image: Locator) =>
 /** Not squared: the picture's own proportions, its width and height attributes reserving its space until it loads. */
 const OWN_PROPORTIONS = 'auto 400 / 400';
 const CLOSED_TITLE = "Sorry, we're closed & not taking orders right now";
+/** Ours (the spec names none): the add buttons' title while the shop's settings are on their way. */
+const ORDERING_UNKNOWN_TITLE = 'One moment: the shop is loading';
 
 describe('basket journey in the browser', () => {
   let server: TestServer;
@@ -252,8 +254,23 @@ describe('basket journey in the browser', () => {
     const add = page.locator(`[data-testid="add-to-cart"][data-product-id="${simpleProduct.id}"]`);
     const choose = page.locator(`[data-testid="choose-variant"][data-product-id="${productWithVariants.id}"]`);
 
-    await page.goto(baseUrl);
-    await add.waitFor();
+    // Until the settings are here the buttons wait, without calling the store closed (it is not known to be).
+    let settingsHere = () => {};
+    const settingsHeld = new Promise<void>((resolve) => (settingsHere = resolve));
+    const holdSettings = async (route: Route) => {
+      await settingsHeld;
+      await route.continue();
+    };
+    await page.route('**/api/settings', holdSettings);
+    try {
+      await page.goto(baseUrl);
+      await add.and(page.locator(':disabled')).waitFor();
+      expect(await add.getAttribute('title')).toBe(ORDERING_UNKNOWN_TITLE);
+    } finally {
+      settingsHere();
+    }
+    await add.and(page.locator(':enabled')).waitFor();
+    await page.unroute('**/api/settings', holdSettings); // once the held request has been let through
     expect(await add.getAttribute('title')).toBeNull();
 
     // The request is held until the button has been looked at.

@@ -5,8 +5,8 @@ import { useAddToCart } from './useAddToCart';
 
 /** Adds one unit of a product without variants. */
 export function AddToCartButton({ product, size }: { product: Product; size?: 'sm' | 'lg' }) {
-  const { addToCart, isProcessing, isOrderingBlocked, cartLabel } = useAddToCart();
-  const disabledBecause = addButtonTitle({ isOrderingBlocked, isProcessing, inStock: canBeAdded(product) });
+  const { addToCart, isProcessing, ordering, cartLabel } = useAddToCart();
+  const disabledBecause = addButtonTitle({ ordering, isProcessing, inStock: canBeAdded(product) });
 
   return (
     <Button

@@ -3,16 +3,16 @@ import { logToServer } from '../../app/serverLog';
 import { caughtMessage, errorText, isServerAnswer } from '../../app/serverMessage';
 import { showDialog } from '../dialog/dialogSlice';
 import type { Product, Variant } from '../menu/menuApi';
-import { useOrderingBlocked, useShopSettings } from '../settings/useShopSettings';
+import { useOrderingState, useShopSettings } from '../settings/useShopSettings';
 import { useMoveStockMutation } from './cartApi';
 
 /**
  * Spec §4 "Add-to-cart": each add moves one unit into the basket. `isProcessing` is this button's own request;
- * `isOrderingBlocked` holds from page load while takeaway ordering is closed (and until the settings are known).
+ * `ordering` blocks it from page load while takeaway ordering is closed (and until the settings are known).
  */
 export function useAddToCart() {
   const settings = useShopSettings();
-  const isOrderingBlocked = useOrderingBlocked();
+  const ordering = useOrderingState();
   const [moveStock, { isLoading: isProcessing }] = useMoveStockMutation();
   const dispatch = useAppDispatch();
 
@@ -38,7 +38,7 @@ export function useAddToCart() {
   return {
     addToCart,
     isProcessing,
-    isOrderingBlocked,
+    ordering,
     cartLabel: settings.cartLabel,
   };
 }

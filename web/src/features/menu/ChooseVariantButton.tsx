@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { loadLater } from '../../app/loadLater';
 import Button from 'react-bootstrap/Button';
 import { addButtonTitle } from '../cart/addButtonTitle';
-import { useOrderingBlocked } from '../settings/useShopSettings';
+import { useOrderingState } from '../settings/useShopSettings';
 import { canBeAdded, type Product } from './menuApi';
 
 const VariantsModal = loadLater(() => import('./VariantsModal').then((module) => module.VariantsModal));
@@ -12,8 +12,7 @@ export function ChooseVariantButton({ product, size }: { product: Product; size?
   const [choosing, setChoosing] = useState(false);
   const [opened, setOpened] = useState(false);
   if (choosing && !opened) setOpened(true);
-  const isOrderingBlocked = useOrderingBlocked();
-  const disabledBecause = addButtonTitle({ isOrderingBlocked, isProcessing: false, inStock: canBeAdded(product) });
+  const disabledBecause = addButtonTitle({ ordering: useOrderingState(), isProcessing: false, inStock: canBeAdded(product) });
 
   return (
     <>

@@ -8,7 +8,7 @@ import { canBeAdded, type Product } from './menuApi';
 
 /** Lists a product's active variants; choosing one adds a unit of it to the basket. */
 export function VariantsModal({ product, show, onHide }: { product: Product; show: boolean; onHide: () => void }) {
-  const { addToCart, isProcessing, isOrderingBlocked } = useAddToCart();
+  const { addToCart, isProcessing, ordering } = useAddToCart();
   const activeVariants = product.variants.filter((variant) => variant.status === 'active');
   const titleId = `variants-title-${product.id}`;
 
@@ -23,14 +23,15 @@ export function VariantsModal({ product, show, onHide }: { product: Product; sho
         <ListGroup>
           {activeVariants.map((variant) => {
             const inStock = canBeAdded(variant);
+            const disabledBecause = addButtonTitle({ ordering, isProcessing, inStock });
             return (
               <ListGroup.Item
                 key={variant.id}
                 action
                 as="button"
                 type="button"
-                disabled={isProcessing || !inStock || isOrderingBlocked}
-                title={addButtonTitle({ isOrderingBlocked, isProcessing, inStock })}
+                disabled={disabledBecause !== undefined}
+                title={disabledBecause}
                 onClick={async () => {
                   if (await addToCart(product, variant)) onHide();
                 }}

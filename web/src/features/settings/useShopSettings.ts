@@ -61,8 +61,14 @@ export function isOrderingClosed(settings: Pick<ShopSettings, 'isTakeaway' | 'or
   return orderingClosed(settings);
 }
 
-/** Spec §4: add-to-cart is blocked from page load while takeaway ordering is closed, and until the settings are known. */
-export function useOrderingBlocked(): boolean {
+/**
+ * Whether a customer may order now. Spec §4: add-to-cart is blocked from page load while takeaway ordering is
+ * closed, and until the settings are known ('unknown').
+ */
+export type OrderingState = 'open' | 'closed' | 'unknown';
+
+export function useOrderingState(): OrderingState {
   const settings = useShopSettings();
-  return !settings.isLoaded || isOrderingClosed(settings);
+  if (!settings.isLoaded) return 'unknown';
+  return isOrderingClosed(settings) ? 'closed' : 'open';
 }

@@ -33,7 +33,7 @@ describe('basket limits in the browser', () => {
       const { page } = browser;
       await fillBasketAndOpenIt(page, server.baseUrl, [[ONION_BHAJI, 2]]);
       const more = row(page, ONION_BHAJI).getByTestId('qty-up');
-      expect(await more.isEnabled()).toBe(true);
+      await more.and(page.locator(':enabled')).waitFor(); // once the basket and the settings are both here
       const [added] = await Promise.all([answerTo(page, '/api/moveProductStockToBasket'), more.click()]);
       expect(added.status()).toBe(200);
       await waitForText(row(page, ONION_BHAJI).getByTestId('line-quantity'), '3');

@@ -217,7 +217,7 @@ describe('vouchers in the browser', () => {
 
       // Off for the store, then on again: the customers' status follows.
       const toggle = page.getByTestId('vouchers-on');
-      expect(await toggle.isChecked()).toBe(true);
+      await toggle.and(page.locator(':checked')).waitFor(); // drawn from /vouchers-status, its own answer
       // The switch shows the store's setting, so it moves once the server has it.
       await Promise.all([answerTo(page, '/api/settings/update'), toggle.click()]);
       await page.locator('#vouchers-on:not(:checked)').waitFor();

@@ -1,9 +1,9 @@
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { formatPence } from '../../src/shared/money';
 import type { TestServer } from '../support/server';
 import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
-import { changeSettings, MENU_SHOWN, waitForText } from './shop-steps';
+import { changeSettings, holdRequests, MENU_SHOWN, waitForText } from './shop-steps';
 
 interface MenuVariant {
   id: number;
@@ -255,40 +255,28 @@ describe('basket journey in the browser', () => {
     const choose = page.locator(`[data-testid="choose-variant"][data-product-id="${productWithVariants.id}"]`);
 
     // Until the settings are here the buttons wait, without calling the store closed (it is not known to be).
-    let settingsHere = () => {};
-    const settingsHeld = new Promise<void>((resolve) => (settingsHere = resolve));
-    const holdSettings = async (route: Route) => {
-      await settingsHeld;
-      await route.continue();
-    };
-    await page.route('**/api/settings', holdSettings);
+    const settings = await holdRequests(page, '**/api/settings');
     try {
       await page.goto(baseUrl);
       await add.and(page.locator(':disabled')).waitFor();
       expect(await add.getAttribute('title')).toBe(ORDERING_UNKNOWN_TITLE);
     } finally {
-      settingsHere();
+      settings.release();
     }
     await add.and(page.locator(':enabled')).waitFor();
-    await page.unroute('**/api/settings', holdSettings); // once the held request has been let through
+    await settings.stop();
     expect(await add.getAttribute('title')).toBeNull();
 
     // The request is held until the button has been looked at.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const holdStockMove = async (route: Route) => {
-      await released;
-      await route.continue();
-    };
-    await page.route('**/api/moveProductStockToBasket', holdStockMove);
+    const stockMove = await holdRequests(page, '**/api/moveProductStockToBasket');
     try {
       await add.click();
       await page.locator(`[data-testid="add-to-cart"][data-product-id="${simpleProduct.id}"][title="no more stock"]:disabled`).waitFor();
-      const [added] = await Promise.all([page.waitForResponse((response) => isStockMove(response.url())), release()]);
+      const [added] = await Promise.all([page.waitForResponse((response) => isStockMove(response.url())), stockMove.release()]);
       expect(added.status()).toBe(200);
     } finally {
-      release();
-      await page.unroute('**/api/moveProductStockToBasket', holdStockMove);
+      stockMove.release();
+      await stockMove.stop();
     }
     await page.locator(`[data-testid="add-to-cart"][data-product-id="${simpleProduct.id}"]:not([title]):enabled`).waitFor();
     const cleared = await page.request.post(`${baseUrl}/api/clearCart`, { headers: { 'X-Requested-With': 'fetch', Origin: baseUrl } });

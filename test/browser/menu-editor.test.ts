@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { closeAccessibilityChecker, expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, logIn, MENU_SHOWN } from './shop-steps';
+import { answerTo, holdRequests, logIn, MENU_SHOWN } from './shop-steps';
 
 /** A change reaches an open page live (no reload): the menu channel's one-second window, the refetch and the render, on a busy host. */
 const LIVE_CHANGE_MS = 10_000;
@@ -186,12 +186,7 @@ describe('the menu editor in the browser', () => {
     // first menu answer nor the channel, so the page must fetch the menu again when the channel opens.
     const late = await launchBrowser();
     try {
-      let release = () => undefined as void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await late.page.route('**/events/menu', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const channel = await holdRequests(late.page, '**/events/menu');
       await late.page.goto(server.baseUrl);
       await late.page.locator(MENU_SHOWN).waitFor();
 
@@ -221,7 +216,7 @@ describe('the menu editor in the browser', () => {
 
       // The page opened before the import has not heard of it; once its channel connects, it shows the dish.
       expect(await late.page.getByText('Kashmiri Naan').count()).toBe(0);
-      release();
+      channel.release();
       await late.page.getByText('Kashmiri Naan').first().waitFor({ timeout: LIVE_CHANGE_MS });
     } finally {
       await late.close();

@@ -2,9 +2,24 @@
  * Steps of a customer's journey through the shop in the browser, shared by the browser suites: each waits for
  * what the page shows or for the server's answer, never for a fixed time.
  */
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Locator, Page, Response, Route } from 'playwright-core';
 import request from 'supertest';
 import type { TestServer } from '../support/server';
+
+/**
+ * Holds every request the page makes to `url` until `release` is called (the page shows what it shows while
+ * waiting); later ones pass at once. `stop` takes the hold away, once what it held has been let through.
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void; stop: () => Promise<void> }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    await released;
+    await route.continue();
+  };
+  await page.route(url, hold);
+  return { release, stop: () => page.unroute(url, hold) };
+}
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -1,6 +1,6 @@
 import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
-import { MENU_SHOWN } from './shop-steps';
+import { holdRequests, MENU_SHOWN } from './shop-steps';
 import { PAGE_FAILED } from '../../src/shared/page-texts';
 import { visibleWidth, waitUntilFullyInViewport } from './viewport';
 import request from 'supertest';
@@ -48,17 +48,10 @@ describe('web shell smoke test', () => {
       page.layoutShifts = () => [...shifts, ...observer.takeRecords().map((entry) => entry.value)];
     });
     // Both answers are held until the menu is on the screen: the banner and the basket figures arrive last.
-    let menuShown!: () => void;
-    const shown = new Promise<void>((resolve) => (menuShown = resolve));
-    for (const path of ['**/store-status', '**/api/getCartFromSession']) {
-      await page.route(path, async (route) => {
-        await shown;
-        await route.continue();
-      });
-    }
+    const held = [await holdRequests(page, '**/store-status'), await holdRequests(page, '**/api/getCartFromSession')];
     await page.goto(server.baseUrl);
     await page.locator(MENU_SHOWN).waitFor();
-    menuShown();
+    for (const hold of held) hold.release();
     await page.getByTestId('store-status-text').waitFor();
     await page.getByTestId('basket-count').filter({ hasText: '0' }).waitFor();
     // A shift is seen once the frame that made it is drawn.

@@ -175,10 +175,10 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     waker.onEvent((event) => {
       commands.noteStored(event);
       // Someone was erased, perhaps by another instance: their key stops opening here at once, not when its cache
-      // entry expires, and no kept state may go on showing them (forgotten again once the key is gone from the cache).
-      if (event.type === 'PersonalDataErased') {
-        commands.forgetStates();
-        personalData.noteErased((event.data as { subject: string }).subject).then(
+      // entry expires, and no kept state may go on showing them (forgotten once the key is marked in the cache).
+      const erased = event.type === 'PersonalDataErased' ? PRIVACY_EVENT_SCHEMAS.PersonalDataErased.safeParse(event) : undefined;
+      if (erased?.success) {
+        personalData.noteErased(erased.data.data.subject).then(
           () => commands.forgetStates(),
           (error: unknown) => logger.warn({ err: error }, 'could not note an erasure in the key cache; its entry expires within a minute'),
         );

@@ -368,7 +368,7 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
   /** A failure after the use was held gives it back before the failure goes on to the customer. */
   function releasingVoucher(order: InCheckoutOrder, context: CommandContext) {
     return async (error: unknown): Promise<never> => {
-      if (order.voucher) await vouchers.release(order.voucher.voucherId, order.orderId, RELEASED_ON_FAILED_SALE, context);
+      await releaseVoucher(order, context);
       throw error;
     };
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
+import { isUniqueViolation } from '../../src/db/sql-errors';
 import type { Services } from '../../src/services';
 import { normaliseVoucherCode, type VoucherBenefit } from '../../src/shared/voucher';
 import { readSettings } from '../store';
@@ -74,7 +75,7 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
         insert into voucher_codes_claimed (code, voucher_id)
         select code, ${voucherId}::uuid from unnest(${sql.array(codes, 'text')}::text[]) as code`);
     } catch (error) {
-      if ((error as { code?: string }).code !== '23505') throw error; // unique_violation
+      if (!isUniqueViolation(error)) throw error;
       const taken = (await services.pool.anyFirst(sql.unsafe`
         select code from voucher_codes_claimed where code = any(${sql.array(codes, 'text')}) order by code`)) as string[];
       throw new DomainError('conflict', `The code ${taken[0] ?? codes[0]} is already in use`);

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { isUniqueViolation } from '../db/sql-errors';
 import { AppendResult, DuplicateEventId, ExpectedRevision, NewEvent, Position, WrongExpectedVersion } from './types';
 
 export function formatPosition(txId: string | bigint, seq: string | bigint): Position {
@@ -74,7 +75,7 @@ export async function appendWith(
     outcome = result.rows[0];
   } catch (error) {
     // A concurrent retry of the same batch got there first (it raced past the duplicate check).
-    if ((error as { code?: string }).code === '23505') return storedResultOf(connection, stream, events);
+    if (isUniqueViolation(error)) return storedResultOf(connection, stream, events);
     throw error;
   }
   return settleAppend(connection, stream, events, expectedRevision, outcome);

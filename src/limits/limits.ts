@@ -96,10 +96,15 @@ export function createLimits(settings: LimitSettings, options: { maxKeys?: numbe
  * all pass a check made before any of them was counted.
  */
 export function takeAll(limits: Limits, takes: ReadonlyArray<readonly [LimitName, string]>, now: Date): LimitDecision {
-  const decisions = takes.map(([name, key]) => limits.take(name, key, now));
+  const decision = strictest(takes.map(([name, key]) => limits.take(name, key, now)));
+  if (!decision.allowed) for (const [name, key] of takes) limits.giveBack(name, key, now);
+  return decision;
+}
+
+/** Several limits' answers as one: allowed when all allow, else the longest wait. */
+function strictest(decisions: LimitDecision[]): LimitDecision {
   const refused = decisions.filter((decision): decision is Extract<LimitDecision, { allowed: false }> => !decision.allowed);
   if (refused.length === 0) return { allowed: true };
-  for (const [name, key] of takes) limits.giveBack(name, key, now);
   return { allowed: false, retryAfterSeconds: Math.max(...refused.map((decision) => decision.retryAfterSeconds)) };
 }
 
@@ -117,8 +122,7 @@ export function takeItem(
 ): { decision: LimitDecision; counted: boolean } {
   const [name, key] = takes[0]!;
   if (!limits.firstTime(name, key, item, now)) {
-    const refused = takes.map(([each, eachKey]) => limits.peek(each, eachKey, now)).find((decision) => !decision.allowed);
-    return { decision: refused ?? { allowed: true }, counted: false };
+    return { decision: strictest(takes.map(([each, eachKey]) => limits.peek(each, eachKey, now))), counted: false };
   }
   const decision = takeAll(limits, takes, now);
   if (!decision.allowed) limits.forgetItem(name, key, item, now);

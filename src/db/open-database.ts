@@ -19,7 +19,9 @@ export async function openDatabase(config: Config, logger: Logger, options: { fo
   }
   const embedded = await startEmbeddedPostgres({
     dataDir: config.dataDir,
-    log: (line) => logger.debug({ postgres: line }),
+    // Why a start waits or takes over a killed run's lock is said at info; Postgres's own chatter stays at debug.
+    log: (line) => logger.info(line),
+    postgresLog: (line) => logger.debug({ postgres: line }),
     attachToRunning: options.forTool,
   });
   const release = options.forTool ? () => undefined : claimDataDir(config.dataDir);

@@ -30,7 +30,7 @@ export interface AccountDeps {
   origin: () => string;
   /** Queues a mail in the outbox (and wakes the sender). */
   queueMail: (mail: { mailId: string; to: string; subject: string; text: string }) => Promise<void>;
-  /** Ends every session and live stream of an account at once. */
+  /** Ends every session and live stream of an account at once (this request's session too: its route renews it). */
   endSessions: (accountId: string) => Promise<void>;
   siteName: () => Promise<string>;
   /** A login stored without a stream (before accounts had them, or by a test set-up), if this id is one. */
@@ -122,8 +122,12 @@ export function createAccounts(deps: AccountDeps) {
       if (problem) throw new DomainError('invalid', problem);
       if (input.next === input.current) throw new DomainError('invalid', 'Choose a password different from the current one');
       await stateOf(accountId);
-      await credentials.setPassword(accountId, input.next, new Date(context.now));
+      const passwordVersion = await credentials.setPassword(accountId, input.next, new Date(context.now));
       await handle(accountId, { type: 'ChangePassword' }, context);
+      // Every session signed in with the old password ends (the session check compares versions, on every
+      // instance); the route carries on the one that changed it, under a new id.
+      await deps.endSessions(accountId);
+      return { passwordVersion };
     },
 
     async passwordMatches(accountId: string, password: string) {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Clock } from '../../src/core/clock';
 import { commandContext } from '../../src/http/command-context';
 import { noInput } from '../../src/http/inputs';
-import { requireRole } from '../../src/identity/auth';
+import { notePasswordVersion, requireRole } from '../../src/identity/auth';
 import { notePasswordEntered, requireRecentPassword } from '../../src/identity/step-up';
 import type { User } from '../../src/identity/users';
 import { refuseWhenOver, type Limits } from '../../src/limits';
@@ -88,8 +88,12 @@ export function accountRoutes(deps: { accounts: Accounts; clock: Clock; limits: 
   router.post('/api/account/password', requireRole('customer'), async (ctx) => {
     const input = changePasswordInput.parse(ctx.request.body);
     const user = signedIn(ctx);
-    await accounts.changeOwnPassword({ current: input.current_password, next: input.new_password, email: user.email }, context(ctx));
+    const { passwordVersion } = await accounts.changeOwnPassword({ current: input.current_password, next: input.new_password, email: user.email }, context(ctx));
+    // The change ended every session of the account; this one goes on, under a new id (OWASP: a new session id
+    // after a password change) and with the new password's version.
+    notePasswordVersion(ctx, passwordVersion);
     notePasswordEntered(ctx, clock);
+    await ctx.session!.regenerate();
     ctx.body = { status: true, message: 'Your password is changed' };
   });
 

@@ -32,8 +32,9 @@ export const accountsProjection: Projection = {
         must_change_password = excluded.must_change_password, totp_enabled = excluded.totp_enabled,
         invited_until = excluded.invited_until, state = excluded.state,
         last_login_at = coalesce(excluded.last_login_at, users.last_login_at)`);
-    // Every instance's hub ends the person's live order streams (src/live/hub.ts).
-    if (event.type === 'AccountDisabled') await publish('orders', ACCESS_ENDED, { accountId: id });
+    // Every instance's hub ends the person's live streams (src/live/hub.ts): disabled, or the password changed
+    // (its other sessions ended; the one that changed it reconnects under its new id).
+    if (event.type === 'AccountDisabled' || event.type === 'PasswordSet') await publish('orders', ACCESS_ENDED, { accountId: id });
   },
 };
 

@@ -9,17 +9,28 @@ declare module 'koa' {
   }
 }
 
-/** Puts the signed-in user (if any) on ctx.state.user; a session whose user was deleted is treated as a guest. */
+/**
+ * Puts the signed-in user (if any) on ctx.state.user. A session whose user was deleted or disabled, or that was
+ * signed in with a password changed since (issue 28), is treated as a guest.
+ */
 export function loadUser(users: UserRepository) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const userId = ctx.session?.userId;
     if (typeof userId === 'string') {
       const user = await users.findById(userId);
-      if (user) ctx.state.user = user;
+      if (user && passwordVersionOf(ctx) === user.passwordVersion) ctx.state.user = user;
     }
     return next();
   };
 }
+
+/** Notes in the session the version of the password it signs in with (at login, and after changing it). */
+export function notePasswordVersion(ctx: Context, version: number): void {
+  ctx.session!.passwordVersion = version;
+}
+
+/** Sessions signed in before versions were kept carry none: the version every login had then. */
+const passwordVersionOf = (ctx: Context) => (typeof ctx.session?.passwordVersion === 'number' ? ctx.session.passwordVersion : 0);
 
 /** Route guard: a guest gets 401, a signed-in user without the role gets 403. */
 export function requireRole(role: Role) {

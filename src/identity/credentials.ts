@@ -28,10 +28,14 @@ export function createCredentials(pool: DatabasePool) {
            set email_key = 'erased:' || account_id::text, password_hash = null, totp_secret = null, totp_pending_secret = null
          where account_id = any(${sql.array(accountIds, 'uuid')})`);
     },
-    async setPassword(accountId: string, password: string, at: Date): Promise<void> {
+    /** Stores the new password's hash and answers its version, which ends every session signed in with an older one. */
+    async setPassword(accountId: string, password: string, at: Date): Promise<number> {
       const hash = await hashPassword(password);
-      await pool.query(sql.unsafe`
-        update account_credentials set password_hash = ${hash}, password_changed_at = ${at.toISOString()} where account_id = ${accountId}`);
+      return (await pool.oneFirst(sql.unsafe`
+        update account_credentials
+           set password_hash = ${hash}, password_changed_at = ${at.toISOString()}, password_version = password_version + 1
+         where account_id = ${accountId}
+        returning password_version`)) as number;
     },
     async passwordMatches(accountId: string, password: string): Promise<boolean> {
       const hash = await pool.maybeOneFirst(sql.unsafe`select password_hash from account_credentials where account_id = ${accountId}`);

@@ -10,6 +10,7 @@ import type { KnownDevices } from './known-device';
 import { DomainError } from '../core/errors';
 import type { createLoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
+import { notePasswordVersion } from './auth';
 import { notePasswordEntered, STEP_UP_MS } from './step-up';
 import type { User, UserRepository } from './users';
 
@@ -46,7 +47,7 @@ export function identityRoutes(deps: {
 }) {
   const router = new Router();
 
-  async function completeLogin(ctx: Context, user: User): Promise<void> {
+  async function completeLogin(ctx: Context, user: User, passwordVersion: number): Promise<void> {
     // A new session id at login (no fixation). What a guest had, such as the basket, comes along; what
     // another signed-in user had does not.
     const session = ctx.session!;
@@ -56,6 +57,7 @@ export function identityRoutes(deps: {
     }
     await session.regenerate();
     session.userId = user.id;
+    notePasswordVersion(ctx, passwordVersion);
     notePasswordEntered(ctx, deps.clock);
     ctx.state.user = user;
     await deps.afterLogin?.(ctx, user);
@@ -70,29 +72,31 @@ export function identityRoutes(deps: {
     await deps.throttle.beginAttempt({ ...attempt, humanCheck: input[HUMAN_CHECK_FIELD] });
     const found = await deps.users.findByEmail(email);
     const valid = found?.password_hash ? await verifyPassword(found.password_hash, password) : await verifyAgainstNothing(password);
-    if (!found || !valid) throw new DomainError('unauthenticated', WRONG_CREDENTIALS);
+    // A disabled (or not yet accepted) login answers as a wrong password, after the same hash check, and counts as
+    // a failure: a different answer would tell whoever holds the password that it is right.
+    if (!found || !valid || found.status !== 'active') throw new DomainError('unauthenticated', WRONG_CREDENTIALS);
     deps.throttle.succeeded(attempt);
     deps.devices.remember(ctx, account, attempt.device);
-    if (found.status !== 'active') throw new DomainError('forbidden', DISABLED);
     if (found.totpEnabled) {
       // The password is right; the session is not signed in until the code is (POST /api/login/code).
-      ctx.session!.pendingLogin = { userId: found.id, at: deps.clock().getTime() };
+      ctx.session!.pendingLogin = { userId: found.id, at: deps.clock().getTime(), passwordVersion: found.passwordVersion };
       ctx.body = { status: true, codeRequired: true };
       return;
     }
-    await completeLogin(ctx, publicUser(found));
+    await completeLogin(ctx, publicUser(found), found.passwordVersion);
   });
 
   router.post('/api/login/code', async (ctx) => {
     const { code } = codeInput.parse(ctx.request.body);
-    const pending = ctx.session?.pendingLogin as { userId: string; at: number } | undefined;
+    const pending = ctx.session?.pendingLogin as { userId: string; at: number; passwordVersion?: number } | undefined;
     const now = deps.clock();
     if (!pending || now.getTime() - pending.at > STEP_UP_MS) throw new DomainError('unauthenticated', LOGIN_AGAIN);
     refuseWhenOver(deps.limits.take('login_codes', pending.userId, now), 'code attempts');
     if (!(await deps.checkLoginCode(pending.userId, code, now))) throw new DomainError('unauthenticated', WRONG_CODE);
     const user = await deps.users.findById(pending.userId);
     if (!user) throw new DomainError('forbidden', DISABLED);
-    await completeLogin(ctx, user);
+    // The version the password was checked at: a password changed meanwhile ends this session at its next request.
+    await completeLogin(ctx, publicUser(user), pending.passwordVersion ?? 0);
   });
 
   router.post('/api/logout', async (ctx) => {

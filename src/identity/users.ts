@@ -16,6 +16,8 @@ export interface User {
 export interface LoginCandidate extends User {
   status: 'invited' | 'active' | 'disabled';
   password_hash: string | null;
+  /** Counts the passwords set (account_credentials.password_version): a session holds the one it signed in with. */
+  passwordVersion: number;
 }
 
 const fromRow = (row: Record<string, unknown>) => ({
@@ -31,16 +33,26 @@ export function createUserRepository(pool: DatabasePool) {
   return {
     async findByEmail(email: string): Promise<LoginCandidate | null> {
       const row = await pool.maybeOne(sql.unsafe`
-        select u.id, u.email, u.role, u.status, u.must_change_password, u.totp_enabled, c.password_hash
+        select u.id, u.email, u.role, u.status, u.must_change_password, u.totp_enabled, c.password_hash, c.password_version
           from account_credentials c join users u on u.id = c.account_id
          where c.email_key = lower(${email})`);
-      return row && { ...fromRow(row), status: row.status as LoginCandidate['status'], password_hash: row.password_hash as string | null };
+      return row && {
+        ...fromRow(row),
+        status: row.status as LoginCandidate['status'],
+        password_hash: row.password_hash as string | null,
+        passwordVersion: row.password_version as number,
+      };
     },
-    /** Only an active account: a disabled one's old session is a guest's from its next request. */
-    async findById(id: string): Promise<User | null> {
+    /**
+     * Only an active account: a disabled one's old session is a guest's from its next request. With the version
+     * of its password, which the session check compares with the session's.
+     */
+    async findById(id: string): Promise<(User & { passwordVersion: number }) | null> {
       const row = await pool.maybeOne(sql.unsafe`
-        select id, email, role, must_change_password, totp_enabled from users where id = ${id} and status = 'active'`);
-      return row && fromRow(row);
+        select u.id, u.email, u.role, u.must_change_password, u.totp_enabled, coalesce(c.password_version, 0) as password_version
+          from users u left join account_credentials c on c.account_id = u.id
+         where u.id = ${id} and u.status = 'active'`);
+      return row && { ...fromRow(row), passwordVersion: row.password_version as number };
     },
     /** The addresses of the active logins with one of these roles (the managers to alert, say). */
     async activeEmailsWithRoles(roles: readonly Role[]): Promise<string[]> {

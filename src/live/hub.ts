@@ -38,8 +38,9 @@ const byValue = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b =
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A login was disabled (`{ accountId }`, on the orders channel): every instance's hub ends that person's
- * streams as it delivers this message, so a stream held open on another instance loses access too.
+ * A login was disabled or its password changed (`{ accountId }`, on the orders channel): every instance's hub
+ * ends that person's streams as it delivers this message, so a stream held open on another instance loses
+ * access too (a session still signed in reconnects).
  */
 export const ACCESS_ENDED = 'AccessEnded';
 export type LiveChannel = (typeof LIVE_CHANNELS)[number];

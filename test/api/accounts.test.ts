@@ -183,8 +183,11 @@ describe('staff logins', () => {
     expect((await get('/api/todaysOrders', cook)).status).toBe(401);
     expect((await get('/api/me', cook)).body.user).toBeNull();
     expect(await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from sessions where data->>'userId' = ${id}`)).toBe(0);
-    const again = await login('cook@example.com', 'a long kitchen password');
-    expect(again.response).toMatchObject({ status: 403, body: { message: expect.stringMatching(/disabled/) } });
+    // A disabled login answers exactly as a wrong password does: a different answer would confirm the password.
+    const answer = ({ response }: Awaited<ReturnType<typeof login>>) => ({ status: response.status, body: response.body, cookies: response.headers['set-cookie'] });
+    const disabledAnswer = answer(await login('cook@example.com', 'a long kitchen password'));
+    expect(disabledAnswer).toEqual(answer(await login('cook@example.com', 'not the kitchen password')));
+    expect(disabledAnswer).toMatchObject({ status: 401, body: { message: 'Incorrect email or password' } });
     expect((await post(`/api/accounts/${id}/enable`, admin)).status).toBe(200);
     expect((await login('cook@example.com', 'a long kitchen password')).response.status).toBe(200);
   });
@@ -236,10 +239,36 @@ describe('staff logins', () => {
     expect((await get('/api/me', owner)).body.user).toMatchObject({ mustChangePassword: true });
     expect((await post('/api/account/password', owner, { current_password: 'wrong password!', new_password: 'the owner new password' })).status).toBe(403);
     expect((await post('/api/account/password', owner, { current_password: 'a generated password', new_password: 'short' })).status).toBe(400);
-    expect((await post('/api/account/password', owner, { current_password: 'a generated password', new_password: 'the owner new password' })).status).toBe(200);
-    expect((await get('/api/me', owner)).body.user).toMatchObject({ mustChangePassword: false });
+    const changed = await post('/api/account/password', owner, { current_password: 'a generated password', new_password: 'the owner new password' });
+    expect(changed.status).toBe(200);
+    expect((await get('/api/me', cookieHeader(changed))).body.user).toMatchObject({ mustChangePassword: false });
     expect((await login('owner@example.com', 'a generated password')).response.status).toBe(401);
     expect((await login('owner@example.com', 'the owner new password')).response.status).toBe(200);
+  });
+
+  it('ends the account’s other sessions and their live streams when its password changes, not the one that changed it', async () => {
+    await register('chef@example.com', 'the chef first password', 'staff');
+    const here = (await login('chef@example.com', 'the chef first password')).cookie;
+    const elsewhere = (await login('chef@example.com', 'the chef first password')).cookie;
+    let ended = false;
+    const stream = http.get(`${server.baseUrl}/events/orders`, { headers: { Accept: 'text/event-stream', Cookie: elsewhere } }, (response) => {
+      expect(response.statusCode).toBe(200);
+      response.resume();
+      response.on('end', () => (ended = true));
+    });
+    await until(() => server.shop.hub.clientCount('orders') > 0, 'the other session’s live stream');
+
+    const changed = await post('/api/account/password', here, { current_password: 'the chef first password', new_password: 'the chef second password' });
+    expect(changed.status).toBe(200);
+    await until(() => ended, 'the other session’s live stream to end');
+    stream.destroy();
+    expect((await get('/api/todaysOrders', elsewhere)).status).toBe(401);
+    expect((await get('/api/me', elsewhere)).body.user).toBeNull();
+    // The session that changed it goes on, under a new id.
+    const renewed = cookieHeader(changed);
+    expect(renewed).not.toBe('');
+    expect((await get('/api/todaysOrders', renewed)).status).toBe(200);
+    expect((await get('/api/me', here)).body.user).toBeNull();
   });
 
   describe('one-time codes (TOTP)', () => {

@@ -17,7 +17,7 @@ import { createSessionSweeper, SESSION_SWEEP_INTERVAL_MS } from './http/session-
 import { ensureAdmin } from './identity/bootstrap';
 import { createLoginThrottle } from './identity/login-throttle';
 import { knownDevices } from './identity/known-device';
-import { createHumanCheck, humanCheckRoutes } from './human-check';
+import { createHumanCheck, humanCheckRoutes, postgresSolvedChallenges } from './human-check';
 import { createLimits } from './limits';
 import { identityRoutes } from './identity/routes';
 import { createUserRepository } from './identity/users';
@@ -393,7 +393,12 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
         problem: stockRowProblem,
       },
     });
-    const humanCheck = createHumanCheck({ secret: keys[0], work: { cost: config.HUMAN_CHECK_COST, maxNumber: config.HUMAN_CHECK_MAX_NUMBER }, now: clock });
+    const humanCheck = createHumanCheck({
+      secret: keys[0],
+      work: { cost: config.HUMAN_CHECK_COST, maxNumber: config.HUMAN_CHECK_MAX_NUMBER },
+      now: clock,
+      solved: postgresSolvedChallenges(pool),
+    });
     const throttle = createLoginThrottle({ limits, humanCheck, now: clock });
     const checkedPostcodes = deliveryCheckCookie({ production });
     const app = createApp({

@@ -1,2 +1,3 @@
 export { createHumanCheck, type HumanCheck, type WorkFactor } from './verifier';
 export { humanCheckRoutes } from './routes';
+export { postgresSolvedChallenges, type SolvedChallenges } from './solved-challenges';

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
+import type { SolvedChallenges } from './solved-challenges';
 
 /** How hard the proof of work is: PBKDF2 iterations per try, and the largest number a browser may have to try. */
 export interface WorkFactor {
@@ -23,18 +24,13 @@ const payloadSchema = z.strictObject({
 /**
  * A human check without a third party (issue 13): an ALTCHA proof of work the browser solves in a few seconds
  * and a script flooding guesses must solve for every one. Built on its own so the login, the contact form and
- * registration share it. A solved challenge is accepted once (a replay guard keeps used ones until they
- * expire), and only until its expiry, which its signature covers.
+ * registration share it. A solved challenge is accepted once, on any instance (`solved`, in Postgres, keeps
+ * each until it expires), and only until its expiry, which its signature covers.
  */
-export function createHumanCheck(options: { secret: string; work: WorkFactor; now: () => Date }) {
+export function createHumanCheck(options: { secret: string; work: WorkFactor; now: () => Date; solved: SolvedChallenges }) {
   // Separate keys for the challenge and for the derived key, both from the shop's secret.
   const hmacSignatureSecret = createHmac('sha256', options.secret).update('human-check challenge').digest('hex');
   const hmacKeySignatureSecret = createHmac('sha256', options.secret).update('human-check key').digest('hex');
-  const used = new Map<string, number>();
-
-  const forgetExpired = (nowSeconds: number) => {
-    for (const [nonce, expiresAt] of used) if (expiresAt < nowSeconds) used.delete(nonce);
-  };
 
   return {
     /** A fresh signed challenge, as the ALTCHA widget (or altcha-lib's solveChallenge) expects it. */
@@ -59,9 +55,9 @@ export function createHumanCheck(options: { secret: string; work: WorkFactor; no
       } catch {
         return false;
       }
-      const nowSeconds = Math.floor(options.now().getTime() / 1000);
+      const now = options.now();
       const { nonce, expiresAt } = parsed.challenge.parameters;
-      if (expiresAt < nowSeconds || used.has(nonce)) return false;
+      if (expiresAt < Math.floor(now.getTime() / 1000)) return false;
       const result = await verifySolution({
         challenge: parsed.challenge as unknown as Challenge,
         solution: parsed.solution,
@@ -69,10 +65,8 @@ export function createHumanCheck(options: { secret: string; work: WorkFactor; no
         hmacSignatureSecret,
         hmacKeySignatureSecret,
       });
-      if (!result.verified || used.has(nonce)) return false;
-      used.set(nonce, expiresAt);
-      if (used.size > 10_000) forgetExpired(nowSeconds);
-      return true;
+      // Claimed only once verified: a forged payload must not use up the nonce of a real challenge.
+      return result.verified && (await options.solved.claim(nonce, new Date(expiresAt * 1000), now));
     },
   };
 }

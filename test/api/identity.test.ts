@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { sql } from 'slonik';
 import { createDatabasePool } from '../../src/db/pool';
+import { createHumanCheck, postgresSolvedChallenges } from '../../src/human-check';
 import { ensureAdmin } from '../../src/identity/bootstrap';
 import { LIMIT_DEFAULTS } from '../../src/limits';
 import { HUMAN_CHECK_REQUIRED } from '../../src/shared/login-texts';
@@ -262,6 +263,28 @@ describe('identity over HTTP', () => {
       forged.solution.derivedKey = forged.solution.derivedKey.replace(/^./, (c: string) => (c === '0' ? '1' : '0'));
       const refused = await attempt({ ...customer.credentials, human_check: Buffer.from(JSON.stringify(forged)).toString('base64') });
       expect(refused.body).toEqual(humanCheckAsked);
+    });
+
+    it('refuses a solved human check replayed on another instance of the shop on the same database, and sweeps it once expired', async () => {
+      const customer = await newCustomer();
+      for (let n = 0; n < LIMIT_DEFAULTS.login_failures.max; n++) await wrong(customer.email);
+      const solved = await solveHumanCheck(server.baseUrl);
+      expect((await attempt({ email: customer.email, password: 'still wrong', human_check: solved })).status).toBe(401);
+      // Another instance: the human check as the shop builds it (same key), on a pool of its own.
+      const pool = await createDatabasePool(server.database.url, { maximumPoolSize: 1 });
+      try {
+        const otherInstance = createHumanCheck({ secret: SESSION_KEY, work: { cost: 1, maxNumber: 50 }, now: clock, solved: postgresSolvedChallenges(pool) });
+        expect(await otherInstance.verify(solved)).toBe(false);
+        const nonce = JSON.parse(Buffer.from(solved, 'base64').toString()).challenge.parameters.nonce as string;
+        const kept = () => pool.oneFirst(sql.unsafe`select count(*)::int from human_check_solutions where nonce = ${nonce}`);
+        expect(await kept()).toBe(1);
+        // Past its expiry (10 minutes), the next solved challenge sweeps its row away.
+        now = new Date(now.getTime() + 11 * 60 * 1000);
+        expect(await otherInstance.verify(await solveHumanCheck(server.baseUrl))).toBe(true);
+        expect(await kept()).toBe(0);
+      } finally {
+        await pool.end();
+      }
     });
 
     it("lets the owner in from another address while an attacker's failures ask the attacker for a human check", async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { limitSettings, limitVariables, type LimitSettings } from './limits';
+import { LIVE_STREAMS_PER_ADDRESS, limitSettings, limitVariables, type LimitSettings } from './limits';
 import { isMasterKeyText } from './personal-data';
 
 const optionalText = z
@@ -66,6 +66,8 @@ const configSchema = z
     /** The human check's work factor: PBKDF2 iterations per try, and the largest number a browser may try. */
     HUMAN_CHECK_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
     HUMAN_CHECK_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+    /** Live-update streams one client address may hold open at once (src/limits/live-streams.ts). */
+    LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(LIVE_STREAMS_PER_ADDRESS),
     /** Card payments (issue 17): Stripe's secret and publishable keys and the webhook's signing secret. */
     STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_... or sk_test_...)').optional()),
     STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_...)').optional()),

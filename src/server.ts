@@ -12,13 +12,13 @@ import { createPostgresEventStore } from './eventstore/postgres';
 import type { EventStore } from './eventstore/types';
 import { createApp } from './http/app';
 import { healthRoutes } from './http/health';
-import { endSessionsOf, sessionKeys } from './http/session';
+import { endSessionsOf, sessionIdOf, sessionKeys } from './http/session';
 import { createSessionSweeper, SESSION_SWEEP_INTERVAL_MS } from './http/session-sweeper';
 import { ensureAdmin } from './identity/bootstrap';
 import { createLoginThrottle } from './identity/login-throttle';
 import { knownDevices } from './identity/known-device';
 import { createHumanCheck, humanCheckRoutes, postgresSolvedChallenges } from './human-check';
-import { createLimits } from './limits';
+import { createLimits, createLiveStreamCaps, LIVE_STREAMS_PER_SESSION } from './limits';
 import { identityRoutes } from './identity/routes';
 import { createUserRepository } from './identity/users';
 import { createCredentials } from './identity/credentials';
@@ -431,7 +431,13 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
             if (typeof cartId === 'string') await basket.assignToUser(cartId, user.id, commandContext(ctx, clock));
           },
         }),
-        liveRoutes({ hub: liveHub, linkKey: keys[0], clock }),
+        liveRoutes({
+          hub: liveHub,
+          streams: createLiveStreamCaps({ perAddress: config.LIVE_STREAMS_PER_ADDRESS, perSession: LIVE_STREAMS_PER_SESSION }),
+          sessionOf: (ctx) => sessionIdOf(ctx, production),
+          linkKey: keys[0],
+          clock,
+        }),
         accountRoutes({ accounts, clock, limits }),
         privacyRoutes({ privacy, clock }),
         paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),

@@ -85,11 +85,18 @@ export function sessionKeys(configured: string[] | undefined, dataDir: string): 
   return [fs.readFileSync(file, 'utf8').trim()];
 }
 
+// Browsers only accept __Host- cookies over HTTPS, so the prefix comes with production.
+const sessionCookie = (production: boolean) => (production ? '__Host-shop.sid' : 'shop.sid');
+
+/** The id of the session a request carries (its signed cookie), without loading the session or touching it. */
+export function sessionIdOf(ctx: Koa.Context, production: boolean): string | undefined {
+  return ctx.cookies.get(sessionCookie(production), { signed: true }) || undefined;
+}
+
 export function sessionMiddleware(app: Koa, pool: DatabasePool, options: { production: boolean }) {
   return createSession(
     {
-      // Browsers only accept __Host- cookies over HTTPS, so the prefix comes with production.
-      key: options.production ? '__Host-shop.sid' : 'shop.sid',
+      key: sessionCookie(options.production),
       maxAge: MAX_AGE_MS,
       httpOnly: true,
       signed: true,

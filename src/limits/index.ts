@@ -2,3 +2,11 @@ export { LIMIT_DEFAULTS, LIMIT_NAMES, limitVariable, type LimitName, type LimitS
 export { countItem, createLimits, giveBackItem, refuseWhenOver, takeAll, takeItem, type LimitDecision, type Limits } from './limits';
 export { limitSettings, limitVariables } from './settings';
 export { clientAddress, trustClientAddress } from './client-address';
+export {
+  createLiveStreamCaps,
+  LIVE_STREAMS_PER_ADDRESS,
+  LIVE_STREAMS_PER_SESSION,
+  refuseWhenFull,
+  TOO_MANY_STREAMS,
+  type LiveStreamLimits,
+} from './live-streams';

@@ -4,17 +4,33 @@ import { z } from 'zod';
 import type { Clock } from '../core/clock';
 import { DomainError } from '../core/errors';
 import { requireRole } from '../identity/auth';
+import { refuseWhenFull, type LiveStreamLimits } from '../limits';
 import { singleLineText } from '../shared/text';
 import { orderIdOfChannel } from '../shared/order-channel';
 import { channelOfToken } from './channel-token';
 import type { LiveHub } from './hub';
 
-/** Streams must not touch the session: koa-session would try to set a cookie after the headers went out. */
-function stream(hub: LiveHub, channel: string, audienceOf?: (ctx: Context) => string) {
+interface StreamDeps {
+  hub: LiveHub;
+  /** The caps on streams held open per client address and per session (src/limits). */
+  streams: LiveStreamLimits;
+  /** The id of the session the request carries, if any: read from its cookie, the session itself left alone. */
+  sessionOf: (ctx: Context) => string | undefined;
+}
+
+/**
+ * Streams must not touch the session: koa-session would try to set a cookie after the headers went out. A stream
+ * over its address's or session's cap is refused with a 429 before it opens; an open one counts until it closes.
+ */
+function stream(deps: StreamDeps, channel: string, audienceOf?: (ctx: Context) => string) {
   return async (ctx: Context) => {
     const audience = audienceOf?.(ctx);
+    const slot = deps.streams.open({ address: ctx.ip, session: deps.sessionOf(ctx) });
+    refuseWhenFull(slot);
+    if (ctx.res.closed) slot.close();
+    else ctx.res.once('close', () => slot.close());
     ctx.respond = false;
-    await hub.attach(channel, ctx.req, ctx.res, (ctx.state.user as { id: string } | undefined)?.id, audience);
+    await deps.hub.attach(channel, ctx.req, ctx.res, (ctx.state.user as { id: string } | undefined)?.id, audience);
   };
 }
 
@@ -22,17 +38,17 @@ function stream(hub: LiveHub, channel: string, audienceOf?: (ctx: Context) => st
 const orderStreamQuery = z.object({ auth: singleLineText({ max: 500, required: 'is missing' }) });
 export const TOKEN_REFUSED = 'This live channel needs a fresh authorisation: ask /broadcasting/auth again';
 
-export function liveRoutes(deps: { hub: LiveHub; linkKey: string; clock: Clock }) {
+export function liveRoutes(deps: StreamDeps & { linkKey: string; clock: Clock }) {
   const router = new Router();
-  router.get('/events/store', stream(deps.hub, 'store'));
+  router.get('/events/store', stream(deps, 'store'));
   // The customers' menu (issue 16): catalogue changes and dishes selling out, coming back or running low.
-  router.get('/events/menu', stream(deps.hub, 'menu'));
-  router.get('/events/orders', requireRole('staff'), stream(deps.hub, 'orders'));
+  router.get('/events/menu', stream(deps, 'menu'));
+  router.get('/events/orders', requireRole('staff'), stream(deps, 'orders'));
   // The checkout's own order (issue 17): the token from /broadcasting/auth is the credential, checked before any
   // stream opens; the session is not read, so the stream never touches it.
   router.get(
     '/events/order',
-    stream(deps.hub, 'order', (ctx) => {
+    stream(deps, 'order', (ctx) => {
       const { auth } = orderStreamQuery.parse(ctx.query);
       const channel = channelOfToken(auth, deps.linkKey, deps.clock());
       const orderId = channel === undefined ? undefined : orderIdOfChannel(channel);

@@ -12,6 +12,10 @@ import {
 } from '../../src/db/postmaster-lock';
 import { until } from '../support/until';
 
+/** Prints the pid of a child that becomes a zombie: it exits after its parent shell exec'd into `sleep`. */
+const ZOMBIE_MAKER =
+  '( read -r _ _ _ parent _ < /proc/self/stat; until [ "$(cat /proc/$parent/comm)" = sleep ]; do sleep 0.01; done ) & echo $!; exec sleep 60';
+
 /** Issue 28 item 5: a restart right after kill -9 waits for the killed postmaster by its pid. */
 describe('the old postmaster at start-up', () => {
   const clusterDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-lock-'));
@@ -32,8 +36,8 @@ describe('the old postmaster at start-up', () => {
   });
 
   it('waits for a postmaster that is a zombie, and takes its lock over only when the bounded wait ends', async () => {
-    // A real zombie: `true` exits at once, and its parent, exec'd into `sleep`, never reaps it.
-    const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // A real zombie: a child that exits once its parent has become `sleep` (exec), which never reaps it.
+    const parent = spawn('sh', ['-c', ZOMBIE_MAKER], { stdio: ['ignore', 'pipe', 'ignore'] });
     children.push(parent.pid!);
     const zombie = await new Promise<number>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
     await until(() => systemProcessProbe.state(zombie).kind === 'zombie', 'the child to be a zombie');

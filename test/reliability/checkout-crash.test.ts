@@ -138,11 +138,10 @@ async function holdBackSales(db: pg.Client, dish: Dish): Promise<() => Promise<v
 }
 
 /**
- * Presses Place order for a customer with a voucher whose sale is held back (holdBackSales), and kills the shop
- * once the voucher's use is reserved and the sale waits: the checkout is cut off between the two. The sale's
- * statement is ended with the shop, so it never commits.
+ * Presses Place order for a customer with a voucher whose sale is held back (holdBackSales): resolves once the
+ * voucher's use is reserved and the sale waits, the point at which a kill cuts the checkout off between the two.
  */
-async function cutOffAfterReservation(db: pg.Client, shop: ChildProcess, ready: { orderId: string; place(): Promise<unknown> }, voucherId: string) {
+async function placeUntilSaleWaits(db: pg.Client, ready: { orderId: string; place(): Promise<unknown> }, voucherId: string): Promise<void> {
   void ready.place().catch(() => undefined);
   await until(async () => {
     const { rows } = await db.query<{ cut: boolean }>(
@@ -152,7 +151,10 @@ async function cutOffAfterReservation(db: pg.Client, shop: ChildProcess, ready: 
     );
     return rows[0].cut;
   }, 'the use to be reserved and the sale to wait');
-  await killed(shop);
+}
+
+/** After the kill: the held-back sale's statement ends with the shop, so it never commits. */
+async function endHeldSales(db: pg.Client): Promise<void> {
   await db.query(`select pg_terminate_backend(pid, 5000) from pg_stat_activity where datname = current_database() and wait_event = 'PgSleep'`);
 }
 
@@ -226,12 +228,13 @@ describe('checkouts killed at random points', () => {
         }
       });
       try {
-        // The kill lands at a random point of the concurrent checkouts, just after a voucher's use was reserved.
+        // The kill lands at a random point of the concurrent checkouts, once a voucher's use was reserved.
         const placedBefore = placedAcknowledged;
         await until(() => placedAcknowledged >= placedBefore + 8, 'the shoppers to be placing orders', { timeoutMs: 60_000 });
-        await new Promise((resolve) => setTimeout(resolve, 100 + random() * 900));
         const ready = await withCode;
-        await cutOffAfterReservation(db, shop.child, ready, voucherId);
+        await Promise.all([new Promise((resolve) => setTimeout(resolve, 100 + random() * 900)), placeUntilSaleWaits(db, ready, voucherId)]);
+        await killed(shop.child);
+        await endHeldSales(db);
         cutOrders.push(ready.orderId);
       } finally {
         running = false;

@@ -39,7 +39,7 @@ import { createMailer } from './mail/mailer';
 import { deleteOldMail, MailSender, queueMails } from './mail/outbox';
 import { ACCOUNT_EVENT_SCHEMAS, ACCOUNT_PERSONAL_DATA, accountRoutes, createAccounts, type Accounts } from '../modules/account';
 import { createDeliveryService, deliveryCheckCookie, deliveryRoutes, httpGeocoder, tableGeocoder } from '../modules/delivery';
-import { cardAttemptProcess, cardPaymentProcess, cardRefundProcess, cardRoutes, STRIPE_WEBHOOK_PATH, checkoutProcess, checkoutRoutes, voucherUseRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS, unpaidLapseProcess, unprintedAlarmActions, unprintedAlarmProcess } from '../modules/order';
+import { cardAttemptProcess, cardPaymentProcess, cardRefundProcess, cardRoutes, STRIPE_WEBHOOK_PATH, checkoutProcess, checkoutRoutes, voucherUseRoutes, createCheckout, createKitchen, customerMailReactor, kitchenRoutes, ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS, unpaidLapseProcess, unprintedAlarmActions, unprintedAlarmProcess, voucherStepUndoProcess } from '../modules/order';
 import { changeSettings, closeAtClosingTime, createStoreClock, dateOpening, readOpeningHours, readSettings, STORE_EVENT_SCHEMAS, STORE_UPCASTERS, storeHoursProcess, storeSettingsRoutes, storeStatusRoutes } from '../modules/store';
 import { versionedEventStore, type EventVersioning } from './eventstore/versioned-store';
 import { logRoutes } from './http/log-routes';
@@ -301,7 +301,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
       },
       raised: (ref) => logger.warn({ orderRef: ref }, 'order still unprinted: the managers were mailed'),
     });
-    const processes = new ProcessManager([checkoutProcess(checkout.processActions), cardAttemptProcess(checkout.cardActions), cardRefundProcess(checkout.cardActions), cardPaymentProcess(checkout.cardActions), unpaidLapseProcess(kitchen.lapseActions), unprintedAlarmProcess(unprintedAlarm), storeHours, guestRetentionProcess(privacy.retentionActions), dailyStockProcess(dailyStock.actions)], {
+    const processes = new ProcessManager([checkoutProcess(checkout.processActions), voucherStepUndoProcess(checkout.processActions), cardAttemptProcess(checkout.cardActions), cardRefundProcess(checkout.cardActions), cardPaymentProcess(checkout.cardActions), unpaidLapseProcess(kitchen.lapseActions), unprintedAlarmProcess(unprintedAlarm), storeHours, guestRetentionProcess(privacy.retentionActions), dailyStockProcess(dailyStock.actions)], {
       store,
       pool,
       commands,

@@ -16,7 +16,8 @@ import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMet
 import { checkoutRefusal, kitchenAttended, methodsOfferedNow } from './rules';
 import type { UnpaidOrders } from './unpaid-orders';
 import { orderView } from './view';
-import { RELEASED_ON_FAILED_SALE } from './voucher-release';
+import { RELEASED_ON_ABANDONED_CHECKOUT, RELEASED_ON_FAILED_SALE, reservedUseAfterCheckout } from './voucher-release';
+import { USE_AWAITS_CARD } from './voucher-step-undo';
 import { createCardCheckout, type CardCheckoutDeps } from './card-checkout';
 import type { Payments } from '../payment';
 
@@ -288,6 +289,21 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
         const before = await load(orderId);
         if (before.status === 'none') return;
         await basket.inTurn(before.cartId, () => finishNow(orderId, forward, context));
+      },
+
+      /**
+       * The voucher step's undo (voucher-step-undo.ts): a use reserved for this order whose checkout was cut off
+       * goes back, unless the order was placed with it; refused while a card attempt owns it. In the basket's
+       * turn, so a checkout still going in this process finishes first.
+       */
+      async undoVoucherStep(orderId: string, voucherId: string, context: CommandContext): Promise<void> {
+        const undo = async () => {
+          const fate = reservedUseAfterCheckout(await load(orderId), voucherId);
+          if (fate === 'awaitCard') throw new DomainError('conflict', USE_AWAITS_CARD);
+          if (fate === 'release') await vouchers.release(voucherId, orderId, RELEASED_ON_ABANDONED_CHECKOUT, context);
+        };
+        const before = await load(orderId);
+        await (before.status === 'none' ? undo() : basket.inTurn(before.cartId, undo));
       },
     },
   };

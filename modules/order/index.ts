@@ -20,6 +20,7 @@ export type { UnpaidOrders } from './unpaid-orders';
 export { unpaidLapseProcess } from './unpaid-lapse';
 export { unprintedAlarmActions, unprintedAlarmProcess } from './unprinted-alarm';
 export { checkoutProcess, CHECKOUT_FINISH_MINUTES } from './checkout-process';
+export { voucherStepUndoProcess } from './voucher-step-undo';
 export { kitchenRoutes } from './kitchen-routes';
 export { customerMailReactor } from './customer-mail';
 export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';

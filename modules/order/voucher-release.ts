@@ -1,10 +1,12 @@
 import type { ReleaseReason } from '../voucher';
 import type { CancelReason, CardAttemptEndReason } from './events';
+import type { OrderState } from './state';
 
 /**
  * Why an order's voucher use goes back, as the voucher's stream records it (issue 19 item 2), for each way an
  * order lets go of it: a declined card (or a provider that could not be reached) failed; a customer who went
- * elsewhere cancelled; an attempt or an unpaid order nobody finished lapsed.
+ * elsewhere cancelled; an attempt or an unpaid order nobody finished lapsed; a checkout cut off (a crash) after
+ * the use was reserved, and never placed, was abandoned.
  */
 export function releaseReasonOfCardAttempt(reason: CardAttemptEndReason): ReleaseReason {
   switch (reason) {
@@ -25,3 +27,18 @@ export function releaseReasonOfCancellation(reason: CancelReason | null): Releas
 
 /** A checkout that could not sell its dishes or place its order gives the use back as failed. */
 export const RELEASED_ON_FAILED_SALE: ReleaseReason = 'failed';
+
+/** A checkout cut off after its use was reserved, its order never placed (voucher-step-undo.ts). */
+export const RELEASED_ON_ABANDONED_CHECKOUT: ReleaseReason = 'abandoned';
+
+/**
+ * What becomes of a use of `voucherId` reserved for this order, once the checkout's wait is over (the voucher
+ * step's undo): an order placed with this voucher keeps it (its payment, cancellation or lapse decides); an order
+ * frozen for a card attempt keeps it while money may be moving (the attempt's end releases it); any other order,
+ * never placed or placed without this voucher, lets it go.
+ */
+export function reservedUseAfterCheckout(order: OrderState, voucherId: string): 'keep' | 'awaitCard' | 'release' {
+  if (order.status === 'none') return 'release';
+  if (order.status === 'checkout') return order.cardAttempt ? 'awaitCard' : 'release';
+  return order.voucher?.voucherId === voucherId ? 'keep' : 'release';
+}

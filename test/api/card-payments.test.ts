@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { paymentDecider, paymentStream } from '../../modules/payment';
 import { voucherStream } from '../../modules/voucher';
+import { processStream } from '../../src/process';
 import { DECLINED_CARD, startFakeStripe, type FakeStripe } from '../../src/fake-stripe/server';
 import { startFakeSmtp } from '../support/fake-smtp';
 import { startTestServer, type TestServer } from '../support/server';
@@ -405,6 +406,27 @@ describe('card payments', () => {
       clock.advanceMinutes(16);
       await runDueUntil(async () => (await useOf(voucherId, orderId)).length === 2, 'the lapsed attempt’s use to be released');
       expect(await useOf(voucherId, orderId)).toEqual(['VoucherUseReserved', 'released: lapsed']);
+    });
+
+    it('an attempt still waiting for the provider after the checkout’s wait keeps its use (issue 28): the voucher step’s undo asks again, and leaves the use of the order once paid', async () => {
+      const { customer, orderId, voucherId } = await readyToPayWithVoucher('CARDSLOW');
+      const { intentId } = await startCard(customer);
+      /** The answers the checkout gave the voucher step's undo, in order. */
+      const undoAnswers = async () =>
+        (await server.shop.store.read(processStream('voucherStepUndo', orderId))).events.flatMap((event) => {
+          const input = (event.data as { input?: { kind: string } }).input;
+          return event.type === 'ProcessInputHandled' && (input?.kind === 'refused' || input?.kind === 'succeeded') ? [input.kind] : [];
+        });
+      clock.advanceMinutes(3);
+      await runDueUntil(async () => (await undoAnswers()).length === 1, 'the undo to find the card attempt open');
+      expect(await undoAnswers()).toEqual(['refused']);
+      expect(await useOf(voucherId, orderId)).toEqual(['VoucherUseReserved']);
+
+      await confirm(intentId);
+      await customer.post('/complete-order', { payment_method: 'CARD', id: intentId }).expect(200);
+      clock.advanceMinutes(3);
+      await runDueUntil(async () => (await undoAnswers()).length === 2, 'the undo to find the order placed');
+      expect(await useOf(voucherId, orderId)).toEqual(['VoucherUseReserved', 'VoucherUseConfirmed']);
     });
   });
 });

@@ -2,9 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import request from 'supertest';
 import { sql } from 'slonik';
 import { createStockHandlers, stockStream } from '../../modules/stock';
+import { voucherStream } from '../../modules/voucher';
 import { collectPostage } from '../../src/shared/postage';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startTestServer, TEST_MASTER_KEY, type TestServer } from '../support/server';
@@ -69,37 +71,100 @@ interface Dish {
   price: number;
 }
 
+/** A customer's browser: its own cookie jar, the web app's headers; any answer but 200 throws (nobody retries). */
+function customerAt(url: string) {
+  const agent = request.agent(url);
+  return (route: string, body: object = {}) =>
+    agent.post(route).set({ 'X-Requested-With': 'fetch', Origin: url }).send(body).timeout(10_000).then((answer) => {
+      if (answer.status !== 200) throw new Error(`${route}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer;
+    });
+}
+
+/** Saves the basket as an order to collect, with the customer's details: answers the order's id. */
+async function collectWithDetails(post: ReturnType<typeof customerAt>, customer: number): Promise<{ orderId: string; email: string }> {
+  const saved = await post('/api/saveCartAsOrder');
+  const itemsTotal = saved.body.order.items_total as number;
+  const postage = collectPostage(itemsTotal, false, { offer: true, type: 'Percentage %', amountOrPercent: 10 }); // the default discount
+  await post('/api/updateOrder', { ta_method: 'COLLECT', postage, total_cost: itemsTotal + postage, postcode: null });
+  const email = `crash-${customer}@example.com`;
+  await post('/api/updateOrder', { deliveryForm: { email, full_name: 'Sam Smith', phone_number: `07911 ${100_000 + customer}` } });
+  return { orderId: saved.body.order.id as string, email };
+}
+
 /**
  * One customer placing one phone order, request by request, as the web app does; the first failure (the shop
  * was killed) ends it: nobody retries.
  */
 async function checkOut(url: string, dishes: Dish[], random: () => number, customer: number): Promise<void> {
-  const agent = request.agent(url);
-  const post = (route: string, body: object = {}) =>
-    agent.post(route).set({ 'X-Requested-With': 'fetch', Origin: url }).send(body).timeout(10_000).then((answer) => {
-      if (answer.status !== 200) throw new Error(`${route}: ${answer.status} ${JSON.stringify(answer.body)}`);
-      return answer;
-    });
+  const post = customerAt(url);
   const lines = 1 + Math.floor(random() * 3);
   for (let line = 0; line < lines; line++) {
     const dish = dishes[Math.floor(random() * dishes.length)];
     const units = 1 + Math.floor(random() * 2);
     for (let unit = 0; unit < units; unit++) await post('/api/moveProductStockToBasket', { id: dish.id, variant: null, quantity: 1 });
   }
-  const saved = await post('/api/saveCartAsOrder');
-  const itemsTotal = saved.body.order.items_total as number;
-  const postage = collectPostage(itemsTotal, false, { offer: true, type: 'Percentage %', amountOrPercent: 10 }); // the default discount
-  await post('/api/updateOrder', { ta_method: 'COLLECT', postage, total_cost: itemsTotal + postage, postcode: null });
-  await post('/api/updateOrder', {
-    deliveryForm: { email: `crash-${customer}@example.com`, full_name: 'Sam Smith', phone_number: `07911 ${100_000 + customer}` },
-  });
+  await collectWithDetails(post, customer);
   await post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' });
   await post('/complete-order', { payment_method: 'PHONE' });
 }
 
-/** Issue 13 item 2: after any crash, with nobody retrying, no unit is stranded between selling and ordering. */
+/** A customer with one unit of `dish` and a voucher code applied, one step from pressing Place order. */
+async function readyWithCode(url: string, dish: Dish, code: string, customer: number) {
+  const post = customerAt(url);
+  await post('/api/moveProductStockToBasket', { id: dish.id, variant: null, quantity: 1 });
+  const { orderId, email } = await collectWithDetails(post, customer);
+  const applied = await post('/try-to-apply-voucher', { code, email, orderId });
+  if (applied.body.status !== true) throw new Error(`the code ${code} was not applied: ${JSON.stringify(applied.body)}`);
+  await post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' });
+  return { orderId, place: () => post('/complete-order', { payment_method: 'PHONE' }) };
+}
+
+/**
+ * Holds back in Postgres every sale of `dish` (its StockSold sleeps in a trigger) until the shop is killed and
+ * the statement ended: only the voucher checkouts buy that dish.
+ */
+async function holdBackSales(db: pg.Client, dish: Dish): Promise<() => Promise<void>> {
+  await db.query(`create function hold_back_sale() returns trigger language plpgsql as $$
+    begin
+      if new.event_type = 'StockSold' and new.stream_name = '${stockStream(dish.id)}' then perform pg_sleep(600); end if;
+      return new;
+    end $$`);
+  await db.query('create trigger hold_back_sale before insert on es_events for each row execute function hold_back_sale()');
+  return async () => {
+    await db.query('drop trigger hold_back_sale on es_events');
+    await db.query('drop function hold_back_sale()');
+  };
+}
+
+/**
+ * Presses Place order for a customer with a voucher whose sale is held back (holdBackSales): resolves once the
+ * voucher's use is reserved and the sale waits, the point at which a kill cuts the checkout off between the two.
+ */
+async function placeUntilSaleWaits(db: pg.Client, ready: { orderId: string; place(): Promise<unknown> }, voucherId: string): Promise<void> {
+  void ready.place().catch(() => undefined);
+  await until(async () => {
+    const { rows } = await db.query<{ cut: boolean }>(
+      `select exists (select 1 from es_events where stream_name = $1 and event_type = 'VoucherUseReserved' and data->>'orderId' = $2)
+          and exists (select 1 from pg_stat_activity where datname = current_database() and wait_event = 'PgSleep') as cut`,
+      [voucherStream(voucherId), ready.orderId],
+    );
+    return rows[0].cut;
+  }, 'the use to be reserved and the sale to wait');
+}
+
+/** After the kill: the held-back sale's statement ends with the shop, so it never commits. */
+async function endHeldSales(db: pg.Client): Promise<void> {
+  await db.query(`select pg_terminate_backend(pid, 5000) from pg_stat_activity where datname = current_database() and wait_event = 'PgSleep'`);
+}
+
+/**
+ * Issue 13 item 2: after any crash, with nobody retrying, no unit is stranded between selling and ordering.
+ * Issue 28 item 2: nor a voucher's use between its reservation and the order's placing.
+ */
 describe('checkouts killed at random points', () => {
   let database: TestDatabase;
+  let db: pg.Client | undefined;
   let final: TestServer | undefined;
   let current: ChildProcess | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-checkout-crash-'));
@@ -109,34 +174,51 @@ describe('checkouts killed at random points', () => {
   });
   afterAll(async () => {
     if (current) await killed(current);
+    await db?.end();
     await final?.stop();
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps every unit on the shelf, in a live basket or in a placed order: shelf + held + placed = initial', async () => {
+  it('keeps every unit on the shelf, in a live basket or in a placed order: shelf + held + placed = initial; every voucher use reserved comes back', async () => {
     const random = seeded(SEED);
     let customers = 0;
     let placedAcknowledged = 0;
     let cutOff = 0;
-    let dishes: Dish[] = [];
     // The demo menu, with the dishes used here stocked high, from a first start in this process.
-    const setUp = await startTestServer({ database, clock: () => new Date(EVENING - 60_000) });
+    const setUp = await startTestServer({ database, clock: () => new Date(EVENING - 60_000), settings: { vouchers_enabled: true } });
     const menu = await request(setUp.baseUrl).get('/api/menu').expect(200);
-    dishes = (menu.body as { products: Array<{ id: number; price: number; variants: unknown[]; virtual: boolean }> }).products
+    const stocked = (menu.body as { products: Array<{ id: number; price: number; variants: unknown[]; virtual: boolean }> }).products
       .filter((product) => product.variants.length === 0 && !product.virtual)
-      .slice(0, 6);
-    expect(dishes).toHaveLength(6);
+      .slice(0, 7);
+    expect(stocked).toHaveLength(7);
+    // Six dishes for the shoppers; the seventh only for the voucher checkouts, whose sale is held back.
+    const dishes: Dish[] = stocked.slice(0, 6);
+    const voucherDish: Dish = stocked[6];
     const stock = createStockHandlers(setUp.shop.services.commands);
-    for (const dish of dishes) {
+    for (const dish of stocked) {
       await stock.setLevel(dish.id, null, LEVEL, { actor: 'test-set-up', now: new Date(EVENING - 60_000).toISOString(), correlationId: 'stock' });
     }
+    // A batch of single-use codes, one for each round's voucher checkout.
+    const manager = request.agent(setUp.baseUrl);
+    const headers = { 'X-Requested-With': 'fetch', Origin: setUp.baseUrl };
+    await manager.post('/api/login').set(headers).send({ email: setUp.admin.email, password: setUp.admin.password }).expect(200);
+    const created = await manager.post('/api/vouchers').set(headers).send({ count: ROUNDS, terms: { description: '50p off', benefit: { kind: 'fixed', pence: 50 } } }).expect(200);
+    const voucherId = created.body.voucherId as string;
+    const codes = (await manager.get(`/api/vouchers/${voucherId}/codes.csv`).expect(200)).text.trim().split(/\r\n/).slice(1);
+    expect(codes).toHaveLength(ROUNDS);
     await setUp.stop();
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    const letSalesGo = await holdBackSales(db, voucherDish);
 
+    const cutOrders: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const shop = await startShopChild(database, dataDir, EVENING + round * 60_000);
       current = shop.child;
       let running = true;
+      const withCode = readyWithCode(shop.url, voucherDish, codes[round], ++customers);
+      withCode.catch(() => undefined); // awaited below, unless the round failed first
       const shoppers = Array.from({ length: SHOPPERS }, async () => {
         while (running) {
           const customer = ++customers;
@@ -145,20 +227,27 @@ describe('checkouts killed at random points', () => {
           else cutOff += 1;
         }
       });
-      // The kill lands at a random point of the concurrent checkouts.
-      const placedBefore = placedAcknowledged;
-      await until(() => placedAcknowledged >= placedBefore + 8, 'the shoppers to be placing orders', { timeoutMs: 60_000 });
-      await new Promise((resolve) => setTimeout(resolve, 100 + random() * 900));
-      await killed(shop.child);
-      running = false;
+      try {
+        // The kill lands at a random point of the concurrent checkouts, once a voucher's use was reserved.
+        const placedBefore = placedAcknowledged;
+        await until(() => placedAcknowledged >= placedBefore + 8, 'the shoppers to be placing orders', { timeoutMs: 60_000 });
+        const ready = await withCode;
+        await Promise.all([new Promise((resolve) => setTimeout(resolve, 100 + random() * 900)), placeUntilSaleWaits(db, ready, voucherId)]);
+        await killed(shop.child);
+        await endHeldSales(db);
+        cutOrders.push(ready.orderId);
+      } finally {
+        running = false;
+      }
       await Promise.all(shoppers);
     }
     current = undefined;
+    await letSalesGo();
     expect(placedAcknowledged).toBeGreaterThan(20);
     expect(cutOff).toBeGreaterThanOrEqual(ROUNDS);
 
     // The shop starts again, later than any checkout could still be running: its process manager finishes or
-    // undoes every checkout that was cut off.
+    // undoes every checkout that was cut off, and gives back the voucher uses of orders never placed.
     const later = new Date(EVENING + (ROUNDS + 5) * 60_000);
     final = await startTestServer({ database, clock: () => later });
     const shop = final.shop;
@@ -191,5 +280,16 @@ describe('checkouts killed at random points', () => {
       const onShelf = initial - sold + returned;
       expect({ dish: dish.id, total: onShelf + (placed.get(dish.id) ?? 0) }).toEqual({ dish: dish.id, total: initial });
     }
+
+    // Each use reserved for an order that was never placed went back, as abandoned, and its customer holds none.
+    const { events: voucherEvents } = await shop.store.read(voucherStream(voucherId));
+    const lastOf = (orderId: string) => voucherEvents.filter((event) => (event.data as { orderId?: string }).orderId === orderId).at(-1);
+    expect(cutOrders.map((orderId) => ({ type: lastOf(orderId)?.type, reason: (lastOf(orderId)?.data as { reason?: string })?.reason }))).toEqual(
+      cutOrders.map(() => ({ type: 'VoucherUseReleased', reason: 'abandoned' })),
+    );
+    expect(await shop.pool.oneFirst(sql.unsafe`select count(*)::int from voucher_customers where holds_use and order_id = any(${sql.array(cutOrders, 'uuid')})`)).toBe(0);
+    // So the single-use code of a checkout cut off serves the next customer.
+    const again = await readyWithCode(final.baseUrl, voucherDish, codes[0], ++customers);
+    expect((await again.place()).body.order).toMatchObject({ status: 'AWAITING-PAYMENT', voucher_deduction: 50 });
   }, 300_000);
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { checkoutProcess, unpaidLapseProcess } from '../../../modules/order';
+import { checkoutProcess, unpaidLapseProcess, voucherStepUndoProcess } from '../../../modules/order';
+import { USE_AWAITS_CARD } from '../../../modules/order/voucher-step-undo';
 import { processDecider, type AnyProcessDefinition, type HandleInput, type ProcessEvent } from '../../../src/process';
 
 const orderId = '55555555-5555-4555-8555-555555555555';
@@ -111,5 +112,66 @@ describe('the unpaid-lapse process', () => {
   it('starts no process for an order paid when it was placed', () => {
     const stored = { id: randomUUID(), type: 'OrderSubmitted', data: { orderId, lapseAt: null } } as never;
     expect(definition.receive(stored)).toBeUndefined();
+  });
+});
+
+describe('the voucher step\'s undo', () => {
+  const definition = voucherStepUndoProcess({ undoVoucherStep: never });
+  const voucherId = '66666666-6666-4666-8666-666666666666';
+  const reservation = event('VoucherUseReserved', { orderId, voucherId });
+  const reserved = () => reservation;
+  const stored = (type: string, data: object = { orderId, voucherId }) => ({ id: randomUUID(), type, stream: `voucher-${voucherId}`, data, metadata: { at } }) as never;
+  const answered = (kind: 'succeeded' | 'refused', decided: ReturnType<typeof run>, reason = '') => {
+    const issued = decided.all.filter((e) => e.type === 'ProcessCommandIssued').at(-1)!.data as { commandId: string; command: object };
+    return { kind, inputId: issued.commandId, command: issued.command, reason, at: '2026-11-20T19:02:00.000Z' } as HandleInput['input'];
+  };
+
+  it('takes a reservation only after the checkout\'s wait: the order\'s placing, the use\'s confirmation or release withdraws it first', () => {
+    expect(definition.startsOn).toEqual(['VoucherUseReserved']);
+    expect(definition.receive(stored('VoucherUseReserved'))).toEqual({ processId: orderId, fact: { orderId, voucherId }, waitUntil: '2026-11-20T19:02:00.000Z' });
+    expect(definition.withdrawnBy?.eventTypes).toEqual(['OrderSubmitted', 'VoucherUseConfirmed', 'VoucherUseReleased']);
+    // A phone order placed, a card order paid and placed (both OrderSubmitted), a use confirmed or given back.
+    expect(definition.withdrawnBy?.processIdOf(stored('OrderSubmitted', { orderId, cardAttempt: 1 }))).toBe(orderId);
+    expect(definition.withdrawnBy?.processIdOf(stored('VoucherUseConfirmed'))).toBe(orderId);
+    expect(definition.withdrawnBy?.processIdOf(stored('VoucherUseReleased'))).toBe(orderId);
+  });
+
+  it('starts on a reservation still there after the wait, with its undo timer due then', () => {
+    const started = run(definition, [reserved()]);
+    expect(started.timers).toEqual([{ timerId: expect.any(String), name: `undo-${voucherId}`, dueAt: '2026-11-20T19:02:00.000Z' }]);
+    expect(started.sent).toEqual([]);
+  });
+
+  it('asks the checkout to undo the voucher step when the timer fires (it releases the use unless the order was placed with it)', () => {
+    const { timers } = run(definition, [reserved()]);
+    const fires = run(definition, [reserved(), fired(timers[0])]);
+    expect(fires.sent).toEqual([{ type: 'UndoVoucherStep', orderId, voucherId }]);
+    // Undone, or kept for a placed order: nothing more, and the process stays open for a later reservation.
+    const done = run(definition, [reserved(), fired(timers[0]), answered('succeeded', fires)]);
+    expect(done.sent).toHaveLength(1);
+    expect(done.timers).toHaveLength(1);
+    expect(done.finished).toBe(false);
+  });
+
+  it('asks again after another wait while a card attempt owns the use; any other refusal ends the asking', () => {
+    const { timers } = run(definition, [reserved()]);
+    const fires = run(definition, [reserved(), fired(timers[0])]);
+    const waiting = run(definition, [reserved(), fired(timers[0]), answered('refused', fires, USE_AWAITS_CARD)]);
+    expect(waiting.timers.map((timer) => timer.dueAt)).toEqual(['2026-11-20T19:02:00.000Z', '2026-11-20T19:04:00.000Z']);
+    const again = run(definition, [reserved(), fired(timers[0]), answered('refused', fires, USE_AWAITS_CARD), fired(waiting.timers[1])]);
+    expect(again.sent).toEqual([{ type: 'UndoVoucherStep', orderId, voucherId }, { type: 'UndoVoucherStep', orderId, voucherId }]);
+    expect(run(definition, [reserved(), fired(timers[0]), answered('refused', fires, 'There is no such voucher')]).timers).toHaveLength(1);
+  });
+
+  it('watches a later reservation of the same order, and each voucher of an order that changed its voucher', () => {
+    const other = '77777777-7777-4777-8777-777777777777';
+    const first = run(definition, [reserved()]);
+    const later = run(definition, [reserved(), fired(first.timers[0]), event('VoucherUseReserved', { orderId, voucherId }, '2026-11-20T19:10:00.000Z')]);
+    expect(later.timers.map((timer) => timer.dueAt)).toEqual(['2026-11-20T19:02:00.000Z', '2026-11-20T19:12:00.000Z']);
+    const otherReserved = event('VoucherUseReserved', { orderId, voucherId: other });
+    const both = run(definition, [reserved(), otherReserved]);
+    expect(both.timers.map((timer) => timer.name)).toEqual([`undo-${voucherId}`, `undo-${other}`]);
+    const fires = run(definition, [reserved(), otherReserved, fired(both.timers[1])]);
+    expect(fires.sent).toEqual([{ type: 'UndoVoucherStep', orderId, voucherId: other }]);
   });
 });

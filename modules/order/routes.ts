@@ -9,7 +9,7 @@ import { commandContext } from '../../src/http/command-context';
 import { takeForWork, type Limits } from '../../src/limits';
 import type { DeliveryCheckCookie } from '../delivery';
 import { ukPhoneNumberText } from '../../src/shared/phone';
-import { emailText, multiLineText, nameText, singleLineText } from '../../src/shared/text';
+import { emailText, multiLineText, singleLineText } from '../../src/shared/text';
 import { orderIdFor, type Checkout } from './checkout';
 import { ORDER_PAYMENT_METHODS } from './events';
 
@@ -29,7 +29,7 @@ const methodInput = z.strictObject({
 
 export const deliveryFormInput = z.strictObject({
   email: emailText(),
-  full_name: nameText({ max: 100, required: 'Full name is required' }).refine(noCardNumber, NO_CARD_NUMBERS),
+  full_name: singleLineText({ max: 100, required: 'Full name is required' }).refine(noCardNumber, NO_CARD_NUMBERS),
   address_1: line(100).default(''),
   address_2: line(100).default(''),
   address_3: line(100).default(''),

@@ -6,6 +6,15 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await ensureWebBuild();
   const shop = await startShop(config, { openDemoShop: true });
+  // A promise that failed with nobody waiting for it (a stray database error in one request, say) is logged, and
+  // the shop goes on serving everyone else: Node would otherwise end the process.
+  process.on('unhandledRejection', (reason) => shop.logger.error({ err: reason }, 'a failure nobody waited for'));
+  // An exception thrown out of a callback may have left anything half done: logged, then the process ends, for
+  // its supervisor (systemd, Docker) to start it again.
+  process.on('uncaughtException', (error) => {
+    shop.logger.fatal({ err: error }, 'uncaught exception: stopping');
+    process.exit(1);
+  });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

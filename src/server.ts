@@ -142,7 +142,9 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const databaseUrl = database.url;
     if (config.NODE_ENV === 'production' && config.EVENT_STORE === 'postgres') await assertDurable(databaseUrl);
 
-    const pool = await createDatabasePool(databaseUrl);
+    // The nested-acquire guard only where the suite runs: it costs every promise a hook (src/db/pool.ts), and
+    // `npm start` and the benches (production, or development for the fake card provider) measure the shop's speed.
+    const pool = await createDatabasePool(databaseUrl, { refuseNestedAcquire: config.NODE_ENV === 'test' });
     stops.push(() => pool.end());
     // Before the read models catch up, so that a restored database (which has no statistics) is planned well.
     await analyzeGrownTables(pool);

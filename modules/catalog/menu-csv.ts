@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CsvCell } from '../../src/csv';
 import { ALLERGENS, MAX_SPICE, type Allergen } from '../../src/shared/allergens';
-import { multiLineText, nameText, singleLineText } from '../../src/shared/text';
+import { multiLineText, singleLineText } from '../../src/shared/text';
 import type { EditableCatalogue } from './catalogue';
 import { variantKey } from '../stock';
 import { VAT_RATES, type VatRate } from './events';
@@ -161,8 +161,8 @@ const parLevel = optional(wholeNumber('units', 0, 100_000));
 // The same text rules and lengths as the editor's routes (routes.ts).
 const cells = {
   id,
-  category: nameText({ max: 60, required: 'name the category' }),
-  dish: nameText({ max: 100, required: 'name the dish' }),
+  category: singleLineText({ max: 60, required: 'name the category' }),
+  dish: singleLineText({ max: 100, required: 'name the dish' }),
   hidden: flag,
   short_desc: singleLineText({ max: 200 }),
   description: multiLineText({ max: 2000 }),
@@ -193,7 +193,7 @@ export function readMenuRow(row: number, raw: Record<MenuCsvColumn, string>): { 
     problems.push({ row, column, message: parsed.error.issues[0]?.message ?? 'is not valid' });
     return undefined as T;
   };
-  const name = cell('name', nameText({ max: kind === 'dish' ? 100 : 60, required: `A ${kind} needs a name` }));
+  const name = cell('name', singleLineText({ max: kind === 'dish' ? 100 : 60, required: `A ${kind} needs a name` }));
   const parsed: MenuCsvRow =
     kind === 'category'
       ? { kind, id: cell('id', cells.id), name, hidden: cell('hidden', cells.hidden) }

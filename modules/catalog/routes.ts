@@ -6,7 +6,7 @@ import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { noInput } from '../../src/http/inputs';
 import { requireRole } from '../../src/identity/auth';
-import { multiLineText, nameText, singleLineText } from '../../src/shared/text';
+import { multiLineText, singleLineText } from '../../src/shared/text';
 import { VAT_RATES } from './events';
 import { ALLERGENS, MAX_SPICE } from '../../src/shared/allergens';
 import type { CatalogueCommands, DishInput } from './handlers';
@@ -18,12 +18,12 @@ const allergenList = z
   .array(z.enum(ALLERGENS, `allergens are ${ALLERGENS.join(', ')}`))
   .max(ALLERGENS.length)
   .refine((list) => new Set(list).size === list.length, 'name each allergen once');
-const categoryName = z.strictObject({ name: nameText({ max: 60, required: 'A category needs a name' }) });
+const categoryName = z.strictObject({ name: singleLineText({ max: 60, required: 'A category needs a name' }) });
 const visibility = z.strictObject({ hidden: z.boolean() });
 const order = z.strictObject({ categoryIds: z.array(z.number().int().positive()).min(1).max(500) });
 const dishInput = z.strictObject({
   category_id: z.number().int().positive(),
-  name: nameText({ max: 100, required: 'A dish needs a name' }),
+  name: singleLineText({ max: 100, required: 'A dish needs a name' }),
   short_desc: singleLineText({ max: 200 }),
   description: multiLineText({ max: 2000 }),
   price: wholePence('price'),
@@ -36,7 +36,7 @@ const dishInput = z.strictObject({
   spice: z.number().int().min(0).max(MAX_SPICE, `spice is 0 (none) to ${MAX_SPICE}`),
 });
 const variantInput = z.strictObject({
-  name: nameText({ max: 60, required: 'A variant needs a name' }),
+  name: singleLineText({ max: 60, required: 'A variant needs a name' }),
   incremental_price: wholePence('incremental_price'),
   weighting: z.number().int().min(0).max(10_000).optional(),
   allergens: allergenList.default([]),

@@ -35,8 +35,10 @@ const MAIL_BY_EVENT: Record<string, { kind: string; compose: Compose }> = {
  * customer's mail in the outbox, in the transaction that moves its checkpoint, so every such event gets its
  * mail exactly once however the shop stops. The request that placed the order no longer waits for mail, and
  * a mail server that is down delays the mail, not the order. It is not in allProjections(): nothing to replay.
+ * The mails are composed before that transaction (`prepare`): the shop's settings, the catalogue and the order
+ * are read through the pool, which the transaction must not ask for a second connection.
  */
-export function customerMailReactor(services: Pick<Services, 'commands' | 'settings' | 'clock'>, menu: Pick<CataloguePort, 'catalogue'>): Projection {
+export function customerMailReactor(services: Pick<Services, 'commands' | 'settings' | 'clock'>, menu: Pick<CataloguePort, 'catalogue'>): Projection<OutboxMail[]> {
   async function shopContact(): Promise<ShopContact> {
     const settings = await readSettings(services.settings, ['site_name', 'phone_no_display', 'full_address']);
     return {
@@ -65,15 +67,21 @@ export function customerMailReactor(services: Pick<Services, 'commands' | 'setti
     return mails;
   }
 
+  function preparedMails(prepared: OutboxMail[] | undefined): OutboxMail[] {
+    if (!prepared) throw new Error('customer_mail queues only the mails its prepare composed: apply it through the projection runner');
+    return prepared;
+  }
+
   return {
     name: 'customer_mail',
     eventTypes: Object.keys(MAIL_BY_EVENT),
     tables: [],
-    async apply(event, { tx }) {
-      await queueMails(tx, await mailsFor([event]));
+    prepare: mailsFor,
+    async apply(event, { tx, prepared }) {
+      await queueMails(tx, preparedMails(prepared).filter((mail) => mail.mailId === event.id));
     },
-    async applyAll(events, { tx }) {
-      await queueMails(tx, await mailsFor(events));
+    async applyAll(_events, { tx, prepared }) {
+      await queueMails(tx, preparedMails(prepared));
     },
   };
 }

@@ -6,10 +6,10 @@ import type { Clock } from '../../src/core/clock';
 import { DomainError } from '../../src/core/errors';
 import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
 import { commandContext } from '../../src/http/command-context';
-import { refuseWhenOver, type Limits } from '../../src/limits';
+import { takeForWork, type Limits } from '../../src/limits';
 import type { DeliveryCheckCookie } from '../delivery';
 import { ukPhoneNumberText } from '../../src/shared/phone';
-import { emailText, multiLineText, nameText, singleLineText } from '../../src/shared/text';
+import { emailText, multiLineText, singleLineText } from '../../src/shared/text';
 import { orderIdFor, type Checkout } from './checkout';
 import { ORDER_PAYMENT_METHODS } from './events';
 
@@ -29,7 +29,7 @@ const methodInput = z.strictObject({
 
 export const deliveryFormInput = z.strictObject({
   email: emailText(),
-  full_name: nameText({ max: 100, required: 'Full name is required' }).refine(noCardNumber, NO_CARD_NUMBERS),
+  full_name: singleLineText({ max: 100, required: 'Full name is required' }).refine(noCardNumber, NO_CARD_NUMBERS),
   address_1: line(100).default(''),
   address_2: line(100).default(''),
   address_3: line(100).default(''),
@@ -51,6 +51,9 @@ const completeInput = z.strictObject({
   /** Spec §3 "payment completion payload": the card payment's id (the provider's intent) for a card order. */
   id: singleLineText({ max: 100 }).optional(),
 });
+
+/** The phone orders placed from one address (src/limits): what a refusal by its cap says. */
+const unpaidOrdersFrom = (address: string) => ({ name: 'unpaid_orders' as const, key: address, what: 'orders awaiting payment from your network' });
 
 /**
  * The session's order: the one its basket became (the id derives from the basket's, so saving needs no
@@ -153,8 +156,6 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; limits:
 
   router.post('/complete-order', async (ctx) => {
     const input = completeInput.parse(ctx.request.body);
-    // Customers behind one carrier address share it: this cap is high; the cap per customer is the order decider's.
-    if (input.payment_method === 'PHONE') refuseWhenOver(limits.take('unpaid_orders', ctx.ip, clock()), 'orders awaiting payment from your network');
     const placedBefore = placedOrderIds(ctx);
     let order;
     if (input.payment_method === 'CARD') {
@@ -168,7 +169,12 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; limits:
       if (settled.result !== 'placed') throw new DomainError('conflict', cardNotPlaced(settled.result, settled.message));
       order = settled.order;
     } else {
-      order = await checkout.complete(orderIdOf(ctx), input.payment_method, commandContext(ctx, clock), { placedOrderIds: placedBefore });
+      const complete = () => checkout.complete(orderIdOf(ctx), input.payment_method, commandContext(ctx, clock), { placedOrderIds: placedBefore });
+      // Customers behind one carrier address share it: this cap is high; the cap per customer is the order decider's.
+      // It counts phone orders placed: a refused call, or a repeat of an order this session placed, takes nothing.
+      order = input.payment_method === 'PHONE'
+        ? await takeForWork(limits, unpaidOrdersFrom(ctx.ip), clock, complete, (placed) => !placedBefore.includes(placed.id))
+        : await complete();
     }
     // The basket became this order: the next one starts empty. The order stays readable on /order-complete.
     delete ctx.session!.cartId;

@@ -1,7 +1,10 @@
 import { sql } from 'slonik';
 import type { CommandContext } from '../../src/core/decider';
 import type { Services } from '../../src/services';
-import type { CardGateway, CardIntent } from './card-gateway';
+import { z } from 'zod';
+import { DomainError } from '../../src/core/errors';
+import { singleLineText } from '../../src/shared/text';
+import type { CardGateway, CardIntent, CardWebhookEvent } from './card-gateway';
 import { paymentDecider, type PaymentCommand } from './decider';
 import { paymentStream } from './events';
 import { attemptOfIntent, openAttempt } from './state';
@@ -17,6 +20,17 @@ export function outcomeOf(intent: CardIntent): AttemptOutcome {
   if (intent.status === 'canceled') return { outcome: 'canceled', message: '' };
   if (intent.status === 'requires_payment_method' && intent.failureMessage) return { outcome: 'failed', message: intent.failureMessage };
   return { outcome: 'pending', message: '' };
+}
+
+/** Ids as the provider writes them; anything else (a NUL, say, which Postgres refuses) is no event of theirs. */
+const providerId = singleLineText({ max: 255, min: 1, name: 'id' });
+const webhookEvent = z.object({ id: providerId, type: singleLineText({ max: 255, name: 'type' }), intentId: providerId.nullable() });
+
+/** A verified webhook's ids, checked before any is looked up: a refusal is the 400 of a DomainError. */
+function parseWebhookEvent(event: CardWebhookEvent): z.infer<typeof webhookEvent> {
+  const parsed = webhookEvent.safeParse({ id: event.id, type: event.type, intentId: event.intent?.id ?? null });
+  if (!parsed.success) throw new DomainError('invalid', 'This webhook event is not one the card provider sends');
+  return parsed.data;
 }
 
 /**
@@ -135,7 +149,8 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
 
     /**
      * A webhook: its signature over the raw body is its only credential. Each event is handled once (by its id);
-     * the intent it names is fetched again from the provider, and that answer is recorded.
+     * the intent it names is fetched again from the provider, and that answer is recorded, for the order the
+     * provider's intent names: the payload's own copy of the intent is not what the provider holds now.
      */
     async webhook(
       rawBody: Buffer,
@@ -143,12 +158,12 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
       context: CommandContext,
       then: (orderId: string, attempt: number, outcome: AttemptOutcome) => Promise<unknown>,
     ): Promise<'handled' | 'repeat' | 'ignored'> {
-      const event = gateway().verifyWebhook(rawBody, signature);
+      const event = parseWebhookEvent(gateway().verifyWebhook(rawBody, signature));
       const seen = await services.pool.maybeOneFirst(sql.unsafe`select 1 from payment_webhook_events where event_id = ${event.id}`);
       if (seen) return 'repeat';
-      const orderId = event.intent?.orderId;
-      if (event.intent && orderId) {
-        const intent = await gateway().retrieveIntent(event.intent.id);
+      const intent = event.intentId ? await gateway().retrieveIntent(event.intentId) : null;
+      const orderId = intent?.orderId;
+      if (intent && orderId) {
         const outcome = await record(orderId, intent, context);
         const attempt = attemptOfIntent(await load(orderId), intent.id);
         if (attempt) await then(orderId, attempt.attempt, outcome);

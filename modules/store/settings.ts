@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLineText, nameText, singleLineText } from '../../src/shared/text';
+import { multiLineText, singleLineText } from '../../src/shared/text';
 import { SETTING_KEYS, UNPRINTED_ALARM_DEFAULT_MINUTES, type SettingKey } from '../../src/shared/setting-keys';
 import { STORE_STATUSES } from '../../src/shared/store-status';
 import { UNPRINTED_SECOND_STAGE_DEFAULT_MINUTES } from '../../src/shared/unprinted-alarm';
@@ -23,8 +23,8 @@ export type DeliveryBand = z.infer<typeof deliveryBandSchema>;
 export const PAYMENT_METHODS = ['phone', 'card', 'paypal'] as const;
 
 export const SETTINGS = {
-  site_name: { schema: nameText({ max: 80, min: 1 }), default: 'Spice Garden Takeaway' },
-  cart_label: { schema: nameText({ max: 30, min: 1 }), default: 'Cart' },
+  site_name: { schema: singleLineText({ max: 80, min: 1 }), default: 'Spice Garden Takeaway' },
+  cart_label: { schema: singleLineText({ max: 30, min: 1 }), default: 'Cart' },
   is_takeaway: { schema: z.boolean(), default: true },
   // A new shop starts closed: staff open it ('Open Now?'); the demo shop opens when it is seeded (server.ts).
   order_status: { schema: z.enum(STORE_STATUSES), default: 'closed' as (typeof STORE_STATUSES)[number] },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
+import type { DatabaseConnection } from '../../src/db/pool';
 import { isUniqueViolation } from '../../src/db/sql-errors';
 import type { Services } from '../../src/services';
 import { normaliseVoucherCode, type VoucherBenefit } from '../../src/shared/voucher';
@@ -44,17 +45,20 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
   const load = (voucherId: string) => services.commands.load(voucherStream(voucherId), voucherDecider);
   const hashOf = (email: string) => services.personalData.lookupHash('email', email);
 
-  /** From the lookup table: the customer's paid orders, and their uses of this voucher on other orders. */
-  async function customerFacts(emailHash: string, voucherId: string, orderId: string) {
-    const row = await services.pool.one(sql.unsafe`
+  /**
+   * From the lookup table: the customer's paid orders, and their uses of this voucher on other orders. Read on
+   * `connection`: the reservation's own transaction, which must not wait for a second connection of the pool.
+   */
+  async function customerFacts(connection: DatabaseConnection, emailHash: string, voucherId: string, orderId: string) {
+    const row = await connection.one(sql.unsafe`
       select count(*) filter (where paid)::int as paid,
              count(*) filter (where holds_use and voucher_id = ${voucherId} and order_id <> ${orderId})::int as uses
       from voucher_customers where email_hash = ${emailHash}`);
     return { customerPaidOrders: (row as { paid: number }).paid, customerUses: (row as { uses: number }).uses };
   }
 
-  async function factsFor(code: string, voucherId: string, email: string, order: OrderFacts, now: string): Promise<UseFacts> {
-    return { code, now, ...order, ...(await customerFacts(hashOf(email), voucherId, order.orderId)) };
+  async function factsFor(connection: DatabaseConnection, code: string, voucherId: string, email: string, order: OrderFacts, now: string): Promise<UseFacts> {
+    return { code, now, ...order, ...(await customerFacts(connection, hashOf(email), voucherId, order.orderId)) };
   }
 
   async function enabled(): Promise<boolean> {
@@ -93,7 +97,7 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
       if (!voucherId) throw refusal(VOUCHER_TEXTS.unknown);
       const voucher = await load(voucherId);
       if (voucher.status === 'none') throw refusal(VOUCHER_TEXTS.unknown);
-      const verdict = voucherVerdict(voucher, await factsFor(code, voucherId, email, order, now));
+      const verdict = voucherVerdict(voucher, await factsFor(services.pool, code, voucherId, email, order, now));
       if ('refused' in verdict) throw refusal(verdict.refused);
       return { voucherId, code, description: voucher.terms.description, benefit: voucher.terms.benefit, deductionPence: verdict.deductionPence };
     },
@@ -106,10 +110,10 @@ export function createVouchers(services: Services, readModel: VoucherReadModel) 
       const emailHash = hashOf(email);
       // One customer's reservations of one voucher take turns (on every instance): the per-customer cap is
       // counted from voucher_customers, so the second waits until the first's row is there. The voucher's
-      // stream alone decides the total cap.
+      // stream alone decides the total cap. Everything here runs on `tx` or outside the pool (the event store).
       return services.pool.transaction(async (tx) => {
         await tx.query(sql.unsafe`select pg_advisory_xact_lock(hashtextextended(${`voucher-customer:${voucherId}:${emailHash}`}, 0))`);
-        const facts = await factsFor(code, voucherId, email, order, context.now);
+        const facts = await factsFor(tx, code, voucherId, email, order, context.now);
         const result = await handle(voucherId, { type: 'ReserveUse', facts }, context);
         await tx.query(sql.unsafe`
           insert into voucher_customers (order_id, email_hash, voucher_id, holds_use) values (${order.orderId}, ${emailHash}, ${voucherId}, true)

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { nestedAcquireGuard } from './nested-acquire-guard';
 
 /**
  * The database pool for read models, sessions and identity: queries are written with slonik's `sql` tag
@@ -11,6 +12,10 @@ import pg from 'pg';
  * (int8 as bigint, numeric as number, timestamps as epoch milliseconds, dates as text).
  *
  * Every query runs as a named prepared statement, so Postgres parses and plans each text once per connection.
+ *
+ * No code may ask the pool for a connection while its own transaction holds one of the pool's (issue 28): with
+ * every connection held so, each would wait for another forever. In tests the pool refuses it
+ * (`refuseNestedAcquire`, nested-acquire-guard.ts), which needs the AsyncLocalStorage production goes without.
  */
 
 /** What slonik's `sql` tag produces: text with `$slonik_N` placeholders, and the values bound to them. */
@@ -54,6 +59,13 @@ export interface DatabasePool extends DatabaseConnection {
    * throws. A serialization failure or deadlock is retried up to `retryLimit` times, as slonik does.
    */
   transaction<T>(handler: (tx: DatabaseTransactionConnection) => Promise<T>, retryLimit?: number): Promise<T>;
+  /**
+   * Runs `work` holding the Postgres advisory lock `name` (one holder at a time, across instances), on a
+   * connection of its own outside the pool: `work` may use the pool and wait for read models, which a lock
+   * taken in a transaction could not allow without holding one of the pool's connections meanwhile. Opens a
+   * connection per call: for rare changes only.
+   */
+  withAdvisoryLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   end(): Promise<void>;
 }
 
@@ -64,6 +76,9 @@ export class NotFoundError extends Error {
 export class DataIntegrityError extends Error {
   override name = 'DataIntegrityError';
 }
+
+/** Connections in a pool unless its creator says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
 
 const RETRIED_CODES = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
 const DEFAULT_TRANSACTION_RETRY_LIMIT = 5;
@@ -166,38 +181,58 @@ function transactionConnection(client: pg.PoolClient, depth = 0): DatabaseTransa
   };
 }
 
+export interface PoolOptions {
+  maximumPoolSize?: number;
+  /**
+   * Refuse a query or transaction on this pool from inside one of its transactions (NestedAcquireError), the
+   * pattern that froze the shop when every connection was held so (issue 28). On in tests; off in production,
+   * where it would cost every promise a hook (nested-acquire-guard.ts).
+   */
+  refuseNestedAcquire?: boolean;
+}
+
 /** The shared pool for read models, sessions and identity. */
-export async function createDatabasePool(url: string, options: { maximumPoolSize?: number } = {}): Promise<DatabasePool> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.maximumPoolSize ?? 10,
-    types,
-    statement_timeout: 30_000,
-    idle_in_transaction_session_timeout: 60_000,
-  });
+export async function createDatabasePool(url: string, options: PoolOptions = {}): Promise<DatabasePool> {
+  const sessionSettings = { statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 };
+  const pool = new pg.Pool({ connectionString: url, max: options.maximumPoolSize ?? DEFAULT_POOL_SIZE, types, ...sessionSettings });
   pool.on('error', () => undefined); // an idle client lost its connection; the pool replaces it
+  const guard = options.refuseNestedAcquire ? nestedAcquireGuard() : undefined;
 
   async function transactionOnce<T>(handler: (tx: DatabaseTransactionConnection) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
+    // A checked-out client has no listener of the pool's: without this one, Postgres ending the session (its
+    // idle-in-transaction timeout, a restart) would be an unhandled 'error' event, and end the process.
+    const lost = (error: Error) => void (broken = error);
+    client.on('error', lost);
     try {
       await client.query('begin');
-      const result = await handler(transactionConnection(client));
+      const tx = transactionConnection(client);
+      const result = await (guard ? guard.holding(() => handler(tx)) : handler(tx));
       await client.query('commit');
       return result;
     } catch (error) {
       await client.query('rollback').catch((rollbackFailed: Error) => {
-        broken = rollbackFailed; // the connection is unusable: the pool must not hand it out again
+        broken ??= rollbackFailed; // the connection is unusable: the pool must not hand it out again
       });
       throw error;
     } finally {
+      client.removeListener('error', lost);
       client.release(broken);
     }
   }
 
+  const execute = guard
+    ? async <T>(query: QueryToken) => {
+        guard.refuseNested();
+        return run<T>(pool, query);
+      }
+    : <T>(query: QueryToken) => run<T>(pool, query);
+
   return {
-    ...connectionMethods((query) => run(pool, query)),
+    ...connectionMethods(execute),
     async transaction(handler, retryLimit = DEFAULT_TRANSACTION_RETRY_LIMIT) {
+      guard?.refuseNested();
       for (let attempt = 0; ; attempt++) {
         try {
           return await transactionOnce(handler);
@@ -205,6 +240,18 @@ export async function createDatabasePool(url: string, options: { maximumPoolSize
           const code = (error as { code?: string }).code;
           if (attempt >= retryLimit || code === undefined || !RETRIED_CODES.has(code)) throw error;
         }
+      }
+    },
+    async withAdvisoryLock(name, work) {
+      const client = new pg.Client({ connectionString: url, ...sessionSettings });
+      // The lock goes with the connection: work already running finishes, the next holder may start meanwhile.
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+        return await work();
+      } finally {
+        await client.end().catch(() => undefined); // ending the session releases the lock
       }
     },
     end: () => pool.end(),

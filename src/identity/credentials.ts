@@ -76,13 +76,11 @@ export function createCredentials(pool: DatabasePool) {
     /**
      * Runs changes that could leave the shop without an admin one at a time across instances (a Postgres
      * advisory lock held until `work`, which waits for the read model it counts admins in, is done): two
-     * admins disabling each other at once must not both pass the "last admin" check.
+     * admins disabling each other at once must not both pass the "last admin" check. The lock is held on a
+     * connection outside the pool: `work` counts admins and waits for the read model through the pool.
      */
     async oneAdminChangeAtATime<T>(work: () => Promise<T>): Promise<T> {
-      return pool.transaction(async (tx) => {
-        await tx.query(sql.unsafe`select pg_advisory_xact_lock(hashtext('account admin changes'))`);
-        return work();
-      });
+      return pool.withAdvisoryLock('account admin changes', work);
     },
     async accountIdOf(email: string): Promise<string | null> {
       return ((await pool.maybeOneFirst(sql.unsafe`

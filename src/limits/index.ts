@@ -1,5 +1,5 @@
 export { LIMIT_DEFAULTS, LIMIT_NAMES, limitVariable, type LimitName, type LimitSettings } from './definitions';
-export { countItem, createLimits, giveBackItem, refuseWhenOver, takeAll, takeItem, type LimitDecision, type Limits } from './limits';
+export { countItem, createLimits, giveBackItem, refuseWhenOver, takeAll, takeForWork, takeItem, type LimitDecision, type Limits } from './limits';
 export { limitSettings, limitVariables } from './settings';
 export { clientAddress, trustClientAddress } from './client-address';
 export {

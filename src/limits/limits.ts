@@ -145,6 +145,30 @@ export function countItem(limits: Limits, takes: ReadonlyArray<readonly [LimitNa
   if (limits.firstTime(name, key, item, now)) for (const [each, eachKey] of takes) limits.take(each, eachKey, now);
 }
 
+/**
+ * Runs `work` as one call of a limit that counts only what it protects (an order placed, not a request): the call
+ * is taken first, so calls side by side cannot all pass, and given back when `work` is refused (throws) or
+ * `counted` says its result took nothing new (a repeat answered again). Over the limit: the 429, and no work.
+ */
+export async function takeForWork<T>(
+  limits: Limits,
+  take: { name: LimitName; key: string; what: string },
+  now: () => Date,
+  work: () => Promise<T>,
+  counted: (result: T) => boolean = () => true,
+): Promise<T> {
+  refuseWhenOver(takeAll(limits, [[take.name, take.key]], now()), take.what);
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    limits.giveBack(take.name, take.key, now());
+    throw error;
+  }
+  if (!counted(result)) limits.giveBack(take.name, take.key, now());
+  return result;
+}
+
 /** Turns a refusal into the 429 every limited route answers, with its Retry-After. */
 export function refuseWhenOver(decision: LimitDecision, what: string): void {
   if (decision.allowed) return;

@@ -212,14 +212,18 @@ async function compareReadModels(options: RewriteOptions): Promise<void> {
     for (;;) {
       const page = await store.readAll({ after: after as never, limit: PAGE });
       if (page.length === 0) break;
+      const batches: Array<{ projection: Projection; wanted: StoredEvent[]; prepared: unknown }> = [];
+      for (const projection of projections) {
+        const wanted = projection.eventTypes === 'all' ? page : page.filter((event) => (projection.eventTypes as readonly string[]).includes(event.type));
+        // Read before the transaction, as the runner does: it must not ask the pool for a second connection.
+        if (wanted.length > 0) batches.push({ projection, wanted, prepared: await projection.prepare?.(wanted) });
+      }
       await pool.transaction(async (tx) => {
         await tx.query(sql.unsafe`select set_config('search_path', ${`${schema}, public`}, true)`);
         const silent = async () => undefined;
-        for (const projection of projections) {
-          const wanted = projection.eventTypes === 'all' ? page : page.filter((event) => (projection.eventTypes as readonly string[]).includes(event.type));
-          if (wanted.length === 0) continue;
-          if (projection.applyAll) await projection.applyAll(wanted, { tx, publish: silent });
-          else for (const event of wanted) await projection.apply(event, { tx, publish: silent });
+        for (const { projection, wanted, prepared } of batches) {
+          if (projection.applyAll) await projection.applyAll(wanted, { tx, publish: silent, prepared });
+          else for (const event of wanted) await projection.apply(event, { tx, publish: silent, prepared });
         }
       });
       after = page[page.length - 1].position;

@@ -84,6 +84,7 @@ export async function applyBatch(
     return last;
   }
   let published = false;
+  const prepared = projection.prepare && handled.length > 0 ? await projection.prepare(handled) : undefined;
   await pool.transaction(async (tx) => {
     // Locks the checkpoint, checks it and moves it in one statement, answering `replay_until` as it was. The
     // lock re-reads the row if a reset changed it meanwhile, so that answer is never from before a reset.
@@ -106,9 +107,9 @@ export async function applyBatch(
     // A batch applier gets one publisher for the batch: live, or silent when the whole batch is a replay. A
     // batch across the end of a replay goes event by event, so that only the replayed ones are silent.
     if (projection.applyAll && handled.length > 0 && (replayed === 0 || replayed === handled.length)) {
-      await projection.applyAll(handled, { tx, publish: replayed === 0 ? live : silentPublisher });
+      await projection.applyAll(handled, { tx, publish: replayed === 0 ? live : silentPublisher, prepared });
     } else {
-      for (const event of handled) await projection.apply(event, { tx, publish: replaying(event) ? silentPublisher : live });
+      for (const event of handled) await projection.apply(event, { tx, publish: replaying(event) ? silentPublisher : live, prepared });
     }
     await flush();
   }, 0);

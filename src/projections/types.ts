@@ -8,24 +8,32 @@ import type { StoredEvent } from '../eventstore/types';
  */
 export type Publish = (channel: string, event: string, data: unknown, audience?: string) => Promise<void>;
 
-export interface ProjectionContext {
+export interface ProjectionContext<Prepared = unknown> {
   tx: DatabaseTransactionConnection;
   publish: Publish;
+  /** What `prepare` read for the batch, before its transaction (undefined for a projection without one). */
+  prepared?: Prepared;
 }
 
 /** A read model built from events. Its rows and its checkpoint move in one transaction. */
-export interface Projection {
+export interface Projection<Prepared = unknown> {
   name: string;
   /** The event types it reads (or 'all'); other events only move its checkpoint. */
   eventTypes: readonly string[] | 'all';
   /** Its own tables, emptied when it is rebuilt. */
   tables: readonly string[];
-  apply(event: StoredEvent, context: ProjectionContext): Promise<void>;
+  /**
+   * Optional: reads what applying the batch needs from outside its transaction (the settings, the catalogue,
+   * other streams), before the transaction opens. `apply` may use only `tx`: inside the transaction, asking the
+   * pool for another connection could wait forever (issue 28; tests refuse it).
+   */
+  prepare?(events: StoredEvent[]): Promise<Prepared>;
+  apply(event: StoredEvent, context: ProjectionContext<Prepared>): Promise<void>;
   /**
    * Optional: applies a whole batch at once (a few statements instead of some per event), for speed. Its
    * `publish` is silent when the batch is a replay (a rebuild), as `apply`'s is for a replayed event.
    */
-  applyAll?(events: StoredEvent[], context: ProjectionContext): Promise<void>;
+  applyAll?(events: StoredEvent[], context: ProjectionContext<Prepared>): Promise<void>;
   /**
    * Optional, for a batch that one data-modifying statement applies and that sends no live messages: that
    * statement, writing only where `guard` holds (undefined: this batch goes the usual way). The runner sends it

@@ -13,8 +13,8 @@ const CONTROL_EXCEPT_NEWLINE_AND_TAB = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** Embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */
-const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+/** Unicode's Bidi_Control: the marks (U+061C, U+200E, U+200F), embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069). */
+const BIDI_CONTROL = /\p{Bidi_Control}/u;
 
 export const TEXT_MESSAGES = {
   control: 'must not contain control characters',
@@ -53,11 +53,16 @@ function text(options: TextOptions, rules: Array<{ test: RegExp; message: string
     );
 }
 
-/** One line of text: no control characters at all, so no CR or LF (a mail header, a log line, a ticket line). */
+/**
+ * One line of text: no control characters at all, so no CR or LF (a mail header, a log line, a ticket line), and
+ * no bidi control either, which could make a name, an address or a code read otherwise on a staff screen than
+ * it was typed (issue 28).
+ */
 export function singleLineText(options: TextOptions) {
   return text(options, [
     { test: /[\r\n]/, message: TEXT_MESSAGES.lineBreak },
     { test: CONTROL, message: TEXT_MESSAGES.control },
+    { test: BIDI_CONTROL, message: TEXT_MESSAGES.bidi },
   ]);
 }
 
@@ -67,11 +72,6 @@ export function multiLineText(options: TextOptions) {
     .string({ error: named(options, 'must be text') })
     .transform((value) => value.replace(/\r\n/g, '\n'))
     .pipe(text(options, [{ test: CONTROL_EXCEPT_NEWLINE_AND_TAB, message: TEXT_MESSAGES.control }]));
-}
-
-/** A person's or a thing's name: one line, and no bidi override or isolate that could disguise it. */
-export function nameText(options: TextOptions) {
-  return singleLineText(options).refine((value) => !BIDI_CONTROL.test(value), named(options, TEXT_MESSAGES.bidi));
 }
 
 /** An email address: one line, and the shop's one email rule (src/shared/contact.ts), which takes no markup. */

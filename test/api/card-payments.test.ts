@@ -177,6 +177,27 @@ describe('card payments', () => {
     expect((await orderOf(customer)).status).toBe('checkout');
   });
 
+  it('a signed webhook (issue 28): an event id holding a NUL is a 400 that changes nothing; the order is the fetched intent’s, never the payload metadata’s', async () => {
+    const payer = await readyToPay();
+    const paid = await startCard(payer);
+    const payerOrder = await orderOf(payer);
+    await confirm(paid.intentId);
+    const other = await readyToPay();
+    await startCard(other);
+    const otherOrder = await orderOf(other);
+    const intent = fake.intents.get(paid.intentId)!;
+    expect(await fake.sendWebhook(webhookUrl(), 'payment_intent.succeeded', intent, { eventId: 'evt_nul\u0000x' })).toBe(400);
+    expect(await streamLength(paymentStream(payerOrder.id))).toBe(1); // PaymentStarted only
+    expect((await orderOf(payer)).status).toBe('checkout');
+    // Signed, but its copy of the intent names the other order: the provider's own intent names the payer's.
+    const claimed = { ...intent, metadata: { orderId: otherOrder.id, attempt: '1' } };
+    expect(await fake.sendWebhook(webhookUrl(), 'payment_intent.succeeded', claimed)).toBe(200);
+    expect((await paymentOf(payerOrder.id)).paidBy).toBe(1);
+    await until(async () => (await orderOf(payer)).status === 'NEW', 'the payer’s order placed by the webhook');
+    expect(await streamLength(paymentStream(otherOrder.id))).toBe(1); // PaymentStarted only
+    expect((await orderOf(other)).status).toBe('checkout');
+  });
+
   it('a client completing with another id is told the id expected', async () => {
     const customer = await readyToPay();
     const { intentId } = await startCard(customer);

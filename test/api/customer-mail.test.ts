@@ -105,10 +105,12 @@ describe('customer mail through the outbox', () => {
     const reactor = customerMailReactor(server.shop.services, { catalogue: async () => ({ categories: [], products: [] }) });
     const mails = () =>
       server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from mail_outbox where order_id = ${order.id}`) as Promise<number>;
-    const replay = (at: string, id: string = randomUUID()) =>
-      server.shop.pool.transaction((tx) =>
-        reactor.applyAll!([{ ...submitted, id, metadata: { ...submitted.metadata, at } }], { tx, publish: async () => undefined }),
-      );
+    // As the runner applies it: the mails composed first, then queued in the transaction.
+    const replay = async (at: string, id: string = randomUUID()) => {
+      const events = [{ ...submitted, id, metadata: { ...submitted.metadata, at } }];
+      const prepared = await reactor.prepare!(events);
+      await server.shop.pool.transaction((tx) => reactor.applyAll!(events, { tx, publish: async () => undefined, prepared }));
+    };
     expect(await mails()).toBe(1);
 
     await replay(new Date(server.shop.services.clock().getTime() - 25 * 60 * 60 * 1000).toISOString());

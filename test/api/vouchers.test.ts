@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
+import request from 'supertest';
 import { sql } from 'slonik';
 import { voucherDecider, voucherStream } from '../../modules/voucher';
 import { CommandHandler } from '../../src/core/handle-command';
 import { processStream } from '../../src/process';
 import { DomainError } from '../../src/core/errors';
+import { DEFAULT_POOL_SIZE } from '../../src/db/pool';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
@@ -13,6 +16,21 @@ import { newCustomers, shopper } from './shopper';
 import { testClock } from '../support/test-clock';
 
 const someone = newCustomers('voucher', 200_500);
+/** Four times the pool's connections: a wave of checkouts well past what the pool holds. */
+const CROWD = 4 * DEFAULT_POOL_SIZE;
+/** The crowd takes a few seconds here; a pool that deadlocks never answers (Postgres ended it after 60 s). */
+const CROWD_BOUND_MS = 15_000;
+
+/** Settles within `ms`, or fails naming `what`: a hang is a failure, not a test that outlives its timeout. */
+async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 type Shopper = ReturnType<typeof shopper>;
 const tenPercent = { description: '10% off', benefit: { kind: 'percent', percent: 10 } };
@@ -353,6 +371,79 @@ describe('vouchers', () => {
       const refused = answers.filter((answer) => answer.status === 429);
       expect(refused).toHaveLength(5);
       for (const answer of refused) expect(answer.body.message).toMatch(tooMany);
+    });
+  });
+
+  /**
+   * Issue 28 item 1: a crowd of checkouts with one shared voucher must not freeze the shop. Reserving a use held a
+   * connection of the pool in a transaction and asked the same pool for another: with every connection held so,
+   * no request could go on, and after 60 s Postgres ended the sessions and the process died of the error.
+   */
+  describe('a crowd of checkouts with one shared code', () => {
+    let crowdVoucherId: string;
+
+    beforeAll(async () => {
+      clock.advanceMinutes(16); // fresh windows for the guessing throttle, which each try counts while it is checked
+      await manager.post('/api/stock/restock', { productId: 1, variantId: null, units: CROWD + 1 }).expect(200);
+      const terms = { description: '£1 off', benefit: { kind: 'fixed', pence: 100 }, maxUses: CROWD + 1 };
+      crowdVoucherId = await createVoucher({ code: 'CROWD', terms });
+    });
+
+    /** A customer at the last step: one Onion Bhaji (£3.95) to collect (-40p), the shared code applied, paying by phone. */
+    async function readyToComplete(details = someone()) {
+      const customer = shopper(server);
+      await customer.add(1).expect(200);
+      const order = (await customer.save().expect(200)).body.order as { id: string };
+      await customer.method('COLLECT', -40, 355).expect(200);
+      await customer.form(details).expect(200);
+      await customer.post('/try-to-apply-voucher', { code: 'CROWD', email: details.email, orderId: order.id }).expect(200);
+      await customer.payByPhone().expect(200);
+      return { customer, details };
+    }
+
+    it(`places ${CROWD} checkouts sent at once on a pool of ${DEFAULT_POOL_SIZE}, and the shop answers throughout`, async () => {
+      const customers: Array<Awaited<ReturnType<typeof readyToComplete>>> = [];
+      // Made ready ten at a time: the guessing throttle counts each code while it is checked, thirty at most.
+      for (let ten = 0; ten < CROWD / 10; ten++) customers.push(...(await Promise.all(Array.from({ length: 10 }, () => readyToComplete()))));
+      const answers = await within(CROWD_BOUND_MS, `${CROWD} checkouts at once`, Promise.all(customers.map(({ customer }) => customer.complete())));
+      expect(answers.map((answer) => answer.status)).toEqual(customers.map(() => 200));
+      expect(answers.every((answer) => answer.body.order.voucher_deduction === 100)).toBe(true);
+      await within(CROWD_BOUND_MS, 'the menu after the crowd', request(server.baseUrl).get('/api/menu').expect(200));
+    });
+
+    it('a database error on a connection one request holds answers that request with a plain 500; the shop lives on', async () => {
+      const { customer, details } = await readyToComplete();
+      // The reservation takes this customer's lock inside its transaction: held here, the request waits on it.
+      const holder = new pg.Client({ connectionString: server.database.url });
+      await holder.connect();
+      const lockKey = `voucher-customer:${crowdVoucherId}:${server.shop.services.personalData.lookupHash('email', details.email)}`;
+      await holder.query('select pg_advisory_lock(hashtextextended($1, 0))', [lockKey]);
+      try {
+        const completing = customer.complete().then((answer) => answer);
+        let waiting: number | undefined;
+        await until(async () => {
+          const { rows } = await holder.query<{ pid: number }>(
+            `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%pg_advisory_xact_lock%'`,
+          );
+          waiting = rows[0]?.pid;
+          return waiting !== undefined;
+        }, 'the checkout to wait on the lock, inside its transaction');
+        // Postgres ends that session, as idle_in_transaction_session_timeout or a restart of Postgres would.
+        await holder.query('select pg_terminate_backend($1)', [waiting]);
+        const failed = await within(CROWD_BOUND_MS, 'the checkout whose connection was ended', completing);
+        expect(failed.status).toBe(500);
+        expect(failed.body).toEqual({ status: false, message: 'Sorry, something went wrong on our side' });
+      } finally {
+        await holder.end();
+      }
+      // Every other route answers, and the same checkout, tried again, is placed.
+      await request(server.baseUrl).get('/api/menu').expect(200);
+      expect((await customer.complete().expect(200)).body.order.voucher_deduction).toBe(100);
+    });
+
+    it('is guarded in tests: the pool refuses a query from inside one of its own transactions', async () => {
+      const { pool } = server.shop;
+      await expect(pool.transaction(() => pool.oneFirst(sql.unsafe`select 1`))).rejects.toThrow(/transaction's tx/);
     });
   });
 });

@@ -2,8 +2,10 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTypeParserPreset, sql } from 'slonik';
-import { createDatabasePool, DataIntegrityError, NotFoundError, type DatabasePool } from '../../src/db/pool';
+import { NestedAcquireError } from '../../src/db/nested-acquire-guard';
+import { createDatabasePool, DataIntegrityError, NotFoundError, type DatabasePool, type PoolOptions } from '../../src/db/pool';
 import { createTestDatabase, TestDatabase } from '../support/database';
+import { until } from '../support/until';
 
 const noRows = sql.unsafe`select 1 as n where false`;
 const oneRow = sql.unsafe`select 1 as n`;
@@ -36,8 +38,8 @@ describe('database pool', () => {
   const extraPools: DatabasePool[] = [];
 
   /** A pool of one connection, so that consecutive queries are known to share it. */
-  async function singleConnectionPool(): Promise<DatabasePool> {
-    const created = await createDatabasePool(database.url, { maximumPoolSize: 1 });
+  async function singleConnectionPool(options: PoolOptions = {}): Promise<DatabasePool> {
+    const created = await createDatabasePool(database.url, { maximumPoolSize: 1, ...options });
     extraPools.push(created);
     return created;
   }
@@ -256,6 +258,51 @@ describe('database pool', () => {
       });
       await expect(attempt).rejects.toMatchObject({ code: '22012' });
       expect(attempts).toBe(1);
+    });
+  });
+
+  describe('a second connection asked for from inside a transaction (issue 28)', () => {
+    it('is refused by a guarded pool, naming the fix; the transaction rolls back, work outliving it is free; unguarded, it is not looked for', async () => {
+      // One connection: unguarded, the query inside would wait for it forever.
+      const guarded = await singleConnectionPool({ refuseNestedAcquire: true });
+      let outliving: Promise<unknown> | undefined;
+      const nested = guarded.transaction(async (tx) => {
+        await tx.query(sql.unsafe`insert into notes (body) values ('rolled back')`);
+        outliving = new Promise((resolve) => setImmediate(resolve)).then(() => guarded.anyFirst(sql.unsafe`select body from notes`));
+        await guarded.query(sql.unsafe`select 1`);
+      });
+      await expect(nested).rejects.toThrow(NestedAcquireError);
+      await expect(nested).rejects.toThrow(/on the transaction's tx, or before or after the transaction/);
+      await expect(guarded.transaction(() => guarded.transaction(async () => 'inner'))).rejects.toThrow(NestedAcquireError);
+      expect(await outliving).toEqual([]);
+      // The transaction's own connection, and a savepoint on it, are what its handler uses.
+      await guarded.transaction(async (tx) => tx.transaction(async (inner) => inner.query(sql.unsafe`insert into notes (body) values ('kept')`)));
+      expect(await notes()).toEqual(['kept']);
+      // Unguarded (production), nothing is looked for: this pool has a second connection to give.
+      const unguarded = await createDatabasePool(database.url, { maximumPoolSize: 2 });
+      extraPools.push(unguarded);
+      expect(await unguarded.transaction(() => unguarded.oneFirst(sql.unsafe`select 'answered'`))).toBe('answered');
+    });
+
+    it('withAdvisoryLock holds its lock outside the pool: work may use the pool, and holders take turns', async () => {
+      const single = await singleConnectionPool({ refuseNestedAcquire: true });
+      const order: string[] = [];
+      let releaseFirst!: () => void;
+      const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+      const first = single.withAdvisoryLock('test lock', async () => {
+        order.push('first in');
+        await single.query(sql.unsafe`insert into notes (body) values ('by the first')`);
+        await firstHolds;
+        order.push('first out');
+      });
+      await until(() => order.includes('first in'), 'the first holder in');
+      const second = single.withAdvisoryLock('test lock', async () => void order.push('second in'));
+      const waiting = sql.unsafe`select count(*)::int from pg_locks where locktype = 'advisory' and not granted`;
+      await until(async () => (await single.oneFirst(waiting)) === 1, 'the second holder waiting for the lock');
+      releaseFirst();
+      await Promise.all([first, second]);
+      expect(order).toEqual(['first in', 'first out', 'second in']);
+      expect(await notes()).toEqual(['by the first']);
     });
   });
 

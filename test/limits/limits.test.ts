@@ -1,4 +1,5 @@
-import { clientAddress, countItem, createLimits, giveBackItem, LIMIT_DEFAULTS, takeAll, takeItem, type LimitSettings } from '../../src/limits';
+import { DomainError } from '../../src/core/errors';
+import { clientAddress, countItem, createLimits, giveBackItem, LIMIT_DEFAULTS, takeAll, takeForWork, takeItem, type LimitSettings } from '../../src/limits';
 import { loadConfig } from '../../src/config';
 
 describe('limits', () => {
@@ -36,6 +37,23 @@ describe('limits', () => {
     expect(limits.take('log_lines', 'b', at(11))).toEqual({ allowed: true });
     expect(limits.take('log_lines', 'b', at(11))).toEqual({ allowed: true });
     expect(limits.take('log_lines', 'b', at(11)).allowed).toBe(false);
+  });
+
+  it('takeForWork counts only work done: a refusal or a repeat is given back; over the limit, no work runs (issue 28)', async () => {
+    const limits = createLimits(settings);
+    const take = { name: 'log_lines' as const, key: 'a', what: 'lines' };
+    const now = () => at(1);
+    for (let n = 0; n < 10; n++) await expect(takeForWork(limits, take, now, () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(await takeForWork(limits, take, now, async () => 'a repeat', () => false)).toBe('a repeat');
+    for (let n = 0; n < 3; n++) expect(await takeForWork(limits, take, now, async () => n)).toBe(n);
+    let ran = false;
+    const over = takeForWork(limits, take, now, async () => void (ran = true));
+    await expect(over).rejects.toBeInstanceOf(DomainError);
+    await expect(over).rejects.toThrow(/^Too many lines: please try again in 60 s$/);
+    expect(ran).toBe(false);
+    // Its own refusal took nothing: one given back makes room for exactly one more.
+    limits.giveBack('log_lines', 'a', at(2));
+    expect(await takeForWork(limits, take, now, async () => 'room')).toBe('room');
   });
 
   describe('counting each distinct item once per key and window', () => {

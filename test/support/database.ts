@@ -48,7 +48,7 @@ export function suiteDatabase(): { pool: DatabasePool } {
   let pool: DatabasePool | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
-    pool = await createDatabasePool(database.url);
+    pool = await createDatabasePool(database.url, { refuseNestedAcquire: true });
   });
   afterAll(async () => {
     await pool?.end();

@@ -2,7 +2,7 @@ import type { HoldShares } from '../../src/limits';
 import type { CatalogueProduct, CataloguePort } from '../catalog';
 import type { AddressHoldings, StockHandlers } from '../stock';
 import type { CartLineRow, HeldUnits, StoredBaskets } from './basket-lines';
-import type { BasketHolders } from './basket-holders';
+import { HOLDER_REFRESH_MS, type BasketHolders } from './basket-holders';
 import { BasketTurns } from './basket-turns';
 import type { KnownBaskets } from './known-baskets';
 
@@ -13,7 +13,8 @@ import type { KnownBaskets } from './known-baskets';
  * process, from the carts read model for any other (opened before a restart, or by another instance).
  *
  * The adds of one address take turns, in this process: two adds to different baskets would otherwise both read
- * the address one unit below its share and both pass. Only adds wait; giving back never does.
+ * the address one unit below its share and both pass. Only adds wait; giving back never does. A basket is
+ * written to basket_holders at its first add from an address (and again hourly while in use), not at every add.
  */
 export function createAddressHolds(deps: {
   shares: HoldShares;
@@ -39,44 +40,53 @@ export function createAddressHolds(deps: {
     }, 0);
   }
 
-  /** What the address's baskets other than `cartId` hold now. */
-  async function heldInOtherBaskets(addressKey: string, cartId: string, now: Date): Promise<HeldUnits[]> {
-    const [baskets] = await Promise.all([holders.basketsOf(addressKey, now), holders.record(cartId, addressKey, now)]);
+  /** What the address's baskets other than `cartId` hold now, and whether `cartId` must be recorded as one of them. */
+  async function heldInOtherBaskets(addressKey: string, cartId: string, now: Date): Promise<{ held: HeldUnits[]; record: boolean }> {
+    const baskets = await holders.basketsOf(addressKey, now);
+    const own = baskets.find((basket) => basket.cartId === cartId);
     const held: HeldUnits[] = [];
     const elsewhere: string[] = [];
-    for (const other of baskets.filter((basket) => basket !== cartId)) {
+    for (const { cartId: other } of baskets.filter((basket) => basket.cartId !== cartId)) {
       const lines = await known.lines(other, stock.current);
       if (lines) held.push(...lines.filter((line) => line.holdUntil > now));
       else elsewhere.push(other);
     }
-    return [...held, ...(await storedBaskets.heldIn(elsewhere, now))];
+    held.push(...(await storedBaskets.heldIn(elsewhere, now)));
+    return { held, record: !own || now.getTime() - own.seenAt >= HOLDER_REFRESH_MS };
   }
 
-  async function holdings(addressKey: string, cartId: string, dish: DishKey, lines: CartLineRow[], now: Date): Promise<AddressHoldings> {
-    const [others, catalogue] = await Promise.all([heldInOtherBaskets(addressKey, cartId, now), menu.catalogue()]);
+  async function holdings(addressKey: string, cartId: string, dish: DishKey, lines: CartLineRow[], now: Date): Promise<{ facts: AddressHoldings; record: boolean }> {
+    const [{ held: others, record }, catalogue] = await Promise.all([heldInOtherBaskets(addressKey, cartId, now), menu.catalogue()]);
     const onTheMenu = new Set(catalogue.products.filter((product) => !product.virtual).map((product) => product.id));
     const isDish = (line: DishKey) => line.productId === dish.productId && line.variantId === dish.variantId;
     const ownOtherLines = lines.filter((line) => !isDish(line) && line.holdUntil > now);
     const toMenu = (units: HeldUnits[]) => units.filter((line) => onTheMenu.has(line.productId)).reduce((sum, line) => sum + line.quantity, 0);
-    return {
+    const facts = {
       shares,
       dishInOtherBaskets: others.filter(isDish).reduce((sum, line) => sum + line.quantity, 0),
       menuBesidesThisLine: toMenu(others) + toMenu(ownOtherLines),
       menuStock: await menuStock(catalogue.products),
       countsTowardMenu: onTheMenu.has(dish.productId),
     };
+    return { facts, record };
   }
 
   return {
     /**
      * Runs `reserve` with what the baskets of `address` hold, while no other add from that address runs; without
      * the address's holdings when the shares are switched off or the address is unknown. `lines`: what the
-     * basket `cartId` holds now (read in the basket's own turn).
+     * basket `cartId` holds now (read in the basket's own turn). Once reserved, the basket counts for the address
+     * (recorded before the next add of the address reads); a refused add records nothing.
      */
     add<T>(address: string | undefined, cartId: string, dish: DishKey, lines: CartLineRow[], now: Date, reserve: (address?: AddressHoldings) => Promise<T>): Promise<T> {
       if (!enabled || address === undefined) return reserve();
       const addressKey = holders.keyOf(address);
-      return turns.run(addressKey, async () => reserve(await holdings(addressKey, cartId, dish, lines, now)));
+      return turns.run(addressKey, async () => {
+        const { facts, record } = await holdings(addressKey, cartId, dish, lines, now);
+        const reserved = await reserve(facts);
+        if (record) await holders.record(cartId, addressKey, now);
+        return reserved;
+      });
     },
   };
 }

@@ -9,6 +9,9 @@ import type { DatabasePool } from '../../src/db/pool';
  */
 export const HOLDER_MEMORY_MS = 24 * 60 * 60 * 1000;
 
+/** A basket's row is written again when it is older than this: a basket in use for hours stays counted. */
+export const HOLDER_REFRESH_MS = 60 * 60 * 1000;
+
 /**
  * Which client address each basket is used from (table basket_holders, migration 032), kept as a keyed hash: a
  * guessable address (there are only 2^32 IPv4 ones) is not stored in a form anyone could test addresses against
@@ -25,11 +28,14 @@ export function createBasketHolders(pool: DatabasePool, secret: string) {
         on conflict (cart_id) do update set address_key = excluded.address_key, seen_at = excluded.seen_at`);
     },
 
-    /** The baskets added to from this address within the last day. */
-    async basketsOf(addressKey: string, now: Date): Promise<string[]> {
+    /** The baskets added to from this address within the last day, and when each was last recorded. */
+    async basketsOf(addressKey: string, now: Date): Promise<Array<{ cartId: string; seenAt: number }>> {
       const since = new Date(now.getTime() - HOLDER_MEMORY_MS).toISOString();
-      return (await pool.anyFirst(sql.unsafe`
-        select cart_id from basket_holders where address_key = ${addressKey} and seen_at > ${since}`)) as string[];
+      return (await pool.any(sql.unsafe`
+        select cart_id as "cartId", seen_at as "seenAt" from basket_holders where address_key = ${addressKey} and seen_at > ${since}`)) as Array<{
+        cartId: string;
+        seenAt: number;
+      }>;
     },
   };
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'slonik';
 import request from 'supertest';
-import { createStockHandlers } from '../../modules/stock';
+import { createAddressHolds } from '../../modules/cart/address-holds';
+import { createBasketHolders, forgetOldBasketHolders } from '../../modules/cart/basket-holders';
+import { KnownBaskets } from '../../modules/cart/known-baskets';
+import { createStockHandlers, type AddressHoldings } from '../../modules/stock';
+import { MenuCache, storedBaskets } from '../../projections';
+import { sessionKeys } from '../../src/http/session';
 import { HOLD_SHARE_DEFAULTS } from '../../src/limits';
 import { startTestServer, type TestServer } from '../support/server';
 import { testClock } from '../support/test-clock';
@@ -193,9 +199,34 @@ describe('one address cannot hold the menu; a crowd behind it still orders', () 
     const overShare = menuDishes.filter((dish) => heldAfter.get(`${dish.id}|${dish.variant}`)! - heldBefore.get(`${dish.id}|${dish.variant}`)! > shareOf(DISH_SHARE, dish.stock));
     expect(overShare).toEqual([]);
 
+    // A restarted shop knows no basket from memory: it reads the address's baskets from basket_holders and what
+    // they hold from the carts read model, and counts the same.
+    const { shop } = server;
+    const afterRestart = createAddressHolds({
+      shares: shop.config.holdShares,
+      holders: createBasketHolders(shop.pool, sessionKeys(shop.config.SESSION_KEYS, server.dataDir)[0]),
+      storedBaskets: storedBaskets(shop.pool),
+      known: new KnownBaskets(),
+      stock: createStockHandlers(shop.services.commands),
+      menu: new MenuCache(shop.pool, clock, shop.runners.find((runner) => runner.projection.name === 'menu')!),
+    });
+    const [dish] = menuDishes;
+    const counted = await afterRestart.add(carrier, randomUUID(), { productId: dish.id, variantId: dish.variant }, [], clock(), async (facts?: AddressHoldings) => facts);
+    expect(counted).toEqual({
+      shares: { held_dish_share: DISH_SHARE, held_menu_share: MENU_SHARE },
+      dishInOtherBaskets: heldAfter.get(`${dish.id}|${dish.variant}`)! - heldBefore.get(`${dish.id}|${dish.variant}`)!,
+      menuBesidesThisLine: menuShare,
+      menuStock,
+      countsTowardMenu: true,
+    });
+
     // Every customer of the crowd orders what their basket holds.
     const orders = await Promise.all(crowd.map((customer, n) => customer.order(n + 1)));
     expect(orders.map((answer) => answer.status)).toEqual(crowd.map(() => 200));
     expect(orders.every((answer) => answer.body.order.status === 'AWAITING-PAYMENT')).toBe(true);
+
+    // The hourly housekeeping forgets which address a basket was added from once a day has passed.
+    expect(await forgetOldBasketHolders(shop.pool, new Date(clock().getTime() + 24 * 60 * 60 * 1000))).toBeGreaterThanOrEqual(62);
+    expect(await shop.pool.oneFirst(sql.unsafe`select count(*)::int from basket_holders`)).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import type { Position } from '../../src/eventstore/types';
 import type { HoldShares } from '../../src/limits';
 import type { CatalogueProduct, CataloguePort } from '../catalog';
 import type { AddressHoldings, StockHandlers } from '../stock';
@@ -5,12 +6,14 @@ import type { CartLineRow, HeldUnits, StoredBaskets } from './basket-lines';
 import { HOLDER_REFRESH_MS, type BasketHolders } from './basket-holders';
 import { BasketTurns } from './basket-turns';
 import type { KnownBaskets } from './known-baskets';
+import { LastChanges } from './last-changes';
 
 /**
  * What the baskets of one client address hold, for the stock decider's rule on an address's shares (issue 28,
  * modules/stock/address-share.ts). The baskets of an address are read from basket_holders (Postgres, so a
  * restart still counts them); what each holds from the stock module's state for a basket opened by this
- * process, from the carts read model for any other (opened before a restart, or by another instance).
+ * process, from the carts read model for any other (opened before a restart, or by another instance), once that
+ * includes the address's last add.
  *
  * The adds of one address take turns, in this process: two adds to different baskets would otherwise both read
  * the address one unit below its share and both pass. Only adds wait; giving back never does. A basket is
@@ -23,9 +26,13 @@ export function createAddressHolds(deps: {
   known: KnownBaskets;
   stock: Pick<StockHandlers, 'current'>;
   menu: CataloguePort;
+  /** Waits until the carts read model includes `position` (read-your-writes). */
+  waitForCarts: (position: Position | undefined) => Promise<void>;
 }) {
-  const { shares, holders, storedBaskets, known, stock, menu } = deps;
+  const { shares, holders, storedBaskets, known, stock, menu, waitForCarts } = deps;
   const turns = new BasketTurns();
+  /** Where each address's last add landed: a basket read from the carts read model must include it. */
+  const lastAdds = new LastChanges();
   // A share of 100% refuses nothing the shelf would not: nothing to read then.
   const enabled = shares.held_dish_share < 100 || shares.held_menu_share < 100;
 
@@ -51,7 +58,10 @@ export function createAddressHolds(deps: {
       if (lines) held.push(...lines.filter((line) => line.holdUntil > now));
       else elsewhere.push(other);
     }
-    held.push(...(await storedBaskets.heldIn(elsewhere, now)));
+    if (elsewhere.length > 0) {
+      await waitForCarts(lastAdds.last(addressKey));
+      held.push(...(await storedBaskets.heldIn(elsewhere, now)));
+    }
     return { held, record: !own || now.getTime() - own.seenAt >= HOLDER_REFRESH_MS };
   }
 
@@ -78,12 +88,20 @@ export function createAddressHolds(deps: {
      * basket `cartId` holds now (read in the basket's own turn). Once reserved, the basket counts for the address
      * (recorded before the next add of the address reads); a refused add records nothing.
      */
-    add<T>(address: string | undefined, cartId: string, dish: DishKey, lines: CartLineRow[], now: Date, reserve: (address?: AddressHoldings) => Promise<T>): Promise<T> {
+    add<T extends { position?: Position }>(
+      address: string | undefined,
+      cartId: string,
+      dish: DishKey,
+      lines: CartLineRow[],
+      now: Date,
+      reserve: (address?: AddressHoldings) => Promise<T>,
+    ): Promise<T> {
       if (!enabled || address === undefined) return reserve();
       const addressKey = holders.keyOf(address);
       return turns.run(addressKey, async () => {
         const { facts, record } = await holdings(addressKey, cartId, dish, lines, now);
         const reserved = await reserve(facts);
+        lastAdds.note(addressKey, reserved.position);
         if (record) await holders.record(cartId, addressKey, now);
         return reserved;
       });

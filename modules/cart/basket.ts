@@ -9,6 +9,7 @@ import { assertOffered, createStockHandlers, heldBy, type AddressHoldings, type 
 import { readSettings } from '../store';
 import { KnownBaskets } from './known-baskets';
 import { BasketTurns } from './basket-turns';
+import { LastChanges } from './last-changes';
 import { createAddressHolds } from './address-holds';
 import { createBasketHolders } from './basket-holders';
 import type { HoldShares } from '../../src/limits';
@@ -53,6 +54,7 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     known,
     stock,
     menu,
+    waitForCarts: (position) => services.readModels.waitFor('carts', position),
   });
   const holdUntil = (context: CommandContext) => holdUntilAfter(context.now, services.basketHoldMinutes);
 
@@ -408,25 +410,6 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
 }
 
 export type Basket = ReturnType<typeof createBasket>;
-
-const REMEMBERED_BASKETS = 10_000;
-
-/** Where each recently changed basket's last change landed, so that reading it back waits for no more. */
-class LastChanges {
-  private readonly positions = new Map<string, Position>();
-
-  note(cartId: string, position: Position | undefined): Position | undefined {
-    if (position === undefined) return undefined;
-    this.positions.delete(cartId);
-    this.positions.set(cartId, position);
-    if (this.positions.size > REMEMBERED_BASKETS) this.positions.delete(this.positions.keys().next().value!);
-    return position;
-  }
-
-  last(cartId: string): Position | undefined {
-    return this.positions.get(cartId);
-  }
-}
 
 /** A move's outcome for `view`: the moved line, its stock figures, and the basket's other lines as read. */
 export interface Moved {

@@ -209,10 +209,11 @@ describe('one address cannot hold the menu; a crowd behind it still orders', () 
       known: new KnownBaskets(),
       stock: createStockHandlers(shop.services.commands),
       menu: new MenuCache(shop.pool, clock, shop.runners.find((runner) => runner.projection.name === 'menu')!),
+      waitForCarts: (position) => shop.services.readModels.waitFor('carts', position),
     });
     const [dish] = menuDishes;
-    const counted = await afterRestart.add(carrier, randomUUID(), { productId: dish.id, variantId: dish.variant }, [], clock(), async (facts?: AddressHoldings) => facts);
-    expect(counted).toEqual({
+    const counted = await afterRestart.add(carrier, randomUUID(), { productId: dish.id, variantId: dish.variant }, [], clock(), async (facts?: AddressHoldings) => ({ facts, position: undefined }));
+    expect(counted.facts).toEqual({
       shares: { held_dish_share: DISH_SHARE, held_menu_share: MENU_SHARE },
       dishInOtherBaskets: heldAfter.get(`${dish.id}|${dish.variant}`)! - heldBefore.get(`${dish.id}|${dish.variant}`)!,
       menuBesidesThisLine: menuShare,

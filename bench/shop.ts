@@ -63,6 +63,9 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
     LIMIT_UNPAID_ORDERS: '100000000/1',
     // Every simulated shopper comes from 127.0.0.1, and a checkout run opens a basket per order.
     LIMIT_BASKETS_OPENED: '100000000/3600',
+    // ... so all its baskets count for one address: the shares of the menu one address may hold are off.
+    LIMIT_HELD_DISH_SHARE: '100',
+    LIMIT_HELD_MENU_SHARE: '100',
     ...env,
   };
   const child = fork(path.join(__dirname, 'shop-process.ts'), [], {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { LIVE_STREAMS_PER_ADDRESS, limitSettings, limitVariables, type LimitSettings } from './limits';
+import { holdShareSettings, LIVE_STREAMS_PER_ADDRESS, limitSettings, limitVariables, type HoldShares, type LimitSettings } from './limits';
 import { isMasterKeyText } from './personal-data';
 
 const optionalText = z
@@ -109,6 +109,8 @@ export type Config = z.infer<typeof configSchema> & {
   publicOrigin: string;
   trustedProxyHops: number;
   limits: LimitSettings;
+  /** What one address's baskets may hold at once, in percent (issue 28). */
+  holdShares: HoldShares;
 };
 
 export class ConfigError extends Error {
@@ -130,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : `http://localhost:${config.PORT}`,
     trustedProxyHops: config.TRUSTED_PROXY_HOPS ?? (config.NODE_ENV === 'production' ? 1 : 0),
     limits: limitSettings(config),
+    holdShares: holdShareSettings(config),
   };
 }

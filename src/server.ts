@@ -31,7 +31,7 @@ import { startStoreWaker } from './projections/waker';
 import { accountList, allProjections, cardRefundRoutes, erasureRecords, kitchenOrders, unpaidOrders, voucherReadModel, MenuCache, menuRoutes, productsWithExpiredHolds, productsWithParLevels, stockLevels, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
-import { basketRoutes, CART_EVENT_SCHEMAS, CART_PERSONAL_DATA, createBasket } from '../modules/cart';
+import { basketRoutes, CART_EVENT_SCHEMAS, CART_PERSONAL_DATA, createBasket, forgetOldBasketHolders } from '../modules/cart';
 import { CATALOG_EVENT_SCHEMAS, CATALOG_UPCASTERS, catalogueRoutes, createCatalogue, createMenuTransfer, menuCsvRoutes, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
 import { createDailyStock, createHoldSweeper, dailyStockProcess, STOCK_EVENT_SCHEMAS, stockRoutes, stockRowProblem } from '../modules/stock';
 import { commandContext } from './http/command-context';
@@ -257,7 +257,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
         runner.waitFor(head, 30_000).catch(() => logger.warn({ projection: runner.projection.name }, 'serving before this read model caught up')),
       ),
     );
-    const basket = createBasket(services, menuCache, storedBaskets(pool));
+    const basket = createBasket(services, menuCache, storedBaskets(pool), { shares: config.holdShares, secret: keys[0] });
     const holdSweeper = createHoldSweeper(services, (now) => productsWithExpiredHolds(pool, now));
     const geocoder = config.POSTCODE_LOOKUP === 'http' ? httpGeocoder(config.POSTCODES_URL) : tableGeocoder(pool);
     const delivery = createDeliveryService(services.settings, geocoder);
@@ -356,6 +356,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     analyzing.unref();
     const housekeeping = setInterval(() => {
       void deleteOldMail(pool).catch(() => undefined);
+      void forgetOldBasketHolders(pool, clock()).catch(() => undefined);
     }, 60 * 60 * 1000);
     housekeeping.unref();
     const sessionSweeper = createSessionSweeper(pool);

@@ -1,5 +1,6 @@
 /**
- * One change at a time per basket, in this process. A move decides on facts read just before it (what the
+ * One change at a time per basket (or per any key: modules/cart/address-holds.ts takes one add at a time per
+ * client address with it), in this process. A move decides on facts read just before it (what the
  * basket holds of other dishes, for the caps; whether it is at the checkout): two parallel adds of different
  * dishes would otherwise both read 39 units and both pass a cap of 40, and an add could slip in between
  * reading a basket for its order and freezing it. The shop runs as one process per restaurant (or behind

@@ -5,10 +5,14 @@ import type { Position } from '../../src/eventstore/types';
 import type { Services } from '../../src/services';
 import { dishName, dishNotOffered, type CataloguePort, type CatalogueProduct } from '../catalog';
 import type { CartLineRow, StoredBaskets } from './basket-lines';
-import { assertOffered, createStockHandlers, heldBy, type DishOffer, holdKey, holdUntilAfter, OutOfStock, stockFigures, type StockFigures } from '../stock';
+import { assertOffered, createStockHandlers, heldBy, type AddressHoldings, type DishOffer, holdKey, holdUntilAfter, OutOfStock, stockFigures, type StockFigures } from '../stock';
 import { readSettings } from '../store';
 import { KnownBaskets } from './known-baskets';
 import { BasketTurns } from './basket-turns';
+import { LastChanges } from './last-changes';
+import { createAddressHolds } from './address-holds';
+import { createBasketHolders } from './basket-holders';
+import type { HoldShares } from '../../src/limits';
 import { cartDecider, isSavedAs, refuseChangeAtCheckout } from './decider';
 import { cartStream } from './events';
 import type { CartItem, CartView } from '../../src/shared/cart';
@@ -33,12 +37,25 @@ function offerOf(product: CatalogueProduct, variantId: number | null): DishOffer
   return dish === null ? { offered: true } : { offered: false, dish };
 }
 
-/** The customer's basket: the stock it holds, the note and its owner; built on the stock and cart modules. */
-export function createBasket(services: Services, menu: CataloguePort, storedBaskets: StoredBaskets) {
+/**
+ * The customer's basket: the stock it holds, the note and its owner; built on the stock and cart modules.
+ * `addresses`: the shares of a dish and of the menu one client address's baskets may hold (issue 28), and the
+ * secret its addresses are kept hashed under.
+ */
+export function createBasket(services: Services, menu: CataloguePort, storedBaskets: StoredBaskets, addresses: { shares: HoldShares; secret: string }) {
   const stock = createStockHandlers(services.commands);
   const changes = new LastChanges();
   const known = new KnownBaskets();
   const turns = new BasketTurns();
+  const addressHolds = createAddressHolds({
+    shares: addresses.shares,
+    holders: createBasketHolders(services.pool, addresses.secret),
+    storedBaskets,
+    known,
+    stock,
+    menu,
+    waitForCarts: (position) => services.readModels.waitFor('carts', position),
+  });
   const holdUntil = (context: CommandContext) => holdUntilAfter(context.now, services.basketHoldMinutes);
 
   async function productFor(productId: number, variantId: number | null, adding: boolean): Promise<CatalogueProduct> {
@@ -187,6 +204,7 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     /**
      * +n reserves units for the basket, -n gives them back; `product` is what `check` answered. `opening`: the
      * basket is being opened by this very request, so it cannot be at the checkout (and is not read for it).
+     * `address`: the client address adding, whose baskets together may hold only their shares (issue 28).
      */
     move(
       cartId: string,
@@ -194,9 +212,9 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
       variantId: number | null,
       quantity: number,
       context: CommandContext,
-      options: { opening?: boolean } = {},
+      options: { opening?: boolean; address?: string } = {},
     ): Promise<Moved & { position?: Position }> {
-      return turns.run(cartId, () => moveNow(cartId, product, variantId, quantity, context, options.opening === true));
+      return turns.run(cartId, () => moveNow(cartId, product, variantId, quantity, context, options.opening === true, options.address));
     },
 
     /** Gives every unit of the basket back to stock. */
@@ -284,24 +302,32 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
     quantity: number,
     context: CommandContext,
     opening: boolean,
+    address: string | undefined,
   ): Promise<Moved & { position?: Position }> {
     const adding = quantity > 0;
     const productId = product.id;
     const [settings, before] = await Promise.all([basketSettings(), linesBefore(cartId, adding), opening ? undefined : refuseWhenAtCheckout(cartId)]);
     try {
-      const result = adding
-        ? await stock.reserve(
-            productId,
-            variantId,
-            cartId,
-            quantity,
-            holdUntil(context),
-            {
-              offer: offerOf(product, variantId),
-              basket: { ...settings, dish: describe(product, variantId), heldOfOtherDishes: heldOfOtherDishes(before, productId, variantId, context.now) },
+      const reserve = (held?: AddressHoldings) =>
+        stock.reserve(
+          productId,
+          variantId,
+          cartId,
+          quantity,
+          holdUntil(context),
+          {
+            offer: offerOf(product, variantId),
+            basket: {
+              ...settings,
+              dish: describe(product, variantId),
+              heldOfOtherDishes: heldOfOtherDishes(before, productId, variantId, context.now),
+              ...(held ? { address: held } : {}),
             },
-            context,
-          )
+          },
+          context,
+        );
+      const result = adding
+        ? await addressHolds.add(address, cartId, { productId, variantId }, before, new Date(context.now), reserve)
         : await stock.giveBack(productId, variantId, cartId, -quantity, context);
       const hold = result.state.holds[holdKey(cartId, variantId)];
       known.moved(cartId, { productId, variantId }, hold?.quantity ?? 0, adding && hold?.quantity === quantity);
@@ -384,25 +410,6 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
 }
 
 export type Basket = ReturnType<typeof createBasket>;
-
-const REMEMBERED_BASKETS = 10_000;
-
-/** Where each recently changed basket's last change landed, so that reading it back waits for no more. */
-class LastChanges {
-  private readonly positions = new Map<string, Position>();
-
-  note(cartId: string, position: Position | undefined): Position | undefined {
-    if (position === undefined) return undefined;
-    this.positions.delete(cartId);
-    this.positions.set(cartId, position);
-    if (this.positions.size > REMEMBERED_BASKETS) this.positions.delete(this.positions.keys().next().value!);
-    return position;
-  }
-
-  last(cartId: string): Position | undefined {
-    return this.positions.get(cartId);
-  }
-}
 
 /** A move's outcome for `view`: the moved line, its stock figures, and the basket's other lines as read. */
 export interface Moved {

@@ -98,11 +98,11 @@ export function basketRoutes(deps: {
       ctx.session!.cartId = cartId;
       [, moved] = await Promise.all([
         basket.openNew(cartId, userId(ctx), context),
-        basket.move(cartId, product, input.variant, input.quantity, context, { opening: true }),
+        basket.move(cartId, product, input.variant, input.quantity, context, { opening: true, address: ctx.ip }),
       ]);
     } else {
       cartId = input.quantity > 0 ? await openCart(ctx) : existing;
-      moved = await basket.move(cartId, product, input.variant, input.quantity, context);
+      moved = await basket.move(cartId, product, input.variant, input.quantity, context, { address: ctx.ip });
     }
     const cart = await basket.view(cartId, userId(ctx), moved.position, moved);
     ctx.body = { status: true, message: '', product: moved.figures, cart };

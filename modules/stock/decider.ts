@@ -3,6 +3,7 @@ import { DomainError } from '../../src/core/errors';
 import type { StockEvent } from './events';
 import { notOfferedMessage } from '../../src/shared/menu';
 import { basketCapRefusal, type BasketCaps } from '../../src/shared/basket-caps';
+import { addressShareRefusal, type AddressHoldings } from './address-share';
 
 export interface Hold {
   cartId: string;
@@ -77,13 +78,15 @@ export type DishOffer = { offered: true } | { offered: false; dish: string };
  * What a reservation needs to know of the basket beyond this product's stream: the caps and the hold lifetime
  * (manager settings), the dish's name to refuse with, and the units the basket holds now of every OTHER dish
  * (other products, and other variants of this one). The basket reads them one move at a time (see
- * modules/cart/basket.ts), so they are still true when this decides.
+ * modules/cart/basket.ts), so they are still true when this decides. `address`: what the baskets of the client
+ * address hold (issue 28), absent when the shares are switched off.
  */
 export interface BasketFacts {
   caps: BasketCaps;
   lifetimeMinutes: number;
   dish: string;
   heldOfOtherDishes: number;
+  address?: AddressHoldings;
 }
 
 /** Units of a dish the kitchen does not offer now are not reserved. */
@@ -250,6 +253,10 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
       if (refusal) throw new DomainError('conflict', refusal);
       const available = availableUnits(state, variantId, now);
       if (available < quantity) throw new OutOfStock(available);
+      const shareRefusal = basket.address
+        ? addressShareRefusal({ dish: basket.dish, adding: quantity, dishStock: state.units[variantKey(variantId)] ?? 0, lineUnits: dishUnits, address: basket.address })
+        : null;
+      if (shareRefusal) throw new DomainError('conflict', shareRefusal);
       const holdUntil = holdEnd(kept?.heldSince ?? now, command.holdUntil, basket.lifetimeMinutes, kept?.holdUntil);
       return [
         ...expireOwn(state, cartId, variantId, now, productId),

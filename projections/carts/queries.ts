@@ -1,13 +1,22 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
 
-import type { CartLineRow, CartRow, StoredBaskets } from '../../modules/cart';
+import type { CartLineRow, CartRow, HeldUnits, StoredBaskets } from '../../modules/cart';
 
 export type { CartLineRow, CartRow };
 
 /** The cart module's StoredBaskets port, on this read model. */
 export function storedBaskets(pool: DatabasePool): StoredBaskets {
-  return { find: (cartId) => findCart(pool, cartId), lines: (cartId) => cartLines(pool, cartId) };
+  return { find: (cartId) => findCart(pool, cartId), lines: (cartId) => cartLines(pool, cartId), heldIn: (cartIds, now) => heldIn(pool, cartIds, now) };
+}
+
+/** The units these baskets hold together at `now`, per dish, in one query. */
+export async function heldIn(pool: DatabasePool, cartIds: readonly string[], now: Date): Promise<HeldUnits[]> {
+  if (cartIds.length === 0) return [];
+  return (await pool.any(sql.unsafe`
+    select product_id as "productId", variant_id as "variantId", sum(quantity)::int as quantity
+      from cart_lines where cart_id = any(${sql.array([...cartIds], 'uuid')}) and hold_until > ${now.toISOString()}
+     group by product_id, variant_id`)) as HeldUnits[];
 }
 
 export async function findCart(pool: DatabasePool, cartId: string): Promise<CartRow | null> {

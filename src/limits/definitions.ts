@@ -47,5 +47,31 @@ export type LimitName = keyof typeof LIMIT_DEFAULTS;
 export type LimitSettings = Record<LimitName, LimitSetting>;
 export const LIMIT_NAMES = Object.keys(LIMIT_DEFAULTS) as LimitName[];
 
-/** The environment variable that sets a limit. */
-export const limitVariable = (name: LimitName) => `LIMIT_${name.toUpperCase()}`;
+/**
+ * How much of the menu the baskets of one client address may hold at once (issue 28), in percent: of each dish's
+ * units on the shelf (`held_dish_share`), and of all the menu's (`held_menu_share`, virtual dishes such as a
+ * donation aside). Held units are those in baskets, not yet ordered: they stop counting when they are given back,
+ * ordered, or their hold runs out. A share is rounded up, so a dish with one unit left can still be had. Each is
+ * a setting `LIMIT_<NAME>=<percent>`; 100 switches it off (a share of everything adds nothing to the shelf's own
+ * refusal). Counted in modules/stock/address-share.ts from what modules/cart/address-holds.ts reads.
+ *
+ * The numbers: the baskets one address may open (60 an hour, of 40 units each) could hold 2,400 units, more than
+ * the demo menu's 1,678 (the donation aside). A quarter of that menu is 420 units: room for 50 customers behind one
+ * carrier's address with 8 units each in their baskets at the same moment, while an address at its quarter leaves
+ * three-quarters of the menu to everyone else. Half of each dish: a crowd's favourite (10 of those 50 baskets with
+ * two of a dish the kitchen made 40 of) still fits, and at least half of every dish stays for other addresses.
+ */
+export const HOLD_SHARE_DEFAULTS = {
+  /** Percent of each dish's units on the shelf that the baskets of one address may hold. */
+  held_dish_share: 50,
+  /** Percent of the whole menu's units on the shelf (virtual dishes aside) that the baskets of one address may hold. */
+  held_menu_share: 25,
+} as const satisfies Record<string, number>;
+
+export type HoldShareName = keyof typeof HOLD_SHARE_DEFAULTS;
+/** Each share in percent, 1 to 100. */
+export type HoldShares = Record<HoldShareName, number>;
+export const HOLD_SHARE_NAMES = Object.keys(HOLD_SHARE_DEFAULTS) as HoldShareName[];
+
+/** The environment variable that sets a limit or a share. */
+export const limitVariable = (name: LimitName | HoldShareName) => `LIMIT_${name.toUpperCase()}`;

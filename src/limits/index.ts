@@ -1,6 +1,6 @@
-export { LIMIT_DEFAULTS, LIMIT_NAMES, limitVariable, type LimitName, type LimitSettings } from './definitions';
+export { HOLD_SHARE_DEFAULTS, LIMIT_DEFAULTS, LIMIT_NAMES, limitVariable, type HoldShares, type LimitName, type LimitSettings } from './definitions';
 export { countItem, createLimits, giveBackItem, refuseWhenOver, takeAll, takeForWork, takeItem, type LimitDecision, type Limits } from './limits';
-export { limitSettings, limitVariables } from './settings';
+export { holdShareSettings, limitSettings, limitVariables } from './settings';
 export { clientAddress, trustClientAddress } from './client-address';
 export {
   createLiveStreamCaps,

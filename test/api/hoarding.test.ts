@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createStockHandlers } from '../../modules/stock';
-import { LIMIT_DEFAULTS } from '../../src/limits';
+import { HOLD_SHARE_DEFAULTS, LIMIT_DEFAULTS } from '../../src/limits';
 import { startTestServer, type TestServer } from '../support/server';
 import { testClock } from '../support/test-clock';
 
@@ -61,9 +61,12 @@ describe('one client cannot hold the menu', () => {
     server = await startTestServer({
       clock,
       env: {
-        // Clients are told apart by the address the proxy saw; the limit on baskets is the shop's default.
+        // Clients are told apart by the address the proxy saw; the limit on baskets and the shares of the menu one
+        // address may hold (test/api/address-holds.test.ts) are the shop's defaults.
         TRUSTED_PROXY_HOPS: '1',
         LIMIT_BASKETS_OPENED: `${LIMIT_DEFAULTS.baskets_opened.max}/${LIMIT_DEFAULTS.baskets_opened.windowSeconds}`,
+        LIMIT_HELD_DISH_SHARE: String(HOLD_SHARE_DEFAULTS.held_dish_share),
+        LIMIT_HELD_MENU_SHARE: String(HOLD_SHARE_DEFAULTS.held_menu_share),
       },
     });
     const menu = await request(server.baseUrl).get('/api/menu').expect(200);

@@ -1,5 +1,5 @@
 import { DomainError } from '../../src/core/errors';
-import { clientAddress, countItem, createLimits, giveBackItem, LIMIT_DEFAULTS, takeAll, takeForWork, takeItem, type LimitSettings } from '../../src/limits';
+import { clientAddress, countItem, createLimits, giveBackItem, HOLD_SHARE_DEFAULTS, LIMIT_DEFAULTS, takeAll, takeForWork, takeItem, type LimitSettings } from '../../src/limits';
 import { loadConfig } from '../../src/config';
 
 describe('limits', () => {
@@ -117,6 +117,14 @@ describe('limits', () => {
     expect(config.limits.log_lines).toEqual({ max: 100, windowSeconds: 30 });
     expect(config.limits.login_failures).toEqual(LIMIT_DEFAULTS.login_failures);
     expect(() => loadConfig({ LIMIT_LOGIN_FAILURES: 'lots' })).toThrow(/LIMIT_LOGIN_FAILURES/);
+  });
+
+  it('takes the shares one address may hold as percentages from 1 to 100 (issue 28), and refuses any other', () => {
+    expect(loadConfig({}).holdShares).toEqual(HOLD_SHARE_DEFAULTS);
+    expect(loadConfig({ LIMIT_HELD_DISH_SHARE: '100', LIMIT_HELD_MENU_SHARE: '10%' }).holdShares).toEqual({ held_dish_share: 100, held_menu_share: 10 });
+    for (const value of ['0', '101', '12.5', 'half', '']) {
+      expect(() => loadConfig({ LIMIT_HELD_MENU_SHARE: value })).toThrow(/LIMIT_HELD_MENU_SHARE: must be a percentage from 1 to 100/);
+    }
   });
 });
 

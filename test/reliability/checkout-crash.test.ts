@@ -43,6 +43,8 @@ function startShopChild(database: TestDatabase, dataDir: string, clockStart: num
         PROJECTION_POLL_MS: '50',
         LIMIT_UNPAID_ORDERS: '100000/60',
         LIMIT_BASKETS_OPENED: '100000/60',
+        LIMIT_HELD_DISH_SHARE: '100',
+        LIMIT_HELD_MENU_SHARE: '100',
         CLOCK_START: new Date(clockStart).toISOString(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

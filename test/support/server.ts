@@ -77,6 +77,10 @@ export async function startTestServer(
     // Every test client shares 127.0.0.1: suites open far more baskets than one customer would. The limit's
     // own test (test/api/hoarding.test.ts) sets the default back.
     LIMIT_BASKETS_OPENED: '100000/3600',
+    // ... and so every basket of every suite counts for one address: the shares of the menu one address may hold
+    // are off (100%). Their own test (test/api/address-holds.test.ts) and the hoarding test set the defaults.
+    LIMIT_HELD_DISH_SHARE: '100',
+    LIMIT_HELD_MENU_SHARE: '100',
     ...options.env,
   });
   const shop = await startShop(config, { clock: options.clock, logger: options.logger ?? pino({ level: 'silent' }), openDemoShop: options.openDemoShop });

@@ -1,0 +1,49 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'slonik';
+import type { DatabasePool } from '../../src/db/pool';
+
+/**
+ * How long a basket is counted for the address it was last added to from. A hold lives at most
+ * hold_lifetime_minutes (at most a day) from its first unit, which came with an add, so a basket not added to
+ * for a day holds nothing that such an add put in.
+ */
+export const HOLDER_MEMORY_MS = 24 * 60 * 60 * 1000;
+
+/** A basket's row is written again when it is older than this: a basket in use for hours stays counted. */
+export const HOLDER_REFRESH_MS = 60 * 60 * 1000;
+
+/**
+ * Which client address each basket is used from (table basket_holders, migration 032), kept as a keyed hash: a
+ * guessable address (there are only 2^32 IPv4 ones) is not stored in a form anyone could test addresses against
+ * without the session key. Postgres, so a restart (or another instance) still counts what an address holds.
+ */
+export function createBasketHolders(pool: DatabasePool, secret: string) {
+  return {
+    keyOf: (address: string) => createHmac('sha256', secret).update(`basket-holder\u0000${address}`, 'utf8').digest('base64url'),
+
+    /** The basket is added to from this address now: it counts for it (and no longer for any other). */
+    async record(cartId: string, addressKey: string, now: Date): Promise<void> {
+      await pool.query(sql.unsafe`
+        insert into basket_holders (cart_id, address_key, seen_at) values (${cartId}, ${addressKey}, ${now.toISOString()})
+        on conflict (cart_id) do update set address_key = excluded.address_key, seen_at = excluded.seen_at`);
+    },
+
+    /** The baskets added to from this address within the last day, and when each was last recorded. */
+    async basketsOf(addressKey: string, now: Date): Promise<Array<{ cartId: string; seenAt: number }>> {
+      const since = new Date(now.getTime() - HOLDER_MEMORY_MS).toISOString();
+      return (await pool.any(sql.unsafe`
+        select cart_id as "cartId", seen_at as "seenAt" from basket_holders where address_key = ${addressKey} and seen_at > ${since}`)) as Array<{
+        cartId: string;
+        seenAt: number;
+      }>;
+    },
+  };
+}
+
+export type BasketHolders = ReturnType<typeof createBasketHolders>;
+
+/** Deletes the rows no add has refreshed for a day (the shop's hourly housekeeping). */
+export async function forgetOldBasketHolders(pool: DatabasePool, now: Date): Promise<number> {
+  const result = await pool.query(sql.unsafe`delete from basket_holders where seen_at <= ${new Date(now.getTime() - HOLDER_MEMORY_MS).toISOString()}`);
+  return result.rowCount;
+}

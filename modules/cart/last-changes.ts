@@ -1,0 +1,23 @@
+import type { Position } from '../../src/eventstore/types';
+
+const REMEMBERED_KEYS = 10_000;
+
+/**
+ * Where each recently changed basket's (or client address's) last change landed, so that reading it back waits
+ * for no more. The oldest key is forgotten first beyond REMEMBERED_KEYS.
+ */
+export class LastChanges {
+  private readonly positions = new Map<string, Position>();
+
+  note(key: string, position: Position | undefined): Position | undefined {
+    if (position === undefined) return undefined;
+    this.positions.delete(key);
+    this.positions.set(key, position);
+    if (this.positions.size > REMEMBERED_KEYS) this.positions.delete(this.positions.keys().next().value!);
+    return position;
+  }
+
+  last(key: string): Position | undefined {
+    return this.positions.get(key);
+  }
+}

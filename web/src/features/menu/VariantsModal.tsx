@@ -52,7 +52,7 @@ export function VariantsModal({ product, show, onHide }: { product: Product; sho
                   {variant.name} <span className="text-body-secondary">{formatPriceAdjustment(variant.incremental_price)}</span>
                   {!product.virtual && (
                     <span className="d-block small">
-                      <AllergenStatement facts={factsOf(variant)} withPhone={false} testId="variant-allergens" />
+                      <AllergenStatement facts={factsOf(variant)} withPhone={false} testId="variant-option-allergens" />
                     </span>
                   )}
                 </span>

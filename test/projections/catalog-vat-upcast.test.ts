@@ -9,7 +9,7 @@ import { versionedShops, type VersionedShop } from '../support/versioned-shops';
 const at = '2026-07-20T18:00:00.000Z';
 const event = (type: string, data: unknown): NewEvent => ({ id: randomUUID(), type, data, metadata: { actor: 'system', at, correlationId: 'c', causationId: 'c' } });
 const category = { categoryId: 1, name: 'Starters', position: 1 };
-const declared = { vatRate: 'standard', imageSrcset: null, allergens: [], vegetarian: false, vegan: false, spice: 0 };
+const issue16Fields = { vatRate: 'standard', imageSrcset: null, allergens: [], allergensDeclared: false, vegetarian: false, vegan: false, spice: 0 };
 const dish = { productId: 1, categoryId: 1, name: 'Onion Bhaji', shortDescription: 'Four fritters', description: 'Crisp', pricePence: 395, image: null, virtual: false, position: 1 };
 
 /** Issue 16: ProductAdded carries a VAT rate, a photo srcset, allergens and dietary tags; older dishes get the defaults. */
@@ -27,10 +27,10 @@ describe('ProductAdded without a VAT rate (written before issue 16)', () => {
     await before.raw.append('catalog-1', [event('ProductAdded', dish)], { expectedRevision: 'no_stream' });
     const today = await shops.open();
     await today.store.append('categories-main', [event('CategoryAdded', category)], { expectedRevision: 'no_stream' });
-    await today.store.append('catalog-1', [event('ProductAdded', { ...dish, ...declared })], { expectedRevision: 'no_stream' });
+    await today.store.append('catalog-1', [event('ProductAdded', { ...dish, ...issue16Fields })], { expectedRevision: 'no_stream' });
 
     const [read] = (await before.store.read('catalog-1')).events;
-    expect(read.data).toEqual({ ...dish, ...declared });
+    expect(read.data).toEqual({ ...dish, ...issue16Fields });
     const expected = { name: 'Onion Bhaji', price_pence: 395, vat_rate: 'standard', image_srcset: null, archived: false, allergens: [], vegetarian: false };
     expect(await replayedDish(before)).toEqual(expected);
     expect(await replayedDish(today)).toEqual(expected);

@@ -1,17 +1,51 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
-import { productDecider } from '../../modules/catalog/decider';
-import type { ProductEvent } from '../../modules/catalog';
 import { menuProjection } from '../../projections/menu/projection';
-import { loadCatalogue } from '../../projections/menu/queries';
 import { ORIGIN, type NewEvent } from '../../src/eventstore/types';
 import { EventNotValid } from '../../src/eventstore/versioned-store';
 import { applyBatch } from '../../src/projections/runner';
 import { versionedShops, type VersionedShop } from '../support/versioned-shops';
+import { productDecider } from '../../modules/catalog/decider';
+import type { ProductEvent } from '../../modules/catalog';
+import { loadCatalogue } from '../../projections/menu/queries';
 
 const at = '2026-07-20T18:00:00.000Z';
 const event = (type: string, data: unknown): NewEvent => ({ id: randomUUID(), type, data, metadata: { actor: 'system', at, correlationId: 'c', causationId: 'c' } });
-const dish = (productId: number, name: string, allergens: string[]) => ({
+const category = { categoryId: 1, name: 'Starters', position: 1 };
+const issue16Fields = { vatRate: 'standard', imageSrcset: null, allergens: [], allergensDeclared: false, vegetarian: false, vegan: false, spice: 0 };
+const dish = { productId: 1, categoryId: 1, name: 'Onion Bhaji', shortDescription: 'Four fritters', description: 'Crisp', pricePence: 395, image: null, virtual: false, position: 1 };
+
+/** Issue 16: ProductAdded carries a VAT rate, a photo srcset, allergens and dietary tags; older dishes get the defaults. */
+describe('ProductAdded without a VAT rate (written before issue 16)', () => {
+  const shops = versionedShops();
+  async function replayedDish(shop: VersionedShop): Promise<unknown> {
+    await shop.pool.query(sql.unsafe`insert into projection_checkpoints (name, position) values ('menu', ${ORIGIN})`);
+    await applyBatch(shop.pool, menuProjection, await shop.store.readAll({ after: ORIGIN, limit: 100 }), ORIGIN);
+    return shop.pool.one(sql.unsafe`select name, price_pence, vat_rate, image_srcset, archived, allergens, vegetarian from menu_products where id = 1`);
+  }
+
+  it('reads as standard-rated with one picture, and replays to the same row as one written today', async () => {
+    const before = await shops.open();
+    await before.raw.append('categories-main', [event('CategoryAdded', category)], { expectedRevision: 'no_stream' });
+    await before.raw.append('catalog-1', [event('ProductAdded', dish)], { expectedRevision: 'no_stream' });
+    const today = await shops.open();
+    await today.store.append('categories-main', [event('CategoryAdded', category)], { expectedRevision: 'no_stream' });
+    await today.store.append('catalog-1', [event('ProductAdded', { ...dish, ...issue16Fields })], { expectedRevision: 'no_stream' });
+
+    const [read] = (await before.store.read('catalog-1')).events;
+    expect(read.data).toEqual({ ...dish, ...issue16Fields });
+    const expected = { name: 'Onion Bhaji', price_pence: 395, vat_rate: 'standard', image_srcset: null, archived: false, allergens: [], vegetarian: false };
+    expect(await replayedDish(before)).toEqual(expected);
+    expect(await replayedDish(today)).toEqual(expected);
+  });
+
+  it('is refused when written today: the decider always says the rate', async () => {
+    const shop = await shops.open();
+    await expect(shop.store.append('catalog-1', [event('ProductAdded', dish)], { expectedRevision: 'no_stream' })).rejects.toThrow(EventNotValid);
+  });
+});
+
+const allergenDish = (productId: number, name: string, allergens: string[]) => ({
   productId, categoryId: 1, name, shortDescription: '', description: '', pricePence: 950, image: null, imageSrcset: null, virtual: false, vatRate: 'standard',
   allergens, vegetarian: false, vegan: false, spice: 0, position: productId,
 });
@@ -25,9 +59,9 @@ const large = { productId: 2, variantId: 1, name: 'Large', incrementalPricePence
 function history(extra: { allergensDeclared?: false }): Array<[string, NewEvent]> {
   return [
     ['categories-main', event('CategoryAdded', { categoryId: 1, name: 'Curries', position: 1 })],
-    ['catalog-1', event('ProductAdded', { ...dish(1, 'Chicken Korma', ['milk', 'nuts']), ...extra })],
-    ['catalog-2', event('ProductAdded', { ...dish(2, 'Saag Paneer', []), ...extra })],
-    ['catalog-2', event('ProductChanged', { ...dish(2, 'Saag Paneer', []), pricePence: 850, ...extra })],
+    ['catalog-1', event('ProductAdded', { ...allergenDish(1, 'Chicken Korma', ['milk', 'nuts']), ...extra })],
+    ['catalog-2', event('ProductAdded', { ...allergenDish(2, 'Saag Paneer', []), ...extra })],
+    ['catalog-2', event('ProductChanged', { ...allergenDish(2, 'Saag Paneer', []), pricePence: 850, ...extra })],
     ['catalog-2', event('VariantAdded', { ...large, ...extra })],
     ['catalog-2', event('VariantChanged', { ...large, allergens: ['mustard'], ...extra })],
   ];
@@ -80,7 +114,7 @@ describe('dishes and variants stored before allergens were declared (issue 27)',
     expect(await fold(before, 'catalog-1')).toMatchObject({ product: { allergens: ['milk', 'nuts'], allergensDeclared: false } });
 
     // Written today, an event must say the state: the decider always does.
-    await expect(today.store.append('catalog-3', [event('ProductAdded', dish(3, 'Chana Masala', []))], { expectedRevision: 'no_stream' })).rejects.toThrow(EventNotValid);
+    await expect(today.store.append('catalog-3', [event('ProductAdded', allergenDish(3, 'Chana Masala', []))], { expectedRevision: 'no_stream' })).rejects.toThrow(EventNotValid);
     await expect(today.store.append('catalog-2', [event('VariantAdded', { ...large, variantId: 2 })], { expectedRevision: 'any' })).rejects.toThrow(EventNotValid);
   });
 });

@@ -44,7 +44,7 @@ export function DeliveryDetailsSummary({ order, needsAddress, collectFrom, onCha
         {order.allergy_info && (
           <>
             <dt className="small text-body-secondary fw-normal">{ALLERGEN_TEXTS.allergyFieldLabel}</dt>
-            <dd className="mb-0" data-testid="summary-allergy-info">
+            <dd className="mb-0" style={{ whiteSpace: 'pre-line' }} data-testid="summary-allergy-info">
               {order.allergy_info}
             </dd>
           </>

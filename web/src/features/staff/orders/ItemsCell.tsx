@@ -12,7 +12,7 @@ export function ItemsCell({ order, expanded, onToggle }: { order: LiveOrder; exp
       <div>[{itemCount(order)}] Items</div>
       {/* Never folded away: the cook must see it before cooking (issue 27). */}
       {order.allergy_info && (
-        <div className="small fw-bold border border-dark rounded px-1 my-1" data-testid="order-allergy-info">
+        <div className="small fw-bold border border-dark rounded px-1 my-1" style={{ whiteSpace: 'pre-line' }} data-testid="order-allergy-info">
           {ALLERGEN_TEXTS.allergyFieldLabel}: {order.allergy_info}
         </div>
       )}

@@ -64,7 +64,10 @@ describe('the menu editor in the browser', () => {
     await server?.stop();
   });
 
-  it('a manager adds a dish with a photo and a variant, and it appears on a customer’s menu page that was already open', async () => {
+  /** The dish the first test adds, not declared, and the second declares (issue 27). */
+  let dishId: number;
+
+  it('a manager adds a dish with a photo, not declaring its allergens, and a customer’s open menu shows it as not declared and hides it from a filter', async () => {
     const shop = customer.page;
     // A phone's width (issue 27): the allergen filter and the notices as an allergic customer on the move sees them.
     await shop.setViewportSize({ width: 390, height: 844 });
@@ -97,7 +100,7 @@ describe('the menu editor in the browser', () => {
     const [added] = await Promise.all([answerTo(page, '/api/catalogue/dishes'), form.getByRole('button', { name: 'Add dish' }).click()]);
     expect(added.status()).toBe(200);
     expect(added.request().postDataJSON()).toMatchObject({ allergens: [], allergens_declared: false });
-    const dishId = ((await added.json()) as { id: number }).id;
+    dishId = ((await added.json()) as { id: number }).id;
     // The customer's page, open all along, shows the new dish and its photo without a reload (within a second:
     // the slack is for a busy test machine).
     const card = shop.locator(`[data-testid="product-card"][data-product-id="${dishId}"]`);
@@ -110,7 +113,8 @@ describe('the menu editor in the browser', () => {
     // The editor lists it at the top, and its form says it is not declared.
     await undeclared.and(page.locator('[data-count="1"]')).getByRole('link', { name: 'Paneer Butter Masala' }).waitFor();
     await waitForText(allergens.getByTestId('allergen-declaration'), 'Not declared yet');
-    await expectAccessible(page, 'dish-form');
+    // The editor with its undeclared list, the dish's declaring box and the variants' boxes.
+    await expectAccessible(page, 'variants-editor');
 
     // With Milk ticked, no dish containing milk or not declared is left, and the filter says how many went.
     await shop.getByTestId('allergen-filter').locator('summary').click();
@@ -124,7 +128,7 @@ describe('the menu editor in the browser', () => {
     await shop.getByTestId('allergen-filter').getByLabel('Milk').uncheck();
     await card.waitFor();
 
-    // The kitchen's screen warns of it, once a day: followed to the editor, it does not come back on a reload.
+    // The kitchen's screen warns of it, once a day: followed to the editor, it does not come back.
     await page.getByTestId('staff-nav').click();
     const warning = page.getByTestId('undeclared-allergens-warning');
     await waitForText(warning.locator('p'), '1 dish on the menu has allergens not declared: customers are asked to call before ordering, and anyone filtering out an allergen does not see them.');
@@ -132,11 +136,21 @@ describe('the menu editor in the browser', () => {
     await expectAccessible(page, 'undeclared-allergens-warning');
     await warning.getByRole('link', { name: 'Declare them in the menu editor' }).click();
     await page.getByTestId('menu-editor').waitFor();
-    const [menuAsked] = await Promise.all([answerTo(page, '/api/menu'), page.goto(`${server.baseUrl}/takeaway`)]);
-    expect(menuAsked.status()).toBe(200);
-    await closeLowStockWarning(page);
+    // The screen mounted again reads what this device remembers; the count it asked for is still at hand.
+    await page.goBack();
+    await page.locator('#liveOrders').waitFor();
     expect(await warning.count()).toBe(0);
-    await page.getByRole('link', { name: 'Menu editor' }).click();
+    await page.goForward();
+    await page.getByTestId('menu-editor').waitFor();
+  }, 180_000);
+
+  it('the manager declares the dish as containing none, adds a variant that adds none, then ticks milk without confirming the list, and the customer’s menu follows each step', async () => {
+    const shop = customer.page;
+    const page = manager.page;
+    const card = shop.locator(`[data-testid="product-card"][data-product-id="${dishId}"]`);
+    const undeclared = page.getByTestId('undeclared-dishes');
+    const form = page.getByTestId('dish-form');
+    const allergens = form.getByRole('group', { name: 'Contains (allergens)' });
 
     // Declared as containing none, through the dish's own form opened from the list.
     await undeclared.getByRole('link', { name: 'Paneer Butter Masala' }).click();
@@ -158,7 +172,6 @@ describe('the menu editor in the browser', () => {
     expect(variant.status()).toBe(200);
     await variants.getByLabel('Name of variant Large').waitFor();
     expect((await catalogueDish(page, server.baseUrl, dishId)).variants).toEqual([expect.objectContaining({ name: 'Large', allergens: [], allergens_declared: true })]);
-    await expectAccessible(page, 'variants-editor');
 
     // With a variant the card offers the choice of it, again without a reload.
     await card.getByRole('button', { name: /Choose/ }).waitFor({ timeout: LIVE_CHANGE_MS });

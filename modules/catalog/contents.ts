@@ -1,13 +1,14 @@
-import { variantAllergens, type Allergen } from '../../src/shared/allergens';
+import { combinedAllergens, fromMenuAllergens, type AllergenFacts } from '../../src/shared/allergens';
 import type { Catalogue } from './catalogue';
 
 /**
- * What a dish (and its variant) contains as the catalogue holds it now, or null when it is not on the menu (archived,
- * or in a hidden category): the ticket and the confirmation mail print it beside each line.
+ * What is known of a dish's (and its variant's) allergens as the catalogue holds them now: declared only when
+ * the dish and the variant both are (combinedAllergens). Null when the dish is not on the menu (archived, or in a
+ * hidden category). The ticket and the confirmation mail print it beside each line (allergenNote).
  */
-export function dishAllergens(catalogue: Catalogue, productId: number, variantId: number | null): Allergen[] | null {
+export function dishAllergens(catalogue: Catalogue, productId: number, variantId: number | null): AllergenFacts | null {
   const product = catalogue.products.find((candidate) => candidate.id === productId);
   if (!product) return null;
   const variant = product.variants.find((candidate) => candidate.id === variantId);
-  return variantAllergens(product.allergens, variant?.allergens ?? []);
+  return combinedAllergens(fromMenuAllergens(product), variant ? fromMenuAllergens(variant) : null);
 }

@@ -10,6 +10,7 @@ export interface Variant {
   incrementalPricePence: number;
   weighting: number;
   allergens: Allergen[];
+  allergensDeclared: boolean;
   status: ProductStatus;
 }
 
@@ -50,8 +51,8 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
         ? { ...state, variants: [...state.variants, { ...event.data, status: 'active' }] }
         : state;
     case 'VariantChanged': {
-      const { name, incrementalPricePence, weighting, allergens } = event.data;
-      return withVariant(state, event.data.variantId, (variant) => ({ ...variant, name, incrementalPricePence, weighting, allergens }));
+      const { name, incrementalPricePence, weighting, allergens, allergensDeclared } = event.data;
+      return withVariant(state, event.data.variantId, (variant) => ({ ...variant, name, incrementalPricePence, weighting, allergens, allergensDeclared }));
     }
     case 'VariantStatusChanged':
       return withVariant(state, event.data.variantId, (variant) => ({ ...variant, status: event.data.status }));
@@ -117,8 +118,9 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       const product = listed(state);
       const variant = variantOf(product, command.data.variantId);
       assertVariant(product, command.data);
-      const { name, incrementalPricePence, weighting, allergens } = command.data;
-      const same = variant.name === name && variant.incrementalPricePence === incrementalPricePence && variant.weighting === weighting;
+      const { name, incrementalPricePence, weighting, allergens, allergensDeclared } = command.data;
+      const same =
+        variant.name === name && variant.incrementalPricePence === incrementalPricePence && variant.weighting === weighting && variant.allergensDeclared === allergensDeclared;
       return same && sameList(variant.allergens, allergens)
         ? []
         : [{ type: 'VariantChanged', data: command.data }];

@@ -9,6 +9,11 @@ const categoryId = z.number().int().positive();
 export const VAT_RATES = ['standard', 'zero'] as const;
 const vatRate = z.enum(VAT_RATES);
 const allergens = z.array(z.enum(ALLERGENS));
+/**
+ * Whether someone declared the allergens (issue 27): declared, `allergens` is the whole list (empty: none of the
+ * 14); not declared, it holds only what is known to be there. Who declared and when is the event's metadata.
+ */
+const allergensDeclared = z.boolean();
 
 export const CategoryAdded = z.object({
   type: z.literal('CategoryAdded'),
@@ -41,6 +46,7 @@ const dishDetails = {
   virtual: z.boolean(),
   vatRate,
   allergens,
+  allergensDeclared,
   vegetarian: z.boolean(),
   vegan: z.boolean(),
   spice: z.number().int().min(0).max(MAX_SPICE),
@@ -78,6 +84,8 @@ export const VariantAdded = z.object({
     weighting: z.number().int(),
     /** Beyond its dish's: a variant with prawns contains crustaceans though the dish does not. */
     allergens,
+    /** A variant counts as declared only when it and its dish both are (combinedAllergens in src/shared). */
+    allergensDeclared,
   }),
 });
 
@@ -142,24 +150,27 @@ export const CATALOG_EVENT_SCHEMAS = {
   VariantStatusChanged,
 } satisfies Record<(typeof CATALOG_EVENT_TYPES)[number], z.ZodType>;
 
+/** What a dish stored before menu management (issue 16) lacked: the standard rate, one picture, no dietary tags. */
+const DISH_DEFAULTS = { vatRate: 'standard', imageSrcset: null, allergens: [], vegetarian: false, vegan: false, spice: 0 };
+const DETAILED_TYPES = new Set(['ProductAdded', 'ProductChanged']);
+
 /**
- * Upcaster: dishes added before menu management (issue 16) were sold at the standard rate, had one picture and
- * declared no allergens or dietary tags, so a replay gives the same menu (the manager then fills them in).
+ * Upcaster of a dish's and a variant's details (ProductAdded, ProductChanged, VariantAdded, VariantChanged). Every
+ * one stored before issue 27 was never declared: it reads `allergensDeclared: false` and keeps any list it had
+ * (a known allergen stays known), so a replay never turns an unchecked dish into "contains none". Dishes stored
+ * before issue 16 also get that issue's defaults, as they were sold.
  */
-export function upcastProductAdded(event: { type: string; data: unknown }): { type: string; data: unknown } {
-  const data = event.data as Partial<ProductAdded['data']>;
-  if (data.allergens !== undefined) return event;
-  return {
-    type: event.type,
-    data: { ...data, vatRate: data.vatRate ?? 'standard', imageSrcset: data.imageSrcset ?? null, allergens: [], vegetarian: false, vegan: false, spice: 0 },
-  };
+export function upcastAllergenState(event: { type: string; data: unknown }): { type: string; data: unknown } {
+  const data = event.data as { allergensDeclared?: boolean };
+  if (data.allergensDeclared !== undefined) return event;
+  const defaults = DETAILED_TYPES.has(event.type) ? DISH_DEFAULTS : { allergens: [] };
+  return { type: event.type, data: { ...defaults, ...data, allergensDeclared: false } };
 }
 
-/** Upcaster: variants added before allergens (issue 16) declared none beyond their dish's. */
-export function upcastVariantAdded(event: { type: string; data: unknown }): { type: string; data: unknown } {
-  const data = event.data as Partial<VariantAdded['data']>;
-  return data.allergens !== undefined ? event : { type: event.type, data: { ...data, allergens: [] } };
-}
-
-/** The catalogue's upcasters, one per changed event type. */
-export const CATALOG_UPCASTERS = { ProductAdded: upcastProductAdded, VariantAdded: upcastVariantAdded };
+/** The catalogue's upcasters, by stored type. */
+export const CATALOG_UPCASTERS = {
+  ProductAdded: upcastAllergenState,
+  ProductChanged: upcastAllergenState,
+  VariantAdded: upcastAllergenState,
+  VariantChanged: upcastAllergenState,
+};

@@ -14,6 +14,8 @@ export interface VariantInput {
   incrementalPricePence: number;
   weighting?: number;
   allergens: Allergen[];
+  /** False (the default) until someone declares this variant's allergens. */
+  allergensDeclared: boolean;
 }
 
 export interface CatalogueDeps {
@@ -139,7 +141,7 @@ export function createCatalogue({ services, menu, photos }: CatalogueDeps) {
         const product = dish(catalogue, productId);
         const weighting = input.weighting ?? nextPosition(product.variants.map((variant) => variant.weighting));
         return withNewId(catalogue.lastVariantId + 1, (variantId) =>
-          onProduct(productId, { type: 'AddVariant', data: { productId, variantId, name: input.name, incrementalPricePence: input.incrementalPricePence, weighting, allergens: input.allergens } }, context),
+          onProduct(productId, { type: 'AddVariant', data: { productId, variantId, name: input.name, incrementalPricePence: input.incrementalPricePence, weighting, allergens: input.allergens, allergensDeclared: input.allergensDeclared } }, context),
         );
       }),
 
@@ -149,7 +151,7 @@ export function createCatalogue({ services, menu, photos }: CatalogueDeps) {
         const product = catalogue.products.find((candidate) => candidate.variants.some((variant) => variant.id === variantId));
         if (!product) throw new DomainError('not_found', `There is no variant ${variantId}`);
         const current = product.variants.find((variant) => variant.id === variantId)!;
-        const data = { productId: product.id, variantId, name: input.name, incrementalPricePence: input.incrementalPricePence, weighting: input.weighting ?? current.weighting, allergens: input.allergens };
+        const data = { productId: product.id, variantId, name: input.name, incrementalPricePence: input.incrementalPricePence, weighting: input.weighting ?? current.weighting, allergens: input.allergens, allergensDeclared: input.allergensDeclared };
         await onProduct(product.id, { type: 'ChangeVariant', data }, context);
       }),
 

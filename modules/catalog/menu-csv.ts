@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CsvCell } from '../../src/csv';
-import { ALLERGENS, MAX_SPICE, type Allergen } from '../../src/shared/allergens';
+import { ALLERGENS, MAX_SPICE, type Allergen, type AllergenFacts } from '../../src/shared/allergens';
 import { multiLineText, singleLineText } from '../../src/shared/text';
 import type { EditableCatalogue } from './catalogue';
 import { variantKey } from '../stock';
@@ -42,9 +42,18 @@ const USED: Record<'category' | 'dish' | 'variant', readonly MenuCsvColumn[]> = 
   variant: ['kind', 'id', 'category', 'dish', 'name', 'price_pence', 'status', 'allergens', 'par_level'],
 };
 
+/** A file written before a column existed may leave it out (a dish's allergens then read as not declared). */
+export const MENU_CSV_OPTIONAL_COLUMNS: readonly MenuCsvColumn[] = ['allergens'];
+
 const YES = 'yes';
 const NO = 'no';
 const ALLERGEN_SEPARATOR = '; ';
+/**
+ * The allergen cell (issue 27): empty is "not declared"; `none` alone, a declared "contains none of the 14"; a
+ * list, declared; a list ending in `not declared`, the allergens known to be there on a dish nobody has checked.
+ */
+const NONE = 'none';
+const NOT_DECLARED = 'not declared';
 
 export type CategoryRow = { kind: 'category'; id: number | null; name: string; hidden: boolean };
 export type DishRow = {
@@ -59,6 +68,7 @@ export type DishRow = {
   virtual: boolean;
   status: 'active' | 'out-of-stock';
   allergens: Allergen[];
+  allergensDeclared: boolean;
   vegetarian: boolean;
   vegan: boolean;
   spice: number;
@@ -74,6 +84,7 @@ export type VariantRow = {
   incrementalPricePence: number;
   status: 'active' | 'out-of-stock';
   allergens: Allergen[];
+  allergensDeclared: boolean;
   parLevel: number | null;
 };
 export type MenuCsvRow = CategoryRow | DishRow | VariantRow;
@@ -91,6 +102,12 @@ export const shelfKey = (productId: number, key: string) => `${productId}|${key}
 export const parKey = (productId: number, variantId: number | null) => shelfKey(productId, variantKey(variantId));
 
 const yesNo = (flag: boolean) => (flag ? YES : NO);
+
+/** The allergen cell of a dish or variant: what `readMenuRow` reads back as the same state. */
+export function allergenCell({ allergens, allergensDeclared }: AllergenFacts): string {
+  if (allergensDeclared) return allergens.length === 0 ? NONE : allergens.join(ALLERGEN_SEPARATOR);
+  return allergens.length === 0 ? '' : [...allergens, NOT_DECLARED].join(ALLERGEN_SEPARATOR);
+}
 
 /** Every category, dish (not archived) and variant, in the editor's order: what `readMenuRows` reads back. */
 export function menuCsvRecords(catalogue: EditableCatalogue, parLevels: ParLevels): Array<Record<MenuCsvColumn, CsvCell>> {
@@ -115,7 +132,7 @@ export function menuCsvRecords(catalogue: EditableCatalogue, parLevels: ParLevel
           vat_rate: product.vat_rate,
           virtual: yesNo(product.virtual),
           status: product.status,
-          allergens: product.allergens.join(ALLERGEN_SEPARATOR),
+          allergens: allergenCell({ allergens: product.allergens, allergensDeclared: product.allergens_declared }),
           vegetarian: yesNo(product.vegetarian),
           vegan: yesNo(product.vegan),
           spice: product.spice,
@@ -131,7 +148,7 @@ export function menuCsvRecords(catalogue: EditableCatalogue, parLevels: ParLevel
           name: variant.name,
           price_pence: variant.incremental_price,
           status: variant.status,
-          allergens: variant.allergens.join(ALLERGEN_SEPARATOR),
+          allergens: allergenCell({ allergens: variant.allergens, allergensDeclared: variant.allergens_declared }),
           par_level: parLevels.get(parKey(product.id, variant.id)) ?? '',
         })),
       ]),
@@ -150,11 +167,18 @@ const id = optional(z.string().regex(/^[1-9][0-9]{0,8}$/, 'must be a number, or 
 const status = z.enum(['active', 'out-of-stock'], "write 'active' or 'out-of-stock'");
 const allergens = z
   .string()
-  .transform((cell) => cell.split(/[;,]/).map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))
+  .transform((cell) => cell.split(/[;,]/).map((name) => name.trim().toLowerCase().replace(/\s+/g, ' ')).filter((name) => name !== ''))
   .pipe(
     z
-      .array(z.enum(ALLERGENS, `allergens are ${ALLERGENS.join(', ')}, separated by semicolons`))
-      .refine((list) => new Set(list).size === list.length, 'name each allergen once'),
+      .array(z.enum([...ALLERGENS, NONE, NOT_DECLARED], `allergens are ${ALLERGENS.join(', ')}, separated by semicolons; or ${NONE} for none of them`))
+      .refine((list) => new Set(list).size === list.length, 'name each allergen once')
+      .refine((list) => !list.includes(NONE) || list.length === 1, `write ${NONE} alone, for none of the 14 allergens`),
+  )
+  .transform(
+    (list): AllergenFacts & { allergens: Allergen[] } => ({
+      allergens: list.filter((name): name is Allergen => name !== NONE && name !== NOT_DECLARED),
+      allergensDeclared: list.length > 0 && !list.includes(NOT_DECLARED),
+    }),
   );
 const parLevel = optional(wholeNumber('units', 0, 100_000));
 
@@ -210,7 +234,7 @@ export function readMenuRow(row: number, raw: Record<MenuCsvColumn, string>): { 
             vatRate: cell('vat_rate', cells.vat_rate),
             virtual: cell('virtual', cells.virtual),
             status: cell('status', cells.status),
-            allergens: cell('allergens', cells.allergens),
+            ...cell('allergens', cells.allergens),
             vegetarian: cell('vegetarian', cells.vegetarian),
             vegan: cell('vegan', cells.vegan),
             spice: cell('spice', cells.spice),
@@ -225,7 +249,7 @@ export function readMenuRow(row: number, raw: Record<MenuCsvColumn, string>): { 
             name,
             incrementalPricePence: cell('price_pence', wholeNumber('pence', -10_000_000, 10_000_000)),
             status: cell('status', cells.status),
-            allergens: cell('allergens', cells.allergens),
+            ...cell('allergens', cells.allergens),
             parLevel: cell('par_level', cells.par_level),
           };
   return problems.length > 0 ? { problems } : { row: parsed };

@@ -6,7 +6,7 @@ import type { CataloguePort } from './catalogue';
 import { categoriesDecider, productDecider, type ProductState } from './decider';
 import { CATEGORIES_STREAM, productStream } from './events';
 import type { CatalogueCommands } from './handlers';
-import { MENU_CSV_COLUMNS, menuCsvRecords, readMenuRow, shelfKey, type MenuCsvProblem, type MenuCsvRow, type ParLevels } from './menu-csv';
+import { MENU_CSV_COLUMNS, MENU_CSV_OPTIONAL_COLUMNS, menuCsvRecords, readMenuRow, shelfKey, type MenuCsvProblem, type MenuCsvRow, type ParLevels } from './menu-csv';
 import { planMenuImport, type MenuChange, type PlanFacts } from './menu-plan';
 
 /** The stock module's par levels, handed in by the composition root (the catalogue does not own stock). */
@@ -49,7 +49,7 @@ export function createMenuTransfer(deps: { services: Services; menu: CataloguePo
     const rows: Array<{ row: number; parsed: MenuCsvRow }> = [];
     let table;
     try {
-      table = readCsv(file, { columns: MENU_CSV_COLUMNS, ...MENU_CSV_LIMITS });
+      table = readCsv(file, { columns: MENU_CSV_COLUMNS, optional: MENU_CSV_OPTIONAL_COLUMNS, ...MENU_CSV_LIMITS });
     } catch (error) {
       if (error instanceof CsvError) return { rows, problems: [{ row: error.row ?? 1, column: null, message: error.message }] };
       throw error;

@@ -127,6 +127,7 @@ export async function planMenuImport(rows: Array<{ row: number; parsed: MenuCsvR
       virtual: input.virtual,
       vatRate: input.vatRate,
       allergens: input.allergens,
+      allergensDeclared: input.allergensDeclared,
       vegetarian: input.vegetarian,
       vegan: input.vegan,
       spice: input.spice,
@@ -161,7 +162,12 @@ export async function planMenuImport(rows: Array<{ row: number; parsed: MenuCsvR
     if (input.id !== null && !existing) return refuse(row, 'id', `${state.product.name} has no variant ${input.id}; leave id empty to add it`);
     const variantId = existing?.variantId ?? ++ids.variant;
     if (!claim(row, `variant ${variantId}`, 'variant')) return;
-    const variant: VariantInput = { name: input.name, incrementalPricePence: input.incrementalPricePence, allergens: input.allergens };
+    const variant: VariantInput = {
+      name: input.name,
+      incrementalPricePence: input.incrementalPricePence,
+      allergens: input.allergens,
+      allergensDeclared: input.allergensDeclared,
+    };
     const weighting = existing?.weighting ?? nextPosition(state.variants.map((other) => other.weighting));
     const data = { productId: dish.id, variantId, ...variant, weighting };
     const decided = decide(productDecider, existing ? { type: 'ChangeVariant', data } : { type: 'AddVariant', data }, state, row, (field) => (field === 'price' ? 'price_pence' : 'name'));

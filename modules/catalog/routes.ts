@@ -9,7 +9,7 @@ import { requireRole } from '../../src/identity/auth';
 import { multiLineText, singleLineText } from '../../src/shared/text';
 import { VAT_RATES } from './events';
 import { ALLERGENS, MAX_SPICE } from '../../src/shared/allergens';
-import type { CatalogueCommands, DishInput } from './handlers';
+import type { CatalogueCommands, DishInput, VariantInput } from './handlers';
 import { DISH_IMAGE } from './image-links';
 
 const wholePence = (name: string) => z.number({ error: `${name} must be a whole number of pence` }).int(`${name} must be a whole number of pence`);
@@ -31,6 +31,8 @@ const dishInput = z.strictObject({
   virtual: z.boolean(),
   vat_rate: z.enum(VAT_RATES, "vat_rate must be 'standard' or 'zero'"),
   allergens: allergenList,
+  /** Issue 27: false means nobody has checked; `allergens` then lists only what is known to be there. */
+  allergens_declared: z.boolean().default(false),
   vegetarian: z.boolean(),
   vegan: z.boolean(),
   spice: z.number().int().min(0).max(MAX_SPICE, `spice is 0 (none) to ${MAX_SPICE}`),
@@ -40,6 +42,7 @@ const variantInput = z.strictObject({
   incremental_price: wholePence('incremental_price'),
   weighting: z.number().int().min(0).max(10_000).optional(),
   allergens: allergenList.default([]),
+  allergens_declared: z.boolean().default(false),
 });
 
 /** A numeric id in the path; anything else is no such thing. */
@@ -59,9 +62,18 @@ const toDish = (body: z.infer<typeof dishInput>): DishInput => ({
   virtual: body.virtual,
   vatRate: body.vat_rate,
   allergens: body.allergens,
+  allergensDeclared: body.allergens_declared,
   vegetarian: body.vegetarian,
   vegan: body.vegan,
   spice: body.spice,
+});
+
+const toVariant = (body: z.infer<typeof variantInput>): VariantInput => ({
+  name: body.name,
+  incrementalPricePence: body.incremental_price,
+  weighting: body.weighting,
+  allergens: body.allergens,
+  allergensDeclared: body.allergens_declared,
 });
 
 /**
@@ -123,14 +135,14 @@ export function catalogueRoutes(deps: { catalogue: CatalogueCommands; clock: Clo
   });
 
   router.post('/api/catalogue/dishes/:id/variants', manager, async (ctx) => {
-    const body = variantInput.parse(ctx.request.body);
-    const id = await catalogue.addVariant(idParameter(ctx), { name: body.name, incrementalPricePence: body.incremental_price, weighting: body.weighting, allergens: body.allergens }, commandContext(ctx, clock));
+    const variant = toVariant(variantInput.parse(ctx.request.body));
+    const id = await catalogue.addVariant(idParameter(ctx), variant, commandContext(ctx, clock));
     done(ctx, { id });
   });
 
   router.post('/api/catalogue/variants/:id', manager, async (ctx) => {
-    const body = variantInput.parse(ctx.request.body);
-    await catalogue.changeVariant(idParameter(ctx), { name: body.name, incrementalPricePence: body.incremental_price, weighting: body.weighting, allergens: body.allergens }, commandContext(ctx, clock));
+    const variant = toVariant(variantInput.parse(ctx.request.body));
+    await catalogue.changeVariant(idParameter(ctx), variant, commandContext(ctx, clock));
     done(ctx);
   });
 

@@ -34,6 +34,8 @@ export async function seedDemoMenu(commands: CommandHandler, context: CommandCon
           virtual: product.virtual ?? false,
           vatRate: 'standard',
           allergens: product.allergens ?? [],
+          // A dish listing its allergens is declared (every food dish, issue 27); the donation lists none.
+          allergensDeclared: product.allergens !== undefined,
           vegetarian: product.vegetarian ?? false,
           vegan: false,
           spice: product.spice ?? 0,
@@ -49,7 +51,7 @@ export async function seedDemoMenu(commands: CommandHandler, context: CommandCon
         variantId += 1;
         await commands.handle(productStream(productId), productDecider, {
           type: 'AddVariant',
-          data: { productId, variantId, name: variant.name, incrementalPricePence: variant.incrementalPricePence, weighting: weighting + 1, allergens: [] },
+          data: { productId, variantId, name: variant.name, incrementalPricePence: variant.incrementalPricePence, weighting: weighting + 1, allergens: variant.allergens ?? [], allergensDeclared: product.allergens !== undefined },
         }, context);
         await stock.setLevel(productId, variantId, variant.stock, context);
       }

@@ -1,4 +1,4 @@
-import { allergenNote, type Allergen } from '../../src/shared/allergens';
+import { ALLERGEN_TEXTS, allergenNote, type AllergenFacts } from '../../src/shared/allergens';
 import { formatPence } from '../../src/shared/money';
 import type { MailMessage } from '../../src/mail/mailer';
 import { londonTime } from '../../src/shared/london-time';
@@ -11,8 +11,8 @@ export interface ShopContact {
   address: string;
 }
 
-/** What each dish contains as the catalogue holds it when the mail is written (null: no longer on the menu). */
-export type AllergensOf = (productId: number, variantId: number | null) => readonly Allergen[] | null;
+/** What is known of each dish's allergens as the catalogue holds them when the mail is written (null: off the menu). */
+export type AllergensOf = (productId: number, variantId: number | null) => AllergenFacts | null;
 
 /**
  * The customer's confirmation: what they ordered with each dish's allergens (food sold at a distance must carry
@@ -21,8 +21,10 @@ export type AllergensOf = (productId: number, variantId: number | null) => reado
 export function confirmationEmail(order: OrderView, shop: ShopContact, allergensOf: AllergensOf): MailMessage {
   const lines = order.items.flatMap((item) => [
     `${item.quantity} x ${item.name}${item.variant ? ` (${item.variant})` : ''}  ${formatPence(item.price * item.quantity)}`,
-    `    ${allergenNote(allergensOf(item.id, item.variant_id))}`,
+    // A virtual item (a donation) has no allergens to state.
+    ...(item.virtual ? [] : [`    ${allergenNote(allergensOf(item.id, item.variant_id)).text}`]),
   ]);
+  const allergyInfo = order.allergy_info.trim() === '' ? [] : ['', `${ALLERGEN_TEXTS.allergyFieldLabel}, as you told us:`, ...order.allergy_info.split('\n').map((line) => `    ${line}`), ''];
   const method = order.ta_method === 'DELIVER' ? `Delivery to ${[order.address_1, order.town_city, order.postcode].filter(Boolean).join(', ')}` : `Collection from ${shop.address}`;
   const postageLine = order.postage ? `${order.postage < 0 ? 'Collect Discount' : 'Delivery Charge'}: ${formatPence(order.postage)}` : '';
   const payment =
@@ -34,6 +36,7 @@ export function confirmationEmail(order: OrderView, shop: ShopContact, allergens
     '',
     `Thank you for your order ${order.ref} at ${shop.siteName}.`,
     '',
+    ...allergyInfo,
     ...lines,
     `Items: ${formatPence(order.items_total)}`,
     `The allergens are as we list them for each dish today. If you have an allergy, please call us on ${shop.phone} before eating.`,

@@ -28,6 +28,8 @@ export const deliveryDetailsSchema = z.object({
   postcode: z.string(),
   phone: z.string(),
   deliveryInfo: z.string(),
+  /** 'Allergies or dietary needs' (issue 27), possibly health data: sealed with the rest, erased like the address. */
+  allergyInfo: z.string(),
 });
 export type DeliveryDetails = z.infer<typeof deliveryDetailsSchema>;
 
@@ -232,8 +234,14 @@ export function upcastOrderSubmitted(event: { type: string; data: unknown }): { 
   return { type: event.type, data: { ...data, tradingDay: londonDate(data.submittedAt) } };
 }
 
+/** Upcaster: details given before the checkout asked about allergies (issue 27) told none. */
+export function upcastDeliveryDetailsGiven(event: { type: string; data: unknown }): { type: string; data: unknown } {
+  const data = event.data as Omit<DeliveryDetailsGiven['data'], 'allergyInfo'> & { allergyInfo?: string };
+  return data.allergyInfo !== undefined ? event : { type: event.type, data: { ...data, allergyInfo: '' } };
+}
+
 /** The order module's upcasters, one per changed event type. */
-export const ORDER_UPCASTERS = { OrderSubmitted: upcastOrderSubmitted };
+export const ORDER_UPCASTERS = { OrderSubmitted: upcastOrderSubmitted, DeliveryDetailsGiven: upcastDeliveryDetailsGiven };
 
 const orderSubject = (data: Record<string, unknown>) => guestOrderSubject(String(data.orderId));
 /**

@@ -37,6 +37,8 @@ export const deliveryFormInput = z.strictObject({
   postcode: line(10).default(''),
   phone_number: ukPhoneNumberText(),
   delivery_info: lines(500).default(''),
+  /** 'Allergies or dietary needs' (issue 27): optional, boxed at the top of the kitchen ticket. */
+  allergy_info: lines(300).default(''),
 });
 
 const formInput = z.strictObject({ deliveryForm: deliveryFormInput });
@@ -116,6 +118,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; limits:
         postcode: form.postcode,
         phone: form.phone_number,
         deliveryInfo: form.delivery_info,
+        allergyInfo: form.allergy_info,
       }, context);
     } else if ('ta_method' in body) {
       const input = methodInput.parse(body);

@@ -1,4 +1,4 @@
-import { allergenNote, type Allergen } from '../../src/shared/allergens';
+import { ALLERGEN_TEXTS, allergenNote, type AllergenFacts } from '../../src/shared/allergens';
 import { escapeHtml } from '../../src/shared/escape-html';
 import { formatPence } from '../../src/shared/money';
 import { londonTime } from '../../src/shared/london-time';
@@ -10,8 +10,8 @@ export interface TicketOptions {
   /** Only these categories are printed; empty means all. */
   categories: string[];
   categoryOf: (productId: number) => string | undefined;
-  /** What each dish contains as the catalogue holds it when the ticket is printed (null: no longer on the menu). */
-  allergensOf: (productId: number, variantId: number | null) => readonly Allergen[] | null;
+  /** What is known of each dish's allergens as the catalogue holds them when printed (null: no longer on the menu). */
+  allergensOf: (productId: number, variantId: number | null) => AllergenFacts | null;
   /** This ticket is a reprint (see ticketIsDuplicate). */
   duplicate: boolean;
 }
@@ -31,6 +31,25 @@ interface TicketLine {
   bold?: boolean;
   big?: boolean;
   centre?: boolean;
+  /** Inside a ruled box (the customer's allergies): a run of boxed lines is one box. */
+  boxed?: boolean;
+}
+
+/** The customer's 'Allergies or dietary needs', first on the ticket so the kitchen reads it before the dishes. */
+function allergyBox(info: string): TicketLine[] {
+  if (info.trim() === '') return [];
+  return [
+    { text: ALLERGEN_TEXTS.allergyFieldLabel.toUpperCase(), bold: true, boxed: true },
+    ...info.split('\n').map((text) => ({ text, bold: true, boxed: true })),
+    { text: '' },
+  ];
+}
+
+/** A line's allergens, in bold when they were never declared; a virtual item (a donation) has none. */
+function allergenLine(item: KitchenOrder['order_items'][number], options: TicketOptions): TicketLine[] {
+  if (item.virtual) return [];
+  const note = allergenNote(options.allergensOf(item.product_id, item.variant_id));
+  return [{ text: `  ${note.text}`, bold: note.emphasis }];
 }
 
 /** The kitchen ticket as lines: one source for the HTML preview and the Bluetooth printer data. */
@@ -46,10 +65,8 @@ export function ticketLines(order: KitchenOrder, options: TicketOptions): Ticket
     { text: `${method}  ${order.payment_method === 'PHONE' ? 'PAY BY PHONE' : order.payment_method ?? ''}`.trim(), bold: true, centre: true },
     { text: `Received ${order.updated_at ? londonTime(order.updated_at) : ''}${order.due_by ? `  Due ${londonTime(order.due_by)}` : ''}` },
     { text: '' },
-    ...items.flatMap((item) => [
-      { text: `${item.quantity} x ${item.name}`, bold: true },
-      { text: `  ${allergenNote(options.allergensOf(item.product_id, item.variant_id))}` },
-    ]),
+    ...allergyBox(order.allergy_info),
+    ...items.flatMap((item) => [{ text: `${item.quantity} x ${item.name}`, bold: true }, ...allergenLine(item, options)]),
     ...(order.extra_info ? [{ text: '' }, { text: `Note: ${order.extra_info}` }] : []),
     { text: '' },
     ...(order.voucher_code && order.voucher_deduction > 0 ? [{ text: `Voucher ${order.voucher_code} ${formatPence(-order.voucher_deduction)}` }] : []),
@@ -64,10 +81,14 @@ export function ticketLines(order: KitchenOrder, options: TicketOptions): Ticket
 
 /** An 80 mm ticket page, printable from any browser. Every value is escaped; nothing runs on it. */
 export function ticketHtml(order: KitchenOrder, options: TicketOptions): string {
-  const body = ticketLines(order, options)
-    .map((line) => {
+  const lines = ticketLines(order, options);
+  const body = lines
+    .map((line, index) => {
       const classes = [line.bold && 'b', line.big && 'big', line.centre && 'c'].filter(Boolean).join(' ');
-      return `<p${classes ? ` class="${classes}"` : ''}>${escapeHtml(line.text) || '&nbsp;'}</p>`;
+      const paragraph = `<p${classes ? ` class="${classes}"` : ''}>${escapeHtml(line.text) || '&nbsp;'}</p>`;
+      const opens = line.boxed && !lines[index - 1]?.boxed ? '<div class="box">' : '';
+      const closes = line.boxed && !lines[index + 1]?.boxed ? '</div>' : '';
+      return `${opens}${paragraph}${closes}`;
     })
     .join('\n');
   const logo = options.logo ? `<img src="${escapeHtml(options.logo)}" alt="" class="logo">` : '';
@@ -79,9 +100,21 @@ ${body}
 </main></body></html>`;
 }
 
+/** The printer has no borders: a box is ruled above and below with a line of its own. */
+const RULE = '*'.repeat(32);
+
+function withRules(lines: TicketLine[]): TicketLine[] {
+  return lines.flatMap((line, index) => {
+    if (!line.boxed) return [line];
+    const before = lines[index - 1]?.boxed ? [] : [{ text: RULE, bold: true }];
+    const after = lines[index + 1]?.boxed ? [] : [{ text: RULE, bold: true }];
+    return [...before, line, ...after];
+  });
+}
+
 /** Print data for an Android Bluetooth thermal-printer app: one entry per line (type 0 = text). */
 export function ticketPrintData(order: KitchenOrder, options: TicketOptions) {
-  return ticketLines(order, options).map((line) => ({
+  return withRules(ticketLines(order, options)).map((line) => ({
     type: 0,
     content: line.text,
     bold: line.bold ? 1 : 0,

@@ -21,6 +21,7 @@ export function orderView(state: OrderState): OrderView | null {
     delivery_postcode: state.method?.method === 'DELIVER' ? state.method.postcode : null,
     phone_number: details?.phone ?? '',
     delivery_info: details?.deliveryInfo ?? '',
+    allergy_info: details?.allergyInfo ?? '',
     extra_info: state.note,
     user_id: state.userId,
     ta_method: state.method?.method ?? null,

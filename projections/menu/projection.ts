@@ -43,9 +43,10 @@ async function applyEvent(stored: StoredEvent, tx: Tx): Promise<void> {
         const p = event.data;
         await tx.query(sql.unsafe`
           insert into menu_products (id, category_id, name, short_desc, description, price_pence, image, image_srcset, virtual, vat_rate,
-                                     allergens, vegetarian, vegan, spice, position, status)
+                                     allergens, allergens_declared, vegetarian, vegan, spice, position, status)
           values (${p.productId}, ${p.categoryId}, ${p.name}, ${p.shortDescription}, ${p.description}, ${p.pricePence},
-                  ${p.image}, ${p.imageSrcset}, ${p.virtual}, ${p.vatRate}, ${sql.array(p.allergens, 'text')}, ${p.vegetarian}, ${p.vegan},
+                  ${p.image}, ${p.imageSrcset}, ${p.virtual}, ${p.vatRate}, ${sql.array(p.allergens, 'text')}, ${p.allergensDeclared},
+                  ${p.vegetarian}, ${p.vegan},
                   ${p.spice}, ${p.position}, 'active')`);
         return;
       }
@@ -55,7 +56,7 @@ async function applyEvent(stored: StoredEvent, tx: Tx): Promise<void> {
           update menu_products
              set category_id = ${p.categoryId}, name = ${p.name}, short_desc = ${p.shortDescription}, description = ${p.description},
                  price_pence = ${p.pricePence}, image = ${p.image}, image_srcset = ${p.imageSrcset}, virtual = ${p.virtual},
-                 vat_rate = ${p.vatRate}, allergens = ${sql.array(p.allergens, 'text')}, vegetarian = ${p.vegetarian}, vegan = ${p.vegan},
+                 vat_rate = ${p.vatRate}, allergens = ${sql.array(p.allergens, 'text')}, allergens_declared = ${p.allergensDeclared}, vegetarian = ${p.vegetarian}, vegan = ${p.vegan},
                  spice = ${p.spice}, position = ${p.position}
            where id = ${p.productId}`);
         return;
@@ -69,15 +70,16 @@ async function applyEvent(stored: StoredEvent, tx: Tx): Promise<void> {
       case 'VariantAdded': {
         const v = event.data;
         await tx.query(sql.unsafe`
-          insert into menu_variants (id, product_id, name, incremental_price_pence, weighting, allergens, status)
-          values (${v.variantId}, ${v.productId}, ${v.name}, ${v.incrementalPricePence}, ${v.weighting}, ${sql.array(v.allergens, 'text')}, 'active')`);
+          insert into menu_variants (id, product_id, name, incremental_price_pence, weighting, allergens, allergens_declared, status)
+          values (${v.variantId}, ${v.productId}, ${v.name}, ${v.incrementalPricePence}, ${v.weighting}, ${sql.array(v.allergens, 'text')},
+                  ${v.allergensDeclared}, 'active')`);
         return;
       }
       case 'VariantChanged': {
         const v = event.data;
         await tx.query(sql.unsafe`
           update menu_variants set name = ${v.name}, incremental_price_pence = ${v.incrementalPricePence}, weighting = ${v.weighting},
-                 allergens = ${sql.array(v.allergens, 'text')}
+                 allergens = ${sql.array(v.allergens, 'text')}, allergens_declared = ${v.allergensDeclared}
            where id = ${v.variantId}`);
         return;
       }

@@ -36,12 +36,12 @@ export async function loadCatalogue(pool: DatabasePool): Promise<Catalogue> {
     pool.any(sql.unsafe`select id, name, position from menu_categories where not hidden order by position, id`),
     pool.any(sql.unsafe`
       select p.id, p.name, p.short_desc, p.description, p.price_pence as price, p.image, p.image_srcset, p.vat_rate,
-             p.allergens, p.vegetarian, p.vegan, p.spice, p.status, p.virtual, p.category_id, p.position
+             p.allergens, p.allergens_declared, p.vegetarian, p.vegan, p.spice, p.status, p.virtual, p.category_id, p.position
         from menu_products p join menu_categories c on c.id = p.category_id
        where not p.archived and not c.hidden
        order by c.position, p.position, p.id`),
     pool.any(sql.unsafe`
-      select v.id, v.product_id, v.name, v.incremental_price_pence as incremental_price, v.weighting, v.allergens, v.status
+      select v.id, v.product_id, v.name, v.incremental_price_pence as incremental_price, v.weighting, v.allergens, v.allergens_declared, v.status
         from menu_variants v join menu_products p on p.id = v.product_id
        where not p.archived
        order by v.product_id, v.weighting, v.id`),
@@ -67,6 +67,7 @@ function groupVariants(variants: Row[]): Map<number, CatalogueVariant[]> {
       incremental_price: row.incremental_price as number,
       weighting: row.weighting as number,
       allergens: row.allergens as MenuVariant['allergens'],
+      allergens_declared: row.allergens_declared as boolean,
       status: row.status as MenuVariant['status'],
     });
     variantsByProduct.set(productId, list);
@@ -80,10 +81,10 @@ export async function loadCatalogueForEditing(pool: DatabasePool): Promise<Edita
     pool.any(sql.unsafe`select id, name, position, hidden from menu_categories order by position, id`),
     pool.any(sql.unsafe`
       select p.id, p.name, p.short_desc, p.description, p.price_pence as price, p.image, p.image_srcset, p.vat_rate,
-             p.allergens, p.vegetarian, p.vegan, p.spice, p.status, p.virtual, p.category_id, p.position
+             p.allergens, p.allergens_declared, p.vegetarian, p.vegan, p.spice, p.status, p.virtual, p.category_id, p.position
         from menu_products p where not p.archived order by p.category_id, p.position, p.id`),
     pool.any(sql.unsafe`
-      select v.id, v.product_id, v.name, v.incremental_price_pence as incremental_price, v.weighting, v.allergens, v.status
+      select v.id, v.product_id, v.name, v.incremental_price_pence as incremental_price, v.weighting, v.allergens, v.allergens_declared, v.status
         from menu_variants v join menu_products p on p.id = v.product_id
        where not p.archived order by v.product_id, v.weighting, v.id`),
     pool.one(sql.unsafe`

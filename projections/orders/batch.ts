@@ -39,6 +39,7 @@ const COLUMNS = {
   postcode: 'text',
   phone_number: 'text',
   delivery_info: 'text',
+  allergy_info: 'text',
   note: 'text',
   ta_method: 'text',
   postage_pence: 'int4',
@@ -55,13 +56,13 @@ const COLUMNS = {
 type Column = keyof typeof COLUMNS;
 
 /** The columns that hold a customer's personal data (the order module's sealed fields): erasure blanks them. */
-export const PERSONAL_COLUMNS = ['email', 'full_name', 'address_1', 'address_2', 'address_3', 'town_city', 'postcode', 'phone_number', 'delivery_info', 'note'] as const satisfies readonly Column[];
+export const PERSONAL_COLUMNS = ['email', 'full_name', 'address_1', 'address_2', 'address_3', 'town_city', 'postcode', 'phone_number', 'delivery_info', 'allergy_info', 'note'] as const satisfies readonly Column[];
 type Row = Partial<Record<Column, unknown>>;
 
 /** A new row's columns before any event: the table's defaults. */
 const NEW_ROW: Row = {
   user_id: null, email: '', full_name: '', address_1: '', address_2: '', address_3: '', town_city: '', postcode: '',
-  phone_number: '', delivery_info: '', note: '', ta_method: null, postage_pence: null, payment_method: null, submitted_at: null, trading_day: null, lapse_at: null,
+  phone_number: '', delivery_info: '', allergy_info: '', note: '', ta_method: null, postage_pence: null, payment_method: null, submitted_at: null, trading_day: null, lapse_at: null,
   voucher_code: null, voucher_deduction_pence: 0,
 };
 
@@ -96,6 +97,7 @@ export function columnsOf(event: CheckoutEvent): Row {
       return {
         email: d.email, full_name: d.fullName, address_1: d.address1, address_2: d.address2, address_3: d.address3,
         town_city: d.townCity, postcode: d.postcode, phone_number: d.phone, delivery_info: d.deliveryInfo,
+        allergy_info: d.allergyInfo,
       };
     }
     case 'PaymentMethodChosen':

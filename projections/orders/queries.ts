@@ -37,10 +37,11 @@ interface OrderRow {
   postcode: string;
   phone_number: string;
   delivery_info: string;
+  allergy_info: string;
   note: string;
   ta_method: string | null;
   postage_pence: number | null;
-  items: Array<{ productId: number; variantId?: number | null; name: string; variantName: string; unitPricePence: number; quantity: number }>;
+  items: Array<{ productId: number; variantId?: number | null; name: string; variantName: string; unitPricePence: number; quantity: number; virtual?: boolean }>;
   items_total_pence: number;
   total_pence: number;
   payment_method: string | null;
@@ -73,6 +74,7 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
     town_city: row.town_city,
     postcode: row.postcode,
     delivery_info: row.delivery_info,
+    allergy_info: row.allergy_info,
     extra_info: row.note,
     payment_method: row.payment_method,
     ta_method: row.ta_method,
@@ -96,6 +98,7 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
       quantity: item.quantity,
       price: item.unitPricePence,
       name: item.variantName ? `${item.name} (${item.variantName})` : item.name,
+      virtual: item.virtual === true,
     })),
     takeawayorder: { order_status: row.status, due_by: dueBy },
   };
@@ -103,7 +106,7 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
 
 
 const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1, address_2, address_3, town_city, postcode,
-  phone_number, delivery_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
+  phone_number, delivery_info, allergy_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
   submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence`;
 
 /** A trading day's placed orders, newest first. */

@@ -26,6 +26,8 @@ export interface CsvRecord<Column extends string> {
 export interface CsvReadOptions<Column extends string> {
   /** The header must name exactly these columns, each once, in any order. */
   columns: readonly Column[];
+  /** Columns of `columns` the header may leave out (a file written before they existed): their cells read as ''. */
+  optional?: readonly Column[];
   /** Data rows allowed (the header not counted). */
   maxRows: number;
   maxBytes: number;
@@ -107,13 +109,13 @@ function* parseRows(text: string): Generator<ParsedRow> {
 
 const isBlank = (parsed: ParsedRow) => !parsed.quoted && parsed.cells.every((cell) => cell === '');
 
-function checkHeader<Column extends string>(header: ParsedRow | undefined, columns: readonly Column[]): Column[] {
+function checkHeader<Column extends string>(header: ParsedRow | undefined, columns: readonly Column[], optional: readonly Column[]): Column[] {
   if (!header || isBlank(header)) throw new CsvError(`The file has no header row; the first row must name the columns: ${columns.join(', ')}`, 1);
   const names = header.cells.map((name) => restoreText(name).trim());
   const expected = new Set<string>(columns);
   const unknown = names.filter((name) => !expected.has(name));
   const duplicated = names.filter((name, index) => names.indexOf(name) !== index);
-  const missing = columns.filter((column) => !names.includes(column));
+  const missing = columns.filter((column) => !names.includes(column) && !optional.includes(column));
   const problems = [
     unknown.length > 0 ? `unknown column ${unknown.map((name) => JSON.stringify(name)).join(', ')}` : '',
     duplicated.length > 0 ? `column ${[...new Set(duplicated)].join(', ')} given twice` : '',
@@ -130,7 +132,9 @@ function checkHeader<Column extends string>(header: ParsedRow | undefined, colum
  */
 export function readCsv<Column extends string>(input: string | Uint8Array, options: CsvReadOptions<Column>): CsvTable<Column> {
   const rows = parseRows(decode(input, options.maxBytes));
-  const order = checkHeader(rows.next().value ?? undefined, options.columns);
+  const optional = options.optional ?? [];
+  const order = checkHeader(rows.next().value ?? undefined, options.columns, optional);
+  const absent = optional.filter((column) => !order.includes(column));
   const records: Array<CsvRecord<Column>> = [];
   const errors: CsvRowError[] = [];
   let dataRows = 0;
@@ -149,6 +153,7 @@ export function readCsv<Column extends string>(input: string | Uint8Array, optio
       continue;
     }
     const cells = {} as Record<Column, string>;
+    for (const column of absent) cells[column] = '';
     order.forEach((column, index) => (cells[column] = restoreText(parsed.cells[index])));
     records.push({ row: parsed.row, cells });
   }

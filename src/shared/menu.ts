@@ -24,6 +24,8 @@ export interface MenuVariant extends StockCounts {
   weighting: number;
   /** What this variant contains beyond its dish's allergens. */
   allergens: Allergen[];
+  /** False until someone declared this variant's allergens (issue 27; src/shared/allergens.ts AllergenFacts). */
+  allergens_declared: boolean;
   status: StockStatus;
 }
 
@@ -41,6 +43,8 @@ export interface MenuProduct extends StockCounts {
   vat_rate: 'standard' | 'zero';
   /** The UK's 14 allergens the dish contains (each variant may add its own), and its dietary tags. */
   allergens: Allergen[];
+  /** False until someone declared the dish's allergens: `allergens` then holds only those known (issue 27). */
+  allergens_declared: boolean;
   vegetarian: boolean;
   vegan: boolean;
   /** 0 (none) to MAX_SPICE. */

@@ -55,6 +55,8 @@ export interface OrderView {
   delivery_postcode: string | null;
   phone_number: string;
   delivery_info: string;
+  /** The checkout's optional 'Allergies or dietary needs' (issue 27): personal, erased like the address. */
+  allergy_info: string;
   extra_info: string;
   user_id: string | null;
   ta_method: TakeawayMethod | null;
@@ -80,6 +82,8 @@ export interface KitchenOrderItem {
   /** Unit price in pence. */
   price: number;
   name: string;
+  /** A virtual item (a donation) has no allergens to print. */
+  virtual: boolean;
 }
 
 /** A placed order on the staff screens (GET /api/todaysOrders, GET /api/fetchOrder/{id}, staff spec §3). */
@@ -96,6 +100,8 @@ export interface KitchenOrder {
   town_city: string;
   postcode: string;
   delivery_info: string;
+  /** 'Allergies or dietary needs' as the customer gave it (issue 27): boxed at the top of the ticket. */
+  allergy_info: string;
   extra_info: string;
   payment_method: string | null;
   ta_method: string | null;

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import request from 'supertest';
 import { productStream } from '../../modules/catalog';
+import { DEMO_MENU } from '../../modules/catalog/demo-menu';
 import { startTestServer, type TestServer } from '../support/server';
 import { managerAndStaffCookies, sameOrigin } from './http';
 import { shopper } from './shopper';
@@ -185,6 +186,49 @@ describe('catalogue commands', () => {
 
     it('lets staff keep away from the catalogue', async () => {
       await post('/api/catalogue/dishes', dish({ name: 'Staff Dal' }), staff).expect(403);
+    });
+  });
+
+  describe('allergens declared or not (issue 27)', () => {
+    type Facts = { name: string; virtual?: boolean; allergens: string[]; allergens_declared: boolean };
+    const DEMO_DISHES = DEMO_MENU.flatMap((category) => category.products).length;
+    type Dish = Facts & { id: number; variants: Facts[] };
+
+    it('the menu and the editor carry the state of every dish and variant; the demo declares every food dish', async () => {
+      for (const products of [(await menu()).products, (await editable()).products] as Dish[][]) {
+        const all = products.flatMap((product) => [product, ...product.variants]);
+        expect(all.filter((entry) => typeof entry.allergens_declared !== 'boolean')).toEqual([]);
+        const demo = products.filter((product) => product.id <= DEMO_DISHES);
+        expect(demo.filter((product) => product.allergens_declared !== !product.virtual).map((product) => product.name)).toEqual([]);
+        const variants = demo.filter((product) => !product.virtual).flatMap((product) => product.variants);
+        expect(variants.length).toBeGreaterThan(0);
+        expect(variants.filter((variant) => !variant.allergens_declared)).toEqual([]);
+      }
+      const korma = ((await menu()).products as Dish[]).find((product) => product.name === 'Chicken Korma');
+      expect(korma).toMatchObject({ allergens: ['milk', 'nuts'], allergens_declared: true });
+    });
+
+    it('a new dish or variant starts not declared; declaring "none" is saved with who and when, and read back', async () => {
+      const id = (await post('/api/catalogue/dishes', dish({ name: 'Unchecked Dal', allergens: [] })).expect(200)).body.id as number;
+      const variant = (await post(`/api/catalogue/dishes/${id}/variants`, { name: 'Large', incremental_price: 100 }).expect(200)).body.id as number;
+      const facts = async () =>
+        [(await menu()).products, (await editable()).products].map((products: Dish[]) => {
+          const found = products.find((product) => product.id === id)!;
+          return [found.allergens_declared, found.variants[0].allergens_declared];
+        });
+      expect(await facts()).toEqual([[false, false], [false, false]]);
+
+      await post(`/api/catalogue/dishes/${id}`, dish({ name: 'Unchecked Dal', allergens: [], allergens_declared: true })).expect(200);
+      await post(`/api/catalogue/variants/${variant}`, { name: 'Large', incremental_price: 100, allergens_declared: true }).expect(200);
+      expect(await facts()).toEqual([[true, true], [true, true]]);
+      const { events } = await server.shop.store.read(productStream(id));
+      const declaring = events.filter((event) => (event.data as { allergensDeclared?: boolean }).allergensDeclared === true);
+      expect(declaring.map((event) => event.type)).toEqual(['ProductChanged', 'VariantChanged']);
+      for (const event of declaring) {
+        expect(event.metadata.actor).toMatch(/^[0-9a-f-]{36}$/);
+        expect(Date.parse(event.metadata.at)).not.toBeNaN();
+      }
+      expect((await post(`/api/catalogue/dishes/${id}`, dish({ name: 'Unchecked Dal', allergens_declared: 'yes' })).expect(400)).body.message).toMatch(/^allergens_declared/);
     });
   });
 });

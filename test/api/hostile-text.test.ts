@@ -36,7 +36,7 @@ interface TextInput {
   as?: 'manager' | 'admin';
 }
 
-const details = { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456', address_1: '1 Park Row', address_2: 'Flat 2', address_3: 'Hyde Park', town_city: 'Leeds', postcode: 'LS1 4AP', delivery_info: 'Ring twice' };
+const details = { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456', address_1: '1 Park Row', address_2: 'Flat 2', address_3: 'Hyde Park', town_city: 'Leeds', postcode: 'LS1 4AP', delivery_info: 'Ring twice', allergy_info: 'No peanuts' };
 
 /** Every route that takes free text in its body. */
 const TEXT_BODIES: Record<string, TextInput[]> = {
@@ -71,6 +71,7 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
         'deliveryForm.postcode': 'line',
         'deliveryForm.phone_number': 'line',
         'deliveryForm.delivery_info': 'lines',
+        'deliveryForm.allergy_info': 'lines',
       },
     },
     { body: { ta_method: 'DELIVER', postage: 150, total_cost: 545, postcode: 'LS1 4AP' }, fields: { postcode: 'line' } },

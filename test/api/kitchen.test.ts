@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'slonik';
 import request from 'supertest';
 import { createStockHandlers } from '../../modules/stock';
 import { createUserRepository } from '../../src/identity/users';
@@ -137,7 +138,7 @@ describe('kitchen: live orders, store status and stock status', () => {
     expect(madras.allergens).toEqual([]);
     const prawn = madras.variants.find((variant) => variant.name === 'King Prawn')!;
     const chicken = madras.variants.find((variant) => variant.name === 'Chicken')!;
-    await manager.post(`/api/catalogue/variants/${prawn.id}`, { name: prawn.name, incremental_price: prawn.incremental_price, weighting: prawn.weighting, allergens: ['crustaceans'] }).expect(200);
+    await manager.post(`/api/catalogue/variants/${prawn.id}`, { name: prawn.name, incremental_price: prawn.incremental_price, weighting: prawn.weighting, allergens: ['crustaceans'], allergens_declared: true }).expect(200);
 
     const customer = agentFor(server);
     for (const variant of [chicken, prawn]) await customer.post('/api/moveProductStockToBasket', { id: madras.id, variant: variant.id, quantity: 1 }).expect(200);
@@ -150,8 +151,65 @@ describe('kitchen: live orders, store status and stock status', () => {
     const contents = ((await staff.get(`/takeaway/${orderId}/bt-print`).expect(200)).body as Array<{ content: string }>).map((line) => line.content);
     const noteOf = (variant: string) => contents[contents.findIndex((line) => line.startsWith('1 x Madras') && line.includes(variant)) + 1];
     expect(noteOf('King Prawn')).toBe('  Allergens: Crustaceans');
-    expect(noteOf('Chicken')).toBe('  Allergens: none of the 14 declared');
+    expect(noteOf('Chicken')).toBe('  Allergens: no allergens declared as present');
     expect((await staff.get(`/takeaway/${orderId}/preview`).expect(200)).text).toContain('Allergens: Crustaceans');
+  });
+
+  it('one order with a declared, a none and an undeclared dish, a donation and an allergy note: the ticket and the mail (issue 27)', async () => {
+    // A manager says nobody has checked the Chana Masala's allergens after all.
+    await createUserRepository(server.shop.pool).create({ email: 'chef@example.com', password: 'chef long password', role: 'manager' });
+    const manager = agentFor(server);
+    await manager.post('/api/login', { email: 'chef@example.com', password: 'chef long password' }).expect(200);
+    type Editable = { id: number; name: string; category_id: number; short_desc: string; description: string; price: number; image: string | null; virtual: boolean; vat_rate: string; allergens: string[]; vegetarian: boolean; vegan: boolean; spice: number };
+    const editable = (await manager.get('/api/catalogue').expect(200)).body.products as Editable[];
+    const named = (name: string) => editable.find((product) => product.name === name)!;
+    const chana = named('Chana Masala');
+    const { category_id, name, short_desc, description, price, image, virtual, vat_rate, allergens, vegetarian, vegan, spice } = chana;
+    const body = { category_id, name, short_desc, description, price, image, virtual, vat_rate, allergens, vegetarian, vegan, spice, allergens_declared: false };
+    await manager.post(`/api/catalogue/dishes/${chana.id}`, body).expect(200);
+
+    const customer = agentFor(server);
+    for (const name of ['Chicken Korma', 'Boiled Rice', 'Chana Masala', 'Food Bank Donation']) {
+      await customer.post('/api/moveProductStockToBasket', { id: named(name).id, variant: null, quantity: 1 }).expect(200);
+    }
+    const saved = (await customer.post('/api/saveCartAsOrder').expect(200)).body.order as { items_total: number };
+    const discount = -Math.round(saved.items_total / 10);
+    await customer.post('/api/updateOrder', { ta_method: 'COLLECT', postage: discount, total_cost: saved.items_total + discount, postcode: null }).expect(200);
+    const allergyInfo = 'Peanut allergy (severe)\nCoeliac: nothing with gluten';
+    const form = { ...details, email: 'allergic@example.com', phone_number: '07911 123461', allergy_info: allergyInfo };
+    expect((await customer.post('/api/updateOrder', { deliveryForm: form }).expect(200)).body.order.allergy_info).toBe(allergyInfo);
+    const order = (await customer.post('/complete-order', { payment_method: 'PHONE' }).expect(200)).body.order as { id: string; ref: string };
+    await staff.post('/api/ta/markPaid', { orderId: order.id }).expect(200);
+
+    // The note is sealed: not in clear in the store, yet the kitchen's order carries it.
+    const stored = (await server.shop.pool.anyFirst<string>(sql.unsafe`select data::text from es_events where stream_name = ${'order-' + order.id}`)).join('\n');
+    expect(stored).not.toContain('Peanut allergy');
+    expect((await staff.get(`/api/fetchOrder/${order.id}`).expect(200)).body.order).toMatchObject({ allergy_info: allergyInfo });
+
+    const lines = (await staff.get(`/takeaway/${order.id}/bt-print`).expect(200)).body as Array<{ content: string; bold: number }>;
+    const contents = lines.map((line) => line.content);
+    const rule = '*'.repeat(32);
+    const box = contents.indexOf(rule);
+    expect(contents.slice(box, box + 5)).toEqual([rule, 'ALLERGIES OR DIETARY NEEDS', 'Peanut allergy (severe)', 'Coeliac: nothing with gluten', rule]);
+    expect(box).toBeLessThan(contents.indexOf('1 x Chicken Korma'));
+    const after = (dish: string) => lines[contents.indexOf(`1 x ${dish}`) + 1];
+    expect(after('Chicken Korma')).toMatchObject({ content: '  Allergens: Milk, Tree nuts', bold: 0 });
+    expect(after('Boiled Rice')).toMatchObject({ content: '  Allergens: no allergens declared as present', bold: 0 });
+    expect(after('Chana Masala')).toMatchObject({ content: '  ALLERGENS NOT DECLARED', bold: 1 });
+    expect(after('Food Bank Donation').content).not.toMatch(/allergen/i);
+    const preview = (await staff.get(`/takeaway/${order.id}/preview`).expect(200)).text;
+    expect(preview).toContain('<div class="box"><p class="b">ALLERGIES OR DIETARY NEEDS</p>');
+    expect(preview).toContain('<p class="b">  ALLERGENS NOT DECLARED</p>');
+
+    // The confirmation mail says the same, the note repeated.
+    await server.shop.mailSettled();
+    const directory = path.join(server.shop.config.dataDir, 'mail');
+    const mail = fs.readdirSync(directory).map((name) => fs.readFileSync(path.join(directory, name), 'utf8').replace(/=\r?\n/g, '')).find((text) => text.includes(order.ref))!;
+    expect(mail).toMatch(/Allergies or dietary needs, as you told us:\r?\n +Peanut allergy \(severe\)\r?\n +Coeliac: nothing with gluten/);
+    expect(mail).toMatch(/Chicken Korma[^\n]*\r?\n +Allergens: Milk, Tree nuts/);
+    expect(mail).toMatch(/Boiled Rice[^\n]*\r?\n +Allergens: no allergens declared as present/);
+    expect(mail).toMatch(/Chana Masala[^\n]*\r?\n +ALLERGENS NOT DECLARED/);
+    expect(mail).toMatch(/Food Bank Donation[^\n]*\r?\nItems:/);
   });
 
   it('a phone order nobody pays for is cancelled: never cooked, its dishes back on the menu, out of the tally', async () => {

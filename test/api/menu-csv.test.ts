@@ -143,6 +143,49 @@ describe('menu CSV export and import', () => {
     expect(await head()).toBe(position);
   });
 
+  it('carries allergens declared, declared none and not declared out and back; a file without the column imports as not declared (issue 27)', async () => {
+    const category = 'Allergen Check';
+    const csv = file(
+      { kind: 'category', name: category, hidden: 'no' },
+      dish({ category, name: 'Tarka Dal', allergens: 'mustard' }),
+      dish({ category, name: 'Plain Rice', allergens: 'none' }),
+      dish({ category, name: 'Mystery Curry', allergens: '' }),
+      dish({ category, name: 'Old Korma', allergens: 'milk; nuts; not declared' }),
+      { kind: 'variant', category, dish: 'Plain Rice', name: 'Large', price_pence: '100', status: 'active', allergens: 'none' },
+      { kind: 'variant', category, dish: 'Plain Rice', name: 'Small', price_pence: '0', status: 'active', allergens: '' },
+    );
+    await importCsv(csv).expect(200);
+    type Facts = { name: string; allergens: string[]; allergens_declared: boolean };
+    const checked = async () => {
+      const { categories, products } = await menu();
+      const id = categories.find((entry: { name: string }) => entry.name === category).id;
+      return (products as Array<Facts & { category_id: number; variants: Facts[] }>)
+        .filter((product) => product.category_id === id)
+        .flatMap((product) => [product, ...product.variants].map(({ name, allergens, allergens_declared }) => [name, allergens, allergens_declared]));
+    };
+    expect(await checked()).toEqual([
+      ['Tarka Dal', ['mustard'], true],
+      ['Plain Rice', [], true],
+      ['Large', [], true],
+      ['Small', [], false],
+      ['Mystery Curry', [], false],
+      ['Old Korma', ['milk', 'nuts'], false],
+    ]);
+    const exported = await exportCsv();
+    const cells = readCsv(exported, { columns: MENU_CSV_COLUMNS, maxRows: 10_000, maxBytes: 1_000_000 }).records.map((record) => record.cells);
+    const cellOf = (name: string) => cells.find((row) => row.name === name && (row.category === category || row.dish === 'Plain Rice'))?.allergens;
+    expect(['Tarka Dal', 'Plain Rice', 'Large', 'Small', 'Mystery Curry', 'Old Korma'].map(cellOf)).toEqual(['mustard', 'none', 'none', '', '', 'milk; nuts; not declared']);
+    const position = await settledHead();
+    expect((await importCsv(exported).expect(200)).body.changes).toBe(0);
+    expect(await head()).toBe(position);
+
+    // A file written before the column existed: its rows are not declared, whatever they were.
+    const columns = MENU_CSV_COLUMNS.filter((column) => column !== 'allergens');
+    const row = { ...blank, ...dish({ category, name: 'Tarka Dal' }) };
+    await importCsv([columns.join(','), columns.map((column) => row[column]).join(',')].join('\r\n')).expect(200);
+    expect((await checked())[0]).toEqual(['Tarka Dal', [], false]);
+  });
+
   it('refuses the whole file when any row is bad, naming each row and column, and changes nothing', async () => {
     const csv = file(
       dish({ name: 'Good New Dish' }),

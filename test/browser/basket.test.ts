@@ -1,17 +1,18 @@
 import type { Locator, Page } from 'playwright-core';
+import { allergenStatement, combinedAllergens, fromMenuAllergens, type MenuAllergenFacts } from '../../src/shared/allergens';
 import { formatPence } from '../../src/shared/money';
 import type { TestServer } from '../support/server';
 import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
 import { changeSettings, holdRequests, MENU_SHOWN, waitForText } from './shop-steps';
 
-interface MenuVariant {
+interface MenuVariant extends MenuAllergenFacts {
   id: number;
   incremental_price: number;
   status: string;
   available: number;
 }
-interface MenuProduct {
+interface MenuProduct extends MenuAllergenFacts {
   id: number;
   name: string;
   price: number;
@@ -145,6 +146,8 @@ describe('basket journey in the browser', () => {
     await page.locator(`[data-testid="choose-variant"][data-product-id="${productWithVariants.id}"]`).click();
     const option = page.locator(`[data-testid="variant-option"][data-variant-id="${variant.id}"]`);
     await option.waitFor();
+    // Each choice says what it contains with its dish (issue 27).
+    await waitForText(option.getByTestId('variant-option-allergens'), allergenStatement(combinedAllergens(fromMenuAllergens(productWithVariants), fromMenuAllergens(variant))));
     const [addedVariant] = await Promise.all([page.waitForResponse((response) => isStockMove(response.url())), option.click()]);
     expect(addedVariant.status()).toBe(200);
     expect(addedVariant.request().postDataJSON()).toMatchObject({ id: productWithVariants.id, variant: variant.id, quantity: 1 });

@@ -8,6 +8,7 @@ import { voucherReadModel } from '../../projections/vouchers/queries';
 import { createVouchers } from '../../modules/voucher';
 import { createUserRepository } from '../../src/identity/users';
 import type { TestServer } from '../support/server';
+import { ALLERGEN_TEXTS } from '../../src/shared/allergens';
 import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
 import { answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
@@ -108,7 +109,10 @@ describe('checkout journeys in the browser', () => {
     expect(await form.getByTestId('error-address_1').count()).toBe(0);
     expect(await form.getByTestId('error-postcode').count()).toBe(0);
     await form.locator('[name="email"]').fill('sam@example.com');
-    await sendDetails(page);
+    // Issue 27: the customer's allergies have a field of their own, which the order keeps.
+    await form.getByLabel(ALLERGEN_TEXTS.allergyFieldLabel).fill('Severe peanut allergy\nNo sesame');
+    const [detailsSent] = await Promise.all([page.waitForRequest((sent) => sent.url().endsWith('/api/updateOrder')), sendDetails(page)]);
+    expect(detailsSent.postDataJSON()).toMatchObject({ deliveryForm: { allergy_info: 'Severe peanut allergy\nNo sesame' } });
 
     // 'change' goes back to editing and hides payment; the form refills from the order.
     await page.getByTestId('payment-section').waitFor();
@@ -136,6 +140,8 @@ describe('checkout journeys in the browser', () => {
       page.reload(),
     ]);
     await page.locator('[data-testid="delivery-form"][data-mode="summary"]').waitFor();
+    // The reloaded page reads the allergies back from the order.
+    expect(await page.getByTestId('summary-allergy-info').innerText()).toBe('Severe peanut allergy\nNo sesame');
 
     // The only method, phone, is chosen for the customer, and the choice is saved once.
     await page.getByTestId('payment-section').waitFor();

@@ -10,7 +10,7 @@ import { answerTo, eveningClock, logIn, waitForText } from './shop-steps';
 
 const KORMA = 13; // £9.50, £8.55 with the 10% collection discount
 const STAFF = { email: 'cook@example.com', password: 'cook long password' };
-const CUSTOMER_DETAILS = { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' };
+const CUSTOMER_DETAILS = { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456', allergy_info: 'No peanuts please' };
 const OPEN_BANNER = 'OPEN - orders ready ~31 mins after payment';
 const CLOSED_BANNER = "CLOSED - we're not taking orders right now";
 
@@ -129,6 +129,9 @@ describe('staff back office in the browser', () => {
     await row.getByTestId('preview').click();
     const preview = kitchen.getByTestId('ticket-preview');
     await preview.getByText('1 x Chicken Korma').waitFor();
+    // The customer's allergies (issue 27) are on the ticket, and on the row without unfolding anything.
+    await preview.getByText('No peanuts please').waitFor();
+    await waitForText(row.getByTestId('order-allergy-info'), 'Allergies or dietary needs: No peanuts please');
     await preview.getByText(`Order ${ref}`).waitFor();
     await kitchen.getByTestId('preview-modal').getByRole('button', { name: 'Close', exact: true }).click();
     await preview.waitFor({ state: 'detached' });

@@ -91,6 +91,13 @@ describe('the CSV writer and reader', () => {
     expect(() => read('name,price,note,name\n')).toThrow('column name given twice');
   });
 
+  it('reads a file without an optional column (written before it existed) as if its cells were empty', () => {
+    const table = readCsv('name,price\nDal,450\n', { columns: COLUMNS, optional: ['note'], ...LIMITS });
+    expect(table.records).toEqual([{ row: 2, cells: { name: 'Dal', price: '450', note: '' } }]);
+    expect(readCsv('note,name,price\nhot,Dal,450\n', { columns: COLUMNS, optional: ['note'], ...LIMITS }).records[0].cells.note).toBe('hot');
+    expect(() => readCsv('name,note\nDal,x\n', { columns: COLUMNS, optional: ['note'], ...LIMITS })).toThrow('missing column price');
+  });
+
   it('lists every row it cannot read, naming the row, and still reads the others', () => {
     const table = read('name,price,note\nDal,450\nRice,200,\nNa"an,1,\n"Tea"x,1,\nLassi,1,"x",y');
     expect(table.records.map((record) => record.cells.name)).toEqual(['Rice']);

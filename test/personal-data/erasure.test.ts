@@ -27,6 +27,8 @@ function person(seed: number) {
     address_3: tag('addressthree'),
     town_city: tag('town'),
     delivery_info: tag('info'),
+    // 'Allergies or dietary needs' (issue 27): possibly health data, sealed and erased like the address.
+    allergy_info: tag('allergy'),
     phone_number: `07911 ${100000 + seed}`,
   };
 }

@@ -34,6 +34,7 @@ describe('personal data sealed in events', () => {
       address_3: marker('addressthree'),
       town_city: marker('town'),
       delivery_info: marker('info'),
+      allergy_info: marker('allergy'),
     };
     const customer = shopper(server);
     await customer.addUnits(KORMA, 2);
@@ -71,7 +72,7 @@ describe('personal data sealed in events', () => {
       const row = today.find((candidate) => candidate.id === orderId);
       expect(row).toMatchObject({ full_name: markers.full_name, postcode: DELIVERY_POSTCODE });
       const stored = await server.shop.pool.one(sql.unsafe`
-        select email, full_name, address_1, address_2, address_3, town_city, delivery_info, note, postcode, phone_number
+        select email, full_name, address_1, address_2, address_3, town_city, delivery_info, allergy_info, note, postcode, phone_number
           from orders where order_id = ${orderId}`);
       expect(stored).toEqual({ ...markers, postcode: DELIVERY_POSTCODE, phone_number: '07911 123456' });
     }

@@ -44,7 +44,7 @@ function eveningHistory(seed: number, length: number): StoredEvent[] {
         case 2:
           push('DeliveryDetailsGiven', {
             orderId, email: 'sam@example.com', fullName: random.pick(['Sam Smith', 'Jo Bloggs']), address1: '1 Hyde Park Road', address2: '', address3: '',
-            townCity: 'Leeds', postcode: 'LS6 2AA', phone: '07911 123456', deliveryInfo: random.pick(['', 'ring twice']),
+            townCity: 'Leeds', postcode: 'LS6 2AA', phone: '07911 123456', deliveryInfo: random.pick(['', 'ring twice']), allergyInfo: random.pick(['', 'no peanuts']),
           });
           break;
         case 3:

@@ -16,7 +16,7 @@ function orderHistory() {
     push('TakeawayMethodChosen', { orderId, method: 'DELIVER', postagePence: 250, postcode: 'LS6 2AA' });
     push('DeliveryDetailsGiven', {
       orderId, email: 'sam@example.com', fullName: 'Sam Smith', address1: '1 Hyde Park Road', address2: '', address3: '',
-      townCity: 'Leeds', postcode: 'LS6 2AA', phone: '07911 123456', deliveryInfo: 'ring twice',
+      townCity: 'Leeds', postcode: 'LS6 2AA', phone: '07911 123456', deliveryInfo: 'ring twice', allergyInfo: 'no peanuts',
     });
     push('PaymentMethodChosen', { orderId, method: 'PHONE' });
     push('OrderSubmitted', {

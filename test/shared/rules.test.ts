@@ -114,8 +114,8 @@ describe('rules the server and the web app share', () => {
 
   describe('dishes on offer', () => {
     const product: CatalogueProduct = {
-      id: 1, name: 'Chicken Korma', short_desc: '', description: '', price: 950, image: null, image_srcset: null, vat_rate: 'standard', allergens: [], vegetarian: false, vegan: false, spice: 0, status: 'active', virtual: false, category_id: 1, position: 1,
-      variants: [{ id: 2, name: 'Large', incremental_price: 200, weighting: 1, allergens: [], status: 'active' }],
+      id: 1, name: 'Chicken Korma', short_desc: '', description: '', price: 950, image: null, image_srcset: null, vat_rate: 'standard', allergens: [], allergens_declared: false, vegetarian: false, vegan: false, spice: 0, status: 'active', virtual: false, category_id: 1, position: 1,
+      variants: [{ id: 2, name: 'Large', incremental_price: 200, weighting: 1, allergens: [], allergens_declared: false, status: 'active' }],
     };
     it('names a dish with its variant in brackets', () => {
       expect(dishName('Chicken Korma', 'Large')).toBe('Chicken Korma (Large)');

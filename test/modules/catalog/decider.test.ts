@@ -1,15 +1,15 @@
 import { productDecider, categoriesDecider } from '../../../modules/catalog/decider';
 import type { CategoryEvent, ProductAdded, ProductEvent } from '../../../modules/catalog/events';
-import { upcastProductAdded } from '../../../modules/catalog/events';
+import { upcastAllergenState } from '../../../modules/catalog/events';
 import { specFor } from '../../support/given-when-then';
 
 const spec = specFor(productDecider);
 const details: ProductAdded['data'] = {
   productId: 3, categoryId: 1, name: 'Korma', shortDescription: 'Mild', description: 'Creamy', pricePence: 950,
-  image: null, imageSrcset: null, virtual: false, vatRate: 'standard', allergens: ['milk', 'nuts'], vegetarian: false, vegan: false, spice: 1, position: 1,
+  image: null, imageSrcset: null, virtual: false, vatRate: 'standard', allergens: ['milk', 'nuts'], allergensDeclared: true, vegetarian: false, vegan: false, spice: 1, position: 1,
 };
 const added: ProductEvent = { type: 'ProductAdded', data: details };
-const variant: ProductEvent = { type: 'VariantAdded', data: { productId: 3, variantId: 9, name: 'Large', incrementalPricePence: 300, weighting: 1, allergens: [] } };
+const variant: ProductEvent = { type: 'VariantAdded', data: { productId: 3, variantId: 9, name: 'Large', incrementalPricePence: 300, weighting: 1, allergens: [], allergensDeclared: true } };
 const add = (data: Partial<ProductAdded['data']> = {}, namesInCategory: string[] = []) =>
   ({ type: 'AddProduct' as const, data: { ...details, ...data }, namesInCategory });
 const change = (data: Partial<ProductAdded['data']> = {}, namesInCategory: string[] = []) =>
@@ -40,7 +40,7 @@ describe('catalogue decider', () => {
     });
 
     it('refuses a price that a variant would make negative', () => {
-      const cheaper: ProductEvent = { type: 'VariantAdded', data: { productId: 3, variantId: 10, name: 'Half', incrementalPricePence: -400, weighting: 2, allergens: [] } };
+      const cheaper: ProductEvent = { type: 'VariantAdded', data: { productId: 3, variantId: 10, name: 'Half', incrementalPricePence: -400, weighting: 2, allergens: [], allergensDeclared: true } };
       spec([added, cheaper]).when(change({ pricePence: 399 })).thenFails('The variant Half would make the dish cost less than nothing', 'invalid');
       spec([added, cheaper]).when(change({ pricePence: 400 })).then([{ type: 'ProductChanged', data: { ...details, pricePence: 400 } }]);
     });
@@ -71,7 +71,7 @@ describe('catalogue decider', () => {
 
     it('takes a zero or negative adjustment, but not one making the dish negative, an empty or a duplicate name', () => {
       const withData = (data: Partial<Extract<ProductEvent, { type: 'VariantAdded' }>['data']>) =>
-        ({ type: 'AddVariant' as const, data: { productId: 3, variantId: 11, name: 'Small', incrementalPricePence: -950, weighting: 2, allergens: [], ...data } });
+        ({ type: 'AddVariant' as const, data: { productId: 3, variantId: 11, name: 'Small', incrementalPricePence: -950, weighting: 2, allergens: [], allergensDeclared: false, ...data } });
       spec([added, variant]).when(withData({})).then([{ type: 'VariantAdded', data: withData({}).data }]);
       spec([added, variant]).when(withData({ incrementalPricePence: -951 })).thenFails('would make the dish cost less than nothing', 'invalid');
       spec([added, variant]).when(withData({ name: ' ' })).thenFails('A variant needs a name', 'invalid');
@@ -79,7 +79,7 @@ describe('catalogue decider', () => {
     });
 
     it('changes a variant, keeping its own name free', () => {
-      const changed = { productId: 3, variantId: 9, name: 'Large', incrementalPricePence: 0, weighting: 3, allergens: ['crustaceans' as const] };
+      const changed = { productId: 3, variantId: 9, name: 'Large', incrementalPricePence: 0, weighting: 3, allergens: ['crustaceans' as const], allergensDeclared: true };
       spec([added, variant]).when({ type: 'ChangeVariant', data: changed }).then([{ type: 'VariantChanged', data: changed }]);
       spec([added, variant]).when({ type: 'ChangeVariant', data: variant.data as never }).then([]);
       spec([added, variant]).when({ type: 'ChangeVariant', data: { ...changed, incrementalPricePence: -1000 } }).thenFails('less than nothing');
@@ -104,14 +104,59 @@ describe('catalogue decider', () => {
     spec([]).when(add({ vegetarian: true, allergens: ['fish'] })).thenFails('cannot contain fish', 'invalid');
   });
 
-  it('upcasts a dish added before menu management to the standard rate, one picture and no allergens declared', () => {
-    const { vatRate: _vat, imageSrcset: _srcset, allergens: _allergens, vegetarian: _vegetarian, vegan: _vegan, spice: _spice, ...old } = details;
-    expect(upcastProductAdded({ type: 'ProductAdded', data: old })).toEqual({
-      type: 'ProductAdded',
-      data: { ...details, allergens: [], vegetarian: false, vegan: false, spice: 0 },
+  describe('declared and not-declared allergens (issue 27)', () => {
+    const unchecked = { ...details, allergens: [], allergensDeclared: false };
+    const uncheckedAdded: ProductEvent = { type: 'ProductAdded', data: unchecked };
+    const variantOf = (allergensDeclared: boolean, allergens: Array<'crustaceans'> = []) =>
+      ({ productId: 3, variantId: 9, name: 'Large', incrementalPricePence: 300, weighting: 1, allergens, allergensDeclared });
+
+    it('adds a dish or variant not declared unless the command declares it', () => {
+      spec([]).when(add({ allergens: [], allergensDeclared: false })).then([uncheckedAdded]);
+      spec([uncheckedAdded]).when({ type: 'AddVariant', data: variantOf(false) }).then([{ type: 'VariantAdded', data: variantOf(false) }]);
     });
-    const today = { type: 'ProductAdded', data: { ...details, vatRate: 'zero' } };
-    expect(upcastProductAdded(today)).toBe(today);
+
+    it('records declaring "contains none" as a change, and un-declaring too, though the list stays empty', () => {
+      spec([uncheckedAdded]).when(change({ allergens: [], allergensDeclared: true }))
+        .then([{ type: 'ProductChanged', data: { ...unchecked, allergensDeclared: true } }]);
+      spec([uncheckedAdded]).when(change({ allergens: [], allergensDeclared: false })).then([]);
+      spec([added]).when(change({ allergensDeclared: false })).then([{ type: 'ProductChanged', data: { ...details, allergensDeclared: false } }]);
+    });
+
+    it('records a variant declared as adding none, and nothing when it already was', () => {
+      const unset: ProductEvent = { type: 'VariantAdded', data: variantOf(false) };
+      spec([added, unset]).when({ type: 'ChangeVariant', data: variantOf(true) }).then([{ type: 'VariantChanged', data: variantOf(true) }]);
+      spec([added, unset, { type: 'VariantChanged', data: variantOf(true) }]).when({ type: 'ChangeVariant', data: variantOf(true) }).then([]);
+    });
+
+    it('reads every dish and variant stored before as not declared, keeping a list it had', () => {
+      const { allergensDeclared: _declared, ...korma } = details;
+      const { allergensDeclared: _variantDeclared, ...large } = variant.data as ReturnType<typeof variantOf>;
+      const stored = [
+        { type: 'ProductAdded', data: korma },
+        { type: 'ProductChanged', data: { ...korma, name: 'Chicken Korma' } },
+        { type: 'VariantAdded', data: large },
+        { type: 'VariantChanged', data: { ...large, allergens: ['crustaceans'] } },
+      ];
+      const upcast = stored.map((event) => upcastAllergenState(event) as ProductEvent);
+      expect(upcast.map((event) => (event.data as { allergensDeclared: boolean }).allergensDeclared)).toEqual([false, false, false, false]);
+      const state = upcast.reduce(productDecider.evolve, productDecider.initialState);
+      expect(state).toMatchObject({ product: { name: 'Chicken Korma', allergens: ['milk', 'nuts'], allergensDeclared: false } });
+      expect(state.status === 'listed' && state.variants).toEqual([{ ...large, allergens: ['crustaceans'], allergensDeclared: false, status: 'active' }]);
+      // Saving it unchanged but declared is the explicit act that makes it declared.
+      spec(upcast).when(change({ name: 'Chicken Korma' })).then([{ type: 'ProductChanged', data: { ...details, name: 'Chicken Korma' } }]);
+    });
+
+    it('gives a dish stored before menu management the standard rate, one picture, no tags, not declared', () => {
+      const { vatRate: _vat, imageSrcset: _srcset, allergens: _allergens, allergensDeclared: _declared, vegetarian: _vegetarian, vegan: _vegan, spice: _spice, ...old } = details;
+      expect(upcastAllergenState({ type: 'ProductAdded', data: old })).toEqual({
+        type: 'ProductAdded',
+        data: { ...details, allergens: [], allergensDeclared: false, vegetarian: false, vegan: false, spice: 0 },
+      });
+      const { allergens: _list, allergensDeclared: _variantDeclared, ...bare } = variant.data as ReturnType<typeof variantOf>;
+      expect(upcastAllergenState({ type: 'VariantAdded', data: bare })).toEqual({ type: 'VariantAdded', data: { ...bare, allergens: [], allergensDeclared: false } });
+      const today = { type: 'ProductAdded', data: { ...details, vatRate: 'zero' } };
+      expect(upcastAllergenState(today)).toBe(today);
+    });
   });
 });
 

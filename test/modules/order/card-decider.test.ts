@@ -12,7 +12,7 @@ const cartId = '66666666-6666-4666-8666-666666666666';
 const now = '2026-11-20T18:00:00.000Z';
 const korma = { productId: 13, variantId: null, name: 'Chicken Korma', variantName: '', unitPricePence: 950, quantity: 2, virtual: false };
 const placedData: OrderPlaced['data'] = { orderId, cartId, userId: null, email: null, items: [korma], itemsTotalPence: 1900, note: '' };
-const details = { email: 'sam@example.com', fullName: 'Sam', address1: '', address2: '', address3: '', townCity: '', postcode: '', phone: '07911 123456', deliveryInfo: '' };
+const details = { email: 'sam@example.com', fullName: 'Sam', address1: '', address2: '', address3: '', townCity: '', postcode: '', phone: '07911 123456', deliveryInfo: '', allergyInfo: '' };
 const readyToPay: OrderEvent[] = [
   { type: 'OrderPlaced', data: placedData },
   { type: 'TakeawayMethodChosen', data: { orderId, method: 'COLLECT', postcode: null, miles: null, postagePence: -190 } },

@@ -14,7 +14,7 @@ const placedData: OrderPlaced['data'] = { orderId, cartId, userId: null, email: 
 const placed: OrderEvent = { type: 'OrderPlaced', data: placedData };
 const collect: OrderEvent = { type: 'TakeawayMethodChosen', data: { orderId, method: 'COLLECT', postcode: null, miles: null, postagePence: -190 } };
 const deliver: OrderEvent = { type: 'TakeawayMethodChosen', data: { orderId, method: 'DELIVER', postcode: 'LS2 9JT', miles: 0.76, postagePence: 150 } };
-const details = { email: 'sam@example.com', fullName: 'Sam', address1: '', address2: '', address3: '', townCity: '', postcode: '', phone: '07911 123456', deliveryInfo: '' };
+const details = { email: 'sam@example.com', fullName: 'Sam', address1: '', address2: '', address3: '', townCity: '', postcode: '', phone: '07911 123456', deliveryInfo: '', allergyInfo: '' };
 const detailsGiven: OrderEvent = { type: 'DeliveryDetailsGiven', data: { orderId, ...details } };
 const open = { storeOpen: true, paymentMethods: ['phone'] };
 const place = (overrides: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>> = {}): OrderCommand => ({

@@ -14,7 +14,7 @@ const placed: OrderEvent = { type: 'OrderPlaced', data: { orderId, cartId, userI
 const collect: OrderEvent = { type: 'TakeawayMethodChosen', data: { orderId, method: 'COLLECT', postcode: null, miles: null, postagePence: -200 } };
 const details: OrderEvent = {
   type: 'DeliveryDetailsGiven',
-  data: { orderId, email: 'sam@example.com', fullName: 'Sam', address1: '', address2: '', address3: '', townCity: '', postcode: '', phone: '07911 123456', deliveryInfo: '' },
+  data: { orderId, email: 'sam@example.com', fullName: 'Sam', address1: '', address2: '', address3: '', townCity: '', postcode: '', phone: '07911 123456', deliveryInfo: '', allergyInfo: '' },
 };
 const voucher = { voucherId, code: 'SAVE10', description: '10% off', benefit: { kind: 'percent' as const, percent: 10 } };
 const applied: OrderEvent = { type: 'VoucherApplied', data: { orderId, ...voucher } };

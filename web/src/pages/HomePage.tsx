@@ -30,7 +30,7 @@ export function HomePage() {
           {menu && (
             <>
               <CategoryFilter categories={menu.categories} />
-              <AllergenFilter />
+              <AllergenFilter menu={menu} />
               <MenuByCategory menu={menu} firstScreenOnly={renderedMenu === undefined} />
             </>
           )}

@@ -10,7 +10,7 @@ import { ProductImage } from '../features/menu/ProductImage';
 import { ProductOrderButton } from '../features/menu/ProductOrderButton';
 import { StockLabel } from '../features/menu/StockLabel';
 import { DietaryInfo } from '../features/menu/DietaryInfo';
-import { ALLERGEN_NAMES } from '../../../src/shared/allergens';
+import { VariantAllergens } from '../features/menu/VariantAllergens';
 import { useSquareProductImages } from '../features/menu/useSquareProductImages';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -41,13 +41,7 @@ export function ProductPage() {
           <p className="lead">{product.short_desc}</p>
           {product.description && <p>{product.description}</p>}
           <DietaryInfo dish={product} />
-          {product.variants
-            .filter((variant) => variant.allergens.length > 0)
-            .map((variant) => (
-              <p key={variant.id} className="small" data-testid="variant-allergens">
-                {variant.name} also contains: {variant.allergens.map((allergen) => ALLERGEN_NAMES[allergen]).join(', ')}
-              </p>
-            ))}
+          <VariantAllergens product={product} />
           <p className="fs-4 fw-semibold" data-testid="product-price">
             {formatPence(product.price)}
           </p>

@@ -1,4 +1,5 @@
 import Button from 'react-bootstrap/Button';
+import { ALLERGEN_TEXTS } from '../../../../src/shared/allergens';
 import type { Order } from '../order/order';
 
 interface DeliveryDetailsSummaryProps {
@@ -38,6 +39,14 @@ export function DeliveryDetailsSummary({ order, needsAddress, collectFrom, onCha
           <>
             <dt className="small text-body-secondary fw-normal">Delivery info</dt>
             <dd className="mb-0">{order.delivery_info}</dd>
+          </>
+        )}
+        {order.allergy_info && (
+          <>
+            <dt className="small text-body-secondary fw-normal">{ALLERGEN_TEXTS.allergyFieldLabel}</dt>
+            <dd className="mb-0" style={{ whiteSpace: 'pre-line' }} data-testid="summary-allergy-info">
+              {order.allergy_info}
+            </dd>
           </>
         )}
       </dl>

@@ -14,7 +14,7 @@ interface DeliveryFormEditorProps {
   onCompleted: () => void;
 }
 
-const OPTIONAL_ALWAYS = new Set<DeliveryField>(['address_2', 'address_3', 'delivery_info']);
+const OPTIONAL_ALWAYS = new Set<DeliveryField>(['address_2', 'address_3', 'delivery_info', 'allergy_info']);
 
 /** The delivery form in editing mode: filled from the order, checked here, sent to the order. */
 export function DeliveryFormEditor({ order, needsAddress, lockedPostcode, onCompleted }: DeliveryFormEditorProps) {

@@ -17,7 +17,9 @@ interface DeliveryFormFieldProps {
 export function DeliveryFormField({ field, value, error, optional, lockedBecause, onChange, onLeave }: DeliveryFormFieldProps) {
   const id = `delivery-${field.name}`;
   const noteId = `${id}-note`;
+  const hintId = `${id}-hint`;
   const locked = lockedBecause !== undefined;
+  const describedBy = [error !== undefined || locked ? noteId : null, field.hint ? hintId : null].filter(Boolean).join(' ');
   const control = {
     name: field.name,
     autoComplete: field.autoComplete,
@@ -27,7 +29,7 @@ export function DeliveryFormField({ field, value, error, optional, lockedBecause
     plaintext: locked,
     required: !optional,
     isInvalid: error !== undefined,
-    'aria-describedby': error !== undefined || locked ? noteId : undefined,
+    'aria-describedby': describedBy || undefined,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
     onBlur: onLeave,
   };
@@ -42,6 +44,11 @@ export function DeliveryFormField({ field, value, error, optional, lockedBecause
         <Form.Control as="textarea" rows={2} {...control} />
       ) : (
         <Form.Control type={field.type ?? 'text'} {...control} />
+      )}
+      {field.hint && (
+        <Form.Text id={hintId} className="d-block">
+          {field.hint}
+        </Form.Text>
       )}
       {error !== undefined && (
         <Form.Control.Feedback type="invalid" id={noteId} data-testid={`error-${field.name}`}>

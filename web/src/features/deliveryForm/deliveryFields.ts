@@ -1,3 +1,4 @@
+import { ALLERGEN_TEXTS } from '../../../../src/shared/allergens';
 import type { DeliveryDetails } from '../order/order';
 
 export type DeliveryField = keyof DeliveryDetails;
@@ -12,6 +13,8 @@ export interface FieldSpec {
   multiline?: boolean;
   /** Part of the postal address: optional when collecting. */
   address?: boolean;
+  /** A line under the field saying what it is for. */
+  hint?: string;
 }
 
 /** Spec §2 "Delivery form": the fields, in the spec's order. */
@@ -25,6 +28,15 @@ export const DELIVERY_FIELDS: readonly FieldSpec[] = [
   { name: 'postcode', label: 'Postcode', autoComplete: 'postal-code', maxLength: 10, address: true },
   { name: 'phone_number', label: 'Phone number', type: 'tel', autoComplete: 'tel', maxLength: 30 },
   { name: 'delivery_info', label: 'Delivery info', autoComplete: 'off', maxLength: 500, multiline: true },
+  // Issue 27: its own field, never guessed from the basket's note; the server boxes it at the top of the ticket.
+  {
+    name: 'allergy_info',
+    label: ALLERGEN_TEXTS.allergyFieldLabel,
+    autoComplete: 'off',
+    maxLength: 300,
+    multiline: true,
+    hint: 'The kitchen sees this at the top of your order’s ticket.',
+  },
 ];
 
 const FIELD_NAMES = new Set<string>(DELIVERY_FIELDS.map((field) => field.name));
@@ -45,5 +57,6 @@ export function detailsOf(source: DeliveryDetails): DeliveryDetails {
     postcode: source.postcode,
     phone_number: source.phone_number,
     delivery_info: source.delivery_info,
+    allergy_info: source.allergy_info,
   };
 }

@@ -1,12 +1,18 @@
 import Badge from 'react-bootstrap/Badge';
-import { ALLERGEN_NAMES, type Allergen } from '../../../../src/shared/allergens';
+import type { Product } from './menuApi';
+import { AllergenStatement } from './AllergenStatement';
+import { dishAllergenFacts } from './dishAllergens';
 
 const SPICE = ['', 'Mild', 'Medium', 'Hot'];
 
-/** A dish's dietary tags and what it contains, on the menu card and the product page. */
-export function DietaryInfo({ dish }: { dish: { allergens: Allergen[]; vegetarian: boolean; vegan: boolean; spice: number } }) {
+/**
+ * A dish's dietary tags and what it contains, on the menu card and the product page: always a line on its
+ * allergens, "not declared" with the shop's number when nobody declared them (issue 27). A virtual item (a
+ * donation) has no allergens to speak of.
+ */
+export function DietaryInfo({ dish }: { dish: Product }) {
   const tags = [dish.vegan ? 'Vegan' : dish.vegetarian ? 'Vegetarian' : null, SPICE[dish.spice] ? `${SPICE[dish.spice]} spice` : null].filter((tag) => tag !== null);
-  if (tags.length === 0 && dish.allergens.length === 0) return null;
+  if (tags.length === 0 && dish.virtual) return null;
   return (
     <div className="small mb-2" data-testid="dietary-info">
       {tags.map((tag) => (
@@ -14,7 +20,11 @@ export function DietaryInfo({ dish }: { dish: { allergens: Allergen[]; vegetaria
           {tag}
         </Badge>
       ))}
-      {dish.allergens.length > 0 && <div data-testid="allergens">Contains: {dish.allergens.map((allergen) => ALLERGEN_NAMES[allergen]).join(', ')}</div>}
+      {!dish.virtual && (
+        <div>
+          <AllergenStatement facts={dishAllergenFacts(dish)} />
+        </div>
+      )}
     </div>
   );
 }

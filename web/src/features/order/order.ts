@@ -16,6 +16,8 @@ export interface DeliveryDetails {
   postcode: string;
   phone_number: string;
   delivery_info: string;
+  /** 'Allergies or dietary needs' (issue 27), optional. */
+  allergy_info: string;
 }
 
 /** POST /api/updateOrder takes exactly one of these. */

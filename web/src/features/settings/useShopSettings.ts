@@ -12,6 +12,8 @@ export interface ShopSettings {
   showSquareProductImages: boolean;
   missingProductImage: string | undefined;
   siteName: string | undefined;
+  /** The number customers call (an undeclared dish's allergen notice links to it), or undefined. */
+  phone: string | undefined;
 }
 
 // One fixed list, asked for once by ShopSettingsProvider.
@@ -22,8 +24,8 @@ export const SHOP_SETTING_KEYS = [
   'show_square_product_images',
   'missing_product_image',
   'site_name',
+  'phone_no_display',
 ] as const;
-
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -38,6 +40,7 @@ export function readShopSettings(values: SettingValues | undefined): ShopSetting
     showSquareProductImages: values?.show_square_product_images === true,
     missingProductImage: text(values?.missing_product_image),
     siteName: text(values?.site_name),
+    phone: text(values?.phone_no_display),
   };
 }
 

@@ -1,6 +1,7 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { DeliveryToggle } from '../../features/staff/delivery/DeliveryToggle';
+import { UndeclaredAllergensWarning } from '../../features/staff/catalogue/UndeclaredAllergensWarning';
 import { LowStockWarning } from '../../features/staff/oos/LowStockWarning';
 import { LiveOrders } from '../../features/staff/orders/LiveOrders';
 import { RequireRole } from '../../features/staff/RequireRole';
@@ -21,6 +22,7 @@ export function LiveOrdersPage() {
           <DeliveryToggle />
         </Col>
       </Row>
+      <UndeclaredAllergensWarning />
       <LiveOrders />
       <CardRefunds />
       <StoreLog />

@@ -6,8 +6,9 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { parsePounds, penceAsPounds } from '../../../../../src/shared/money';
 import { serverMessage } from '../../../app/serverMessage';
-import { dietaryProblem, type Allergen } from '../../../../../src/shared/allergens';
+import { dietaryProblem } from '../../../../../src/shared/allergens';
 import { AllergenChecks } from './AllergenChecks';
+import type { AllergenDeclaration } from './allergenDeclaration';
 import { PhotoField } from './PhotoField';
 
 const SPICE_LEVELS = ['Not spicy', 'Mild', 'Medium', 'Hot'];
@@ -23,7 +24,9 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
   const [vatRate, setVatRate] = useState<DishBody['vat_rate']>(dish?.vat_rate ?? 'standard');
   const [virtual, setVirtual] = useState(dish?.virtual ?? false);
   const [image, setImage] = useState<string | null>(dish?.image ?? null);
-  const [allergens, setAllergens] = useState<Allergen[]>(dish?.allergens ?? []);
+  // A new dish starts not declared; an old one keeps what it had until someone declares it (issue 27).
+  const [declaration, setDeclaration] = useState<AllergenDeclaration>({ allergens: dish?.allergens ?? [], declared: dish?.allergens_declared ?? false });
+  const { allergens } = declaration;
   const [vegetarian, setVegetarian] = useState(dish?.vegetarian ?? false);
   const [vegan, setVegan] = useState(dish?.vegan ?? false);
   const [spice, setSpice] = useState(dish?.spice ?? 0);
@@ -41,7 +44,7 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
     const contradiction = dietaryProblem({ allergens, vegetarian, vegan });
     if (contradiction) return setProblem(contradiction);
     setProblem(null);
-    const body: DishBody = { category_id: categoryId, name, short_desc: shortDesc, description, price: pence, image, virtual, vat_rate: vatRate, allergens, vegetarian, vegan, spice };
+    const body: DishBody = { category_id: categoryId, name, short_desc: shortDesc, description, price: pence, image, virtual, vat_rate: vatRate, allergens, allergens_declared: declaration.declared, vegetarian, vegan, spice };
     if (dish) {
       if ('data' in (await change({ id: dish.id, body }))) onSaved(dish.id);
     } else {
@@ -66,6 +69,7 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
       {saved && !error && (
         <Alert variant="success" role="status" data-testid="dish-saved">
           Saved: customers see it now.
+          {!virtual && !declaration.declared && ' Its allergens are not declared yet: customers are asked to call before ordering it.'}
         </Alert>
       )}
       <Row className="g-2">
@@ -119,7 +123,11 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
           <Form.Check id={field('virtual')} label="Virtual (nothing to cook or deliver)" checked={virtual} onChange={(event) => setVirtual(event.target.checked)} />
         </Col>
         <Col md={12}>
-          <AllergenChecks id={field('allergens')} legend="Contains (allergens)" value={allergens} onChange={setAllergens} />
+          {virtual ? (
+            <p className="small text-body-secondary">A virtual item has no allergens: customers see no allergen notice on it.</p>
+          ) : (
+            <AllergenChecks id={field('allergens')} legend="Contains (allergens)" of="dish" value={declaration} onChange={setDeclaration} />
+          )}
         </Col>
         <Col md={4}>
           <Form.Check id={field('vegetarian')} label="Vegetarian" checked={vegetarian} onChange={(event) => setVegetarian(event.target.checked)} />

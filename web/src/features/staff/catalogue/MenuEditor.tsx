@@ -7,6 +7,7 @@ import { formatPence } from '../../../../../src/shared/money';
 import { CategoriesEditor } from './CategoriesEditor';
 import { DishForm } from './DishForm';
 import { MenuCsv } from './MenuCsv';
+import { UndeclaredDishes } from './UndeclaredDishes';
 import { VariantsEditor } from './VariantsEditor';
 import { useCatalogueQuery } from './catalogueApi';
 
@@ -25,6 +26,7 @@ export function MenuEditor() {
   return (
     <div data-testid="menu-editor">
       <h1 className="h3 mb-3">Menu editor</h1>
+      <UndeclaredDishes dishes={data.products} />
       <Row>
         <Col lg={4}>
           <CategoriesEditor categories={data.categories} />

@@ -1,27 +1,45 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
+import Row from 'react-bootstrap/Row';
 import { parsePounds, penceAsPounds } from '../../../../../src/shared/money';
 import { serverMessage } from '../../../app/serverMessage';
-import { ALLERGEN_NAMES, ALLERGENS, type Allergen } from '../../../../../src/shared/allergens';
+import { AllergenChecks } from './AllergenChecks';
+import type { AllergenDeclaration } from './allergenDeclaration';
 import { useAddVariantMutation, useChangeVariantMutation, type EditableDish } from './catalogueApi';
 
 type Variant = EditableDish['variants'][number];
 
-/** A dish's variants (sizes, spice levels): name, price adjustment (may be negative or zero) and order. */
+interface VariantFields {
+  name: string;
+  adjustment: string;
+  weighting: string;
+  declaration: AllergenDeclaration;
+}
+
+/**
+ * A dish's variants (sizes, spice levels): name, price adjustment (may be negative or zero), order, and what
+ * each adds to the dish's allergens, with the same 14 boxes and "adds none" box as the dish's (issue 27).
+ */
 export function VariantsEditor({ dish }: { dish: EditableDish }) {
   const [add, adding] = useAddVariantMutation();
   const [change, changing] = useChangeVariantMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const error = adding.error ?? changing.error;
 
-  const save = async (variant: Variant | null, name: string, adjustment: string, weighting: string, allergens: Allergen[]) => {
+  const save = async (variant: Variant | null, { name, adjustment, weighting, declaration }: VariantFields) => {
     const pence = parsePounds(adjustment, { negative: true });
     if (pence === null) return setProblem('Give the price adjustment in pounds, e.g. 1.50, 0 or -0.50');
     setProblem(null);
-    const body = { name, incremental_price: pence, allergens, ...(weighting.trim() === '' ? {} : { weighting: Number(weighting) }) };
+    const body = {
+      name,
+      incremental_price: pence,
+      allergens: declaration.allergens,
+      allergens_declared: declaration.declared,
+      ...(weighting.trim() === '' ? {} : { weighting: Number(weighting) }),
+    };
     return variant ? change({ id: variant.id, body }) : add({ dishId: dish.id, body });
   };
 
@@ -35,71 +53,66 @@ export function VariantsEditor({ dish }: { dish: EditableDish }) {
           {problem ?? serverMessage(error, 'The variant could not be saved; please try again.')}
         </Alert>
       )}
-      <Table size="sm" className="align-middle">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Price adjustment (£)</th>
-            <th scope="col">Order</th>
-            <th scope="col">Contains beyond the dish</th>
-            <th scope="col">
-              <span className="visually-hidden">Save</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {dish.variants.map((variant) => (
-            <VariantRow key={variant.id} variant={variant} onSave={(...fields) => save(variant, ...fields)} />
-          ))}
-          <VariantRow key={`new-${dish.variants.length}`} variant={null} onSave={(...fields) => save(null, ...fields)} />
-        </tbody>
-      </Table>
+      <ul className="list-unstyled">
+        {dish.variants.map((variant) => (
+          <VariantRow key={variant.id} variant={variant} dishVirtual={dish.virtual} onSave={(fields) => save(variant, fields)} />
+        ))}
+        <VariantRow key={`new-${dish.variants.length}`} variant={null} dishVirtual={dish.virtual} onSave={(fields) => save(null, fields)} />
+      </ul>
     </section>
   );
 }
 
-function VariantRow({ variant, onSave }: { variant: Variant | null; onSave: (name: string, adjustment: string, weighting: string, allergens: Allergen[]) => unknown }) {
-  const [allergens, setAllergens] = useState<Allergen[]>(variant?.allergens ?? []);
+function VariantRow({ variant, dishVirtual, onSave }: { variant: Variant | null; dishVirtual: boolean; onSave: (fields: VariantFields) => unknown }) {
+  const [declaration, setDeclaration] = useState<AllergenDeclaration>({ allergens: variant?.allergens ?? [], declared: variant?.allergens_declared ?? false });
   const [name, setName] = useState(variant?.name ?? '');
   const [adjustment, setAdjustment] = useState(variant ? penceAsPounds(variant.incremental_price) : '0.00');
   const [weighting, setWeighting] = useState(variant ? String(variant.weighting) : '');
   const label = variant ? `variant ${variant.name}` : 'the new variant';
+  const id = `variant-${variant?.id ?? 'new'}`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void onSave(name, adjustment, weighting, allergens);
+    void onSave({ name, adjustment, weighting, declaration });
   };
+  // The visible label is short; the spoken one says which variant (the visible words first, as axe asks).
+  const labelled = (text: string) => (
+    <>
+      {text}
+      <span className="visually-hidden"> of {label}</span>
+    </>
+  );
   return (
-    <tr data-testid="variant-row">
-      <td>
-        <Form.Control size="sm" value={name} maxLength={60} placeholder={variant ? undefined : 'New variant, e.g. Large'} aria-label={`Name of ${label}`} onChange={(event) => setName(event.target.value)} />
-      </td>
-      <td>
-        <Form.Control size="sm" value={adjustment} inputMode="decimal" aria-label={`Price adjustment of ${label}`} onChange={(event) => setAdjustment(event.target.value)} />
-      </td>
-      <td>
-        <Form.Control size="sm" value={weighting} inputMode="numeric" aria-label={`Order of ${label}`} onChange={(event) => setWeighting(event.target.value)} />
-      </td>
-      <td>
-        <Form.Select
-          size="sm"
-          multiple
-          htmlSize={3}
-          value={allergens}
-          aria-label={`Allergens of ${label} beyond the dish's`}
-          onChange={(event) => setAllergens(ALLERGENS.filter((allergen) => Array.from(event.target.selectedOptions, (option) => option.value).includes(allergen)))}
-        >
-          {ALLERGENS.map((allergen) => (
-            <option key={allergen} value={allergen}>
-              {ALLERGEN_NAMES[allergen]}
-            </option>
-          ))}
-        </Form.Select>
-      </td>
-      <td>
-        <Button size="sm" onClick={submit} disabled={name.trim() === ''}>
+    <li className="border rounded p-2 mb-2" data-testid="variant-row">
+      <Form onSubmit={submit} aria-label={variant ? `Variant ${variant.name}` : 'New variant'}>
+        <Row className="g-2 align-items-end">
+          <Col sm={5}>
+            <Form.Group controlId={`${id}-name`}>
+              <Form.Label className="small mb-0">{labelled('Name')}</Form.Label>
+              <Form.Control size="sm" value={name} maxLength={60} placeholder={variant ? undefined : 'New variant, e.g. Large'} onChange={(event) => setName(event.target.value)} />
+            </Form.Group>
+          </Col>
+          <Col sm={4}>
+            <Form.Group controlId={`${id}-price`}>
+              <Form.Label className="small mb-0">{labelled('Price adjustment')} (£)</Form.Label>
+              <Form.Control size="sm" value={adjustment} inputMode="decimal" onChange={(event) => setAdjustment(event.target.value)} />
+            </Form.Group>
+          </Col>
+          <Col sm={3}>
+            <Form.Group controlId={`${id}-order`}>
+              <Form.Label className="small mb-0">{labelled('Order')}</Form.Label>
+              <Form.Control size="sm" value={weighting} inputMode="numeric" onChange={(event) => setWeighting(event.target.value)} />
+            </Form.Group>
+          </Col>
+        </Row>
+        {!dishVirtual && (
+          <div className="mt-2">
+            <AllergenChecks id={`${id}-allergens`} legend={`Allergens of ${label} beyond the dish's`} of="variant" value={declaration} onChange={setDeclaration} />
+          </div>
+        )}
+        <Button type="submit" size="sm" disabled={name.trim() === ''}>
           {variant ? 'Save variant' : 'Add variant'}
         </Button>
-      </td>
-    </tr>
+      </Form>
+    </li>
   );
 }

@@ -26,6 +26,8 @@ export interface DishBody {
   virtual: boolean;
   vat_rate: 'standard' | 'zero';
   allergens: Allergen[];
+  /** Sent as the editor holds it: only the editor's declaring boxes make it true (issue 27). */
+  allergens_declared: boolean;
   vegetarian: boolean;
   vegan: boolean;
   spice: number;
@@ -36,6 +38,7 @@ export interface VariantBody {
   incremental_price: number;
   weighting?: number;
   allergens: Allergen[];
+  allergens_declared: boolean;
 }
 
 /** A refused cell of an imported menu file (or a whole row, with no column). */

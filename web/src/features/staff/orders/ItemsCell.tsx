@@ -1,4 +1,5 @@
 import Collapse from 'react-bootstrap/Collapse';
+import { ALLERGEN_TEXTS } from '../../../../../src/shared/allergens';
 import { formatPence } from '../../../app/money';
 import { itemCount, type LiveOrder } from './kitchenOrder';
 import { ExpandToggle } from './ExpandToggle';
@@ -9,6 +10,12 @@ export function ItemsCell({ order, expanded, onToggle }: { order: LiveOrder; exp
   return (
     <td>
       <div>[{itemCount(order)}] Items</div>
+      {/* Never folded away: the cook must see it before cooking (issue 27). */}
+      {order.allergy_info && (
+        <div className="small fw-bold border border-dark rounded px-1 my-1" style={{ whiteSpace: 'pre-line' }} data-testid="order-allergy-info">
+          {ALLERGEN_TEXTS.allergyFieldLabel}: {order.allergy_info}
+        </div>
+      )}
       <ExpandToggle expanded={expanded} controls={itemsId} label="items" onToggle={onToggle} />
       <Collapse in={expanded}>
         <div id={itemsId}>

@@ -8,6 +8,7 @@ import { createStockHandlers, type AddressHoldings } from '../../modules/stock';
 import { MenuCache, storedBaskets } from '../../projections';
 import { sessionKeys } from '../../src/http/session';
 import { HOLD_SHARE_DEFAULTS } from '../../src/limits';
+import { proxiedPost } from '../support/proxied-shopper';
 import { startTestServer, type TestServer } from '../support/server';
 import { testClock } from '../support/test-clock';
 
@@ -55,9 +56,7 @@ describe('one address cannot hold the menu; a crowd behind it still orders', () 
 
   /** A browser behind the shop's proxy at `address`: its own cookie jar, the web app's headers. */
   function shopper(address: string) {
-    const agent = request.agent(server.baseUrl);
-    const headers = { 'X-Requested-With': 'fetch', Origin: server.baseUrl, 'X-Forwarded-For': address };
-    const post = (url: string, body: object = {}) => agent.post(url).set(headers).send(body);
+    const post = proxiedPost(server.baseUrl, address);
     return {
       post,
       add: (dish: Pick<Dish, 'id' | 'variant'>, quantity = 1) => post('/api/moveProductStockToBasket', { id: dish.id, variant: dish.variant, quantity }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createStockHandlers } from '../../modules/stock';
 import { HOLD_SHARE_DEFAULTS, LIMIT_DEFAULTS } from '../../src/limits';
+import { proxiedPost } from '../support/proxied-shopper';
 import { startTestServer, type TestServer } from '../support/server';
 import { testClock } from '../support/test-clock';
 
@@ -30,9 +31,7 @@ describe('one client cannot hold the menu', () => {
 
   /** A browser behind the shop's proxy at `address`: its own cookie jar, the web app's headers. */
   function shopper(address: string) {
-    const agent = request.agent(server.baseUrl);
-    const headers = { 'X-Requested-With': 'fetch', Origin: server.baseUrl, 'X-Forwarded-For': address };
-    const post = (url: string, body: object = {}) => agent.post(url).set(headers).send(body);
+    const post = proxiedPost(server.baseUrl, address);
     return {
       post,
       add: (id: number) => post('/api/moveProductStockToBasket', { id, variant: null, quantity: 1 }),

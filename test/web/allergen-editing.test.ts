@@ -1,4 +1,5 @@
-import { allergensUndeclared, dishAllergenFacts, telHref } from '../../web/src/features/menu/dishAllergens';
+import { allergensUndeclared, dishAllergenFacts } from '../../src/shared/allergens';
+import { telHref } from '../../web/src/features/menu/dishAllergens';
 import { declarationStatus, declareComplete, declareNone, toggleAllergen } from '../../web/src/features/staff/catalogue/allergenDeclaration';
 
 /** Issue 27: the web's own pure parts of the allergen states (the rules themselves are src/shared/allergens.ts). */

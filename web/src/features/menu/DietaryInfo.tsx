@@ -1,7 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
 import type { Product } from './menuApi';
 import { AllergenStatement } from './AllergenStatement';
-import { dishAllergenFacts } from './dishAllergens';
+import { dishAllergenFacts } from '../../../../src/shared/allergens';
 
 const SPICE = ['', 'Mild', 'Medium', 'Hot'];
 

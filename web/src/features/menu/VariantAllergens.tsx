@@ -1,6 +1,5 @@
-import { combinedAllergens, fromMenuAllergens, type AllergenFacts } from '../../../../src/shared/allergens';
 import { AllergenStatement } from './AllergenStatement';
-import { dishAllergenFacts } from './dishAllergens';
+import { combinedAllergens, dishAllergenFacts, fromMenuAllergens, type AllergenFacts } from '../../../../src/shared/allergens';
 import type { Product } from './menuApi';
 
 const same = (a: AllergenFacts, b: AllergenFacts) => a.allergensDeclared === b.allergensDeclared && a.allergens.join() === b.allergens.join();

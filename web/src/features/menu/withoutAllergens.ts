@@ -1,5 +1,4 @@
-import { filterByAllergens, type Allergen } from '../../../../src/shared/allergens';
-import { allergensUndeclared } from './dishAllergens';
+import { allergensUndeclared, filterByAllergens, type Allergen } from '../../../../src/shared/allergens';
 import type { Menu, Product } from './menuApi';
 
 /**

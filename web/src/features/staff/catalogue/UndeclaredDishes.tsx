@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { allergensUndeclared } from '../../menu/dishAllergens';
+import { allergensUndeclared } from '../../../../../src/shared/allergens';
 import type { EditableDish } from './catalogueApi';
 
 /**

@@ -1,6 +1,6 @@
 import type { MenuView } from '../../../../../src/shared/menu';
 import { api } from '../../../app/api';
-import { allergensUndeclared } from '../../menu/dishAllergens';
+import { allergensUndeclared } from '../../../../../src/shared/allergens';
 
 /**
  * How many dishes customers are offered whose allergens are not declared (GET /api/menu, which every role may

@@ -1,11 +1,11 @@
 import type { Position } from '../../src/eventstore/types';
 import type { HoldShares } from '../../src/limits';
 import type { CatalogueProduct, CataloguePort } from '../catalog';
-import type { AddressHoldings, StockHandlers } from '../stock';
+import { holdKey, isActive, type AddressHoldings, type StockHandlers, type StockState } from '../stock';
 import type { CartLineRow, HeldUnits, StoredBaskets } from './basket-lines';
 import { HOLDER_REFRESH_MS, type BasketHolders } from './basket-holders';
 import { BasketTurns } from './basket-turns';
-import type { KnownBaskets } from './known-baskets';
+import type { KnownBaskets, LineKey } from './known-baskets';
 import { LastChanges } from './last-changes';
 
 /**
@@ -37,48 +37,53 @@ export function createAddressHolds(deps: {
   const enabled = shares.held_dish_share < 100 || shares.held_menu_share < 100;
 
   /** Units on the shelf of every dish on the menu, virtual ones aside, as the menu counts them (active options). */
-  async function menuStock(products: readonly CatalogueProduct[]): Promise<number> {
-    const counted = products.filter((product) => !product.virtual);
-    const states = await Promise.all(counted.map((product) => stock.current(product.id)));
-    return counted.reduce((sum, product, index) => {
-      const units = states[index].units;
-      if (product.variants.length === 0) return sum + (units['-'] ?? 0);
-      return sum + product.variants.filter((variant) => variant.status === 'active').reduce((own, variant) => own + (units[String(variant.id)] ?? 0), 0);
-    }, 0);
+  function menuStock(products: readonly CatalogueProduct[], states: ReadonlyMap<number, StockState>): number {
+    return products
+      .filter((product) => !product.virtual)
+      .reduce((sum, product) => {
+        const units = states.get(product.id)!.units;
+        if (product.variants.length === 0) return sum + (units['-'] ?? 0);
+        return sum + product.variants.filter((variant) => variant.status === 'active').reduce((own, variant) => own + (units[String(variant.id)] ?? 0), 0);
+      }, 0);
   }
 
-  /** What the address's baskets other than `cartId` hold now, and whether `cartId` must be recorded as one of them. */
-  async function heldInOtherBaskets(addressKey: string, cartId: string, now: Date): Promise<{ held: HeldUnits[]; record: boolean }> {
-    const baskets = await holders.basketsOf(addressKey, now);
-    const own = baskets.find((basket) => basket.cartId === cartId);
-    const held: HeldUnits[] = [];
+  async function holdings(addressKey: string, cartId: string, dish: LineKey, lines: CartLineRow[], now: Date): Promise<{ facts: AddressHoldings; record: boolean }> {
+    const [baskets, catalogue] = await Promise.all([holders.basketsOf(addressKey, now), menu.catalogue()]);
+    // The address's other baskets: the lines of those opened here are read from the stock state, the others'
+    // from the carts read model.
+    const knownLines: Array<LineKey & { cartId: string }> = [];
     const elsewhere: string[] = [];
     for (const { cartId: other } of baskets.filter((basket) => basket.cartId !== cartId)) {
-      const lines = await known.lines(other, stock.current);
-      if (lines) held.push(...lines.filter((line) => line.holdUntil > now));
+      const dishes = known.dishes(other);
+      if (dishes) for (const line of dishes) knownLines.push({ cartId: other, ...line });
       else elsewhere.push(other);
     }
+    // Each product's state once (kept in memory by the command handler), for the lines and the menu's stock.
+    const productIds = [...new Set([...catalogue.products.map((product) => product.id), ...knownLines.map((line) => line.productId)])];
+    const states = new Map(await Promise.all(productIds.map(async (productId) => [productId, await stock.current(productId)] as const)));
+    const others: HeldUnits[] = knownLines.flatMap(({ cartId: other, productId, variantId }) => {
+      const hold = states.get(productId)!.holds[holdKey(other, variantId)];
+      return hold && isActive(hold, now.toISOString()) ? [{ productId, variantId, quantity: hold.quantity }] : [];
+    });
     if (elsewhere.length > 0) {
       await waitForCarts(lastAdds.last(addressKey));
-      held.push(...(await storedBaskets.heldIn(elsewhere, now)));
+      others.push(...(await storedBaskets.heldIn(elsewhere, now)));
     }
-    return { held, record: !own || now.getTime() - own.seenAt >= HOLDER_REFRESH_MS };
-  }
-
-  async function holdings(addressKey: string, cartId: string, dish: DishKey, lines: CartLineRow[], now: Date): Promise<{ facts: AddressHoldings; record: boolean }> {
-    const [{ held: others, record }, catalogue] = await Promise.all([heldInOtherBaskets(addressKey, cartId, now), menu.catalogue()]);
     const onTheMenu = new Set(catalogue.products.filter((product) => !product.virtual).map((product) => product.id));
-    const isDish = (line: DishKey) => line.productId === dish.productId && line.variantId === dish.variantId;
+    const isDish = (line: LineKey) => line.productId === dish.productId && line.variantId === dish.variantId;
     const ownOtherLines = lines.filter((line) => !isDish(line) && line.holdUntil > now);
     const toMenu = (units: HeldUnits[]) => units.filter((line) => onTheMenu.has(line.productId)).reduce((sum, line) => sum + line.quantity, 0);
-    const facts = {
-      shares,
-      dishInOtherBaskets: others.filter(isDish).reduce((sum, line) => sum + line.quantity, 0),
-      menuBesidesThisLine: toMenu(others) + toMenu(ownOtherLines),
-      menuStock: await menuStock(catalogue.products),
-      countsTowardMenu: onTheMenu.has(dish.productId),
+    const own = baskets.find((basket) => basket.cartId === cartId);
+    return {
+      facts: {
+        shares,
+        dishInOtherBaskets: others.filter(isDish).reduce((sum, line) => sum + line.quantity, 0),
+        menuBesidesThisLine: toMenu(others) + toMenu(ownOtherLines),
+        menuStock: menuStock(catalogue.products, states),
+        countsTowardMenu: onTheMenu.has(dish.productId),
+      },
+      record: !own || now.getTime() - own.seenAt >= HOLDER_REFRESH_MS,
     };
-    return { facts, record };
   }
 
   return {
@@ -91,7 +96,7 @@ export function createAddressHolds(deps: {
     add<T extends { position?: Position }>(
       address: string | undefined,
       cartId: string,
-      dish: DishKey,
+      dish: LineKey,
       lines: CartLineRow[],
       now: Date,
       reserve: (address?: AddressHoldings) => Promise<T>,
@@ -107,11 +112,6 @@ export function createAddressHolds(deps: {
       });
     },
   };
-}
-
-interface DishKey {
-  productId: number;
-  variantId: number | null;
 }
 
 export type AddressHolds = ReturnType<typeof createAddressHolds>;

@@ -3,7 +3,7 @@ import { holdKey, type StockState } from '../stock';
 
 const REMEMBERED_BASKETS = 10_000;
 
-type LineKey = { productId: number; variantId: number | null };
+export type LineKey = { productId: number; variantId: number | null };
 
 /**
  * Baskets opened by this process, with the order their lines were added in. Every change to such a basket
@@ -33,6 +33,11 @@ export class KnownBaskets {
     const index = lines.findIndex((known) => known.productId === line.productId && known.variantId === line.variantId);
     if (index >= 0 && (held === 0 || holdCreated)) lines.splice(index, 1);
     if (held > 0 && (index < 0 || holdCreated)) lines.push({ productId: line.productId, variantId: line.variantId });
+  }
+
+  /** Which dishes the basket has lines of (in the order added), or undefined for a basket this process did not open. */
+  dishes(cartId: string): readonly LineKey[] | undefined {
+    return this.baskets.get(cartId);
   }
 
   /** The basket's lines from the stock held for it, or undefined for a basket this process did not open. */

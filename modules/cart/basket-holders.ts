@@ -2,15 +2,15 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
 
-/**
- * How long a basket is counted for the address it was last added to from. A hold lives at most
- * hold_lifetime_minutes (at most a day) from its first unit, which came with an add, so a basket not added to
- * for a day holds nothing that such an add put in.
- */
-export const HOLDER_MEMORY_MS = 24 * 60 * 60 * 1000;
-
 /** A basket's row is written again when it is older than this: a basket in use for hours stays counted. */
 export const HOLDER_REFRESH_MS = 60 * 60 * 1000;
+
+/**
+ * How long a basket is counted for the address it was added to from. A hold lives at most hold_lifetime_minutes
+ * (at most a day) from its first unit, which came with an add at most HOLDER_REFRESH_MS after the row was
+ * written, so a row older than both together counts nothing that such an add put in.
+ */
+export const HOLDER_MEMORY_MS = 24 * 60 * 60 * 1000 + HOLDER_REFRESH_MS;
 
 /**
  * Which client address each basket is used from (table basket_holders, migration 032), kept as a keyed hash: a

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import request from 'supertest';
 import { createAddressHolds } from '../../modules/cart/address-holds';
-import { createBasketHolders, forgetOldBasketHolders } from '../../modules/cart/basket-holders';
+import { createBasketHolders, forgetOldBasketHolders, HOLDER_MEMORY_MS } from '../../modules/cart/basket-holders';
 import { KnownBaskets } from '../../modules/cart/known-baskets';
 import { createStockHandlers, type AddressHoldings } from '../../modules/stock';
 import { MenuCache, storedBaskets } from '../../projections';
@@ -222,8 +222,9 @@ describe('one address cannot hold the menu; a crowd behind it still orders', () 
     expect(orders.map((answer) => answer.status)).toEqual(crowd.map(() => 200));
     expect(orders.every((answer) => answer.body.order.status === 'AWAITING-PAYMENT')).toBe(true);
 
-    // The hourly housekeeping forgets which address a basket was added from once a day has passed.
-    expect(await forgetOldBasketHolders(shop.pool, new Date(clock().getTime() + 24 * 60 * 60 * 1000))).toBeGreaterThanOrEqual(62);
+    // The hourly housekeeping forgets which address a basket was added from once a day (and an hour) has passed.
+    expect(await forgetOldBasketHolders(shop.pool, new Date(clock().getTime() + HOLDER_MEMORY_MS - 1))).toBe(0);
+    expect(await forgetOldBasketHolders(shop.pool, new Date(clock().getTime() + HOLDER_MEMORY_MS))).toBeGreaterThanOrEqual(62);
     expect(await shop.pool.oneFirst(sql.unsafe`select count(*)::int from basket_holders`)).toBe(0);
   });
 });

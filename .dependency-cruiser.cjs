@@ -3,8 +3,10 @@
  * type-only imports included:
  * - code outside modules/<m>/ imports that module only through modules/<m>/index.ts (or the folder);
  * - the same for projections/<p>/;
- * - the shell (src/) names a module or projection only in its composition root: src/server.ts, src/main.ts, src/cli/;
- * - src/shared, which the web app imports, imports nothing else of the server.
+ * - the shell (src/) names a module or projection only in its composition root: src/server.ts, its per-module wiring
+ *   in src/wiring/, src/main.ts, src/cli/;
+ * - src/shared, which the web app imports, imports nothing else of the server;
+ * - no import cycle anywhere (no-circular).
  * Tests and benches may import anything, so test/ and bench/ are not cruised. The web app's own door (web/src may
  * import server code only from src/shared) is in .oxlintrc.json, since dependency-cruiser's swc parser reads no JSX.
  */
@@ -15,7 +17,7 @@
  */
 const BASELINE = [];
 
-const COMPOSITION_ROOT = '^src/(server|main)\\.ts$|^src/cli/';
+const COMPOSITION_ROOT = '^src/(server|main)\\.ts$|^src/(wiring|cli)/';
 
 const forbidden = [
   {
@@ -48,7 +50,7 @@ const forbidden = [
   },
   {
     name: 'shell-names-no-module',
-    comment: 'The shell (src/) names a module or projection only in its composition root: server.ts, main.ts, cli/.',
+    comment: 'The shell (src/) names a module or projection only in its composition root: server.ts, wiring/, main.ts, cli/.',
     severity: 'error',
     from: { path: '^src/', pathNot: COMPOSITION_ROOT },
     to: { path: '^(modules|projections)/' },
@@ -59,6 +61,15 @@ const forbidden = [
     severity: 'error',
     from: { path: '^src/shared/' },
     to: { path: '^(src/(?!shared/)|modules/|projections/)' },
+  },
+  {
+    name: 'no-circular',
+    comment:
+      'No import cycle, type-only imports included: a cycle means two parts share a rule or a type that belongs to one ' +
+      'of them (move it there or to src/shared) or a dependency that should be passed in at wiring time.',
+    severity: 'error',
+    from: {},
+    to: { circular: true },
   },
 ];
 

@@ -31,7 +31,7 @@ import { startStoreWaker } from './projections/waker';
 import { accountList, allProjections, cardRefundRoutes, erasureRecords, kitchenOrders, unpaidOrders, voucherReadModel, MenuCache, menuRoutes, productsWithExpiredHolds, productsWithParLevels, stockLevels, SettingsCache, settingsRoutes, storeLogRoutes, storedBaskets } from '../projections';
 import { CommandHandler } from './core/handle-command';
 import type { Services } from './services';
-import { basketRoutes, CART_EVENT_SCHEMAS, CART_PERSONAL_DATA, createBasket, forgetOldBasketHolders } from '../modules/cart';
+import { basketRoutes, CART_EVENT_SCHEMAS, CART_PERSONAL_DATA, createBasket, forgetOldBasketHolders, sessionBasketTotals } from '../modules/cart';
 import { CATALOG_EVENT_SCHEMAS, CATALOG_UPCASTERS, catalogueRoutes, createCatalogue, createMenuTransfer, menuCsvRoutes, seedDemoMenu, stockStatusRoutes } from '../modules/catalog';
 import { createDailyStock, createHoldSweeper, dailyStockProcess, STOCK_EVENT_SCHEMAS, stockRoutes, stockRowProblem } from '../modules/stock';
 import { commandContext } from './http/command-context';
@@ -449,7 +449,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
         menuRoutes({ menu: menuCache }),
         settingsRoutes({ settings: services.settings }),
         basketRoutes({ basket, settings: services.settings, clock, limits, beforeReopen: (cartId, context) => checkout.leaveCardPayment(cartId, context) }),
-        deliveryRoutes({ delivery, basket, settings: services.settings, checks: checkedPostcodes }),
+        deliveryRoutes({ delivery, basketTotals: (ctx) => sessionBasketTotals(basket, ctx), settings: services.settings, checks: checkedPostcodes }),
         checkoutRoutes({ checkout, clock, limits, checks: checkedPostcodes }),
         voucherUseRoutes({ checkout, vouchers, clock, limits }),
         voucherRoutes({ vouchers, clock }),

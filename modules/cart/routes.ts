@@ -12,6 +12,7 @@ import { refuseWhenOver, type Limits } from '../../src/limits';
 import { CLOSED_REFUSAL, isOrderingClosed, readSettings } from '../store';
 import { multiLineText } from '../../src/shared/text';
 import type { Basket } from './basket';
+import { cartIdOf } from './session-basket';
 
 const productId = z.number().int().positive().max(2_147_483_647);
 /** The web app sends null (or '' as the original client did) for "no variant". */
@@ -50,11 +51,6 @@ const stockQueryInput = z.strictObject({ productId: productId });
 
 function userId(ctx: Context): string | null {
   return (ctx.state.user as { id: string } | undefined)?.id ?? null;
-}
-
-function cartIdOf(ctx: Context): string | undefined {
-  const cartId = ctx.session?.cartId;
-  return typeof cartId === 'string' ? cartId : undefined;
 }
 
 export function basketRoutes(deps: {

@@ -4,27 +4,19 @@ import type { SettingsSource } from '../../src/services';
 import { noInput } from '../../src/http/inputs';
 import { singleLineText } from '../../src/shared/text';
 import { DomainError } from '../../src/core/errors';
-import type { Basket } from '../cart';
 import { chargeBandsSummary } from './charges';
-import { isAllVirtual, itemsTotalPence } from '../../src/shared/order';
 import { deliverySettings, type DeliveryService } from './service';
 import type { DeliveryCheckCookie } from './last-check';
 
 const postcodeParam = singleLineText({ max: 20, name: 'postcode' });
 
-/** Items total and whether everything is virtual, for the basket in this session. */
-export async function basketTotals(basket: Basket, ctx: Context) {
-  const cartId = typeof ctx.session?.cartId === 'string' ? ctx.session.cartId : undefined;
-  const cart = await basket.view(cartId, null);
-  const lines = cart.cartItems.filter((item) => !item.released && item.quantity > 0);
-  return {
-    itemsTotalPence: itemsTotalPence(lines.map((item) => ({ unitPricePence: item.price + item.incremental_price, quantity: item.quantity }))),
-    allVirtual: isAllVirtual(lines),
-    empty: lines.length === 0,
-  };
-}
+/**
+ * The basket in this request's session, as postage needs it. The cart module owns baskets and imports nothing of
+ * delivery's, so the composition root passes this in (delivery importing the cart closed a cycle through the store).
+ */
+export type SessionBasketTotals = (ctx: Context) => Promise<{ itemsTotalPence: number; allVirtual: boolean; empty: boolean }>;
 
-export function deliveryRoutes(deps: { delivery: DeliveryService; basket: Basket; settings: SettingsSource; checks: DeliveryCheckCookie }) {
+export function deliveryRoutes(deps: { delivery: DeliveryService; basketTotals: SessionBasketTotals; settings: SettingsSource; checks: DeliveryCheckCookie }) {
   const router = new Router();
 
   router.get('/api/postcode-distance/:postcode', async (ctx) => {
@@ -36,7 +28,7 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; basket: Basket
   });
 
   router.get('/api/calc_delivery', async (ctx) => {
-    const totals = await basketTotals(deps.basket, ctx);
+    const totals = await deps.basketTotals(ctx);
     if (totals.empty) throw new DomainError('invalid', 'Cart is Empty');
     const charge = await deps.delivery.postage('DELIVER', totals, deps.checks.last(ctx));
     ctx.body = { status: true, delivery_charge: charge, message: '' };

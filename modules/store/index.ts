@@ -25,6 +25,7 @@ export { changeSettings, closeAtClosingTime, dateOpening } from './change-settin
 export { KITCHEN_LOGGED_KEYS, OPENING_HOURS_KEYS, settingChangeOf, storeChangeText } from './store-log';
 export { bannerText } from './opening-hours';
 export { storeHoursProcess, type StoreHoursActions } from './store-hours';
+export type { PostcodeLocator } from './delivery-offer';
 export { storeSettingsRoutes } from './routes';
 export { storeStatusRoutes } from './status-routes';
 export { createStoreClock } from './store-clock';

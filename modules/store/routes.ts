@@ -5,12 +5,11 @@ import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
-import type { DeliveryService } from '../delivery';
 import { readSettings } from './read-settings';
 import { DELIVERY_KEY } from './events';
 import { settingKeySchema, type SettingKey } from './settings';
 import { changeSettings } from './change-settings';
-import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM } from './delivery-offer';
+import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM, type PostcodeLocator } from './delivery-offer';
 import { settingsBeyondRole } from './setting-roles';
 
 const updateInput = z.strictObject({
@@ -21,7 +20,7 @@ const updateInput = z.strictObject({
  * Staff and managers change settings, each key only by the role it needs (setting-roles.ts): a request with one
  * key beyond the caller's role changes nothing. Each changed value is an event, so every change is audited.
  */
-export function storeSettingsRoutes(deps: { services: Services; clock: Clock; delivery: DeliveryService }) {
+export function storeSettingsRoutes(deps: { services: Services; clock: Clock; delivery: PostcodeLocator }) {
   const router = new Router();
 
   /**

@@ -7,9 +7,8 @@ import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
 import { readOpeningHours, readSettings } from './read-settings';
-import type { DeliveryService } from '../delivery';
 import { parseKitchenPostcode } from '../../src/shared/postcode';
-import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM } from './delivery-offer';
+import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM, type PostcodeLocator } from './delivery-offer';
 import { singleLineText } from '../../src/shared/text';
 import { bannerText, isWithinHours, nextOpenAt, secondsToClose, specialDayOn } from './opening-hours';
 import { tradingDayOf } from './trading-day';
@@ -21,7 +20,7 @@ const statusInput = z.strictObject({ state: z.enum(['closed', 'open', 'busy', 's
 const postcodeInput = z.strictObject({ postcode: singleLineText({ max: 20 }) });
 
 /** Store status, opening hours, the delivery toggle's state and the settings screen's helpers. */
-export function storeStatusRoutes(deps: { services: Services; clock: Clock; delivery: DeliveryService }) {
+export function storeStatusRoutes(deps: { services: Services; clock: Clock; delivery: PostcodeLocator }) {
   const { services, clock } = deps;
   const router = new Router();
 

@@ -48,7 +48,7 @@ describe('the doors between modules, projections and the shell (dependency-cruis
     cruise = cruiseDoors();
   });
 
-  it('refuses each import across a door, and only those', () => {
+  it('refuses each import across a door, and each import cycle (type-only imports too), and only those', () => {
     expect(cruise.status).not.toBe(0);
     expect(cruise.crossings).toEqual(
       expect.arrayContaining([
@@ -56,15 +56,17 @@ describe('the doors between modules, projections and the shell (dependency-cruis
         { from: 'modules/beta/into-a-projection.ts', to: 'projections/gamma/queries.ts', rule: 'projection-door' },
         { from: 'src/http/names-a-module.ts', to: 'modules/alpha/index.ts', rule: 'shell-names-no-module' },
         { from: 'src/shared/reaches-the-shell.ts', to: 'src/http/names-a-module.ts', rule: 'shared-imports-only-shared' },
+        { from: 'modules/delta/index.ts', to: 'modules/epsilon/index.ts', rule: 'no-circular' },
       ]),
     );
-    expect(cruise.crossings).toHaveLength(4);
+    // A cycle is reported once, at the first of its imports met.
+    expect(cruise.crossings).toHaveLength(5);
     expect(cruise.printed).toContain('error module-door: modules/beta/across-the-door.ts → modules/alpha/name.ts');
   });
 
-  it('lets through an import by the door: a module folder, its index.ts, a projection folder, the composition root', () => {
+  it('lets through an import by the door: a module folder, its index.ts, a projection folder, the composition root and its wiring', () => {
     const allowed = cruise.modules
-      .filter((module) => module.source === 'modules/beta/through-the-door.ts' || module.source === 'src/server.ts')
+      .filter((module) => ['modules/beta/through-the-door.ts', 'src/server.ts', 'src/wiring/alpha.ts'].includes(module.source))
       .flatMap((module) => module.dependencies.map((dependency) => ({ from: module.source, to: dependency.resolved, valid: dependency.valid })));
     // Resolved, so the rules really looked at them.
     expect(allowed).toEqual(
@@ -72,6 +74,7 @@ describe('the doors between modules, projections and the shell (dependency-cruis
         { from: 'modules/beta/through-the-door.ts', to: 'modules/alpha/index.ts', valid: true },
         { from: 'modules/beta/through-the-door.ts', to: 'projections/gamma/index.ts', valid: true },
         { from: 'src/server.ts', to: 'modules/alpha/index.ts', valid: true },
+        { from: 'src/wiring/alpha.ts', to: 'modules/alpha/index.ts', valid: true },
       ]),
     );
     expect(allowed.every((dependency) => dependency.valid)).toBe(true);

@@ -1,0 +1,59 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Clock } from '../core/clock';
+import { endSessionsOf } from '../http/session';
+import { ensureAdmin } from '../identity/bootstrap';
+import { createCredentials } from '../identity/credentials';
+import type { UserRepository } from '../identity/users';
+import type { Limits } from '../limits';
+import type { LiveHub } from '../live/hub';
+import type { Services } from '../services';
+import { accountList } from '../../projections';
+import { createAccounts } from '../../modules/account';
+import { readSettings } from '../../modules/store';
+import type { ShopMail } from './mail';
+import { systemContext } from './system-context';
+
+/**
+ * Staff accounts: users stored before accounts were event-sourced get their stream (once), then the first start's
+ * admin is made.
+ */
+export async function wireAccounts(deps: {
+  config: Config;
+  services: Services;
+  users: UserRepository;
+  limits: Limits;
+  linkKey: string;
+  origin: () => string;
+  mail: ShopMail;
+  hub: LiveHub;
+  clock: Clock;
+  logger: Logger;
+}) {
+  const { config, services, users, clock } = deps;
+  const pool = services.pool;
+  const credentials = createCredentials(pool);
+  const accounts = createAccounts({
+    services,
+    credentials,
+    list: accountList(pool),
+    limits: deps.limits,
+    linkKey: deps.linkKey,
+    origin: deps.origin,
+    queueMail: ({ mailId, to, subject, text }) => deps.mail.queue([{ mailId, kind: 'invitation', orderId: null, message: { to, subject, text } }]),
+    endSessions: async (accountId) => {
+      await endSessionsOf(pool, accountId);
+      deps.hub.disconnect(accountId);
+    },
+    siteName: async () => String((await readSettings(services.settings, ['site_name'])).site_name),
+    legacyUser: async (id) => (await users.withoutStream(id))[0] ?? null,
+  });
+  for (const user of await users.withoutStream()) await accounts.adopt(user, systemContext(clock, 'adopt-account'));
+  await ensureAdmin(users, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+    announce: (message) => deps.logger.warn(message),
+    register: (input) => accounts.register(input, systemContext(clock, 'first-admin')),
+  });
+  return { accounts, credentials };
+}

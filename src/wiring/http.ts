@@ -1,0 +1,70 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Router from '@koa/router';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { DatabasePool } from '../db/pool';
+import { createApp } from '../http/app';
+import type { PageSources } from '../http/html-page';
+import { CSP_REPORT_PATH } from '../http/script-inventory';
+import type { UserRepository } from '../identity/users';
+import { UPLOAD_PATH } from '../uploads';
+import { STRIPE_WEBHOOK_PATH } from '../../modules/order';
+import type { ShopOrigins } from './origins';
+import type { Stops } from './stops';
+
+/** The Koa app over the routes, served on the configured port until the shop stops; resolves to the port. */
+export async function serveHttp(
+  deps: {
+    config: Config;
+    logger: Logger;
+    pool: DatabasePool;
+    users: UserRepository;
+    sessionKeys: string[];
+    origins: ShopOrigins;
+    webRoot?: string;
+    pageSources: PageSources;
+    routers: Router[];
+  },
+  stops: Stops,
+): Promise<number> {
+  const { config } = deps;
+  const app = createApp({
+    logger: deps.logger,
+    pool: deps.pool,
+    users: deps.users,
+    sessionKeys: deps.sessionKeys,
+    publicOrigin: config.publicOrigin,
+    ownOrigins: deps.origins.own,
+    production: config.NODE_ENV === 'production',
+    trustedProxyHops: config.trustedProxyHops,
+    webRoot: deps.webRoot,
+    pageSources: deps.pageSources,
+    multipartPaths: [UPLOAD_PATH],
+    signedWebhookPaths: [STRIPE_WEBHOOK_PATH],
+    reportPaths: [CSP_REPORT_PATH],
+    stripeApiUrl: config.STRIPE_API_URL,
+    routers: deps.routers,
+  });
+  const server = http.createServer(
+    {
+      // A client that sends its request slowly (or a body shorter than its Content-Length) is cut off, not waited for.
+      requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeout: Math.min(config.HEADERS_TIMEOUT_SECONDS, config.REQUEST_TIMEOUT_SECONDS) * 1000,
+      connectionsCheckingInterval: Math.min(config.REQUEST_TIMEOUT_SECONDS * 1000, 5000) / 2,
+    },
+    app.callback(),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  stops.add(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  return (server.address() as AddressInfo).port;
+}

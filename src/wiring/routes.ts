@@ -1,0 +1,123 @@
+import type Router from '@koa/router';
+import type { Config } from '../config';
+import type { Clock } from '../core/clock';
+import type { EventStore } from '../eventstore/types';
+import type { DatabasePool } from '../db/pool';
+import { commandContext } from '../http/command-context';
+import { cspReportRoutes } from '../http/csp-report-routes';
+import { cspReportLog } from '../http/csp-reports';
+import { healthRoutes } from '../http/health';
+import { logRoutes } from '../http/log-routes';
+import { sessionIdOf } from '../http/session';
+import { createHumanCheck, humanCheckRoutes, postgresSolvedChallenges } from '../human-check';
+import { knownDevices } from '../identity/known-device';
+import { createLoginThrottle } from '../identity/login-throttle';
+import { identityRoutes } from '../identity/routes';
+import type { UserRepository } from '../identity/users';
+import { createLiveStreamCaps, LIVE_STREAMS_PER_SESSION, type Limits } from '../limits';
+import type { LiveHub } from '../live/hub';
+import { liveRoutes } from '../live/routes';
+import type { ProjectionRunner } from '../projections/runner';
+import type { Services } from '../services';
+import { uploadRoutes } from '../uploads';
+import { cardRefundRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
+import { accountRoutes, type Accounts } from '../../modules/account';
+import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/cart';
+import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
+import { deliveryRoutes } from '../../modules/delivery';
+import { cardRoutes, checkoutRoutes, kitchenRoutes, voucherUseRoutes } from '../../modules/order';
+import { paymentRoutes } from '../../modules/payment';
+import { privacyRoutes } from '../../modules/privacy';
+import { stockRoutes } from '../../modules/stock';
+import { storeSettingsRoutes, storeStatusRoutes } from '../../modules/store';
+import { voucherRoutes } from '../../modules/voucher';
+import type { wireCatalog } from './catalog';
+import type { WiredDelivery } from './delivery';
+import type { wireOrder } from './order';
+import type { wirePrivacy } from './privacy';
+import type { wireStock } from './stock';
+import type { createVouchers } from '../../modules/voucher';
+
+/** The parts the routes serve, as the composition root made them. */
+export interface RoutedParts {
+  config: Config;
+  clock: Clock;
+  services: Services;
+  pool: DatabasePool;
+  store: EventStore;
+  runners: ProjectionRunner[];
+  users: UserRepository;
+  limits: Limits;
+  linkKey: string;
+  hub: LiveHub;
+  menu: MenuCache;
+  accounts: Accounts;
+  basket: Basket;
+  delivery: WiredDelivery;
+  vouchers: ReturnType<typeof createVouchers>;
+  order: ReturnType<typeof wireOrder>;
+  stock: ReturnType<typeof wireStock>;
+  privacy: ReturnType<typeof wirePrivacy>['privacy'];
+  catalog: ReturnType<typeof wireCatalog>;
+}
+
+/** Every route of the shop, each module's through its door; the login guards (throttle, human check) made here. */
+export function shopRoutes(parts: RoutedParts): Router[] {
+  const { config, clock, services, pool, limits, linkKey, menu, basket, delivery, vouchers, order, catalog } = parts;
+  const production = config.NODE_ENV === 'production';
+  const { checkout } = order;
+  const humanCheck = createHumanCheck({
+    secret: linkKey,
+    work: { cost: config.HUMAN_CHECK_COST, maxNumber: config.HUMAN_CHECK_MAX_NUMBER },
+    now: clock,
+    solved: postgresSolvedChallenges(pool),
+  });
+  const throttle = createLoginThrottle({ limits, humanCheck, now: clock });
+  return [
+    healthRoutes({ pool, store: parts.store, runners: parts.runners }),
+    identityRoutes({
+      users: parts.users,
+      throttle,
+      devices: knownDevices({ production }),
+      clock,
+      limits,
+      checkLoginCode: (accountId, code, at) => parts.accounts.checkLoginCode(accountId, code, at),
+      afterLogin: async (ctx, user) => {
+        await parts.accounts.recordLogin(user.id, commandContext(ctx, clock));
+        const cartId = ctx.session?.cartId;
+        if (typeof cartId === 'string') await basket.assignToUser(cartId, user.id, commandContext(ctx, clock));
+      },
+    }),
+    liveRoutes({
+      hub: parts.hub,
+      streams: createLiveStreamCaps({ perAddress: config.LIVE_STREAMS_PER_ADDRESS, perSession: LIVE_STREAMS_PER_SESSION }),
+      sessionOf: (ctx) => sessionIdOf(ctx, production),
+      linkKey,
+      clock,
+    }),
+    accountRoutes({ accounts: parts.accounts, clock, limits }),
+    privacyRoutes({ privacy: parts.privacy, clock }),
+    paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),
+    cardRoutes({ checkout, clock, linkKey }),
+    cardRefundRoutes({ pool, clock, settings: services.settings }),
+    menuRoutes({ menu }),
+    settingsRoutes({ settings: services.settings }),
+    basketRoutes({ basket, settings: services.settings, clock, limits, beforeReopen: (cartId, context) => checkout.leaveCardPayment(cartId, context) }),
+    deliveryRoutes({ delivery: delivery.service, basketTotals: (ctx) => sessionBasketTotals(basket, ctx), settings: services.settings, checks: delivery.checks }),
+    checkoutRoutes({ checkout, clock, limits, checks: delivery.checks }),
+    voucherUseRoutes({ checkout, vouchers, clock, limits }),
+    voucherRoutes({ vouchers, clock }),
+    storeSettingsRoutes({ services, clock, delivery: delivery.service }),
+    kitchenRoutes({ kitchen: order.kitchen, orders: order.orders, settings: services.settings, clock, menu, linkKey }),
+    storeStatusRoutes({ services, clock, delivery: delivery.service }),
+    storeLogRoutes({ pool, clock, settings: services.settings }),
+    stockStatusRoutes({ services, menu, clock }),
+    stockRoutes({ services, dishes: menu, levels: () => stockLevels(pool), daily: parts.stock.dailyStock, clock }),
+    logRoutes({ limits, now: clock }),
+    cspReportRoutes({ reports: cspReportLog(pool), limits, now: clock }),
+    humanCheckRoutes({ humanCheck, limits, now: clock }),
+    uploadRoutes({ store: catalog.photos }),
+    catalogueRoutes({ catalogue: catalog.catalogue, clock }),
+    menuCsvRoutes({ transfer: catalog.menuTransfer, clock }),
+  ];
+}

@@ -1,0 +1,44 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Clock } from '../core/clock';
+import { CommandHandler } from '../core/handle-command';
+import type { Services } from '../services';
+import { SettingsCache } from '../../projections';
+import { PRIVACY_EVENT_SCHEMAS } from '../../modules/privacy';
+import type { ReadModelRunners } from './read-models';
+import type { Storage } from './storage';
+
+/** The command handler and the services every module is built from. */
+export function createServices(config: Config, { store, pool, personalData }: Storage, readModels: ReadModelRunners, clock: Clock, logger: Logger): Services {
+  const commands = new CommandHandler(store);
+  readModels.waker.onEvent((event) => {
+    commands.noteStored(event);
+    // Someone was erased, perhaps by another instance: their key stops opening here at once, not when its cache
+    // entry expires, and no kept state may go on showing them (forgotten once the key is marked in the cache).
+    const erased = event.type === 'PersonalDataErased' ? PRIVACY_EVENT_SCHEMAS.PersonalDataErased.safeParse(event) : undefined;
+    if (erased?.success) {
+      personalData.noteErased(erased.data.data.subject).then(
+        () => commands.forgetStates(),
+        (error: unknown) => logger.warn({ err: error }, 'could not note an erasure in the key cache; its entry expires within a minute'),
+      );
+    }
+  });
+  return {
+    store,
+    commands,
+    pool,
+    settings: new SettingsCache(pool, clock, readModels.named('settings')),
+    clock,
+    basketHoldMinutes: config.BASKET_HOLD_MINUTES,
+    personalData,
+    readModels: {
+      // Read-your-writes is bounded: a command that succeeded is never turned into an error because a read
+      // model is slow; its answer may then be a moment behind.
+      waitFor: async (name, position) => {
+        if (!position) return;
+        await readModels.named(name).waitFor(position, 10_000).catch((error) => logger.warn({ err: error, projection: name }, 'read model behind'));
+      },
+      checkpoint: (name) => readModels.named(name).checkpoint,
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../core/clock';
+import type { Services } from '../services';
+import { changeSettings, closeAtClosingTime, dateOpening, readSettings, storeHoursProcess } from '../../modules/store';
+import { systemContext } from './system-context';
+
+/** The process that closes the store at its closing time. */
+export function storeProcesses(services: Services) {
+  return [
+    storeHoursProcess({
+      closeAtClosingTime: async (closesAt, context) => void (await closeAtClosingTime(services.commands, closesAt, context)),
+    }),
+  ];
+}
+
+/**
+ * After the processes start (a kind's first start begins at the head of $all, and this opening must start the
+ * storeHours process that closes it at 23:59): a store an older version left open gets its closing time (once; then
+ * nothing), and `npm start`'s demo shop opens around the clock and offers card with the fake card provider.
+ */
+export async function openTheStore(
+  services: Services,
+  options: { seededDemoMenu: boolean; openDemoShop: boolean; fakeCardPayments: boolean },
+  clock: Clock,
+  logger: Logger,
+): Promise<void> {
+  const { commands } = services;
+  await dateOpening(commands, systemContext(clock, 'date-opening'));
+  if (options.seededDemoMenu && options.openDemoShop) {
+    // No staff screen is watching a newcomer's first card order: the demo shop offers card without one.
+    const changes = { open_time: '00:00', close_time: '23:59', order_status: 'open', card_unattended_minutes: 0 };
+    const { position } = await changeSettings(commands, changes, systemContext(clock, 'demo-hours'));
+    await services.readModels.waitFor('settings', position);
+    logger.info('opened the demo shop, 00:00-23:59 every day');
+  }
+  if (options.openDemoShop && options.fakeCardPayments) {
+    // The demo shop with the fake card provider offers card, so a newcomer can pay by card at once.
+    const offered = (await readSettings(services.settings, ['payment_methods'])).payment_methods;
+    if (!offered.includes('card')) {
+      const { position } = await changeSettings(commands, { payment_methods: [...offered, 'card'] }, systemContext(clock, 'demo-card'));
+      await services.readModels.waitFor('settings', position);
+    }
+  }
+}

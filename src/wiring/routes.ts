@@ -30,13 +30,12 @@ import { paymentRoutes } from '../../modules/payment';
 import { privacyRoutes } from '../../modules/privacy';
 import { stockRoutes } from '../../modules/stock';
 import { storeSettingsRoutes, storeStatusRoutes } from '../../modules/store';
-import { voucherRoutes } from '../../modules/voucher';
+import { voucherRoutes, type createVouchers } from '../../modules/voucher';
 import type { wireCatalog } from './catalog';
 import type { WiredDelivery } from './delivery';
 import type { wireOrder } from './order';
 import type { wirePrivacy } from './privacy';
 import type { wireStock } from './stock';
-import type { createVouchers } from '../../modules/voucher';
 
 /** The parts the routes serve, as the composition root made them. */
 export interface RoutedParts {

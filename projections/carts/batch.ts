@@ -22,7 +22,7 @@ interface CartChange {
 }
 
 /**
- * The carts projection for a whole batch in at most four statements instead of one or two per event: a busy
+ * The carts projection for a whole batch in at most five statements instead of one or two per event: a busy
  * checkout feeds it several events per order. The baskets' own rows are changed by what the batch says last;
  * their lines are the stock module's holds, folded with its own fold (lines.ts).
  */

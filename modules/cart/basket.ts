@@ -7,7 +7,7 @@ import { dishName, dishNotOffered, type CataloguePort, type CatalogueProduct } f
 import type { CartLineRow, StoredBaskets } from './basket-lines';
 import { assertOffered, createStockHandlers, heldBy, type AddressHoldings, type DishOffer, holdKey, holdUntilAfter, OutOfStock, stockFigures, type StockFigures } from '../stock';
 import { readSettings } from '../store';
-import { KnownBaskets } from './known-baskets';
+import { holdBegan, KnownBaskets } from './known-baskets';
 import { BasketTurns } from './basket-turns';
 import { LastChanges } from './last-changes';
 import { createAddressHolds } from './address-holds';
@@ -330,7 +330,8 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
         ? await addressHolds.add(address, cartId, { productId, variantId }, before, new Date(context.now), reserve)
         : await stock.giveBack(productId, variantId, cartId, -quantity, context);
       const hold = result.state.holds[holdKey(cartId, variantId)];
-      known.moved(cartId, { productId, variantId }, hold?.quantity ?? 0, adding && hold?.quantity === quantity);
+      const was = before.find((line) => line.productId === productId && line.variantId === variantId);
+      known.moved(cartId, { productId, variantId }, hold?.quantity ?? 0, holdBegan(cartId, { productId, variantId }, was, result.events));
       // This basket's line as the command left it, so the answer need not wait for the carts read model.
       const line = { productId, variantId, quantity: heldBy(result.state, cartId, variantId, context.now), holdUntil: new Date(hold?.holdUntil ?? context.now) };
       const lines = withLine(before, line);

@@ -1,5 +1,5 @@
 import type { CartLineRow } from './basket-lines';
-import { holdKey, type StockState } from '../stock';
+import { foldStoredStock, holdKey, storedHold, type StockEvent, type StockState } from '../stock';
 
 const REMEMBERED_BASKETS = 10_000;
 
@@ -25,7 +25,7 @@ export class KnownBaskets {
 
   /**
    * After a move: a line that now holds nothing leaves the list; a line whose hold was just created goes to
-   * the end, as the read model orders a line by when its hold began.
+   * the end, as the read model orders a line by when its hold began (`holdBegan` says).
    */
   moved(cartId: string, line: LineKey, held: number, holdCreated: boolean): void {
     const lines = this.baskets.get(cartId);
@@ -54,4 +54,18 @@ export class KnownBaskets {
     }
     return rows;
   }
+}
+
+/**
+ * Whether a move's events began the line's hold afresh (none before, or a lapsed one given back first), by the
+ * stock module's own fold from the line as it was: the carts read model places its lines by the same fold.
+ */
+export function holdBegan(cartId: string, dish: LineKey, was: CartLineRow | undefined, events: readonly StockEvent[]): boolean {
+  const key = holdKey(cartId, dish.variantId);
+  const holds = was ? { [key]: storedHold(cartId, dish.variantId, was.quantity, was.holdUntil.toISOString()) } : {};
+  let began = false;
+  foldStoredStock({ units: {}, par: {}, holds }, events, (begun) => {
+    if (begun === key) began = true;
+  });
+  return began;
 }

@@ -1,26 +1,40 @@
 import { sql } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
-import type { Projection } from '../../src/projections/types';
+import type { Projection, ProjectionContext } from '../../src/projections/types';
 import { CATALOG_EVENT_TYPES, type CatalogEvent } from '../../modules/catalog';
-import { STOCK_EVENT_TYPES, variantKey, type StockEvent } from '../../modules/stock';
-import { applyAndAnnounce } from './announce';
-import { applyMenuBatch, setParLevel } from './batch';
+import { STOCK_EVENT_TYPES, type StockEvent } from '../../modules/stock';
+import { announce, batchTime } from './announce';
+import { applyStockEvents } from './stock';
 
-type MenuEvent = CatalogEvent | StockEvent;
+const STOCK_TYPES = new Set<string>(STOCK_EVENT_TYPES);
 
 /** The menu as customers and staff see it: catalogue plus units on the shelf and units held in baskets. */
 export const menuProjection: Projection = {
   name: 'menu',
   eventTypes: [...CATALOG_EVENT_TYPES, ...STOCK_EVENT_TYPES],
   tables: ['menu_categories', 'menu_products', 'menu_variants', 'menu_stock_levels', 'menu_stock_holds'],
-  applyAll: (events, context) => applyAndAnnounce(events, context, () => applyMenuBatch(events, context.tx, (event) => applyEvent(event, context.tx))),
-  apply: (event, context) => applyAndAnnounce([event], context, () => applyEvent(event, context.tx)),
+  applyAll: applyMenu,
+  apply: (event, context) => applyMenu([event], context),
 };
 
-type Tx = Parameters<Projection['apply']>[1]['tx'];
+type Tx = ProjectionContext['tx'];
 
-async function applyEvent(stored: StoredEvent, tx: Tx): Promise<void> {
-    const event = { type: stored.type, data: stored.data } as MenuEvent;
+/**
+ * Catalogue events one by one (they are rare); the stock events of the batch, a busy evening's basket moves,
+ * folded per product with the stock module's own fold and written at once (projections/menu/stock.ts).
+ */
+async function applyMenu(events: StoredEvent[], { tx, publish }: ProjectionContext): Promise<void> {
+  const stock: StockEvent[] = [];
+  for (const stored of events) {
+    if (STOCK_TYPES.has(stored.type)) stock.push({ type: stored.type, data: stored.data } as StockEvent);
+    else await applyCatalogueEvent(stored, tx);
+  }
+  const labelChanged = await applyStockEvents(tx, stock, batchTime(events));
+  await announce(events, labelChanged, publish);
+}
+
+async function applyCatalogueEvent(stored: StoredEvent, tx: Tx): Promise<void> {
+    const event = { type: stored.type, data: stored.data } as CatalogEvent;
     switch (event.type) {
       case 'CategoryAdded': {
         const { categoryId, name, position } = event.data;
@@ -86,69 +100,9 @@ async function applyEvent(stored: StoredEvent, tx: Tx): Promise<void> {
       case 'VariantStatusChanged':
         await tx.query(sql.unsafe`update menu_variants set status = ${event.data.status} where id = ${event.data.variantId}`);
         return;
-      case 'StockLevelSet':
-        await tx.query(sql.unsafe`
-          insert into menu_stock_levels (product_id, variant_key, units)
-          values (${event.data.productId}, ${variantKey(event.data.variantId)}, ${event.data.units})
-          on conflict (product_id, variant_key) do update set units = excluded.units`);
-        return;
-      case 'StockReserved':
-        await tx.query(sql.unsafe`
-          insert into menu_stock_holds (product_id, variant_key, cart_id, quantity, hold_until)
-          values (${event.data.productId}, ${variantKey(event.data.variantId)}, ${event.data.cartId}, ${event.data.quantity},
-                  ${event.data.holdUntil})
-          on conflict (product_id, variant_key, cart_id)
-          do update set quantity = menu_stock_holds.quantity + excluded.quantity, hold_until = excluded.hold_until`);
-        return;
-      case 'StockHoldRenewed':
-        await tx.query(sql.unsafe`
-          update menu_stock_holds set hold_until = ${event.data.holdUntil}
-           where product_id = ${event.data.productId} and variant_key = ${variantKey(event.data.variantId)}
-             and cart_id = ${event.data.cartId}`);
-        return;
-      case 'StockReturned':
-      case 'StockHoldExpired':
-        await reduceHold(tx, event.data.productId, event.data.variantId, event.data.cartId, event.data.quantity);
-        return;
-      case 'StockSold':
-        await reduceHold(tx, event.data.productId, event.data.variantId, event.data.cartId, event.data.quantity);
-        await tx.query(sql.unsafe`
-          update menu_stock_levels set units = greatest(0, units - ${event.data.quantity})
-           where product_id = ${event.data.productId} and variant_key = ${variantKey(event.data.variantId)}`);
-        return;
-      case 'StockRestocked':
-        await tx.query(sql.unsafe`
-          insert into menu_stock_levels (product_id, variant_key, units)
-          values (${event.data.productId}, ${variantKey(event.data.variantId)}, ${event.data.units})
-          on conflict (product_id, variant_key) do update set units = menu_stock_levels.units + excluded.units`);
-        return;
-      case 'StockDayStarted':
-        await tx.query(sql.unsafe`
-          insert into menu_stock_levels (product_id, variant_key, units)
-          values (${event.data.productId}, ${variantKey(event.data.variantId)}, ${event.data.units})
-          on conflict (product_id, variant_key) do update set units = excluded.units`);
-        return;
-      case 'StockParLevelSet':
-        await setParLevel(tx, event.data);
-        return;
-      case 'StockSaleCancelled':
-        await tx.query(sql.unsafe`
-          update menu_stock_levels set units = units + ${event.data.quantity}
-           where product_id = ${event.data.productId} and variant_key = ${variantKey(event.data.variantId)}`);
-        return;
       default: {
         const never: never = event;
         return never;
       }
     }
-}
-
-async function reduceHold(tx: Tx, productId: number, variantId: number | null, cartId: string, quantity: number) {
-  const key = variantKey(variantId);
-  await tx.query(sql.unsafe`
-    update menu_stock_holds set quantity = quantity - ${quantity}
-     where product_id = ${productId} and variant_key = ${key} and cart_id = ${cartId}`);
-  await tx.query(sql.unsafe`
-    delete from menu_stock_holds
-     where product_id = ${productId} and variant_key = ${key} and cart_id = ${cartId} and quantity <= 0`);
 }

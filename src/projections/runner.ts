@@ -77,7 +77,7 @@ export async function applyBatch(
   const last = batch[batch.length - 1].position;
   const handles = (type: string) => handlesType(projection, type);
   const handled = batch.filter((event) => handles(event.type));
-  const statement = handled.length > 0 ? projection.batchStatement?.(handled, sql.fragment`exists (select 1 from moved)`) : undefined;
+  const statement = handled.length > 0 ? await projection.batchStatement?.(handled, sql.fragment`exists (select 1 from moved)`, pool) : undefined;
   if (statement) {
     await applyInOneStatement(pool, projection, statement, expected, last);
     committed();

@@ -1,5 +1,5 @@
 import type { FragmentSqlToken } from 'slonik';
-import type { DatabaseTransactionConnection } from '../db/pool';
+import type { DatabaseConnection, DatabaseTransactionConnection } from '../db/pool';
 import type { StoredEvent } from '../eventstore/types';
 
 /**
@@ -38,7 +38,8 @@ export interface Projection<Prepared = unknown> {
    * Optional, for a batch that one data-modifying statement applies and that sends no live messages: that
    * statement, writing only where `guard` holds (undefined: this batch goes the usual way). The runner sends it
    * within the statement that moves the checkpoint, so the batch costs one round trip instead of four (begin,
-   * checkpoint, rows, commit).
+   * checkpoint, rows, commit). It may first read the projection's own rows on `db` (the runner gives the pool): only this
+   * projection writes them, and if its checkpoint moved meanwhile the guard writes nothing.
    */
-  batchStatement?(events: StoredEvent[], guard: FragmentSqlToken): FragmentSqlToken | undefined;
+  batchStatement?(events: StoredEvent[], guard: FragmentSqlToken, db?: DatabaseConnection): FragmentSqlToken | undefined | Promise<FragmentSqlToken | undefined>;
 }

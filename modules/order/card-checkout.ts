@@ -158,25 +158,21 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
     async startCardPayment(orderId: string | undefined, context: CommandContext, session: { placedOrderIds: readonly string[] }): Promise<CardSession> {
       if (!orderId) throw new DomainError('not_found', NO_ORDER);
       if (!payments.ready) throw new DomainError('conflict', CARD_UNAVAILABLE);
-      const attempt = await freeze(orderId, context, session);
-      let opened: { clientSecret: string; amountPence: number } | undefined;
-      const open = async () => {
-        opened = await payments.open(orderId, attempt.attempt, attempt.amountPence, `Order ${orderRef(orderId)}`, context);
-      };
-      try {
-        // The placing sequence's last card step (placing.ts): undone by ending the attempt.
-        await placing.startPayment(open, () => endAttempt(orderId, attempt.attempt, 'unavailable', context));
-      } catch (error) {
-        // The provider could not be reached (or refused): nothing can be paid on this attempt; the order opens again.
-        deps.logger?.warn({ err: error, orderId, attempt: attempt.attempt }, 'card attempt could not be opened at the provider');
-        throw new DomainError('conflict', CARD_UNAVAILABLE);
-      }
+      const freezing = () => freeze(orderId, context, session);
+      const open = (attempt: { attempt: number; amountPence: number }) =>
+        payments.open(orderId, attempt.attempt, attempt.amountPence, `Order ${orderRef(orderId)}`, context).catch((error: unknown) => {
+          // The provider could not be reached (or refused): nothing can be paid on this attempt; the order opens again.
+          deps.logger?.warn({ err: error, orderId, attempt: attempt.attempt }, 'card attempt could not be opened at the provider');
+          throw new DomainError('conflict', CARD_UNAVAILABLE);
+        });
+      // The placing sequence's card steps (placing.ts): an attempt the provider cannot start is ended at once.
+      const { attempt, opened } = await placing.payByCard(freezing, open, (frozen) => endAttempt(orderId, frozen.attempt, 'unavailable', context));
       // The attempt may have ended while its payment was being made (phone chosen in another tab): no secret for it.
       if (!(await awaitsCard(orderId, attempt.attempt))) {
         await payments.cancel(orderId, attempt.attempt, context);
         throw new DomainError('conflict', ATTEMPT_ENDED_MEANWHILE);
       }
-      return { clientSecret: opened!.clientSecret, amountPence: opened!.amountPence };
+      return { clientSecret: opened.clientSecret, amountPence: opened.amountPence };
     },
 
     /**

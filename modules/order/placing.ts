@@ -5,10 +5,11 @@
  *   1. reserve the voucher use             release it, unless the order was placed with it or a card attempt holds it
  *   2. sell the stock (all lines or none)  give what the order still has sold back into its basket, fresh hold
  *   3. submit the order (phone): the pivot none: once submitted the order stands; what follows is finished forward
- *   3c. freeze for a card attempt (card)   end the attempt (its dishes and use then go back by undos 2 and 1)
+ *   3c. freeze for a card attempt (card)   end the attempt: cancelled at the provider first (card-checkout.ts
+ *                                          endAttempt), then endCardAttempt here, which runs the undos of 2 and 1
  *   4. after paid (a paid order only)      none: after the pivot. Confirms the use, notes the customer paid once
  *   5. check out the basket                none: after the pivot
- *   6. start the payment (card)            end the attempt: cancelled at the provider first (card-checkout.ts)
+ *   6. start the payment (card)            none of its own: if the provider cannot start it, 3c is undone
  *
  * Who calls it: the phone checkout (checkout.ts `complete`: 1, 2, 3, 4, 5), the checkout process's finish
  * (checkout.ts `processActions.finish`: the same, or the undos of 2 and 1), the card checkout (card-checkout.ts:
@@ -20,7 +21,9 @@
  * after 1, voucher-step-undo.ts releases the use as abandoned; after 2, checkout-process.ts places the order
  * (the customer did press the button) or runs the undos of 2 and 1; after 3 or 4, checkout-process.ts runs 4
  * and 5, as its wait is withdrawn only by the basket's check-out; after 3c or 6, card-process.ts asks the
- * provider and, with no money, ends the attempt at its lapse.
+ * provider and, with no money, ends the attempt at its lapse; after the card's PlaceCardOrder, checkout-process.ts
+ * runs 4 and 5 if the money came within the sale's wait (CHECKOUT_FINISH_MINUTES), and nothing does if later.
+ * test/reliability/checkout-crash-steps.test.ts cuts a checkout off at each of these.
  */
 import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
@@ -206,10 +209,9 @@ export function createPlacing({ services, basket, vouchers }: PlacingDeps) {
     };
   }
 
-  // 6. Start the payment at the provider (card), for the attempt's amount; `end` is the attempt's end, which
-  // cancels it at the provider before the order's side (endCardAttempt) and places the order if money won the race.
-  function startPayment(open: () => Promise<void>, end: () => Promise<unknown>): Step {
-    return { name: 'start the payment', run: open, undo: async () => void (await end()) };
+  // 6. Start the payment at the provider (card), for the attempt's amount.
+  function startPayment(open: () => Promise<void>): Step {
+    return { name: 'start the payment', run: open };
   }
 
   /** Runs `work` in the turn of the order's basket, so that no other change of the basket slips in. */
@@ -255,8 +257,27 @@ export function createPlacing({ services, basket, vouchers }: PlacingDeps) {
       return (frozen.state as InCheckout).cardAttempt!;
     },
 
-    /** Card, after the freeze and outside the basket's turn: 6, ended by `end` if the provider cannot start it. */
-    startPayment: (open: () => Promise<void>, end: () => Promise<unknown>) => runSteps([startPayment(open, end)]),
+    /**
+     * Card, Pay pressed: `freeze` runs 1, 2 and 3c in the basket's turn (freezeForCard, just above), then 6 runs
+     * outside it, as the provider may be slow; if 6 fails, `end` undoes 3c (and so 2 and 1).
+     */
+    async payByCard<Attempt, Opened>(freeze: () => Promise<Attempt>, open: (attempt: Attempt) => Promise<Opened>, end: (attempt: Attempt) => Promise<unknown>) {
+      let attempt: Attempt | undefined;
+      let opened: Opened | undefined;
+      await runSteps([
+        {
+          name: 'reserve the voucher use, sell the stock and freeze for a card attempt, in the basket turn',
+          async run() {
+            attempt = await freeze();
+          },
+          undo: async () => void (await end(attempt!)),
+        },
+        startPayment(async () => {
+          opened = await open(attempt!);
+        }),
+      ]);
+      return { attempt: attempt!, opened: opened! };
+    },
 
     endCardAttempt,
 

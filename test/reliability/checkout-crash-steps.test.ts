@@ -4,6 +4,7 @@ import { cartStream } from '../../modules/cart';
 import { stockStream } from '../../modules/stock';
 import { voucherStream } from '../../modules/voucher';
 import { startFakeStripe, type FakeStripe } from '../../src/fake-stripe/server';
+import { CARD_UNAVAILABLE } from '../../src/shared/payment-texts';
 import { newCustomers, shopper } from '../api/shopper';
 import { startTestServer, type TestServer } from '../support/server';
 import { testClock } from '../support/test-clock';
@@ -15,19 +16,22 @@ const someone = newCustomers('crash-step', 200_700);
 
 /**
  * Kills the shop's writes from the crash point on, as a SIGKILL would end them: the first event of `event_type`
- * for `order_id` fails, and every event after it, until the test revives the shop. A sequence marks the death, as
+ * for `order_id` fails, and every event after it, until the test revives the shop (or, not `kill`, only that one). A sequence marks the death, as
  * it survives the failed statement's rollback. The shop keeps running, so its request answers an error; the undos
  * it then tries fail like every other write, which leaves the store exactly as a crash there would.
  */
 const CRASH_POINT = `
-  create table crash_point (event_type text not null, order_id text not null);
+  create table crash_point (event_type text not null, order_id text not null, kill boolean not null default true);
   create sequence crash_dead;
   create function crash_at_point() returns trigger language plpgsql as $$
     begin
       if (select is_called from crash_dead) then raise exception 'the shop was killed'; end if;
-      if exists (select 1 from crash_point where event_type = new.event_type and order_id = new.data->>'orderId') then
+      if exists (select 1 from crash_point where event_type = new.event_type and order_id = new.data->>'orderId' and kill) then
         perform nextval('crash_dead');
         raise exception 'the shop was killed';
+      end if;
+      if exists (select 1 from crash_point where event_type = new.event_type and order_id = new.data->>'orderId') then
+        raise exception 'this one write fails';
       end if;
       return new;
     end $$;
@@ -155,6 +159,18 @@ describe('a checkout cut off after each step of the placing sequence', () => {
     await cutOffAt('PaymentStarted', orderId, () => customer.post('/api/createCheckoutSession', { unique_id: 'x', production: false }));
     await afterMinutes(16); // past card_lapse_minutes
     expect(await outcome(orderId, voucherId)).toEqual({ placed: false, soldToOrder: 0, use: 'released', basket: 'CartFrozen' });
+  });
+
+  it('a card payment the provider cannot start (no crash): the request itself ends the attempt, the units and use go back', async () => {
+    const { customer, orderId, voucherId } = await readyWithVoucher();
+    await db.query('insert into crash_point (event_type, order_id, kill) values ($1, $2, false)', ['PaymentStarted', orderId]);
+    try {
+      expect((await customer.post('/api/createCheckoutSession', { unique_id: 'x', production: false }).expect(409)).body.message).toBe(CARD_UNAVAILABLE);
+    } finally {
+      await db.query('delete from crash_point');
+    }
+    expect(await outcome(orderId, voucherId)).toEqual({ placed: false, soldToOrder: 0, use: 'released', basket: 'CartFrozen' });
+    expect((await customer.post('/api/fetchOrder').expect(200)).body.order.status).toBe('checkout');
   });
 
   it('after the card money placed the order: its use is confirmed and its basket checked out', async () => {

@@ -1,37 +1,27 @@
 import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
-import type { CommandResult } from '../../src/core/handle-command';
 import type { Logger } from 'pino';
 import type { Services } from '../../src/services';
 import { CARD_UNAVAILABLE } from '../../src/shared/payment-texts';
-import { checkOut, type Basket } from '../cart';
+import type { Basket } from '../cart';
 import type { AttemptOutcome, Payments } from '../payment';
 import { readOpeningHours, readSettings, tradingDayOf } from '../store';
-import type { ReleaseReason, Vouchers } from '../voucher';
 import type { OrderCommand, SubmitOrder } from './commands';
 import { CARD_ATTEMPT_GONE, expectedIntent } from './decide-card';
-import { releaseReasonOfCardAttempt } from './voucher-release';
 import { NO_ORDER, orderDecider, type OrderState } from './decider';
-import type { CardAttemptEndReason, OrderEvent, OrderItem, OrderPaymentMethod } from './events';
+import { orderStream, type CardAttemptEndReason, type OrderPaymentMethod } from './events';
 import { orderRef } from '../../src/shared/order';
-import type { InCheckout } from './state';
+import type { Placing } from './placing';
 import { orderView, type OrderView } from './view';
 
-/** What the card checkout borrows from the checkout (checkout.ts): the same facts, sale and voucher steps. */
+/** What the card checkout takes from the checkout (checkout.ts): the placing sequence and SubmitOrder's facts. */
 export interface CardCheckoutDeps {
   services: Services;
   basket: Basket;
-  vouchers: Vouchers;
   payments: Payments;
   logger?: Pick<Logger, 'warn'>;
-  load(orderId: string): Promise<OrderState>;
-  handle(orderId: string, command: OrderCommand, context: CommandContext): Promise<CommandResult<OrderState, OrderEvent>>;
+  placing: Placing;
   submitFacts(orderId: string, state: OrderState, method: OrderPaymentMethod, now: string, session: { placedOrderIds: readonly string[] }): Promise<SubmitOrder>;
-  sellAll(orderId: string, cartId: string, items: OrderItem[], context: CommandContext): Promise<void>;
-  reserveVoucher(order: InCheckout, context: CommandContext): Promise<void>;
-  releaseVoucher(order: InCheckout, context: CommandContext, reason?: ReleaseReason): Promise<void>;
-  /** Gives whatever the order still has sold back into its basket, with a fresh hold. */
-  giveBackToBasket(order: InCheckout, context: CommandContext): Promise<void>;
 }
 
 export const ATTEMPT_ENDED_MEANWHILE = 'Your order changed while the card payment was being set up: please check it and press Pay again';
@@ -55,7 +45,9 @@ export interface CardSession {
  * may try again or choose phone. Every step is safe to repeat.
  */
 export function createCardCheckout(deps: CardCheckoutDeps) {
-  const { services, basket, vouchers, payments, load, handle } = deps;
+  const { services, basket, payments, placing } = deps;
+  const load = (orderId: string) => services.commands.load(orderStream(orderId), orderDecider);
+  const handle = (orderId: string, command: OrderCommand, context: CommandContext) => services.commands.handle(orderStream(orderId), orderDecider, command, context);
 
   async function inBasketTurn<T>(orderId: string, work: (state: Exclude<OrderState, { status: 'none' }>) => Promise<T>): Promise<T> {
     const before = await load(orderId);
@@ -88,19 +80,8 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
         reconcileMinutes: minutes.card_reconcile_minutes,
         lapseMinutes: minutes.card_lapse_minutes,
       };
-      // The decider refuses before any unit is sold; it decides again on the stream below.
-      orderDecider.decide(command, state);
-      const order = state as InCheckout;
-      await deps.reserveVoucher(order, context);
-      try {
-        await deps.sellAll(orderId, order.cartId, order.items, context);
-        const frozen = (await handle(orderId, command, context)).state as InCheckout;
-        return frozen.cardAttempt!;
-      } catch (error) {
-        await deps.giveBackToBasket((await load(orderId)) as InCheckout, context);
-        await deps.releaseVoucher(order, context);
-        throw error;
-      }
+      // The placing sequence's card steps (placing.ts): the voucher use, the sale, the freeze.
+      return placing.freezeForCard(state, command, context);
     });
   }
 
@@ -130,10 +111,7 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
         return 'given back';
       }
       if (placed.status === 'none' || placed.status === 'checkout') return 'given back';
-      await checkOut(services.commands, placed.cartId, orderId, context);
-      // As for a phone order marked paid: the voucher's use counts, and the customer is no longer new.
-      await vouchers.notePaid(orderId, placed.details?.email ?? placed.email ?? '');
-      if (placed.voucher) await vouchers.confirm(placed.voucher.voucherId, orderId, context);
+      await placing.finishPlaced(placed, context); // after paid, then the basket checked out
       return 'placed';
     });
   }
@@ -150,16 +128,8 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
     return 'ended';
   }
 
-  /** The order's side of an attempt's end: it may change again, and whatever it still has sold goes back. */
-  async function closeAttempt(orderId: string, attempt: number, reason: CardAttemptEndReason, context: CommandContext): Promise<void> {
-    await inBasketTurn(orderId, async () => {
-      const state = (await handle(orderId, { type: 'EndCardAttempt', orderId, attempt, reason, now: context.now }, context)).state;
-      // Nothing more on a repeat; a crash half way is finished by the repeat, so nothing is lost.
-      if (state.status !== 'checkout' || state.cardAttempt) return;
-      await deps.giveBackToBasket(state, context);
-      await deps.releaseVoucher(state, context, releaseReasonOfCardAttempt(reason));
-    });
-  }
+  /** The order's side of an attempt's end: the undo of the placing sequence's freeze (placing.ts endCardAttempt). */
+  const closeAttempt = placing.endCardAttempt;
 
   /** What the recorded outcome means for the order: placed, ended, or nothing yet. */
   async function act(orderId: string, attempt: number, outcome: AttemptOutcome, context: CommandContext): Promise<'placed' | 'ended' | 'pending' | 'given back'> {
@@ -188,16 +158,15 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
     async startCardPayment(orderId: string | undefined, context: CommandContext, session: { placedOrderIds: readonly string[] }): Promise<CardSession> {
       if (!orderId) throw new DomainError('not_found', NO_ORDER);
       if (!payments.ready) throw new DomainError('conflict', CARD_UNAVAILABLE);
-      const attempt = await freeze(orderId, context, session);
-      let opened;
-      try {
-        opened = await payments.open(orderId, attempt.attempt, attempt.amountPence, `Order ${orderRef(orderId)}`, context);
-      } catch (error) {
-        // The provider could not be reached (or refused): nothing can be paid on this attempt; the order opens again.
-        deps.logger?.warn({ err: error, orderId, attempt: attempt.attempt }, 'card attempt could not be opened at the provider');
-        await endAttempt(orderId, attempt.attempt, 'unavailable', context);
-        throw new DomainError('conflict', CARD_UNAVAILABLE);
-      }
+      const freezing = () => freeze(orderId, context, session);
+      const open = (attempt: { attempt: number; amountPence: number }) =>
+        payments.open(orderId, attempt.attempt, attempt.amountPence, `Order ${orderRef(orderId)}`, context).catch((error: unknown) => {
+          // The provider could not be reached (or refused): nothing can be paid on this attempt; the order opens again.
+          deps.logger?.warn({ err: error, orderId, attempt: attempt.attempt }, 'card attempt could not be opened at the provider');
+          throw new DomainError('conflict', CARD_UNAVAILABLE);
+        });
+      // The placing sequence's card steps (placing.ts): an attempt the provider cannot start is ended at once.
+      const { attempt, opened } = await placing.payByCard(freezing, open, (frozen) => endAttempt(orderId, frozen.attempt, 'unavailable', context));
       // The attempt may have ended while its payment was being made (phone chosen in another tab): no secret for it.
       if (!(await awaitsCard(orderId, attempt.attempt))) {
         await payments.cancel(orderId, attempt.attempt, context);

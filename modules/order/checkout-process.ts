@@ -16,15 +16,15 @@ export interface CheckoutActions {
 }
 
 /**
- * Placing an order sells each line (stock streams), then submits the order and closes the basket. A crash in
- * between would strand the sold units in an order nobody can see. Each sale (and each sale the request undid
- * itself) waits CHECKOUT_FINISH_MINUTES before the process takes it, and the order's OrderSubmitted withdraws
- * what still waits: a checkout that finished, nearly every one, never starts a process. A sale still there
- * after the wait means the request died (or undid its own sale, which the process then checks): the process
- * asks the checkout to finish the order (the customer did press "Place order") or, when it cannot be placed
- * now, to give the sold units back into the basket with a fresh hold.
- *
- * A card payment (issue 17) will add a payment-pending state here that no timer may undo (docs/process-manager.md).
+ * The crash net of the placing sequence's steps 2 to 5 (placing.ts): it sells each line (stock streams), then
+ * submits the order and checks the basket out. A crash in between would strand the sold units in an order nobody
+ * can see, or leave a placed order's basket at the checkout. Each sale (and each sale the request undid itself)
+ * waits CHECKOUT_FINISH_MINUTES before the process takes it, and the basket's CartCheckedOut, the sequence's last
+ * step, withdraws what still waits: a checkout that finished, nearly every one, never starts a process. A sale
+ * still there after the wait means the request died (or undid its own sale, which the process then checks): the
+ * process asks the checkout to finish the order (the customer did press "Place order"; a placed order gets the
+ * steps after its pivot) or, when it cannot be placed now, to undo the sale and the voucher step. An order frozen
+ * for a card attempt is left to the card processes: money may be moving (card-process.ts).
  */
 const finishAt = (soldAt: string) => minutesAfter(soldAt, CHECKOUT_FINISH_MINUTES);
 
@@ -33,7 +33,7 @@ export function checkoutProcess(actions: CheckoutActions): ProcessDefinition<Sta
     kind: 'checkout',
     startsOn: ['StockSold'],
     advancesOn: ['StockSaleCancelled'],
-    withdrawnBy: { eventTypes: ['OrderSubmitted'], processIdOf: (event) => (event.data as { orderId: string }).orderId },
+    withdrawnBy: { eventTypes: ['CartCheckedOut'], processIdOf: (event) => (event.data as { orderId: string }).orderId },
     receive(event: StoredEvent) {
       const { orderId } = event.data as { orderId: string };
       const fact = event.type === 'StockSold' ? 'sold' : 'undone';

@@ -3,22 +3,22 @@ import { DomainError } from '../../src/core/errors';
 import { uuidFromName } from '../../src/core/uuid';
 import type { Services } from '../../src/services';
 import { isAllVirtual, itemsTotalPence } from '../../src/shared/order';
-import { checkOut, type Basket } from '../cart';
-import { dishName, dishNotOffered, type CataloguePort } from '../catalog';
+import type { Basket } from '../cart';
+import { dishNotOffered, type CataloguePort } from '../catalog';
 import type { DeliveryCheck, DeliveryService } from '../delivery';
-import { createStockHandlers, holdUntilAfter, OutOfStock } from '../stock';
 import { isOrderingClosed, readOpeningHours, readSettings, tradingDayOf } from '../store';
-import type { ReleaseReason, Vouchers } from '../voucher';
+import type { Vouchers } from '../voucher';
 import type { DishRef, OrderCommand, QuotedPostage, SubmitOrder, UnpaidWaiting } from './commands';
 import { inCheckout } from './decide-checkout';
-import { NO_ORDER, orderDecider, postageOf, refusePlacing, type OrderState } from './decider';
+import { NO_ORDER, orderDecider, refusePlacing, type OrderState } from './decider';
 import { orderStream, type DeliveryDetails, type OrderItem, type OrderPaymentMethod, type TakeawayMethod } from './events';
 import { checkoutRefusal, kitchenAttended, methodsOfferedNow } from './rules';
 import type { UnpaidOrders } from './unpaid-orders';
 import { orderView } from './view';
-import { RELEASED_ON_ABANDONED_CHECKOUT, RELEASED_ON_FAILED_SALE, reservedUseAfterCheckout } from './voucher-release';
+import { RELEASED_ON_ABANDONED_CHECKOUT } from './voucher-release';
 import { USE_AWAITS_CARD } from './voucher-step-undo';
 import { createCardCheckout, type CardCheckoutDeps } from './card-checkout';
+import { createPlacing, voucherFacts } from './placing';
 import type { Payments } from '../payment';
 
 export const CARD_ALREADY_PAID = 'Your card payment went through just now: your order is placed';
@@ -53,7 +53,7 @@ const NONE_WAITING: UnpaidWaiting = { phone: 0, email: 0, session: 0 };
  * command needs (settings, the catalogue, the postage), builds the command and has the order decider decide.
  */
 export function createCheckout({ services, basket, delivery, catalogue, unpaidOrders, vouchers, payments, logger, staffPresence }: CheckoutDeps) {
-  const stock = createStockHandlers(services.commands);
+  const placing = createPlacing({ services, basket, vouchers });
   const load = (orderId: string) => services.commands.load(orderStream(orderId), orderDecider);
   const stateOf = async (orderId: string | undefined): Promise<OrderState> => (orderId ? load(orderId) : orderDecider.initialState);
   const handle = (orderId: string, command: OrderCommand, context: CommandContext, options?: { newStream?: boolean }) =>
@@ -155,9 +155,7 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     return { orderId, placing: handle(orderId, { type: 'PlaceOrder', data, ...offer }, context, { newStream: true }) };
   }
 
-  const card = createCardCheckout({
-    services, basket, vouchers, payments, logger, load, handle, submitFacts: submitOrder, sellAll, reserveVoucher, releaseVoucher, giveBackToBasket,
-  });
+  const card = createCardCheckout({ services, basket, payments, logger, placing, submitFacts: submitOrder });
 
   /** Back on the basket page with a card attempt open: it is cancelled before the basket may change. */
   async function leaveCardPayment(cartId: string, context: CommandContext): Promise<void> {
@@ -298,9 +296,8 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
        */
       async undoVoucherStep(orderId: string, voucherId: string, context: CommandContext): Promise<void> {
         const undo = async () => {
-          const fate = reservedUseAfterCheckout(await load(orderId), voucherId);
+          const fate = await placing.releaseVoucherUse(orderId, await load(orderId), voucherId, RELEASED_ON_ABANDONED_CHECKOUT, context);
           if (fate === 'awaitCard') throw new DomainError('conflict', USE_AWAITS_CARD);
-          if (fate === 'release') await vouchers.release(voucherId, orderId, RELEASED_ON_ABANDONED_CHECKOUT, context);
         };
         const before = await load(orderId);
         await (before.status === 'none' ? undo() : basket.inTurn(before.cartId, undo));
@@ -308,117 +305,37 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     },
   };
 
-  /** complete(), in the basket's turn. */
+  /** complete(), in the basket's turn: the placing sequence (placing.ts). */
   async function completeNow(orderId: string | undefined, state: OrderState, method: OrderPaymentMethod, context: CommandContext, session: CheckoutSession) {
     const command = await submitOrder(orderId, state, method, context.now, session);
-    if (!orderId) refuseWithoutOrder(command);
-    // The decider refuses before any unit is sold; it decides again on the stream when the order is submitted.
-    orderDecider.decide(command, state);
-    if (state.status === 'checkout') {
-      // The voucher's use is held before any dish is sold: a code another order took first is told now.
-      await reserveVoucher(state, context);
-      await sellAll(state.orderId, state.cartId, state.items, context).catch(releasingVoucher(state, context));
-    }
-    const order = state as Exclude<OrderState, { status: 'none' }>;
-    // Once the units are sold, the order and its basket are told together (one round trip, most often). If
-    // either fails, a retry sells nothing twice and repeats neither.
-    const [submitted] = await Promise.all([handle(orderId, command, context), checkOut(services.commands, order.cartId, order.orderId, context)]);
+    if (!orderId || state.status === 'none') refuseWithoutOrder(command);
     // The confirmation mail goes from the outbox (see customer-mail.ts) once OrderSubmitted is stored.
-    return orderView(submitted.state)!;
+    return orderView(await placing.place(state, command, context))!;
   }
 
-  /** The checkout process's finish, in the basket's turn. */
+  /**
+   * The checkout process's finish, in the basket's turn: an order placed is finished forward; one in checkout is
+   * placed when `forward` and the decider and the stock accept it now, else its sale and voucher step are undone.
+   */
   async function finishNow(orderId: string, forward: boolean, context: CommandContext): Promise<void> {
     const state = await load(orderId);
     if (state.status === 'none') return;
-    if (state.status !== 'checkout') {
-      await checkOut(services.commands, state.cartId, orderId, context); // placed: its basket is done too
-      return;
-    }
+    if (state.status !== 'checkout') return placing.finishPlaced(state, context);
     // Frozen for a card attempt: money may be moving, so only the provider's answer ends it (card-process.ts).
     if (state.cardAttempt) return;
     if (forward && state.paymentMethod) {
       const command = await submitOrder(orderId, state, state.paymentMethod, context.now, NO_SESSION);
-      const placed = await tryPlacing(state, command, context);
+      const placed = await placing.place(state, command, context).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof DomainError) return false;
+          throw error;
+        },
+      );
       if (placed) return;
     }
-    await giveBackToBasket(state, context);
-    await releaseVoucher(state, context); // reserved before the sale: it goes back with the dishes
+    await placing.undoPlacing(await load(orderId), context);
   }
-
-  /** Whatever the order still has sold goes back into its basket, with a fresh hold (nothing, on a repeat). */
-  async function giveBackToBasket(order: InCheckoutOrder, context: CommandContext): Promise<void> {
-    const holdUntil = holdUntilAfter(context.now, services.basketHoldMinutes);
-    await Promise.all(
-      order.items.map((item) =>
-        stock.cancelSale(item.productId, item.variantId, order.orderId, { orderSold: null, basket: { cartId: order.cartId, holdUntil, reservedAt: context.now } }, context),
-      ),
-    );
-  }
-
-  async function releaseVoucher(order: InCheckoutOrder, context: CommandContext, reason: ReleaseReason = RELEASED_ON_FAILED_SALE): Promise<void> {
-    if (order.voucher) await vouchers.release(order.voucher.voucherId, order.orderId, reason, context);
-  }
-
-  /** Sells the rest of the order and submits it, or answers false when the decider or the stock refuses now. */
-  async function tryPlacing(state: Extract<OrderState, { status: 'checkout' }>, command: SubmitOrder, context: CommandContext): Promise<boolean> {
-    try {
-      orderDecider.decide(command, state);
-      await reserveVoucher(state, context);
-      await sellAll(state.orderId, state.cartId, state.items, context).catch(releasingVoucher(state, context));
-      await Promise.all([handle(state.orderId, command, context), checkOut(services.commands, state.cartId, state.orderId, context)]);
-      return true;
-    } catch (error) {
-      if (error instanceof DomainError) return false;
-      throw error;
-    }
-  }
-
-  /** Holds the order's voucher use on the voucher's stream (issue 19 item 2); the order's own deduction must match. */
-  async function reserveVoucher(order: InCheckoutOrder, context: CommandContext): Promise<void> {
-    if (!order.voucher) return;
-    const email = order.details?.email ?? order.email ?? '';
-    await vouchers.reserve(order.voucher.voucherId, order.voucher.code, email, voucherFacts(order), context);
-  }
-
-  /** A failure after the use was held gives it back before the failure goes on to the customer. */
-  function releasingVoucher(order: InCheckoutOrder, context: CommandContext) {
-    return async (error: unknown): Promise<never> => {
-      await releaseVoucher(order, context);
-      throw error;
-    };
-  }
-
-  /**
-   * Sells every line for this order, all at once (one round trip, most often); if one cannot be sold, those
-   * that were go back into the basket, so the customer told to update it finds them there.
-   */
-  async function sellAll(orderId: string, cartId: string, items: OrderItem[], context: CommandContext): Promise<void> {
-    const sales = await Promise.allSettled(
-      items.map((item) => stock.sell(item.productId, item.variantId, cartId, orderId, item.quantity, context)),
-    );
-    const failed = sales.findIndex((sale) => sale.status === 'rejected');
-    if (failed < 0) return;
-    const holdUntil = holdUntilAfter(context.now, services.basketHoldMinutes);
-    await Promise.all(
-      items
-        .filter((_, index) => sales[index].status === 'fulfilled')
-        .map((sold) => stock.cancelSale(sold.productId, sold.variantId, orderId, { orderSold: null, basket: { cartId, holdUntil, reservedAt: context.now } }, context)),
-    );
-    const error = (sales[failed] as PromiseRejectedResult).reason;
-    if (error instanceof OutOfStock) {
-      const item = items[failed];
-      throw new DomainError('conflict', `Sorry, ${dishName(item.name, item.variantName)} sold out while you were checking out: please update your basket`);
-    }
-    throw error;
-  }
-}
-
-type InCheckoutOrder = Extract<OrderState, { status: 'checkout' }>;
-
-/** What the voucher rules need to know of the order as it stands. */
-function voucherFacts(order: InCheckoutOrder) {
-  return { orderId: order.orderId, itemsTotalPence: order.itemsTotalPence, postagePence: postageOf(order), method: order.method?.method ?? null };
 }
 
 /** Without an order id there is no order: the decider says why, as it would for an id with no order. */

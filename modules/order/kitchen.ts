@@ -10,6 +10,7 @@ import { orderStream } from './events';
 import { createStockHandlers } from '../stock';
 import type { Vouchers } from '../voucher';
 import { releaseReasonOfCancellation } from './voucher-release';
+import { afterPaid } from './placing';
 
 /** What the kitchen does with placed orders: take the phone payment (or cancel an unpaid one), print, notify, complete. */
 export function createKitchen(services: Services, orders: KitchenOrders, vouchers: Vouchers) {
@@ -31,17 +32,6 @@ export function createKitchen(services: Services, orders: KitchenOrders, voucher
     );
   }
 
-  /**
-   * A paid order confirms its voucher use and marks its customer as no longer new. Card payments (issue 17) are
-   * to call this too when they land.
-   */
-  async function afterPaid(state: Awaited<ReturnType<typeof handle>>['state'], context: CommandContext) {
-    if (state.status === 'none' || state.status === 'checkout' || state.paidAt === null) return;
-    await vouchers.notePaid(state.orderId, state.details?.email ?? state.email ?? '');
-    if (state.voucher) await vouchers.confirm(state.voucher.voucherId, state.orderId, context);
-  }
-
-
   async function order(orderId: string, after?: Parameters<Services['readModels']['waitFor']>[1]): Promise<KitchenOrder> {
     await services.readModels.waitFor('orders', after);
     const found = await orders.placed(orderId, services.clock());
@@ -57,7 +47,7 @@ export function createKitchen(services: Services, orders: KitchenOrders, voucher
       const settings = await readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
       const command = { type: 'MarkPaid' as const, orderId, now: context.now, storeStatus: settings.order_status, deliveryMinutes: settings };
       const result = await handle(orderId, command, context);
-      await afterPaid(result.state, context);
+      await afterPaid(vouchers, result.state, context); // the placing sequence's step 4 (placing.ts)
       return order(orderId, result.position);
     },
 

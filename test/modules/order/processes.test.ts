@@ -36,11 +36,11 @@ describe('the checkout process', () => {
   const undone = () => event('StockSaleCancelled', { event: 'undone', orderId });
   const stored = (type: string) => ({ id: randomUUID(), type, stream: `stock-1`, data: { orderId }, metadata: { at } }) as never;
 
-  it('takes a sale only two minutes after it, unless the order is submitted first (which withdraws it)', () => {
+  it('takes a sale only two minutes after it, unless the basket is checked out first (the last step, which withdraws it)', () => {
     expect(definition.receive(stored('StockSold'))).toEqual({ processId: orderId, fact: { event: 'sold', orderId }, waitUntil: '2026-11-20T19:02:00.000Z' });
     expect(definition.receive(stored('StockSaleCancelled'))).toMatchObject({ waitUntil: '2026-11-20T19:02:00.000Z' });
-    expect(definition.withdrawnBy?.eventTypes).toEqual(['OrderSubmitted']);
-    expect(definition.withdrawnBy?.processIdOf(stored('OrderSubmitted'))).toBe(orderId);
+    expect(definition.withdrawnBy?.eventTypes).toEqual(['CartCheckedOut']);
+    expect(definition.withdrawnBy?.processIdOf(stored('CartCheckedOut'))).toBe(orderId);
   });
 
   it('starts on the first sale with its finish timer due when the sale\'s wait ends', () => {

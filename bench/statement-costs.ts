@@ -24,13 +24,32 @@ const MOVE = '/api/moveProductStockToBasket';
 interface Reading {
   counts: SqlCounts;
   xid: bigint;
+  /** The newest event's sequence number, to list what was appended in between. */
+  seq: string;
 }
 
 async function reading(bench: BenchShop, probe: pg.Client): Promise<Reading> {
   await bench.settle();
   const counts = await bench.sqlCounts();
-  const { rows } = await probe.query<{ xid: string }>('select pg_current_xact_id()::text as xid');
-  return { counts, xid: BigInt(rows[0].xid) };
+  const { rows } = await probe.query<{ xid: string; seq: string }>(
+    'select pg_current_xact_id()::text as xid, (select coalesce(max(global_seq), 0)::text from es_events) as seq',
+  );
+  return { counts, xid: BigInt(rows[0].xid), seq: rows[0].seq };
+}
+
+/** "3.0 appends: StockReserved 1.0, ..." per request sequence: the events appended between two readings. */
+async function appended(probe: pg.Client, before: Reading, after: Reading, times: number): Promise<string> {
+  const { rows } = await probe.query<{ event_type: string; events: number; appends: number }>(
+    `select event_type, count(*)::int as events, count(distinct (tx_id, stream_name))::int as appends
+       from es_events where global_seq > $1 and global_seq <= $2 group by event_type order by event_type`,
+    [before.seq, after.seq],
+  );
+  const { rows: total } = await probe.query<{ appends: number }>(
+    'select count(distinct (tx_id, stream_name))::int as appends from es_events where global_seq > $1 and global_seq <= $2',
+    [before.seq, after.seq],
+  );
+  const each = (n: number) => (n / times).toFixed(1);
+  return `${each(total[0].appends)} appends (stream writes): ${rows.map((row) => `${row.event_type} ${each(row.events)}`).join(', ')}`;
 }
 
 /**
@@ -105,6 +124,7 @@ export async function statementCosts(context: BenchContext, bench: BenchShop, pr
     });
     const afterMoves = await reading(bench, probe);
     const move = costOf(context, 'a basket move', beforeMoves, afterMoves, moves);
+    context.log(`  events of a basket move: ${await appended(probe, beforeMoves, afterMoves, moves)}`);
 
     const shopper = bench.browser(agent);
     const beforeOrders = await reading(bench, probe);
@@ -113,6 +133,7 @@ export async function statementCosts(context: BenchContext, bench: BenchShop, pr
     });
     const afterOrders = await reading(bench, probe);
     const order = costOf(context, 'a phone order (its 6 requests)', beforeOrders, afterOrders, orders);
+    context.log(`  events of a phone order: ${await appended(probe, beforeOrders, afterOrders, orders)}`);
     return [
       { name: 'cost: SQL statements per basket move', figure: move.statements, unit: 'statements' },
       { name: 'cost: commits per basket move', figure: move.commits, unit: 'commits' },

@@ -3,13 +3,15 @@
  * with its own cookie jar, each placing phone-paid collection orders one after another through the whole
  * checkout the web app drives: add to basket → saveCartAsOrder → updateOrder (COLLECT, with the collect
  * discount) → updateOrder (details) → updateOrder (PHONE) → POST /complete-order.
- * Reports completed orders/s and the p99 of every request in the flow; then (informative) the request times of
+ * First counts what one basket move and one order cost the database (statement-costs.ts), then
+ * reports completed orders/s and the p99 of every request in the flow; then (informative) the request times of
  * the same shoppers paced at the target rate of 100 orders/s; and the peak RSS of the shop's process over both.
  */
 import { collectPostage } from '../src/shared/postage';
 import type { Browser } from './http';
 import { keepAliveAgent, Latencies } from './http';
 import { describeLatencies, rssSampler, startBenchShop, type BenchShop, type MenuProductView } from './shop';
+import { countedOrders, statementCosts } from './statement-costs';
 import { pacedJourneys, percentile, throughput, withCpuLog } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
@@ -131,23 +133,32 @@ export const checkoutBenchmark: Benchmark = {
     const agent = keepAliveAgent(SHOPPERS);
     try {
       const products = await orderableProducts(bench, 1_000_000);
+      // Counted first, on a quiet shop: the rows "statements and commits per basket move and per order".
+      const costs = await statementCosts(context, bench, products);
       const window = Latencies.window(timing(context));
       // Over both runs, so that the shop's caches hold several thousand orders when the peak is taken.
       const rss = rssSampler(bench.pid, 100);
       let rate: number;
       let all: number[];
       let paced: BenchRow[];
+      let flatOutCosts: BenchRow[];
       let peakMb = 0;
       try {
-        rate = await withCpuLog(context, 'checkout (32 shoppers)', () =>
-          throughput(SHOPPERS, timing(context), (worker) => {
-            const browser = bench.browser(agent);
-            const product = products[worker % products.length];
-            return async () => {
-              await placePhoneOrder(browser, product, (step, answer) => window.note(step, answer));
-            };
-          }),
-        );
+        let placed = 0;
+        rate = 0;
+        flatOutCosts = await countedOrders(context, bench, async () => {
+          rate = await withCpuLog(context, 'checkout (32 shoppers)', () =>
+            throughput(SHOPPERS, timing(context), (worker) => {
+              const browser = bench.browser(agent);
+              const product = products[worker % products.length];
+              return async () => {
+                await placePhoneOrder(browser, product, (step, answer) => window.note(step, answer));
+                placed += 1;
+              };
+            }),
+          );
+          return placed;
+        });
         all = window.all();
         logSteps(context, 'checkout', window);
         context.log(`checkout: ${rate.toFixed(1)} orders/s; every request ${describeLatencies(all, percentile)}`);
@@ -163,9 +174,25 @@ export const checkoutBenchmark: Benchmark = {
         { name: 'checkout: request p99, 32 shoppers flat out', figure: percentile(all, 99), unit: 'ms' },
         { name: 'checkout: shop RSS peak', figure: peakMb, unit: 'MB', target: '<= 250', pass: peakMb <= 250 },
         ...paced,
+        ...costs,
+        ...flatOutCosts,
       ];
     } finally {
       agent.destroy();
+      await bench.stop();
+    }
+  },
+};
+
+/** Only the counts of statement-costs.ts, on a shop of its own: seconds, for comparing a change (`npm run bench -- cost`). */
+export const costBenchmark: Benchmark = {
+  name: 'cost',
+  onlyWhenNamed: true,
+  async run(context) {
+    const bench = await startBenchShop(context, 'cost');
+    try {
+      return await statementCosts(context, bench, await orderableProducts(bench, 1_000_000));
+    } finally {
       await bench.stop();
     }
   },

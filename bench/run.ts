@@ -11,7 +11,7 @@ import { removeSystemCluster, startEmbeddedPostgres, type EmbeddedPostgres } fro
 import { migrate } from '../src/db/migrate';
 import { basketBenchmark } from './basket';
 import { basketPacedBenchmark } from './basket-paced';
-import { checkoutBenchmark } from './checkout';
+import { checkoutBenchmark, costBenchmark } from './checkout';
 import { cardCheckoutBenchmark } from './card-checkout';
 import { eventStoreBenchmark } from './eventstore';
 import { lighthouseBenchmark } from './lighthouse';
@@ -23,7 +23,7 @@ import { cpuTimes } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 /** Add new benchmark modules here. */
-const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, cardCheckoutBenchmark, liveBenchmark, menu150Benchmark, lighthouseBenchmark, restartBenchmark];
+const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, cardCheckoutBenchmark, liveBenchmark, menu150Benchmark, lighthouseBenchmark, restartBenchmark, costBenchmark];
 
 const TEMPLATE = 'bench_template';
 

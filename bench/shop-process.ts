@@ -7,6 +7,8 @@
  *  ← {id, call:'changeSettings', settings} → {id, ok} changes shop settings as a manager would, waits for them;
  *  ← {id, call:'createUser', user} → {id, ok}        adds a staff or manager account;
  *  ← {id, call:'clientCount', channel} → {id, value} SSE screens attached to a channel;
+ *  ← {id, call:'settle'} → {id, ok}                  waits until every read model and process has the head of $all;
+ *  ← {id, call:'sqlCounts'} → {id, value}            the SQL statements sent so far (bench/sql-counter.ts);
  *  ← {id, call:'stop'} → {id, ok}                    stops the shop; the process then exits.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,12 +21,15 @@ import { createUserRepository } from '../src/identity/users';
 import type { Role } from '../src/identity/roles';
 import { startShop } from '../src/server';
 import type { Position } from '../src/eventstore/types';
+import { countSqlStatements, sqlCounts } from './sql-counter';
 
 export type ShopCall =
   | { id: number; call: 'setStock'; levels: Array<{ productId: number; variantId: number | null; units: number }> }
   | { id: number; call: 'changeSettings'; settings: Record<string, unknown> }
   | { id: number; call: 'createUser'; user: { email: string; password: string; role: Role } }
   | { id: number; call: 'clientCount'; channel: string }
+  | { id: number; call: 'settle' }
+  | { id: number; call: 'sqlCounts' }
   | { id: number; call: 'stop' };
 
 export type ShopAnswer = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: string };
@@ -40,6 +45,7 @@ function openingHoursClock(): Clock {
 }
 
 async function main(): Promise<void> {
+  countSqlStatements();
   const send = (message: unknown) => process.send!(message);
   const config = loadConfig(JSON.parse(process.env.BENCH_SHOP_ENV ?? '{}') as Record<string, string>);
   const clock = openingHoursClock();
@@ -72,6 +78,13 @@ async function main(): Promise<void> {
         return undefined;
       case 'clientCount':
         return shop.hub.clientCount(message.channel);
+      case 'settle': {
+        const head = await shop.store.lastCommittedPosition();
+        await Promise.all([...shop.runners.map((runner) => runner.waitFor(head, 10_000)), shop.processes.waitFor(head)]);
+        return undefined;
+      }
+      case 'sqlCounts':
+        return sqlCounts();
       case 'stop':
         await shop.stop();
         setImmediate(() => process.exit(0));

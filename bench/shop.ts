@@ -14,6 +14,7 @@ import type { Role } from '../src/identity/roles';
 import type { MenuProduct } from '../src/shared/menu';
 import { Browser, keepAliveAgent, type Target } from './http';
 import type { ShopAnswer, ShopCall } from './shop-process';
+import type { SqlCounts } from './sql-counter';
 import type { BenchContext } from './types';
 
 const PUBLIC_HOST = 'shop.bench.example';
@@ -39,6 +40,10 @@ export interface BenchShop {
   createUser(user: { email: string; password: string; role: Role }): Promise<void>;
   /** SSE clients attached to a live channel. */
   clientCount(channel: string): Promise<number>;
+  /** Resolves once every read model and process of the shop has applied everything stored so far. */
+  settle(): Promise<void>;
+  /** The SQL statements the shop's process has sent so far, in all and by text (bench/sql-counter.ts). */
+  sqlCounts(): Promise<SqlCounts>;
   stop(): Promise<void>;
 }
 
@@ -127,6 +132,8 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
     changeSettings: (settings) => call({ call: 'changeSettings', settings }),
     createUser: (user) => call({ call: 'createUser', user }),
     clientCount: (channel) => call({ call: 'clientCount', channel }),
+    settle: () => call({ call: 'settle' }),
+    sqlCounts: () => call({ call: 'sqlCounts' }),
     async stop() {
       probe.destroy();
       context.watchProcess(undefined);

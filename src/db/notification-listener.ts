@@ -1,5 +1,10 @@
 import pg from 'pg';
 
+/** The backend pid of a connected client (pg sets it from BackendKeyData; its types do not declare it). */
+function ownPid(client: pg.Client): number | undefined {
+  return (client as unknown as { processID?: number }).processID;
+}
+
 /** Waits for the next wake-up of one subscriber. */
 export interface WakeUp {
   /** Resolves on a notification (also one that arrived since the last call), after `timeoutMs`, or on abort. */
@@ -16,6 +21,12 @@ interface Waiter {
  * One LISTEN connection per channel and process, shared by every subscriber (slonik has no LISTEN).
  * Notifications only wake subscribers up; they always re-read, and keep polling, because notifications are
  * lost while the connection is down and may arrive before the event is visible to readers of $all.
+ *
+ * The process's own NOTIFYs go out on this connection too (`notifyOthers`), which lets it know its own echo:
+ * Postgres sends a notification to every listener, its sender included, with the sender's backend pid, so a
+ * notification from this connection's pid is dropped. The process woke its subscribers already (`wakeLocal`,
+ * no round trip), and each echo would cost each of them one more read for nothing: a read of the event store's
+ * tail per append, a read of the live outbox per published batch.
  */
 export class NotificationListener {
   private client?: pg.Client;
@@ -63,6 +74,21 @@ export class NotificationListener {
     this.notifyAll();
   }
 
+  /**
+   * Wakes the other processes' subscribers: a NOTIFY on this listener's connection, whose echo this listener
+   * ignores. Its session commits without waiting for the WAL flush (a notification is never durable, and the
+   * NOTIFY's transaction writes nothing else). Before the connection is open, or once it is lost, `fallback`
+   * sends it instead, for instance on a pool; its echo then wakes this process's subscribers once more.
+   */
+  async notifyOthers(fallback: () => Promise<unknown>): Promise<void> {
+    const client = this.client;
+    if (!client) {
+      await fallback();
+      return;
+    }
+    await client.query('select pg_notify($1, $2)', [this.channel, '']);
+  }
+
   private notifyAll(): void {
     for (const waiter of this.waiters) {
       waiter.pending = true;
@@ -88,10 +114,14 @@ export class NotificationListener {
     };
     client.on('error', reconnect);
     client.on('end', reconnect);
-    client.on('notification', () => this.notifyAll());
+    // Our own NOTIFYs come back too (notifyOthers): we woke our subscribers already.
+    client.on('notification', (message) => {
+      if (message.processId !== ownPid(client)) this.notifyAll();
+    });
     try {
       await client.connect();
       await client.query(`listen ${client.escapeIdentifier(this.channel)}`);
+      await client.query('set synchronous_commit to off');
       if (this.closed) {
         await client.end();
         return;

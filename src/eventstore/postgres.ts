@@ -78,7 +78,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   const appender = new GroupAppender(pool, { maxInFlight: options.appendsInFlight ?? 2, maxEventsPerGroup: 1000 });
   const listener = new NotificationListener(options.url, CHANNEL);
   // Other instances hear of appends at most every 10 ms (about 1 query in 10 of a busy checkout otherwise).
-  const notifier = new AfterCommitNotifier(() => pool.query(`select pg_notify('${CHANNEL}', '')`), () => listener.wakeLocal(), NOTIFY_GAP_MS);
+  const notifier = new AfterCommitNotifier(
+    () => listener.notifyOthers(() => pool.query(`select pg_notify('${CHANNEL}', '')`)),
+    () => listener.wakeLocal(),
+    NOTIFY_GAP_MS,
+  );
 
   async function readAll({ after, limit }: { after?: Position; limit: number }): Promise<StoredEvent[]> {
     const [afterTx, afterSeq] = parsePosition(after);

@@ -104,7 +104,10 @@ export class LiveHub {
       this.lastDelivered.set(name, last as number);
     }
     const wakeUp = this.listener.subscribe();
-    this.stopLocalWakeUps = wakeOnLocalPublish(() => this.listener.wakeLocal());
+    this.stopLocalWakeUps = wakeOnLocalPublish(() => this.listener.wakeLocal(), {
+      pool: this.options.pool,
+      notifyOthers: (fallback) => this.listener.notifyOthers(fallback),
+    });
     const signal = this.controller.signal;
     this.tailing = (async () => {
       while (!signal.aborted) {

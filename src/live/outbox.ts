@@ -54,18 +54,33 @@ export function outboxPublisher(tx: DatabaseTransactionConnection, onPublish: ()
   };
 }
 
-const hubsInThisProcess = new Set<() => void>();
+interface LocalHub {
+  wake(): void;
+  /** The pool of the hub's database: only a hub of the notifying pool's database may notify for it. */
+  pool?: DatabasePool;
+  /** Sends the NOTIFY for the other instances on the hub's listening connection, which ignores its echo. */
+  notifyOthers?(fallback: () => Promise<unknown>): Promise<void>;
+}
 
-/** Registers a hub of this process to be woken without a round trip through Postgres; returns the undo. */
-export function wakeOnLocalPublish(wake: () => void): () => void {
-  hubsInThisProcess.add(wake);
-  return () => hubsInThisProcess.delete(wake);
+const hubsInThisProcess = new Set<LocalHub>();
+
+/**
+ * Registers a hub of this process to be woken without a round trip through Postgres, and (`notifyOthers`) to
+ * send the other instances' wake-up from its own listening connection, so that it does not wake up a second
+ * time on its own NOTIFY's echo (src/db/notification-listener.ts); returns the undo.
+ */
+export function wakeOnLocalPublish(wake: () => void, sender?: Required<Pick<LocalHub, 'pool' | 'notifyOthers'>>): () => void {
+  const hub: LocalHub = { wake, ...sender };
+  hubsInThisProcess.add(hub);
+  return () => hubsInThisProcess.delete(hub);
 }
 
 /** Wakes every instance's hub to read the outbox; hubs poll as well, so a lost wake-up only delays. */
 export async function notifyLiveHubs(pool: DatabasePool): Promise<void> {
-  for (const wake of hubsInThisProcess) wake();
-  await pool.query(sql.unsafe`select pg_notify(${LIVE_NOTIFY_CHANNEL}, '')`).catch(() => undefined);
+  for (const hub of hubsInThisProcess) hub.wake();
+  const onPool = () => pool.query(sql.unsafe`select pg_notify(${LIVE_NOTIFY_CHANNEL}, '')`);
+  const sender = [...hubsInThisProcess].find((hub) => hub.pool === pool && hub.notifyOthers);
+  await (sender?.notifyOthers ? sender.notifyOthers(onPool) : onPool()).catch(() => undefined);
 }
 
 /** A publisher that drops messages: used while a rebuilt projection replays old events. */

@@ -12,7 +12,7 @@
  */
 import { connectSse, type SseConnection, type SseMessage } from '../test/support/sse-client';
 import pg from 'pg';
-import { orderStream } from '../modules/order/events';
+import { orderStream } from '../modules/order/core/events';
 import { logSteps, orderableProducts, placePhoneOrder } from './checkout';
 import { keepAliveAgent, Latencies } from './http';
 import { describeLatencies, startBenchShop, type BenchShop, type MenuProductView } from './shop';

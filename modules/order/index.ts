@@ -1,3 +1,16 @@
+/**
+ * The order module: from a basket at the checkout to an order the kitchen cooks. Its parts:
+ * - core/: the order's events, commands, state, deciders and rules (pure; no I/O);
+ * - placing.ts: the one sequence that places an order, each step beside its undo (phone, card and the
+ *   checkout process call it);
+ * - checkout/: the customer's checkout (routes, the phone completion, voucher uses, the checkout process that
+ *   finishes or undoes a checkout left half way);
+ * - card/: card payments (the freeze, the provider's answers, the webhook, the card processes);
+ * - kitchen/: the staff side of placed orders (marking paid, printing, the ticket, the unpaid and unprinted
+ *   timers);
+ * - mail/: the mails to the customer (placed, ready), through the outbox.
+ * This file is the module's only door.
+ */
 export {
   ORDER_EVENT_SCHEMAS,
   ORDER_UPCASTERS,
@@ -8,22 +21,22 @@ export {
   type OrderPlaced,
   type OrderSubmitted,
   type CustomerNotified,
-} from './events';
-export { orderDecider, evolveOrder, orderStatusAfter, BASKET_CHANGED_SINCE_SAVED, type OrderState, type KitchenStatus } from './decider';
-export type { KitchenEvent } from './state';
-export { createCheckout, type Checkout } from './checkout';
-export { checkoutRoutes } from './routes';
-export { voucherUseRoutes } from './voucher-routes';
-export { createKitchen, type Kitchen } from './kitchen';
-export type { KitchenOrders } from './kitchen-orders';
-export type { UnpaidOrders } from './unpaid-orders';
-export { unpaidLapseProcess } from './unpaid-lapse';
-export { unprintedAlarmActions, unprintedAlarmProcess } from './unprinted-alarm';
-export { checkoutProcess, CHECKOUT_FINISH_MINUTES } from './checkout-process';
-export { voucherStepUndoProcess } from './voucher-step-undo';
-export { kitchenRoutes } from './kitchen-routes';
-export { customerMailReactor } from './customer-mail';
+} from './core/events';
+export { orderDecider, evolveOrder, orderStatusAfter, BASKET_CHANGED_SINCE_SAVED, type OrderState, type KitchenStatus } from './core/decider';
+export type { KitchenEvent } from './core/state';
+export { createCheckout, type Checkout } from './checkout/checkout';
+export { checkoutRoutes } from './checkout/routes';
+export { voucherUseRoutes } from './checkout/voucher-routes';
+export { createKitchen, type Kitchen } from './kitchen/kitchen';
+export type { KitchenOrders } from './kitchen/kitchen-orders';
+export type { UnpaidOrders } from './checkout/unpaid-orders';
+export { unpaidLapseProcess } from './kitchen/unpaid-lapse';
+export { unprintedAlarmActions, unprintedAlarmProcess } from './kitchen/unprinted-alarm';
+export { checkoutProcess, CHECKOUT_FINISH_MINUTES } from './checkout/checkout-process';
+export { voucherStepUndoProcess } from './checkout/voucher-step-undo';
+export { kitchenRoutes } from './kitchen/kitchen-routes';
+export { customerMailReactor } from './mail/customer-mail';
 export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';
-export { cardRoutes, STRIPE_WEBHOOK_PATH } from './card-routes';
-export { cardOutcomeOf } from './card-outcome';
-export { cardAttemptProcess, cardPaymentProcess, cardRefundProcess } from './card-process';
+export { cardRoutes, STRIPE_WEBHOOK_PATH } from './card/card-routes';
+export { cardOutcomeOf } from './card/card-outcome';
+export { cardAttemptProcess, cardPaymentProcess, cardRefundProcess } from './card/card-process';

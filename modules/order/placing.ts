@@ -5,23 +5,23 @@
  *   1. reserve the voucher use             release it, unless the order was placed with it or a card attempt holds it
  *   2. sell the stock (all lines or none)  give what the order still has sold back into its basket, fresh hold
  *   3. submit the order (phone): the pivot none: once submitted the order stands; what follows is finished forward
- *   3c. freeze for a card attempt (card)   end the attempt: cancelled at the provider first (card-checkout.ts
+ *   3c. freeze for a card attempt (card)   end the attempt: cancelled at the provider first (card/card-checkout.ts
  *                                          endAttempt), then endCardAttempt here, which runs the undos of 2 and 1
  *   4. after paid (a paid order only)      none: after the pivot. Confirms the use, notes the customer paid once
  *   5. check out the basket                none: after the pivot
  *   6. start the payment (card)            none of its own: if the provider cannot start it, 3c is undone
  *
- * Who calls it: the phone checkout (checkout.ts `complete`: 1, 2, 3, 4, 5), the checkout process's finish
- * (checkout.ts `processActions.finish`: the same, or the undos of 2 and 1), the card checkout (card-checkout.ts:
+ * Who calls it: the phone checkout (checkout/checkout.ts `complete`: 1, 2, 3, 4, 5), the checkout process's finish
+ * (checkout/checkout.ts `processActions.finish`: the same, or the undos of 2 and 1), the card checkout (card/card-checkout.ts:
  * Pay runs 1, 2, 3c in the basket's turn, then 6 outside it, as the provider may be slow; the money placing
  * the order runs 4 and 5 after PlaceCardOrder; an attempt's end runs the undo of 3c), the voucher step's undo
  * (the undo of 1) and the kitchen's markPaid (4).
  *
  * A crash between two steps (nobody left to run the undos) is finished or undone by the process manager:
- * after 1, voucher-step-undo.ts releases the use as abandoned; after 2, checkout-process.ts places the order
- * (the customer did press the button) or runs the undos of 2 and 1; after 3 or 4, checkout-process.ts runs 4
- * and 5, as its wait is withdrawn only by the basket's check-out; after 3c or 6, card-process.ts asks the
- * provider and, with no money, ends the attempt at its lapse; after the card's PlaceCardOrder, checkout-process.ts
+ * after 1, checkout/voucher-step-undo.ts releases the use as abandoned; after 2, checkout/checkout-process.ts places the order
+ * (the customer did press the button) or runs the undos of 2 and 1; after 3 or 4, checkout/checkout-process.ts runs 4
+ * and 5, as its wait is withdrawn only by the basket's check-out; after 3c or 6, card/card-process.ts asks the
+ * provider and, with no money, ends the attempt at its lapse; after the card's PlaceCardOrder, checkout/checkout-process.ts
  * runs 4 and 5 if the money came within the sale's wait (CHECKOUT_FINISH_MINUTES), and nothing does if later.
  * test/reliability/checkout-crash-steps.test.ts cuts a checkout off at each of these.
  */
@@ -33,11 +33,11 @@ import { checkOut, type Basket } from '../cart';
 import { dishName } from '../catalog';
 import { createStockHandlers, holdUntilAfter, OutOfStock } from '../stock';
 import type { ReleaseReason, Vouchers } from '../voucher';
-import type { OrderCommand, StartCardAttempt, SubmitOrder } from './commands';
-import { orderDecider, postageOf, type OrderState } from './decider';
-import { orderStream, type CardAttemptEndReason, type OrderEvent, type OrderItem } from './events';
-import type { InCheckout } from './state';
-import { RELEASED_ON_FAILED_SALE, releaseReasonOfCardAttempt, reservedUseAfterCheckout } from './voucher-release';
+import type { OrderCommand, StartCardAttempt, SubmitOrder } from './core/commands';
+import { orderDecider, postageOf, type OrderState } from './core/decider';
+import { orderStream, type CardAttemptEndReason, type OrderEvent, type OrderItem } from './core/events';
+import type { InCheckout } from './core/state';
+import { RELEASED_ON_FAILED_SALE, releaseReasonOfCardAttempt, reservedUseAfterCheckout } from './core/voucher-release';
 
 /** One step of the sequence: `undo` must be safe to run whether or not `run` took effect, and to repeat. */
 export interface Step {

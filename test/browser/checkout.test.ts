@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { createKitchen } from '../../modules/order/kitchen';
+import { createKitchen } from '../../modules/order/kitchen/kitchen';
 import { kitchenOrders } from '../../projections/orders/queries';
 import { voucherReadModel } from '../../projections/vouchers/queries';
 import { createVouchers } from '../../modules/voucher';

@@ -1,7 +1,7 @@
-import type { OrderCommand, SubmitOrder } from '../../../modules/order/commands';
-import { expectedIntent } from '../../../modules/order/decide-card';
-import { CARD_ATTEMPT_GONE, CARD_PAYMENT_OPEN, orderDecider, type OrderState } from '../../../modules/order/decider';
-import type { OrderEvent, OrderPlaced } from '../../../modules/order/events';
+import type { OrderCommand, SubmitOrder } from '../../../modules/order/core/commands';
+import { expectedIntent } from '../../../modules/order/core/decide-card';
+import { CARD_ATTEMPT_GONE, CARD_PAYMENT_OPEN, orderDecider, type OrderState } from '../../../modules/order/core/decider';
+import type { OrderEvent, OrderPlaced } from '../../../modules/order/core/events';
 import { CARD_UNAVAILABLE } from '../../../src/shared/payment-texts';
 import { CLOSED_REFUSAL } from '../../../src/shared/store-status';
 import { specFor } from '../../support/given-when-then';

@@ -1,6 +1,6 @@
-import type { OrderCommand, SubmitOrder } from '../../../modules/order/commands';
-import { ALREADY_PLACED, BASKET_CHANGED_SINCE_SAVED, orderDecider } from '../../../modules/order/decider';
-import type { OrderEvent, OrderPlaced } from '../../../modules/order/events';
+import type { OrderCommand, SubmitOrder } from '../../../modules/order/core/commands';
+import { ALREADY_PLACED, BASKET_CHANGED_SINCE_SAVED, orderDecider } from '../../../modules/order/core/decider';
+import type { OrderEvent, OrderPlaced } from '../../../modules/order/core/events';
 import { CARD_UNAVAILABLE, NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../../src/shared/payment-texts';
 import { CLOSED_REFUSAL } from '../../../src/shared/store-status';
 import { specFor } from '../../support/given-when-then';

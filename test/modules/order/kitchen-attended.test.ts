@@ -1,4 +1,4 @@
-import { kitchenAttended, methodsOfferedNow } from '../../../modules/order/rules';
+import { kitchenAttended, methodsOfferedNow } from '../../../modules/order/core/rules';
 
 describe('kitchenAttended (no unattended kitchen, issue 17 item 7)', () => {
   const now = '2026-11-24T19:00:00.000Z';

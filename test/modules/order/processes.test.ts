@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { checkoutProcess, unpaidLapseProcess, voucherStepUndoProcess } from '../../../modules/order';
-import { USE_AWAITS_CARD } from '../../../modules/order/voucher-step-undo';
+import { USE_AWAITS_CARD } from '../../../modules/order/checkout/voucher-step-undo';
 import { processDecider, type AnyProcessDefinition, type HandleInput, type ProcessEvent } from '../../../src/process';
 
 const orderId = '55555555-5555-4555-8555-555555555555';

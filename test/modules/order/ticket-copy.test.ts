@@ -1,4 +1,4 @@
-import { ticketCopy, ticketIsDuplicate } from '../../../modules/order/ticket';
+import { ticketCopy, ticketIsDuplicate } from '../../../modules/order/kitchen/ticket';
 
 describe('which copy a ticket is, and whether it says DUPLICATE', () => {
   it('names the copy asked for, or else the copy the next print would make', () => {

@@ -1,5 +1,5 @@
 import type { OrderState } from '../../../modules/order';
-import { releaseReasonOfCancellation, releaseReasonOfCardAttempt, RELEASED_ON_ABANDONED_CHECKOUT, reservedUseAfterCheckout } from '../../../modules/order/voucher-release';
+import { releaseReasonOfCancellation, releaseReasonOfCardAttempt, RELEASED_ON_ABANDONED_CHECKOUT, reservedUseAfterCheckout } from '../../../modules/order/core/voucher-release';
 
 describe("why an order's voucher use goes back", () => {
   it('names a card attempt that failed, could not reach the provider, was left or lapsed', () => {

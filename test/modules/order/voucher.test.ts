@@ -1,7 +1,7 @@
-import type { SubmitOrder } from '../../../modules/order/commands';
-import { ALREADY_PLACED, orderDecider } from '../../../modules/order/decider';
-import type { OrderEvent } from '../../../modules/order/events';
-import { totalOf, type OrderState } from '../../../modules/order/state';
+import type { SubmitOrder } from '../../../modules/order/core/commands';
+import { ALREADY_PLACED, orderDecider } from '../../../modules/order/core/decider';
+import type { OrderEvent } from '../../../modules/order/core/events';
+import { totalOf, type OrderState } from '../../../modules/order/core/state';
 import { specFor } from '../../support/given-when-then';
 
 const spec = specFor(orderDecider);

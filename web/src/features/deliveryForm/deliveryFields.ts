@@ -8,7 +8,7 @@ export interface FieldSpec {
   label: string;
   type?: 'email' | 'tel' | 'text';
   autoComplete: string;
-  /** The server's limit (modules/order/routes.ts). */
+  /** The server's limit (modules/order/checkout/routes.ts). */
   maxLength: number;
   multiline?: boolean;
   /** Part of the postal address: optional when collecting. */

@@ -1,8 +1,8 @@
-import { ALLERGEN_TEXTS, allergenNote, type AllergenFacts } from '../../src/shared/allergens';
-import { escapeHtml } from '../../src/shared/escape-html';
-import { formatPence } from '../../src/shared/money';
-import { londonTime } from '../../src/shared/london-time';
-import type { KitchenOrder } from '../../src/shared/order';
+import { ALLERGEN_TEXTS, allergenNote, type AllergenFacts } from '../../../src/shared/allergens';
+import { escapeHtml } from '../../../src/shared/escape-html';
+import { formatPence } from '../../../src/shared/money';
+import { londonTime } from '../../../src/shared/london-time';
+import type { KitchenOrder } from '../../../src/shared/order';
 
 export interface TicketOptions {
   siteName: string;

@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { Clock } from '../../src/core/clock';
-import { DomainError } from '../../src/core/errors';
-import { commandContext, guestId } from '../../src/http/command-context';
-import { countItem, giveBackItem, refuseWhenOver, takeItem, type LimitName, type Limits } from '../../src/limits';
-import { emailText, singleLineText } from '../../src/shared/text';
-import { normaliseVoucherCode } from '../../src/shared/voucher';
-import { VOUCHER_REFUSED, type Vouchers } from '../voucher';
+import type { Clock } from '../../../src/core/clock';
+import { DomainError } from '../../../src/core/errors';
+import { commandContext, guestId } from '../../../src/http/command-context';
+import { countItem, giveBackItem, refuseWhenOver, takeItem, type LimitName, type Limits } from '../../../src/limits';
+import { emailText, singleLineText } from '../../../src/shared/text';
+import { normaliseVoucherCode } from '../../../src/shared/voucher';
+import { VOUCHER_REFUSED, type Vouchers } from '../../voucher';
 import type { Checkout } from './checkout';
 import { orderIdOf } from './routes';
 

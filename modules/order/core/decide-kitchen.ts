@@ -1,6 +1,6 @@
-import { DomainError } from '../../src/core/errors';
-import { londonTime } from '../../src/shared/london-time';
-import { dueByFrom } from '../../src/shared/store-status';
+import { DomainError } from '../../../src/core/errors';
+import { londonTime } from '../../../src/shared/london-time';
+import { dueByFrom } from '../../../src/shared/store-status';
 import type { CancelUnpaidOrder, CompleteOrder, LapseUnpaidOrder, MarkPaid, NotifyCustomer, PrintOrder } from './commands';
 import type { OrderEvent } from './events';
 import type { OrderState, Placed } from './state';

@@ -1,9 +1,9 @@
-import { minutesAfter } from '../../src/core/clock';
-import type { CommandContext } from '../../src/core/decider';
-import type { StoredEvent } from '../../src/eventstore/types';
-import type { ProcessDefinition } from '../../src/process';
-import type { CardAttemptEnded, CardAttemptStarted, OrderSubmitted } from './events';
-import type { PaymentEvent } from '../payment';
+import { minutesAfter } from '../../../src/core/clock';
+import type { CommandContext } from '../../../src/core/decider';
+import type { StoredEvent } from '../../../src/eventstore/types';
+import type { ProcessDefinition } from '../../../src/process';
+import type { CardAttemptEnded, CardAttemptStarted, OrderSubmitted } from '../core/events';
+import type { PaymentEvent } from '../../payment';
 
 /** What the card processes ask of the checkout (card-checkout.ts `cardActions`): each safe to repeat. */
 export interface CardActions {

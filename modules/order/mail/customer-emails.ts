@@ -1,8 +1,8 @@
-import { ALLERGEN_TEXTS, allergenNote, type AllergenFacts } from '../../src/shared/allergens';
-import { formatPence } from '../../src/shared/money';
-import type { MailMessage } from '../../src/mail/mailer';
-import { londonTime } from '../../src/shared/london-time';
-import type { OrderView } from './view';
+import { ALLERGEN_TEXTS, allergenNote, type AllergenFacts } from '../../../src/shared/allergens';
+import { formatPence } from '../../../src/shared/money';
+import type { MailMessage } from '../../../src/mail/mailer';
+import { londonTime } from '../../../src/shared/london-time';
+import type { OrderView } from '../core/view';
 
 /** The shop as its mails sign it. */
 export interface ShopContact {

@@ -1,16 +1,16 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { minutesAfter, type Clock } from '../../src/core/clock';
-import { DomainError } from '../../src/core/errors';
-import { commandContext } from '../../src/http/command-context';
-import { rawBody } from '../../src/http/json-body';
-import { CHANNEL_TOKEN_MINUTES, signChannelToken } from '../../src/live/channel-token';
-import { orderChannelName, orderIdOfChannel } from '../../src/shared/order-channel';
-import { singleLineText } from '../../src/shared/text';
-import { WebhookSignatureError } from '../payment';
-import type { Checkout } from './checkout';
-import { orderIdOf, placedOrderIds } from './routes';
+import { minutesAfter, type Clock } from '../../../src/core/clock';
+import { DomainError } from '../../../src/core/errors';
+import { commandContext } from '../../../src/http/command-context';
+import { rawBody } from '../../../src/http/json-body';
+import { CHANNEL_TOKEN_MINUTES, signChannelToken } from '../../../src/live/channel-token';
+import { orderChannelName, orderIdOfChannel } from '../../../src/shared/order-channel';
+import { singleLineText } from '../../../src/shared/text';
+import { WebhookSignatureError } from '../../payment';
+import type { Checkout } from '../checkout/checkout';
+import { orderIdOf, placedOrderIds } from '../checkout/routes';
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 /** Stripe's events are a few KiB; a body past this is not one. */

@@ -1,14 +1,14 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { Clock } from '../../src/core/clock';
-import { commandContext } from '../../src/http/command-context';
-import { TICKET_CSP } from '../../src/http/security-headers';
-import { linkIsValid, signLink } from '../../src/http/signed-links';
-import { requireRole } from '../../src/identity/auth';
-import { dishAllergens, type CataloguePort } from '../catalog';
+import type { Clock } from '../../../src/core/clock';
+import { commandContext } from '../../../src/http/command-context';
+import { TICKET_CSP } from '../../../src/http/security-headers';
+import { linkIsValid, signLink } from '../../../src/http/signed-links';
+import { requireRole } from '../../../src/identity/auth';
+import { dishAllergens, type CataloguePort } from '../../catalog';
 import type { KitchenOrders } from './kitchen-orders';
-import type { SettingsSource } from '../../src/services';
-import { readSettings } from '../store';
+import type { SettingsSource } from '../../../src/services';
+import { readSettings } from '../../store';
 import type { Kitchen } from './kitchen';
 import { ticketCopy, ticketHtml, ticketIsDuplicate, ticketPrintData, type TicketOptions } from './ticket';
 

@@ -1,7 +1,7 @@
-import type { CommandContext } from '../../src/core/decider';
-import type { StoredEvent } from '../../src/eventstore/types';
-import type { ProcessDefinition } from '../../src/process';
-import type { OrderSubmitted } from './events';
+import type { CommandContext } from '../../../src/core/decider';
+import type { StoredEvent } from '../../../src/eventstore/types';
+import type { ProcessDefinition } from '../../../src/process';
+import type { OrderSubmitted } from '../core/events';
 
 type Fact = { event: 'submitted'; orderId: string; lapseAt: string } | { event: 'cancelled'; orderId: string };
 export type UnpaidLapseCommand = { type: 'LapseUnpaidOrder'; orderId: string } | { type: 'ReturnOrderUnits'; orderId: string };

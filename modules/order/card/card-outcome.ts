@@ -1,5 +1,5 @@
-import type { CardOutcomeMessage } from '../../src/shared/order-channel';
-import type { CardAttemptEnded, CardAttemptEndReason, OrderSubmitted } from './events';
+import type { CardOutcomeMessage } from '../../../src/shared/order-channel';
+import type { CardAttemptEnded, CardAttemptEndReason, OrderSubmitted } from '../core/events';
 
 const OUTCOME_OF_END: Record<CardAttemptEndReason, CardOutcomeMessage['outcome']> = {
   failed: 'failed',

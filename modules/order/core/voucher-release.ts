@@ -1,4 +1,4 @@
-import type { ReleaseReason } from '../voucher';
+import type { ReleaseReason } from '../../voucher';
 import type { CancelReason, CardAttemptEndReason } from './events';
 import type { OrderState } from './state';
 

@@ -1,4 +1,4 @@
-import type { KitchenOrder } from '../../src/shared/order';
+import type { KitchenOrder } from '../../../src/shared/order';
 
 /**
  * The order module's query port on placed orders as the kitchen reads them. The orders read model implements it

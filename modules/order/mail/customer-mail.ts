@@ -1,16 +1,16 @@
-import { ERASED } from '../../src/personal-data';
-import { queueMails, type OutboxMail } from '../../src/mail/outbox';
-import type { Projection } from '../../src/projections/types';
-import type { StoredEvent } from '../../src/eventstore/types';
-import type { Services } from '../../src/services';
-import { readSettings } from '../store';
-import type { MailMessage } from '../../src/mail/mailer';
-import type { RefundDue } from '../payment';
-import { dishAllergens, type CataloguePort } from '../catalog';
+import { ERASED } from '../../../src/personal-data';
+import { queueMails, type OutboxMail } from '../../../src/mail/outbox';
+import type { Projection } from '../../../src/projections/types';
+import type { StoredEvent } from '../../../src/eventstore/types';
+import type { Services } from '../../../src/services';
+import { readSettings } from '../../store';
+import type { MailMessage } from '../../../src/mail/mailer';
+import type { RefundDue } from '../../payment';
+import { dishAllergens, type CataloguePort } from '../../catalog';
 import { cardRefundEmail, confirmationEmail, orderLapsedEmail, orderReadyEmail, type AllergensOf, type ShopContact } from './customer-emails';
-import { orderDecider } from './decider';
-import { orderStream, type CustomerNotified, type OrderCancelled, type OrderSubmitted } from './events';
-import { orderView, type OrderView } from './view';
+import { orderDecider } from '../core/decider';
+import { orderStream, type CustomerNotified, type OrderCancelled, type OrderSubmitted } from '../core/events';
+import { orderView, type OrderView } from '../core/view';
 
 /** Events older than this get no mail: a rebuild, or a first start over an old store, must not mail history. */
 const TOO_OLD_TO_MAIL_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
-import { minutesAfter } from '../../src/core/clock';
-import type { CommandContext } from '../../src/core/decider';
-import type { StoredEvent } from '../../src/eventstore/types';
-import type { ProcessDefinition } from '../../src/process';
-import type { VoucherEvent } from '../voucher';
+import { minutesAfter } from '../../../src/core/clock';
+import type { CommandContext } from '../../../src/core/decider';
+import type { StoredEvent } from '../../../src/eventstore/types';
+import type { ProcessDefinition } from '../../../src/process';
+import type { VoucherEvent } from '../../voucher';
 import { CHECKOUT_FINISH_MINUTES } from './checkout-process';
 
 type Fact = { orderId: string; voucherId: string };

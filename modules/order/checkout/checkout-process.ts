@@ -1,7 +1,7 @@
-import { minutesAfter } from '../../src/core/clock';
-import type { CommandContext } from '../../src/core/decider';
-import type { StoredEvent } from '../../src/eventstore/types';
-import type { ProcessDefinition } from '../../src/process';
+import { minutesAfter } from '../../../src/core/clock';
+import type { CommandContext } from '../../../src/core/decider';
+import type { StoredEvent } from '../../../src/eventstore/types';
+import type { ProcessDefinition } from '../../../src/process';
 
 /** Longer than any checkout request takes: a checkout still unfinished by then was cut off (a crash). */
 export const CHECKOUT_FINISH_MINUTES = 2;

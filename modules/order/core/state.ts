@@ -1,5 +1,5 @@
-import { orderTotalPence, type KitchenStatus } from '../../src/shared/order';
-import { voucherDeductionPence } from '../../src/shared/voucher';
+import { orderTotalPence, type KitchenStatus } from '../../../src/shared/order';
+import { voucherDeductionPence } from '../../../src/shared/voucher';
 import type { CancelReason, DeliveryDetails, OrderEvent, OrderItem, OrderPaymentMethod, OrderSubmitted, TakeawayMethodChosen, VoucherApplied } from './events';
 
 /** The voucher on the order, with the terms its deduction is computed from. */

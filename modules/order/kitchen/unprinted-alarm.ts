@@ -1,14 +1,14 @@
-import type { CommandContext } from '../../src/core/decider';
-import { DomainError } from '../../src/core/errors';
-import { uuidFromName } from '../../src/core/uuid';
-import type { StoredEvent } from '../../src/eventstore/types';
-import type { ProcessDefinition } from '../../src/process';
-import type { Services } from '../../src/services';
-import { orderRef } from '../../src/shared/order';
-import { secondStageAt, unprintedAlarmSettings, unprintedAlarmStage } from '../../src/shared/unprinted-alarm';
-import { readSettings } from '../store';
-import { orderDecider } from './decider';
-import { orderStream, type OrderPaid, type OrderSubmitted } from './events';
+import type { CommandContext } from '../../../src/core/decider';
+import { DomainError } from '../../../src/core/errors';
+import { uuidFromName } from '../../../src/core/uuid';
+import type { StoredEvent } from '../../../src/eventstore/types';
+import type { ProcessDefinition } from '../../../src/process';
+import type { Services } from '../../../src/services';
+import { orderRef } from '../../../src/shared/order';
+import { secondStageAt, unprintedAlarmSettings, unprintedAlarmStage } from '../../../src/shared/unprinted-alarm';
+import { readSettings } from '../../store';
+import { orderDecider } from '../core/decider';
+import { orderStream, type OrderPaid, type OrderSubmitted } from '../core/events';
 
 type Fact = { event: 'new'; orderId: string; since: string } | { event: 'handled'; orderId: string };
 export type UnprintedAlarmCommand = { type: 'RaiseSecondUnprintedAlarm'; orderId: string; since: string };

@@ -1,7 +1,7 @@
-import { DomainError } from '../../src/core/errors';
-import { formatPence } from '../../src/shared/money';
-import { orderTotalPence } from '../../src/shared/order';
-import { FORM_INVALID, parsePostcode } from '../../src/shared/postcode';
+import { DomainError } from '../../../src/core/errors';
+import { formatPence } from '../../../src/shared/money';
+import { orderTotalPence } from '../../../src/shared/order';
+import { FORM_INVALID, parsePostcode } from '../../../src/shared/postcode';
 import type { ApplyVoucher, ChoosePaymentMethod, ChooseTakeawayMethod, GiveDeliveryDetails, PlaceOrder, RemoveVoucher, SubmitOrder } from './commands';
 import type { OrderEvent, OrderItem, OrderPaymentMethod } from './events';
 import {

@@ -1,6 +1,6 @@
-import { minutesAfter } from '../../src/core/clock';
-import { DomainError } from '../../src/core/errors';
-import { dueByFrom } from '../../src/shared/store-status';
+import { minutesAfter } from '../../../src/core/clock';
+import { DomainError } from '../../../src/core/errors';
+import { dueByFrom } from '../../../src/shared/store-status';
 import type { EndCardAttempt, PlaceCardOrder, StartCardAttempt } from './commands';
 import { assertSubmittable, inCheckout, NO_ORDER } from './decide-checkout';
 import type { OrderEvent } from './events';

@@ -1,4 +1,4 @@
-import type { UnpaidWaiting } from './commands';
+import type { UnpaidWaiting } from '../core/commands';
 
 /**
  * The order module's query port on orders awaiting payment, for the cap on unpaid phone orders. The orders read

@@ -1,4 +1,4 @@
-import type { Decider } from '../../src/core/decider';
+import type { Decider } from '../../../src/core/decider';
 import type { OrderCommand } from './commands';
 import { applyVoucher, chooseTakeawayMethod, choosePaymentMethod, giveDeliveryDetails, placeOrder, removeVoucher, submitOrder } from './decide-checkout';
 import { endCardAttempt, placeCardOrder, startCardAttempt } from './decide-card';

@@ -1,6 +1,6 @@
-import type { StoreStatus } from '../../src/shared/store-status';
-import type { DeliveryMinutesKey } from '../../src/shared/store-status';
-import type { DomainErrorKind } from '../../src/core/errors';
+import type { StoreStatus } from '../../../src/shared/store-status';
+import type { DeliveryMinutesKey } from '../../../src/shared/store-status';
+import type { DomainErrorKind } from '../../../src/core/errors';
 import type { CardAttemptEndReason, DeliveryDetails, OrderPaymentMethod, OrderPlaced, TakeawayMethod } from './events';
 
 /** A dish of the order, by product and variant. */

@@ -1,10 +1,10 @@
-import { minutesAfter } from '../../src/core/clock';
-import { DomainError } from '../../src/core/errors';
-import { formatPence } from '../../src/shared/money';
-import { needsAddress } from '../../src/shared/order';
-import { CARD_UNAVAILABLE, NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../src/shared/payment-texts';
-import { CLOSED_REFUSAL } from '../../src/shared/store-status';
-import { dishName, notOfferedMessage } from '../catalog';
+import { minutesAfter } from '../../../src/core/clock';
+import { DomainError } from '../../../src/core/errors';
+import { formatPence } from '../../../src/shared/money';
+import { needsAddress } from '../../../src/shared/order';
+import { CARD_UNAVAILABLE, NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../../src/shared/payment-texts';
+import { CLOSED_REFUSAL } from '../../../src/shared/store-status';
+import { dishName, notOfferedMessage } from '../../catalog';
 import type { DishRef, QuotedPostage, ShopFacts, UnpaidWaiting } from './commands';
 import type { OrderItem, OrderPaymentMethod } from './events';
 import type { OrderBody } from './state';

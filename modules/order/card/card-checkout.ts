@@ -1,18 +1,18 @@
-import type { CommandContext } from '../../src/core/decider';
-import { DomainError } from '../../src/core/errors';
+import type { CommandContext } from '../../../src/core/decider';
+import { DomainError } from '../../../src/core/errors';
 import type { Logger } from 'pino';
-import type { Services } from '../../src/services';
-import { CARD_UNAVAILABLE } from '../../src/shared/payment-texts';
-import type { Basket } from '../cart';
-import type { AttemptOutcome, Payments } from '../payment';
-import { readOpeningHours, readSettings, tradingDayOf } from '../store';
-import type { OrderCommand, SubmitOrder } from './commands';
-import { CARD_ATTEMPT_GONE, expectedIntent } from './decide-card';
-import { NO_ORDER, orderDecider, type OrderState } from './decider';
-import { orderStream, type CardAttemptEndReason, type OrderPaymentMethod } from './events';
-import { orderRef } from '../../src/shared/order';
-import type { Placing } from './placing';
-import { orderView, type OrderView } from './view';
+import type { Services } from '../../../src/services';
+import { CARD_UNAVAILABLE } from '../../../src/shared/payment-texts';
+import type { Basket } from '../../cart';
+import type { AttemptOutcome, Payments } from '../../payment';
+import { readOpeningHours, readSettings, tradingDayOf } from '../../store';
+import type { OrderCommand, SubmitOrder } from '../core/commands';
+import { CARD_ATTEMPT_GONE, expectedIntent } from '../core/decide-card';
+import { NO_ORDER, orderDecider, type OrderState } from '../core/decider';
+import { orderStream, type CardAttemptEndReason, type OrderPaymentMethod } from '../core/events';
+import { orderRef } from '../../../src/shared/order';
+import type { Placing } from '../placing';
+import { orderView, type OrderView } from '../core/view';
 
 /** What the card checkout takes from the checkout (checkout.ts): the placing sequence and SubmitOrder's facts. */
 export interface CardCheckoutDeps {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { londonDate } from '../../src/shared/london-time';
-import { ERASED, guestOrderSubject, type PersonalDataDeclarations } from '../../src/personal-data';
+import { londonDate } from '../../../src/shared/london-time';
+import { ERASED, guestOrderSubject, type PersonalDataDeclarations } from '../../../src/personal-data';
 
 export const orderItemSchema = z.object({
   productId: z.number().int().positive(),

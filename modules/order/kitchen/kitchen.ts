@@ -1,16 +1,16 @@
-import type { CommandContext } from '../../src/core/decider';
-import { DomainError } from '../../src/core/errors';
-import type { OrderCommand } from './commands';
-import type { Services } from '../../src/services';
-import { readSettings } from '../store';
-import type { KitchenOrder } from '../../src/shared/order';
+import type { CommandContext } from '../../../src/core/decider';
+import { DomainError } from '../../../src/core/errors';
+import type { OrderCommand } from '../core/commands';
+import type { Services } from '../../../src/services';
+import { readSettings } from '../../store';
+import type { KitchenOrder } from '../../../src/shared/order';
 import type { KitchenOrders } from './kitchen-orders';
-import { orderDecider } from './decider';
-import { orderStream } from './events';
-import { createStockHandlers } from '../stock';
-import type { Vouchers } from '../voucher';
-import { releaseReasonOfCancellation } from './voucher-release';
-import { afterPaid } from './placing';
+import { orderDecider } from '../core/decider';
+import { orderStream } from '../core/events';
+import { createStockHandlers } from '../../stock';
+import type { Vouchers } from '../../voucher';
+import { releaseReasonOfCancellation } from '../core/voucher-release';
+import { afterPaid } from '../placing';
 
 /** What the kitchen does with placed orders: take the phone payment (or cancel an unpaid one), print, notify, complete. */
 export function createKitchen(services: Services, orders: KitchenOrders, vouchers: Vouchers) {

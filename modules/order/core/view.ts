@@ -1,4 +1,4 @@
-import { orderRef, type OrderView } from '../../src/shared/order';
+import { orderRef, type OrderView } from '../../../src/shared/order';
 import type { OrderState } from './decider';
 import { postageOf, totalOf, voucherDeductionOf } from './decider';
 

@@ -1,17 +1,17 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { noInput } from '../../src/http/inputs';
-import type { Clock } from '../../src/core/clock';
-import { DomainError } from '../../src/core/errors';
-import { containsCardNumber, NO_CARD_NUMBERS } from '../../src/http/card-numbers';
-import { commandContext } from '../../src/http/command-context';
-import { takeForWork, type Limits } from '../../src/limits';
-import type { DeliveryCheckCookie } from '../delivery';
-import { ukPhoneNumberText } from '../../src/shared/phone';
-import { emailText, multiLineText, singleLineText } from '../../src/shared/text';
+import { noInput } from '../../../src/http/inputs';
+import type { Clock } from '../../../src/core/clock';
+import { DomainError } from '../../../src/core/errors';
+import { containsCardNumber, NO_CARD_NUMBERS } from '../../../src/http/card-numbers';
+import { commandContext } from '../../../src/http/command-context';
+import { takeForWork, type Limits } from '../../../src/limits';
+import type { DeliveryCheckCookie } from '../../delivery';
+import { ukPhoneNumberText } from '../../../src/shared/phone';
+import { emailText, multiLineText, singleLineText } from '../../../src/shared/text';
 import { orderIdFor, type Checkout } from './checkout';
-import { ORDER_PAYMENT_METHODS } from './events';
+import { ORDER_PAYMENT_METHODS } from '../core/events';
 
 const pence = z.number().int('must be whole pence').min(-1_000_000).max(10_000_000);
 const noCardNumber = (value: string) => !containsCardNumber(value);

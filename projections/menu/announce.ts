@@ -10,13 +10,6 @@ type Tx = ProjectionContext['tx'];
 const CATALOGUE_TYPES = new Set<string>(CATALOG_EVENT_TYPES);
 const STOCK_TYPES = new Set<string>(STOCK_EVENT_TYPES);
 
-/** The live menu channel's one message: the dishes whose card changed, and whether the categories did. */
-export const MENU_CHANGE = 'MenuChange';
-export interface MenuChange {
-  productIds: number[];
-  categories: boolean;
-}
-
 /**
  * Applies events to the menu read model and announces on the public `menu` channel, in the same transaction,
  * what a customer's open menu page must show anew (issue 16 item 6): every dish the catalogue changed, and every
@@ -45,8 +38,8 @@ export async function applyAndAnnounce(events: StoredEvent[], { tx, publish }: P
   const after = await labels(tx, [...stockKeys.values()], at);
   for (const [key, label] of after) if (before.get(key) !== label) productIds.add(Number(key.split('|')[0]));
   if (productIds.size === 0 && !categories) return;
-  const message: MenuChange = { productIds: [...productIds].sort((a, b) => a - b), categories };
-  await publish('menu', MENU_CHANGE, message);
+  // A change of the categories alone names no dish: the page refetches the whole menu on any message.
+  await publish('menu', 'MenuChange', { productIds: [...productIds].sort((a, b) => a - b) });
 }
 
 async function labels(tx: Tx, keys: Array<[number, string]>, at: string): Promise<Map<string, string>> {

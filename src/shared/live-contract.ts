@@ -5,7 +5,7 @@ import { STORE_STATUSES, type StoreStatus } from './store-status';
  * The live contract (Server-Sent Events, src/live): every channel, every message on it by its event name, and the
  * data it carries. The projections that publish and the web code that reads take their types from here, so a
  * renamed message or field is a compile error on both sides. A field is here only because a reader reads it,
- * or because the staff spec names it (§6 "Events"; its event names are fixed by §7's channels).
+ * or because the staff spec names it (§3 "Events"; its event names are fixed by §3 and §7).
  */
 export interface LiveContract {
   /** Staff only (`/events/orders`): the live orders screen. */

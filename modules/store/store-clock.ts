@@ -1,4 +1,5 @@
 import type { Services } from '../../src/services';
+import type { LiveData, LiveEvent } from '../../src/shared/live-contract';
 import { notifyLiveHubs, outboxPublisher } from '../../src/live/outbox';
 import { readOpeningHours, readSettings } from './read-settings';
 import { closingNotice, currentShift, secondsToClose } from './opening-hours';
@@ -11,7 +12,7 @@ import { closingNotice, currentShift, secondsToClose } from './opening-hours';
 export function createStoreClock(services: Services) {
   /** Staff are called to open once a shift (by its opening instant), not every minute they leave the store closed. */
   let calledToOpenFor: number | null = null;
-  async function publish(event: string, data: unknown): Promise<void> {
+  async function publish<E extends LiveEvent<'store'>>(event: E, data: LiveData<'store', E>): Promise<void> {
     await services.pool.transaction(async (tx) => outboxPublisher(tx)('store', event, data));
     await notifyLiveHubs(services.pool);
   }
@@ -31,7 +32,7 @@ export function createStoreClock(services: Services) {
       const shift = open ? null : currentShift(now, hours);
       if (shift && calledToOpenFor !== shift.opensAt.getTime()) {
         calledToOpenFor = shift.opensAt.getTime();
-        await publish('TakeawayOpenTime', { message: 'Time to open for orders' });
+        await publish('TakeawayOpenTime', {});
         return 'TakeawayOpenTime';
       }
       return null;

@@ -3,7 +3,6 @@ import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
 import type { PersonalDataErased } from '../../modules/privacy';
 import { ERASED, idInSubject } from '../../src/personal-data';
-import { ACCESS_ENDED } from '../../src/live/hub';
 import { ACCOUNT_EVENT_TYPES, accountIdOf, evolveAccount, initialAccountState, type AccountEvent, type AccountState } from '../../modules/account';
 
 /**
@@ -34,7 +33,7 @@ export const accountsProjection: Projection = {
         last_login_at = coalesce(excluded.last_login_at, users.last_login_at)`);
     // Every instance's hub ends the person's live streams (src/live/hub.ts): disabled, or the password changed
     // (its other sessions ended; the one that changed it reconnects under its new id).
-    if (event.type === 'AccountDisabled' || event.type === 'PasswordSet') await publish('orders', ACCESS_ENDED, { accountId: id });
+    if (event.type === 'AccountDisabled' || event.type === 'PasswordSet') await publish('orders', 'AccessEnded', { accountId: id });
   },
 };
 

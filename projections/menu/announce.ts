@@ -4,13 +4,6 @@ import { CATALOG_EVENT_TYPES } from '../../modules/catalog';
 
 const CATALOGUE_TYPES = new Set<string>(CATALOG_EVENT_TYPES);
 
-/** The live menu channel's one message: the dishes whose card changed, and whether the categories did. */
-export const MENU_CHANGE = 'MenuChange';
-export interface MenuChange {
-  productIds: number[];
-  categories: boolean;
-}
-
 /**
  * Announces on the public `menu` channel, in the batch's transaction, what a customer's open menu page must show
  * anew (issue 16 item 6): every dish the catalogue changed, and every dish whose stock label (sold out, 'Only N
@@ -28,8 +21,8 @@ export async function announce(events: readonly StoredEvent[], labelChanged: Rea
     else productIds.add(productId);
   }
   if (productIds.size === 0 && !categories) return;
-  const message: MenuChange = { productIds: [...productIds].sort((a, b) => a - b), categories };
-  await publish('menu', MENU_CHANGE, message);
+  // A change of the categories alone names no dish: the page refetches the whole menu on any message.
+  await publish('menu', 'MenuChange', { productIds: [...productIds].sort((a, b) => a - b) });
 }
 
 /** The batch's time: holds count while they last, and the latest event's time is the one its change is seen at. */

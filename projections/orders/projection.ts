@@ -5,7 +5,6 @@ import { cardOutcomeOf, countsInTally, ORDER_EVENT_TYPES, orderStatusAfter, type
 import { checkoutEventOf, checkoutStatements, isCheckoutEvent, PERSONAL_COLUMNS, type CheckoutEvent } from './batch';
 import type { PersonalDataErased } from '../../modules/privacy';
 import { ERASED, idInSubject } from '../../src/personal-data';
-import { CARD_OUTCOME } from '../../src/shared/order-channel';
 
 import { COUNTS_IN_TALLY } from './queries';
 
@@ -77,8 +76,8 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
     run = [];
     for (const statement of statements) await tx.query(sql.unsafe`${statement}`);
     if (submitted.length === 0) return;
-    const tallies = await talliesAfter(tx, submitted);
-    for (const { orderId } of submitted) await publish('orders', 'NewOrder', { id: orderId, tally: tallies.get(orderId) });
+    // In the order they were submitted: the map keeps its keys in the order of the run.
+    for (const [id, tally] of await talliesAfter(tx, submitted)) await publish('orders', 'NewOrder', { id, tally });
   };
   for (const one of stored) {
     if (one.type === 'PersonalDataErased') {
@@ -99,7 +98,7 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
   await flush();
   for (const one of stored) {
     const outcome = cardOutcomeOf(one);
-    if (outcome) await publish('order', CARD_OUTCOME, outcome, outcome.orderId);
+    if (outcome) await publish('order', 'CardOutcome', outcome, outcome.orderId);
   }
 }
 
@@ -140,25 +139,6 @@ async function kitchenChange(tx: Tx, publish: ProjectionContext['publish'], even
   await tx.query(sql.unsafe`update orders set status = ${status}, ${kitchenColumns(event, current)} where order_id = ${orderId}`);
   // Paid, or cancelled, the order enters or leaves the day's takings: staff screens get the new tally with it.
   const tally = countsInTally(current) !== countsInTally(status) ? { tally: await tallyFor(tx, orderId) } : {};
-  await publishStatus(tx, publish, orderId, tally);
-}
-
-/** OrderChange carries what staff screens show of the change, so they need not fetch the order again. */
-async function publishStatus(tx: Tx, publish: ProjectionContext['publish'], orderId: string, also: { tally?: number } = {}) {
-  const row = (await tx.one(sql.unsafe`
-    select status, due_by, notified_at, printed_copies from orders where order_id = ${orderId}`)) as {
-    status: string;
-    due_by: number | null;
-    notified_at: number | null;
-    printed_copies: number;
-  };
-  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-  await publish('orders', 'OrderChange', {
-    id: orderId,
-    status: row.status,
-    due_by: iso(row.due_by),
-    notified_at: iso(row.notified_at),
-    printed_copies: row.printed_copies,
-    ...also,
-  });
+  // The screen shows the status at once and fetches the rest of the order (due time, copies) itself.
+  await publish('orders', 'OrderChange', { id: orderId, status, ...tally });
 }

@@ -33,6 +33,6 @@ export const paymentsProjection: Projection = {
         throw new Error(`payments projection: no statement for ${(never as { type: string }).type}`);
       }
     }
-    await publish('orders', 'CardRefund', { orderId: event.data.orderId });
+    await publish('orders', 'CardRefund', {});
   },
 };

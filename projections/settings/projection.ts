@@ -57,20 +57,20 @@ export const settingsProjection: Projection = {
       case 'SettingChanged':
         await store(tx, event.data.key, event.data.value, at);
         // Public like the banner's times; the kitchen's log refetches on it.
-        if (OPENING_HOURS_KEYS.includes(event.data.key)) await publish('store', 'OpeningHoursChange', { key: event.data.key, value: event.data.value });
+        if (OPENING_HOURS_KEYS.includes(event.data.key)) await publish('store', 'OpeningHoursChange', {});
         return;
       case 'StoreStatusChanged': {
         const status: StoreStatus = event.data.status;
         const was = (await store(tx, STORE_STATUS_KEY, status, at)) ?? SETTINGS.order_status.default;
         const minutesKey = deliveryMinutesKey(status);
         const minutes = ((await tx.maybeOneFirst(sql.unsafe`select value from settings where key = ${minutesKey}`)) ?? SETTINGS[minutesKey].default) as number;
-        await publish('store', 'StoreStatusChange', { state: status, minutes, text: bannerText(status, minutes) });
-        if (was === 'closed' && status !== 'closed') await publish('store', 'StoreOpened', { state: status });
+        await publish('store', 'StoreStatusChange', { state: status, text: bannerText(status, minutes) });
+        if (was === 'closed' && status !== 'closed') await publish('store', 'StoreOpened', {});
         return;
       }
       case 'DeliveryToggled':
         await store(tx, DELIVERY_KEY, event.data.delivering, at);
-        await publish('store', 'DeliveringStatusChange', { delivering: event.data.delivering });
+        await publish('store', 'DeliveringStatusChange', {});
         return;
       default: {
         const never: never = event;

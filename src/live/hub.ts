@@ -3,6 +3,7 @@ import SseChannel from 'sse-channel';
 import { sql } from 'slonik';
 import type { DatabasePool } from '../db/pool';
 import { NotificationListener } from '../db/notification-listener';
+import { isLiveData, type LiveEvent } from '../shared/live-contract';
 import { isPrivateChannel, LIVE_CHANNELS } from './channels';
 import { LIVE_NOTIFY_CHANNEL, wakeOnLocalPublish } from './outbox';
 import type { StaffPresence } from './staff-presence';
@@ -15,19 +16,17 @@ export { LIVE_CHANNELS } from './channels';
 /**
  * Channels whose messages are merged and sent at most once per window to each screen (issue 16: the public menu
  * channel, at most one message per dish per second however busy the evening). Their messages' data are
- * objects of arrays (unioned) and flags (or-ed), so merging loses nothing a screen acts on.
+ * objects of arrays (MenuChange's dish ids, unioned), so merging loses nothing a screen acts on.
  */
 export const COALESCED_CHANNELS: Readonly<Record<string, number>> = { menu: 1000 };
 
-/** Two messages of a coalesced channel as one: arrays unioned, flags or-ed, anything else the later one's. */
+/** Two messages of a coalesced channel as one: arrays unioned, anything else the later one's. */
 export function mergeLiveData(earlier: unknown, later: unknown): unknown {
   if (!isRecord(earlier) || !isRecord(later)) return later;
   const merged: Record<string, unknown> = { ...earlier };
   for (const [key, value] of Object.entries(later)) {
     const before = merged[key];
-    if (Array.isArray(before) && Array.isArray(value)) merged[key] = [...new Set([...before, ...value])].sort(byValue);
-    else if (typeof before === 'boolean' && typeof value === 'boolean') merged[key] = before || value;
-    else merged[key] = value;
+    merged[key] = Array.isArray(before) && Array.isArray(value) ? [...new Set([...before, ...value])].sort(byValue) : value;
   }
   return merged;
 }
@@ -38,12 +37,12 @@ const byValue = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b =
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A login was disabled or its password changed (`{ accountId }`, on the orders channel): every instance's hub
- * ends that person's streams as it delivers this message, so a stream held open on another instance loses
- * access too (a session still signed in reconnects).
+ * A login was disabled or its password changed (AccessEnded on the orders channel, the one message of the live
+ * contract that only the hub reads): every instance's hub ends that person's streams as it delivers this
+ * message, so a stream held open on another instance loses access too (a session still signed in reconnects).
+ * No screen is sent it, live or on replay: it would tell every staff screen another person's account id.
  */
-export const ACCESS_ENDED = 'AccessEnded';
-export type LiveChannel = (typeof LIVE_CHANNELS)[number];
+const isAccessEnded = (row: { channel: string; event: string }) => row.channel === 'orders' && row.event === ('AccessEnded' satisfies LiveEvent<'orders'>);
 
 interface LiveMessageRow {
   id: number;
@@ -165,6 +164,7 @@ export class LiveHub {
            where channel = ${channelName} and ${ofAudience} and id > ${lastEventId} and id <= ${delivered}
            order by id limit ${MAX_REPLAY + 1}`)) as LiveMessageRow[];
         resync = missed.length > MAX_REPLAY;
+        missed = missed.filter((row) => !isAccessEnded({ channel: channelName, event: row.event }));
       } else if (lastEventId !== undefined && lastEventId > delivered) {
         resync = true; // an id this database never issued: the client's view cannot be trusted
       }
@@ -224,10 +224,13 @@ export class LiveHub {
           this.hold(row.channel, row);
           continue;
         }
+        if (isAccessEnded(row)) {
+          if (isLiveData('orders', 'AccessEnded', row.data)) this.disconnect(row.data.accountId);
+          continue;
+        }
         const recipients = this.recipientsOf(row);
         if (recipients?.length === 0) continue;
         this.channels.get(row.channel)!.send({ id: row.id, event: row.event, data: row.data }, recipients);
-        if (row.event === ACCESS_ENDED) this.disconnect((row.data as { accountId?: string }).accountId ?? '');
       }
     } finally {
       for (const res of corked) res.uncork();

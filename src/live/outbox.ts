@@ -6,6 +6,12 @@ import { isPrivateChannel } from './channels';
 export const LIVE_NOTIFY_CHANNEL = 'live_messages';
 
 /**
+ * The outbox's writer takes any row: it is the transport, tested with rows of its own. Publishers see it as the
+ * contract's typed `Publish` (src/projections/types.ts), which it is assignable to.
+ */
+export type OutboxPublish = (channel: string, event: string, data: unknown, audience?: string) => Promise<void>;
+
+/**
  * Live messages for the outbox, written inside the caller's transaction by `flush` (before its commit): all
  * the messages of a batch in one insert, in the order they were published. The per-channel advisory locks
  * (taken in channel order, so two writers never wait on each other crosswise) make writers of one channel
@@ -14,7 +20,7 @@ export const LIVE_NOTIFY_CHANNEL = 'live_messages';
  */
 export function outboxWriter(tx: DatabaseTransactionConnection, onPublish: () => void = () => undefined) {
   const pending: Array<{ channel: string; event: string; data: unknown; audience: string | null }> = [];
-  const publish: Publish = async (channel, event, data, audience) => {
+  const publish: OutboxPublish = async (channel, event, data, audience) => {
     // An audience on a public channel would be ignored: every screen of it would hear a message meant for one.
     if (audience !== undefined && !isPrivateChannel(channel)) throw new Error(`Live channel ${channel} is public: a message on it cannot have an audience`);
     onPublish();
@@ -46,7 +52,7 @@ export function outboxWriter(tx: DatabaseTransactionConnection, onPublish: () =>
 }
 
 /** Writes each live message into the outbox at once, inside the caller's transaction (see outboxWriter). */
-export function outboxPublisher(tx: DatabaseTransactionConnection, onPublish: () => void = () => undefined): Publish {
+export function outboxPublisher(tx: DatabaseTransactionConnection, onPublish: () => void = () => undefined): OutboxPublish {
   const writer = outboxWriter(tx, onPublish);
   return async (channel, event, data, audience) => {
     await writer.publish(channel, event, data, audience);

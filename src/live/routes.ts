@@ -6,6 +6,7 @@ import { DomainError } from '../core/errors';
 import { requireRole } from '../identity/auth';
 import { refuseWhenFull, type LiveStreamLimits } from '../limits';
 import { singleLineText } from '../shared/text';
+import { liveChannelPath, type LiveChannel } from '../shared/live-contract';
 import { orderIdOfChannel } from '../shared/order-channel';
 import { channelOfToken } from './channel-token';
 import type { LiveHub } from './hub';
@@ -22,7 +23,7 @@ interface StreamDeps {
  * Streams must not touch the session: koa-session would try to set a cookie after the headers went out. A stream
  * over its address's or session's cap is refused with a 429 before it opens; an open one counts until it closes.
  */
-function stream(deps: StreamDeps, channel: string, audienceOf?: (ctx: Context) => string) {
+function stream(deps: StreamDeps, channel: LiveChannel, audienceOf?: (ctx: Context) => string) {
   return async (ctx: Context) => {
     const audience = audienceOf?.(ctx);
     const slot = deps.streams.open({ address: ctx.ip, session: deps.sessionOf(ctx) });
@@ -40,14 +41,14 @@ export const TOKEN_REFUSED = 'This live channel needs a fresh authorisation: ask
 
 export function liveRoutes(deps: StreamDeps & { linkKey: string; clock: Clock }) {
   const router = new Router();
-  router.get('/events/store', stream(deps, 'store'));
+  router.get(liveChannelPath('store'), stream(deps, 'store'));
   // The customers' menu (issue 16): catalogue changes and dishes selling out, coming back or running low.
-  router.get('/events/menu', stream(deps, 'menu'));
-  router.get('/events/orders', requireRole('staff'), stream(deps, 'orders'));
+  router.get(liveChannelPath('menu'), stream(deps, 'menu'));
+  router.get(liveChannelPath('orders'), requireRole('staff'), stream(deps, 'orders'));
   // The checkout's own order (issue 17): the token from /broadcasting/auth is the credential, checked before any
   // stream opens; the session is not read, so the stream never touches it.
   router.get(
-    '/events/order',
+    liveChannelPath('order'),
     stream(deps, 'order', (ctx) => {
       const { auth } = orderStreamQuery.parse(ctx.query);
       const channel = channelOfToken(auth, deps.linkKey, deps.clock());

@@ -1,12 +1,14 @@
 import type { FragmentSqlToken } from 'slonik';
 import type { DatabaseConnection, DatabaseTransactionConnection } from '../db/pool';
 import type { StoredEvent } from '../eventstore/types';
+import type { LiveChannel, LiveData, LiveEvent } from '../shared/live-contract';
 
 /**
- * Queues a Server-Sent Event inside the projection's transaction; the hub sends it after commit. `audience` (an
- * order id, on a private channel) limits it to the screens attached with that key.
+ * Queues a live message of the contract (src/shared/live-contract.ts) inside the projection's transaction; the hub
+ * sends it after commit. `audience` (an order id, on a private channel) limits it to the screens attached with
+ * that key. The outbox's own writer (`OutboxPublish`, src/live/outbox.ts) takes any row; this is its typed face.
  */
-export type Publish = (channel: string, event: string, data: unknown, audience?: string) => Promise<void>;
+export type Publish = <C extends LiveChannel, E extends LiveEvent<C>>(channel: C, event: E, data: LiveData<C, E>, audience?: string) => Promise<void>;
 
 export interface ProjectionContext<Prepared = unknown> {
   tx: DatabaseTransactionConnection;

@@ -1,6 +1,6 @@
 /**
  * The checkout's private live channel (issue 17, spec §7 `/broadcasting/auth`), server and web alike: its name in
- * the Laravel/Pusher style, and what it carries.
+ * the Laravel/Pusher style. What it carries is in the live contract (live-contract.ts, `order`).
  */
 const PREFIX = 'private-order.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -11,14 +11,4 @@ export const orderChannelName = (orderId: string) => `${PREFIX}${orderId}`;
 export function orderIdOfChannel(name: string): string | undefined {
   const orderId = name.startsWith(PREFIX) ? name.slice(PREFIX.length) : '';
   return UUID.test(orderId) ? orderId.toLowerCase() : undefined;
-}
-
-/** The event a card attempt's outcome is pushed as, on the order's channel. */
-export const CARD_OUTCOME = 'CardOutcome';
-
-/** What became of a card attempt: no personal data, only what the checkout page needs to finish. */
-export interface CardOutcomeMessage {
-  orderId: string;
-  attempt: number;
-  outcome: 'paid' | 'failed' | 'cancelled';
 }

@@ -6,8 +6,10 @@ import request from 'supertest';
 import { totpCode, TOTP_PERIOD_SECONDS } from '../../src/identity/totp';
 import { LIMIT_DEFAULTS } from '../../src/limits';
 import { LiveHub } from '../../src/live/hub';
+import { notifyLiveHubs, outboxPublisher } from '../../src/live/outbox';
 import { resetProjection } from '../../src/projections/runner';
 import { startTestServer, TEST_MASTER_KEY, type TestServer } from '../support/server';
+import { connectSse } from '../support/sse-client';
 import { until } from '../support/until';
 import { adminCookie, cookieHeader, sameOrigin } from './http';
 
@@ -175,11 +177,18 @@ describe('staff logins', () => {
       response.on('end', () => (ended = true));
     });
     await until(() => server.shop.hub.clientCount('orders') > 0, 'the cook’s live stream');
+    const watching = await connectSse(`${server.baseUrl}/events/orders`, { cookie: admin });
 
     const id = (await person('cook@example.com')).id;
     expect((await post(`/api/accounts/${id}/disable`, admin)).status).toBe(200);
     await until(() => ended, 'the cook’s live stream to end');
     stream.destroy();
+    // The hub alone reads AccessEnded: the other staff screens are not told whose access ended. A message sent
+    // after it arrives first, so nothing sent before it is still on its way.
+    await server.shop.pool.transaction((tx) => outboxPublisher(tx)('orders', 'CardRefund', {}));
+    await notifyLiveHubs(server.shop.pool);
+    expect((await watching.waitForCount(1)).map((message) => message.event)).toEqual(['CardRefund']);
+    watching.close();
     expect((await get('/api/todaysOrders', cook)).status).toBe(401);
     expect((await get('/api/me', cook)).body.user).toBeNull();
     expect(await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from sessions where data->>'userId' = ${id}`)).toBe(0);

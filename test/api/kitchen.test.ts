@@ -274,7 +274,7 @@ describe('kitchen: live orders, store status and stock status', () => {
     streams.push(banner);
     await staff.post('/api/change-status', { state: 'busy' }).expect(200);
     const [busy] = await banner.waitForCount(1);
-    expect(busy).toMatchObject({ event: 'StoreStatusChange', data: { state: 'busy', minutes: 61, text: 'BUSY - orders ready ~61 mins after payment' } });
+    expect(busy).toMatchObject({ event: 'StoreStatusChange', data: { state: 'busy', text: 'BUSY - orders ready ~61 mins after payment' } });
     expect((await request(server.baseUrl).get('/store-status').expect(200)).text).toBe('BUSY - orders ready ~61 mins after payment');
 
     await staff.post('/api/change-status', { state: 'closed' }).expect(200);

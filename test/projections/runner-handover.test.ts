@@ -69,8 +69,8 @@ describe('a projection changing hands between instances', () => {
       name: 'publishing',
       eventTypes: ['Counted'],
       tables: [],
-      async apply(event, { publish }) {
-        await publish('test', 'Counted', { id: event.id });
+      async apply(_event, { publish }) {
+        await publish('orders', 'CardRefund', {});
       },
     };
     await store.append(`s-${randomUUID()}`, [newEvent('Counted'), newEvent('Counted')], { expectedRevision: 'any' });

@@ -46,7 +46,7 @@ export const menuApi = api.injectEndpoints({
           return;
         }
         const refetch = () => dispatch(api.util.invalidateTags(['Menu']));
-        const close = openLiveChannel('/events/menu', {
+        const close = openLiveChannel('menu', {
           onConnectionChange: () => undefined,
           onOpen: refetch,
           events: { MenuChange: refetch },

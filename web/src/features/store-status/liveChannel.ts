@@ -1,9 +1,13 @@
+import { isLiveData, liveChannelPath, type LiveChannel, type LiveData, type LiveEvent } from '../../../../src/shared/live-contract';
+
 /** The state of one Server-Sent Events channel, as a screen shows it. */
 export type LiveConnection = 'connecting' | 'connected' | 'lost';
 
-export interface LiveChannelHandlers {
-  /** Each event by name, with its JSON data parsed. */
-  events: Record<string, (data: unknown) => void>;
+/** A handler for each message of the channel the screen acts on, called with the data the contract says it carries. */
+export type LiveEventHandlers<C extends LiveChannel> = { [E in LiveEvent<C>]?: (data: LiveData<C, E>) => void };
+
+export interface LiveChannelHandlers<C extends LiveChannel> {
+  events: LiveEventHandlers<C>;
   /**
    * Called on every (re)connection. What happened while the channel was not connected may be missing, so the
    * caller refetches here; on the first connection too, since the first fetch may have raced the subscription.
@@ -16,11 +20,13 @@ export interface LiveChannelHandlers {
 const RETRY_AFTER_CLOSE_MS = 5000;
 
 /**
- * Subscribes to a channel of the live hub (`/events/orders`, `/events/store`). The browser reconnects by itself
- * after a network drop, sending Last-Event-ID; a `resync` event means the server could not replay the gap.
- * Returns the function that ends the subscription.
+ * Subscribes to a channel of the live hub (src/shared/live-contract.ts); `query` is the private channel's
+ * credential. The browser reconnects by itself after a network drop, sending Last-Event-ID; a `resync` event
+ * means the server could not replay the gap. A message whose data is not what the contract says is dropped, so a
+ * handler only ever sees its own type. Returns the function that ends the subscription.
  */
-export function openLiveChannel(url: string, handlers: LiveChannelHandlers): () => void {
+export function openLiveChannel<C extends LiveChannel>(channel: C, handlers: LiveChannelHandlers<C>, query?: Record<string, string>): () => void {
+  const url = query ? `${liveChannelPath(channel)}?${new URLSearchParams(query)}` : liveChannelPath(channel);
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
@@ -39,10 +45,11 @@ export function openLiveChannel(url: string, handlers: LiveChannelHandlers): () 
       }
     };
     current.addEventListener('resync', () => handlers.onOpen());
-    for (const [name, handle] of Object.entries(handlers.events)) {
+    for (const name of Object.keys(handlers.events) as Array<LiveEvent<C>>) {
+      const handle = handlers.events[name] as ((data: LiveData<C, typeof name>) => void) | undefined;
       current.addEventListener(name, (event) => {
         const data = parseData((event as MessageEvent<string>).data);
-        if (data !== undefined) handle(data);
+        if (isLiveData(channel, name, data)) handle?.(data);
       });
     }
   };

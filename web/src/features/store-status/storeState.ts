@@ -7,7 +7,3 @@ export const STORE_STATES: readonly StoreState[] = ['closed', ...STORE_STATUSES.
 export function asStoreState(value: unknown): StoreState | null {
   return STORE_STATES.find((state) => state === value) ?? null;
 }
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}

@@ -1,9 +1,9 @@
 import { api } from '../../app/api';
 import type { AppDispatch } from '../../app/store';
 import { showDialog, type DialogContent } from '../dialog/dialogSlice';
-import { openLiveChannel, type LiveConnection } from './liveChannel';
+import { openLiveChannel, type LiveConnection, type LiveEventHandlers } from './liveChannel';
 import { closingNotice } from '../../../../src/shared/store-status';
-import { asStoreState, isRecord, type StoreState } from './storeState';
+import { asStoreState, type StoreState } from './storeState';
 
 /** What the customer banner shows. */
 export interface StoreStatus {
@@ -72,7 +72,7 @@ export const storeStatusApi = api.injectEndpoints({
           return; // removed before it loaded
         }
         let connectedBefore = false;
-        const close = openLiveChannel('/events/store', {
+        const close = openLiveChannel('store', {
           onConnectionChange: (connection) => updateCachedData((channel) => void (channel.connection = connection)),
           onOpen: () => {
             // What the banner, the menu's ordering block and the delivery toggle show may have changed meanwhile.
@@ -104,19 +104,14 @@ export function storeStateChanged(dispatch: AppDispatch, state: StoreState, text
   );
 }
 
-function storeEvents(dispatch: AppDispatch): Record<string, (data: unknown) => void> {
+function storeEvents(dispatch: AppDispatch): LiveEventHandlers<'store'> {
   return {
-    StoreStatusChange: (data) => {
-      if (!isRecord(data)) return;
-      const state = asStoreState(data.state);
-      if (!state) return;
-      storeStateChanged(dispatch, state, typeof data.text === 'string' ? data.text : undefined);
+    StoreStatusChange: ({ state, text }) => {
+      storeStateChanged(dispatch, state, text);
       // The shop's own reading of order_status (add-to-cart, checkout) and the kitchen's log follow.
       dispatch(api.util.invalidateTags(['Settings', 'StoreLog']));
     },
-    ClosingTime: (data) => {
-      if (!isRecord(data) || typeof data.message !== 'string') return;
-      const message = data.message;
+    ClosingTime: ({ message }) => {
       dispatch(storeStatusApi.util.updateQueryData('storeStatus', undefined, (status) => void (status.closingNotice = message)));
       dispatch(showDialog({ title: 'Closing soon', message, look: 'info', autoCloseMs: CLOSING_DIALOG_MS }));
     },

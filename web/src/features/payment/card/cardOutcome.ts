@@ -1,4 +1,3 @@
-import { CARD_OUTCOME, type CardOutcomeMessage } from '../../../../../src/shared/order-channel';
 import { openLiveChannel } from '../../store-status/liveChannel';
 import type { CardCompletion } from './cardApi';
 
@@ -72,15 +71,19 @@ export function waitForCardOutcome({ orderId, authorise, ask }: CardOutcomeWatch
     authorise(orderId).then(
       (token) => {
         if (done) return;
-        closeChannel = openLiveChannel(`/events/order?auth=${encodeURIComponent(token)}`, {
-          events: {
-            [CARD_OUTCOME]: (data) => {
-              if ((data as Partial<CardOutcomeMessage>).orderId === orderId) void askNow();
+        closeChannel = openLiveChannel(
+          'order',
+          {
+            events: {
+              CardOutcome: (data) => {
+                if (data.orderId === orderId) void askNow();
+              },
             },
+            onOpen: () => void askNow(),
+            onConnectionChange: () => undefined,
           },
-          onOpen: () => void askNow(),
-          onConnectionChange: () => undefined,
-        });
+          { auth: token },
+        );
       },
       () => undefined,
     );

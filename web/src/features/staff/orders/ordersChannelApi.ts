@@ -3,7 +3,6 @@ import { isServerAnswer } from '../../../app/serverMessage';
 import type { AppDispatch } from '../../../app/store';
 import { showDialog } from '../../dialog/dialogSlice';
 import { openLiveChannel, type LiveConnection } from '../../store-status/liveChannel';
-import { isRecord } from '../../store-status/storeState';
 import { liveOrdersApi, ORDER_CANCELLED_CHANGES, putOrder } from './liveOrdersApi';
 import type { OrderStatus } from './kitchenOrder';
 
@@ -23,7 +22,7 @@ export const ordersChannelApi = api.injectEndpoints({
         } catch {
           return;
         }
-        const close = openLiveChannel('/events/orders', {
+        const close = openLiveChannel('orders', {
           onConnectionChange: (connection) => {
             updateCachedData((channel) => void (channel.connection = connection));
             // A stream the server ended may mean this login was disabled: ask who is signed in.
@@ -32,17 +31,13 @@ export const ordersChannelApi = api.injectEndpoints({
           // Orders placed or changed while we were not listening are not in the cache: fetch the lot again.
           onOpen: () => dispatch(api.util.invalidateTags(['LiveOrders', 'OrderTally', 'CardRefunds'])),
           events: {
-            NewOrder: (data) => {
-              if (isRecord(data) && typeof data.id === 'string') void newOrder(dispatch, data.id, data.tally);
-            },
+            NewOrder: ({ id, tally }) => void newOrder(dispatch, id, tally),
             // Card money that no food follows is being refunded (issue 17): the kitchen's list of them refetches.
             CardRefund: () => dispatch(api.util.invalidateTags(['CardRefunds'])),
-            OrderChange: (data) => {
-              if (isRecord(data) && typeof data.id === 'string' && typeof data.status === 'string') {
-                // Paid or cancelled, an order enters or leaves the day's takings: the change carries the new tally.
-                if (typeof data.tally === 'number') dispatch(liveOrdersApi.util.upsertQueryData('todaysOrderTally', undefined, data.tally));
-                void orderChanged(dispatch, data.id, data.status as OrderStatus);
-              }
+            OrderChange: ({ id, status, tally }) => {
+              // Paid or cancelled, an order enters or leaves the day's takings: the change carries the new tally.
+              if (tally !== undefined) dispatch(liveOrdersApi.util.upsertQueryData('todaysOrderTally', undefined, tally));
+              void orderChanged(dispatch, id, status);
             },
           },
         });
@@ -55,8 +50,8 @@ export const ordersChannelApi = api.injectEndpoints({
 
 export const { useOrdersChannelQuery } = ordersChannelApi;
 
-async function newOrder(dispatch: AppDispatch, id: string, tally: unknown): Promise<void> {
-  if (typeof tally === 'number') dispatch(liveOrdersApi.util.upsertQueryData('todaysOrderTally', undefined, tally));
+async function newOrder(dispatch: AppDispatch, id: string, tally: number): Promise<void> {
+  dispatch(liveOrdersApi.util.upsertQueryData('todaysOrderTally', undefined, tally));
   const fetched = dispatch(liveOrdersApi.endpoints.kitchenOrder.initiate(id, { subscribe: false, forceRefetch: true }));
   const result = await fetched;
   if (result.data) {

@@ -39,13 +39,28 @@ export interface BenchShop {
   createUser(user: { email: string; password: string; role: Role }): Promise<void>;
   /** SSE clients attached to a live channel. */
   clientCount(channel: string): Promise<number>;
+  /** The shop process's process.memoryUsage(), in bytes. */
+  memory(): Promise<NodeJS.MemoryUsage>;
+  /** Writes a V8 heap snapshot of the shop into `directory` (the shop stops for seconds) and returns its path. */
+  heapSnapshot(directory: string): Promise<string>;
   stop(): Promise<void>;
+}
+
+/** How the shop's process runs, beyond its configuration. */
+export interface ShopProcessOptions {
+  /** Added to the process's environment, e.g. MALLOC_ARENA_MAX as `npm start` sets it. */
+  processEnv?: Record<string, string>;
+  /**
+   * Logs as `npm start` does (the configuration's LOG_LEVEL, pino to stdout), the lines going to /dev/null so
+   * the bench's table stays readable; by default the shop logs nothing.
+   */
+  productionLogging?: boolean;
 }
 
 type Call = ShopCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
 
 /** `env` adds to or overrides the configuration, e.g. to compare a setting. */
-export async function startBenchShop(context: BenchContext, name: string, env: Record<string, string> = {}): Promise<BenchShop> {
+export async function startBenchShop(context: BenchContext, name: string, env: Record<string, string> = {}, options: ShopProcessOptions = {}): Promise<BenchShop> {
   const databaseUrl = await context.database(name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-data-'));
   const config = {
@@ -71,8 +86,14 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
   const child = fork(path.join(__dirname, 'shop-process.ts'), [], {
     // The heap cap `npm start` sets (package.json).
     execArgv: [`--max-old-space-size=${process.env.SHOP_HEAP_MB ?? 160}`, '--import', 'tsx', ...(process.env.BENCH_SHOP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SHOP_PROFILE}`] : [])],
-    env: { ...process.env, NODE_ENV: 'production', BENCH_SHOP_ENV: JSON.stringify(config) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      ...options.processEnv,
+      NODE_ENV: 'production',
+      BENCH_SHOP_ENV: JSON.stringify(config),
+      ...(options.productionLogging ? { BENCH_SHOP_LOGGING: 'production' } : {}),
+    },
+    stdio: ['ignore', options.productionLogging ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 0;
@@ -127,6 +148,8 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
     changeSettings: (settings) => call({ call: 'changeSettings', settings }),
     createUser: (user) => call({ call: 'createUser', user }),
     clientCount: (channel) => call({ call: 'clientCount', channel }),
+    memory: () => call({ call: 'memory' }),
+    heapSnapshot: (directory) => call({ call: 'heapSnapshot', directory }),
     async stop() {
       probe.destroy();
       context.watchProcess(undefined);

@@ -8,7 +8,7 @@
  *  ← {id, call:'changeSettings', settings} → {id, ok} changes shop settings as a manager would, waits for them;
  *  ← {id, call:'createUser', user} → {id, ok}        adds a staff or manager account;
  *  ← {id, call:'clientCount', channel} → {id, value} SSE screens attached to a channel;
- *  ← {id, call:'memory'} → {id, value}                process.memoryUsage();
+ *  ← {id, call:'memory'} → {id, value}                process.memoryUsage() and the V8 heap's spaces;
  *  ← {id, call:'heapSnapshot', directory} → {id, value} writes a heap snapshot there, answers its path;
  *  ← {id, call:'stop'} → {id, ok}                    stops the shop; the process then exits.
  */
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
       case 'clientCount':
         return shop.hub.clientCount(message.channel);
       case 'memory':
-        return process.memoryUsage();
+        return { ...process.memoryUsage(), spaces: v8.getHeapSpaceStatistics() };
       case 'heapSnapshot':
         return v8.writeHeapSnapshot(path.join(message.directory, `shop-${process.pid}-${Date.now()}.heapsnapshot`));
       case 'stop':

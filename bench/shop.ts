@@ -39,8 +39,8 @@ export interface BenchShop {
   createUser(user: { email: string; password: string; role: Role }): Promise<void>;
   /** SSE clients attached to a live channel. */
   clientCount(channel: string): Promise<number>;
-  /** The shop process's process.memoryUsage(), in bytes. */
-  memory(): Promise<NodeJS.MemoryUsage>;
+  /** The shop process's process.memoryUsage() and V8 heap spaces, in bytes. */
+  memory(): Promise<NodeJS.MemoryUsage & { spaces: import('node:v8').HeapSpaceInfo[] }>;
   /** Writes a V8 heap snapshot of the shop into `directory` (the shop stops for seconds) and returns its path. */
   heapSnapshot(directory: string): Promise<string>;
   stop(): Promise<void>;

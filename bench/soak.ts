@@ -144,6 +144,7 @@ async function run(context: BenchContext): Promise<BenchRow[]> {
   let placed = 0;
   let serverErrors = 0;
   let otherFailures = 0;
+  let late = 0;
   const failures = new Map<string, number>();
   try {
     const products = await orderableProducts(bench, 100_000_000);
@@ -158,7 +159,8 @@ async function run(context: BenchContext): Promise<BenchRow[]> {
       samples.push(point);
       context.log(
         `soak: ${point.minute.toFixed(1)} min  RSS ${point.rssMb.toFixed(1)} MB  heap used ${(memory.heapUsed / MB).toFixed(1)} of ${(memory.heapTotal / MB).toFixed(1)} MB  ` +
-          `external ${(memory.external / MB).toFixed(1)} MB  array buffers ${(memory.arrayBuffers / MB).toFixed(1)} MB  orders ${placed}/${offered}  5xx ${serverErrors}`,
+          `external ${(memory.external / MB).toFixed(1)} MB  array buffers ${(memory.arrayBuffers / MB).toFixed(1)} MB  orders ${placed}/${offered}  5xx ${serverErrors}  ` +
+          `spaces (used/size MB) ${memory.spaces.map((space) => `${space.space_name.replace('_space', '')} ${(space.space_used_size / MB).toFixed(0)}/${(space.space_size / MB).toFixed(0)}`).join(' ')}`,
       );
     };
     const snapshot = async (label: string) => {
@@ -183,6 +185,12 @@ async function run(context: BenchContext): Promise<BenchRow[]> {
       await withCpuLog(context, `soak (${ORDERS_PER_SECOND} orders/s, ${SCREENS} screens)`, () =>
         pacedJourneys({ shoppers: SHOPPERS, perSecond: ORDERS_PER_SECOND, warmupMs: 0, durationMs: minutes * 60_000 }, async (shopper, due) => {
           offered += 1;
+          // An order due in the run but not started by its end is offered and not placed: on a host too busy to
+          // keep the rate the soak still ends on time, and the placed row says how much was missed.
+          if (performance.now() >= started + minutes * 60_000) {
+            late += 1;
+            return;
+          }
           try {
             await placePhoneOrder(bench.browser(agent), products[(shopper + due.index * SHOPPERS) % products.length]);
             placed += 1;
@@ -209,6 +217,7 @@ async function run(context: BenchContext): Promise<BenchRow[]> {
   const heard = screens.reduce((sum, screen) => sum + screen.messages(), 0);
   const drops = screens.reduce((sum, screen) => sum + screen.drops(), 0);
   if (failures.size > 0) context.log(`soak: failed orders by answer: ${[...failures].map(([what, count]) => `${what} × ${count}`).join(', ')}`);
+  if (late > 0) context.log(`soak: ${late} orders were due before the end but not started by then (the host did not keep the rate)`);
   context.log(`soak: the screens heard ${heard} messages in all; streams the shop ended: ${drops}`);
 
   const at = (minute: number) => samples.reduce((best, s) => (Math.abs(s.minute - minute) < Math.abs(best.minute - minute) ? s : best), samples[0]);
@@ -235,7 +244,7 @@ async function run(context: BenchContext): Promise<BenchRow[]> {
       figure: placed,
       unit: 'orders',
       target: `= ${offered}`,
-      pass: placed === offered && otherFailures + serverErrors === 0,
+      pass: placed === offered,
     },
   ];
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- <filter>] [-- --quick]`: starts a private embedded Postgres (default settings, fsync on)
+ * `npm run bench [-- <filter>] [-- --quick] [-- --minutes N]`: starts a private embedded Postgres (default settings, fsync on)
  * in a temp dir, runs every registered benchmark whose name contains <filter>, prints one table and cleans up.
  * Benchmarks are never part of `npm test`.
  */
@@ -19,13 +19,16 @@ import { liveBenchmark } from './live';
 import { menu150Benchmark } from './menu';
 import { restartBenchmark } from './restart';
 import { sealedRebuildBenchmark } from './sealed-rebuild';
+import { soakBenchmark } from './soak';
 import { cpuTimes } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 /** Add new benchmark modules here. */
-const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, cardCheckoutBenchmark, liveBenchmark, menu150Benchmark, lighthouseBenchmark, restartBenchmark, costBenchmark];
+const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, cardCheckoutBenchmark, liveBenchmark, menu150Benchmark, lighthouseBenchmark, restartBenchmark, costBenchmark, soakBenchmark];
 
 const TEMPLATE = 'bench_template';
+/** Options that take a value: `--minutes 3` sets the soak's length, `--heap-snapshots DIR` where its snapshots go. */
+const VALUE_OPTIONS = ['minutes', 'heap-snapshots'];
 
 /**
  * Drops the databases of the groups before and flushes their writes, so that neither their autovacuum nor a
@@ -68,7 +71,15 @@ function printTable(rows: BenchRow[]): void {
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const quick = args.includes('--quick');
-  const filter = args.find((arg) => !arg.startsWith('--'));
+  /** `--name value` options (`--minutes 3`); their values are not filters. */
+  const options = new Map<string, string>();
+  const words: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const name = args[index].slice(2);
+    if (args[index].startsWith('--') && VALUE_OPTIONS.includes(name)) options.set(name, args[++index] ?? '');
+    else if (!args[index].startsWith('--')) words.push(args[index]);
+  }
+  const filter = words[0];
   const selected = BENCHMARKS.filter((benchmark) => (filter ? benchmark.name.includes(filter) : !benchmark.onlyWhenNamed));
   if (selected.length === 0) {
     console.error(`No benchmark matches "${filter}". Known: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
@@ -111,6 +122,7 @@ async function main(): Promise<number> {
     let shopPid: number | undefined;
     const context: BenchContext = {
       quick,
+      option: (name) => options.get(name),
       postgres: cluster,
       log,
       cpu: () => cpuTimes(dataDir, shopPid),

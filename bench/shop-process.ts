@@ -1,7 +1,8 @@
 /**
  * The shop as a benchmark runs it: its own Node process, as `npm start` runs in production, so the load
  * generator and the 50 SSE screens of bench/live do not share the shop's one thread. Started by bench/shop.ts
- * with `fork`; the configuration comes in BENCH_SHOP_ENV (JSON), the rest over the IPC channel:
+ * with `fork`; the configuration comes in BENCH_SHOP_ENV (JSON), BENCH_SHOP_LOGGING=production logs as `npm start`
+ * does (else nothing is logged), the rest over the IPC channel:
  *  → {type:'ready', port, pid}                        once the shop serves;
  *  ← {id, call:'setStock', levels} → {id, ok}        sets shelf levels through the stock module, waits for the menu;
  *  ← {id, call:'changeSettings', settings} → {id, ok} changes shop settings as a manager would, waits for them;
@@ -9,9 +10,13 @@
  *  ← {id, call:'clientCount', channel} → {id, value} SSE screens attached to a channel;
  *  ← {id, call:'settle'} → {id, ok}                  waits until every read model and process has the head of $all;
  *  ← {id, call:'sqlCounts'} → {id, value}            the SQL statements sent so far (bench/sql-counter.ts);
+ *  ← {id, call:'memory'} → {id, value}                process.memoryUsage() and the V8 heap's spaces;
+ *  ← {id, call:'heapSnapshot', directory} → {id, value} writes a heap snapshot there, answers its path;
  *  ← {id, call:'stop'} → {id, ok}                    stops the shop; the process then exits.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import v8 from 'node:v8';
 import pino from 'pino';
 import { createStockHandlers } from '../modules/stock';
 import { changeSettings } from '../modules/store';
@@ -30,6 +35,8 @@ export type ShopCall =
   | { id: number; call: 'clientCount'; channel: string }
   | { id: number; call: 'settle' }
   | { id: number; call: 'sqlCounts' }
+  | { id: number; call: 'memory' }
+  | { id: number; call: 'heapSnapshot'; directory: string }
   | { id: number; call: 'stop' };
 
 export type ShopAnswer = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: string };
@@ -49,7 +56,8 @@ async function main(): Promise<void> {
   const send = (message: unknown) => process.send!(message);
   const config = loadConfig(JSON.parse(process.env.BENCH_SHOP_ENV ?? '{}') as Record<string, string>);
   const clock = openingHoursClock();
-  const shop = await startShop(config, { clock, logger: pino({ level: 'silent' }) });
+  const logged = process.env.BENCH_SHOP_LOGGING === 'production';
+  const shop = await startShop(config, { clock, ...(logged ? {} : { logger: pino({ level: 'silent' }) }) });
   const stock = createStockHandlers(shop.services.commands);
   // The bench's shoppers share one made-up customer and place phone orders nobody pays: no cap on them. A new
   // shop starts closed: the bench's is open (until 23:00 on its clock, started at 19:00).
@@ -85,6 +93,10 @@ async function main(): Promise<void> {
       }
       case 'sqlCounts':
         return sqlCounts();
+      case 'memory':
+        return { ...process.memoryUsage(), spaces: v8.getHeapSpaceStatistics() };
+      case 'heapSnapshot':
+        return v8.writeHeapSnapshot(path.join(message.directory, `shop-${process.pid}-${Date.now()}.heapsnapshot`));
       case 'stop':
         await shop.stop();
         setImmediate(() => process.exit(0));

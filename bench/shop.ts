@@ -44,13 +44,28 @@ export interface BenchShop {
   settle(): Promise<void>;
   /** The SQL statements the shop's process has sent so far, in all and by text (bench/sql-counter.ts). */
   sqlCounts(): Promise<SqlCounts>;
+  /** The shop process's process.memoryUsage() and V8 heap spaces, in bytes. */
+  memory(): Promise<NodeJS.MemoryUsage & { spaces: import('node:v8').HeapSpaceInfo[] }>;
+  /** Writes a V8 heap snapshot of the shop into `directory` (the shop stops for seconds) and returns its path. */
+  heapSnapshot(directory: string): Promise<string>;
   stop(): Promise<void>;
+}
+
+/** How the shop's process runs, beyond its configuration. */
+export interface ShopProcessOptions {
+  /** Added to the process's environment, e.g. MALLOC_ARENA_MAX as `npm start` sets it. */
+  processEnv?: Record<string, string>;
+  /**
+   * Logs as `npm start` does (the configuration's LOG_LEVEL, pino to stdout), the lines going to /dev/null so
+   * the bench's table stays readable; by default the shop logs nothing.
+   */
+  productionLogging?: boolean;
 }
 
 type Call = ShopCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
 
 /** `env` adds to or overrides the configuration, e.g. to compare a setting. */
-export async function startBenchShop(context: BenchContext, name: string, env: Record<string, string> = {}): Promise<BenchShop> {
+export async function startBenchShop(context: BenchContext, name: string, env: Record<string, string> = {}, options: ShopProcessOptions = {}): Promise<BenchShop> {
   const databaseUrl = await context.database(name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-data-'));
   const config = {
@@ -76,8 +91,14 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
   const child = fork(path.join(__dirname, 'shop-process.ts'), [], {
     // The heap cap `npm start` sets (package.json).
     execArgv: [`--max-old-space-size=${process.env.SHOP_HEAP_MB ?? 160}`, '--import', 'tsx', ...(process.env.BENCH_SHOP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SHOP_PROFILE}`] : [])],
-    env: { ...process.env, NODE_ENV: 'production', BENCH_SHOP_ENV: JSON.stringify(config) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      ...options.processEnv,
+      NODE_ENV: 'production',
+      BENCH_SHOP_ENV: JSON.stringify(config),
+      ...(options.productionLogging ? { BENCH_SHOP_LOGGING: 'production' } : {}),
+    },
+    stdio: ['ignore', options.productionLogging ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 0;
@@ -134,6 +155,8 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
     clientCount: (channel) => call({ call: 'clientCount', channel }),
     settle: () => call({ call: 'settle' }),
     sqlCounts: () => call({ call: 'sqlCounts' }),
+    memory: () => call({ call: 'memory' }),
+    heapSnapshot: (directory) => call({ call: 'heapSnapshot', directory }),
     async stop() {
       probe.destroy();
       context.watchProcess(undefined);

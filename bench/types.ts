@@ -4,6 +4,8 @@ import type { EmbeddedPostgres } from '../src/db/embedded-postgres';
 export interface BenchContext {
   /** A short smoke run: seconds, not minutes. Figures are indicative only. */
   quick: boolean;
+  /** The value of a `--name value` option on the command line (run.ts lists the names), if given. */
+  option(name: string): string | undefined;
   postgres: EmbeddedPostgres;
   /** Creates a fresh, migrated database (cloned from a template) and returns its connection string. */
   database(name: string): Promise<string>;

@@ -6,6 +6,7 @@
  * - the shell (src/) names a module or projection only in its composition root: src/server.ts, its per-module wiring
  *   in src/wiring/, src/main.ts, src/cli/;
  * - src/shared, which the web app imports, imports nothing else of the server;
+ * - the order module's core/ imports none of its wings;
  * - no import cycle anywhere (no-circular).
  * Tests and benches may import anything, so test/ and bench/ are not cruised. The web app's own door (web/src may
  * import server code only from src/shared) is in .oxlintrc.json, since dependency-cruiser's swc parser reads no JSX.
@@ -47,6 +48,13 @@ const forbidden = [
     severity: 'error',
     from: { pathNot: '^projections/' },
     to: { path: '^projections/[^/]+/', pathNot: '^projections/[^/]+/index\\.ts$' },
+  },
+  {
+    name: 'order-core-imports-no-wing',
+    comment: "The order module's core (events, commands, state, deciders, rules) is pure: it imports none of its wings nor the placing sequence.",
+    severity: 'error',
+    from: { path: '^modules/order/core/' },
+    to: { path: '^modules/order/(checkout|card|kitchen|mail)/|^modules/order/placing\\.ts$' },
   },
   {
     name: 'shell-names-no-module',

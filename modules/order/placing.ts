@@ -11,8 +11,8 @@
  *   5. check out the basket                none: after the pivot
  *   6. start the payment (card)            none of its own: if the provider cannot start it, 3c is undone
  *
- * Who calls it: the phone checkout (checkout/checkout.ts `complete`: 1, 2, 3, 4, 5), the checkout process's finish
- * (checkout/checkout.ts `processActions.finish`: the same, or the undos of 2 and 1), the card checkout (card/card-checkout.ts:
+ * Who calls it: the phone checkout (checkout/phone-completion.ts `complete`: 1, 2, 3, 4, 5), the checkout process's finish
+ * (checkout/process-actions.ts `finish`: the same, or the undos of 2 and 1), the card checkout (card/card-checkout.ts:
  * Pay runs 1, 2, 3c in the basket's turn, then 6 outside it, as the provider may be slow; the money placing
  * the order runs 4 and 5 after PlaceCardOrder; an attempt's end runs the undo of 3c), the voucher step's undo
  * (the undo of 1) and the kitchen's markPaid (4).

@@ -78,8 +78,8 @@ export type DishOffer = { offered: true } | { offered: false; dish: string };
  * What a reservation needs to know of the basket beyond this product's stream: the caps and the hold lifetime
  * (manager settings), the dish's name to refuse with, and the units the basket holds now of every OTHER dish
  * (other products, and other variants of this one). The basket reads them one move at a time (see
- * modules/cart/basket.ts), so they are still true when this decides. `address`: what the baskets of the client
- * address hold (issue 28), absent when the shares are switched off.
+ * modules/cart/basket-moves.ts), so they are still true when this decides. `address`: what the baskets of the
+ * client address hold (issue 28), absent when the shares are switched off.
  */
 export interface BasketFacts {
   caps: BasketCaps;

@@ -14,7 +14,7 @@ import { orderRef } from '../../../src/shared/order';
 import type { Placing } from '../placing';
 import { orderView, type OrderView } from '../core/view';
 
-/** What the card checkout takes from the checkout (checkout.ts): the placing sequence and SubmitOrder's facts. */
+/** What the card checkout takes from the checkout (checkout.ts wires it): the placing sequence and SubmitOrder's facts (submit-facts.ts). */
 export interface CardCheckoutDeps {
   services: Services;
   basket: Basket;

@@ -10,7 +10,7 @@ type Fact = { event: 'sold' | 'undone'; orderId: string };
 export type CheckoutCommand = { type: 'FinishCheckout'; orderId: string; forward: boolean };
 type State = { status: 'idle' } | { status: 'selling' | 'undoing'; orderId: string };
 
-/** What the process asks of the checkout (checkout.ts `finish`): safe to repeat. */
+/** What the process asks of the checkout (process-actions.ts `finish`): safe to repeat. */
 export interface CheckoutActions {
   finish(orderId: string, forward: boolean, context: CommandContext): Promise<void>;
 }

@@ -10,7 +10,8 @@ import { takeForWork, type Limits } from '../../../src/limits';
 import type { DeliveryCheckCookie } from '../../delivery';
 import { ukPhoneNumberText } from '../../../src/shared/phone';
 import { emailText, multiLineText, singleLineText } from '../../../src/shared/text';
-import { orderIdFor, type Checkout } from './checkout';
+import type { Checkout } from './checkout';
+import { orderIdFor } from './order-id';
 import { ORDER_PAYMENT_METHODS } from '../core/events';
 
 const pence = z.number().int('must be whole pence').min(-1_000_000).max(10_000_000);

@@ -12,7 +12,7 @@ type State = { status: 'idle' } | { status: 'watching'; orderId: string };
 /** The refusal of an undo while a card attempt is open: the process asks again after another wait. */
 export const USE_AWAITS_CARD = 'The order waits for its card payment: its voucher use stays held';
 
-/** What the process asks of the checkout (checkout.ts `processActions.undoVoucherStep`): safe to repeat. */
+/** What the process asks of the checkout (process-actions.ts `undoVoucherStep`): safe to repeat. */
 export interface VoucherStepActions {
   undoVoucherStep(orderId: string, voucherId: string, context: CommandContext): Promise<void>;
 }

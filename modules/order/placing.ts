@@ -288,7 +288,6 @@ export function createPlacing({ services, basket, vouchers }: PlacingDeps) {
     },
 
     releaseVoucherUse,
-    afterPaid: (state: OrderState, context: CommandContext) => afterPaid(vouchers, state, context),
   };
 }
 

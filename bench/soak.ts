@@ -80,7 +80,10 @@ function staffScreen(bench: BenchShop, cookie: string) {
         response.on('close', () => {
           if (closed) return;
           drops += 1;
-          setTimeout(() => void connect().catch(() => undefined), 1000);
+          // Not after close(): a reconnect due then would open a stream nothing ends.
+          setTimeout(() => {
+            if (!closed) void connect().catch(() => undefined);
+          }, 1000);
         });
       });
       request.on('error', (error) => {

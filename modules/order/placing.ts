@@ -28,6 +28,7 @@
 import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import type { CommandResult } from '../../src/core/handle-command';
+import type { Logger } from 'pino';
 import type { Services } from '../../src/services';
 import { checkOut, type Basket } from '../cart';
 import { dishName } from '../catalog';
@@ -36,7 +37,7 @@ import type { ReleaseReason, Vouchers } from '../voucher';
 import type { OrderCommand, StartCardAttempt, SubmitOrder } from './core/commands';
 import { orderDecider, postageOf, type OrderState } from './core/decider';
 import { orderStream, type CardAttemptEndReason, type OrderEvent, type OrderItem } from './core/events';
-import type { InCheckout } from './core/state';
+import { customerEmailOf, type InCheckout } from './core/state';
 import { RELEASED_ON_FAILED_SALE, releaseReasonOfCardAttempt, reservedUseAfterCheckout } from './core/voucher-release';
 
 /** One step of the sequence: `undo` must be safe to run whether or not `run` took effect, and to repeat. */
@@ -52,18 +53,21 @@ export interface Step {
  * Runs the steps in order; when one fails, undoes the done ones in reverse (none once a pivot is done), then fails
  * as it did. An undo that fails itself stops the undoing, as a crash would: the process manager finishes it.
  */
-export async function runSteps(steps: readonly Step[]): Promise<void> {
+export async function runSteps(steps: readonly Step[], undoFailed: UndoFailed = () => undefined): Promise<void> {
   const done: Step[] = [];
   for (const step of steps) {
     try {
       await step.run();
     } catch (error) {
-      if (!done.some((earlier) => earlier.pivot)) await undoInReverse(done).catch(() => undefined);
+      if (!done.some((earlier) => earlier.pivot)) await undoInReverse(done).catch((undoError: unknown) => undoFailed(undoError, step.name));
       throw error;
     }
     done.push(step);
   }
 }
+
+/** Told of an undo that failed (the step's own error is the one thrown): the operators should hear of it. */
+export type UndoFailed = (error: unknown, failedStep: string) => void;
 
 async function undoInReverse(done: readonly Step[]): Promise<void> {
   for (const step of [...done].reverse()) await step.undo?.();
@@ -72,17 +76,21 @@ async function undoInReverse(done: readonly Step[]): Promise<void> {
 /** A placed order that was paid: its voucher use counts, and its customer is no longer a first-time one. Safe to repeat. */
 export async function afterPaid(vouchers: Vouchers, state: OrderState, context: CommandContext): Promise<void> {
   if (state.status === 'none' || state.status === 'checkout' || state.paidAt === null) return;
-  await vouchers.notePaid(state.orderId, state.details?.email ?? state.email ?? '');
+  await vouchers.notePaid(state.orderId, customerEmailOf(state));
   if (state.voucher) await vouchers.confirm(state.voucher.voucherId, state.orderId, context);
 }
 
 export interface PlacingDeps {
   services: Services;
+  logger?: Pick<Logger, 'warn'>;
   basket: Basket;
   vouchers: Vouchers;
 }
 
-export function createPlacing({ services, basket, vouchers }: PlacingDeps) {
+export function createPlacing({ services, basket, vouchers, logger }: PlacingDeps) {
+  const undoFailed: UndoFailed = (error, failedStep) =>
+    logger?.warn({ err: error, failedStep }, 'placing: an undo failed after a step failed; the process manager finishes it');
+  const run = (steps: readonly Step[]) => runSteps(steps, undoFailed);
   const stock = createStockHandlers(services.commands);
   const load = (orderId: string) => services.commands.load(orderStream(orderId), orderDecider);
   const handle = (orderId: string, command: OrderCommand, context: CommandContext): Promise<CommandResult<OrderState, OrderEvent>> =>
@@ -94,8 +102,7 @@ export function createPlacing({ services, basket, vouchers }: PlacingDeps) {
       name: 'reserve the voucher use',
       async run() {
         if (!order.voucher) return;
-        const email = order.details?.email ?? order.email ?? '';
-        await vouchers.reserve(order.voucher.voucherId, order.voucher.code, email, voucherFacts(order), context);
+        await vouchers.reserve(order.voucher.voucherId, order.voucher.code, customerEmailOf(order), voucherFacts(order), context);
       },
       async undo() {
         if (order.voucher) await releaseVoucherUse(order.orderId, await load(order.orderId), order.voucher.voucherId, RELEASED_ON_FAILED_SALE, context);
@@ -185,12 +192,16 @@ export function createPlacing({ services, basket, vouchers }: PlacingDeps) {
    * finished by the repeat (the card processes ask again).
    */
   async function endCardAttempt(orderId: string, attempt: number, reason: CardAttemptEndReason, context: CommandContext): Promise<void> {
-    await inBasketTurn(orderId, async () => {
-      const state = (await handle(orderId, { type: 'EndCardAttempt', orderId, attempt, reason, now: context.now }, context)).state;
-      if (state.status !== 'checkout' || state.cardAttempt) return;
-      await giveBackSold(state, context);
-      if (state.voucher) await releaseVoucherUse(orderId, state, state.voucher.voucherId, releaseReasonOfCardAttempt(reason), context);
-    });
+    await inBasketTurn(
+      orderId,
+      async () => {
+        const state = (await handle(orderId, { type: 'EndCardAttempt', orderId, attempt, reason, now: context.now }, context)).state;
+        if (state.status !== 'checkout' || state.cardAttempt) return;
+        await giveBackSold(state, context);
+        if (state.voucher) await releaseVoucherUse(orderId, state, state.voucher.voucherId, releaseReasonOfCardAttempt(reason), context);
+      },
+      async () => undefined,
+    );
   }
 
   // 4. After paid: a paid order confirms its use (nothing for an order still awaiting a phone payment).
@@ -214,11 +225,13 @@ export function createPlacing({ services, basket, vouchers }: PlacingDeps) {
     return { name: 'start the payment', run: open };
   }
 
-  /** Runs `work` in the turn of the order's basket, so that no other change of the basket slips in. */
-  async function inBasketTurn<T>(orderId: string, work: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * Runs `work` in the turn of the order's basket, so that no other change of the basket slips in; `work` reads
+   * the order again itself, as it may have changed while waiting. `whenNone` answers when there is no such order.
+   */
+  async function inBasketTurn<T>(orderId: string, work: () => Promise<T>, whenNone: () => Promise<T>): Promise<T> {
     const before = await load(orderId);
-    if (before.status === 'none') return undefined;
-    return basket.inTurn(before.cartId, work);
+    return before.status === 'none' ? whenNone() : basket.inTurn(before.cartId, work);
   }
 
   return {
@@ -231,7 +244,7 @@ export function createPlacing({ services, basket, vouchers }: PlacingDeps) {
       orderDecider.decide(command, state);
       const placed: { state?: OrderState } = {};
       const order = state.status === 'checkout' ? state : null;
-      await runSteps([
+      await run([
         ...(order ? [reserveVoucherUse(order, context), sellStock(order, context)] : []),
         submitOrder(state.orderId, command, context, placed),
         afterPaidStep(placed, context),
@@ -245,7 +258,7 @@ export function createPlacing({ services, basket, vouchers }: PlacingDeps) {
      * after it (the checkout process): 4 and 5.
      */
     async finishPlaced(state: Exclude<OrderState, { status: 'none' | 'checkout' }>, context: CommandContext): Promise<void> {
-      await runSteps([afterPaidStep({ state }, context), checkOutBasket(state, context)]);
+      await run([afterPaidStep({ state }, context), checkOutBasket(state, context)]);
     },
 
     /** Card, Pay pressed (in the basket's turn): 1, 2, 3c. Answers the attempt the order is frozen for. */
@@ -253,7 +266,7 @@ export function createPlacing({ services, basket, vouchers }: PlacingDeps) {
       orderDecider.decide(command, state); // refuses any order not in checkout, before any step
       const order = state as InCheckout;
       const frozen: { state?: OrderState } = {};
-      await runSteps([reserveVoucherUse(order, context), sellStock(order, context), freezeForCard(order, command, context, frozen)]);
+      await run([reserveVoucherUse(order, context), sellStock(order, context), freezeForCard(order, command, context, frozen)]);
       return (frozen.state as InCheckout).cardAttempt!;
     },
 
@@ -264,7 +277,7 @@ export function createPlacing({ services, basket, vouchers }: PlacingDeps) {
     async payByCard<Attempt, Opened>(freeze: () => Promise<Attempt>, open: (attempt: Attempt) => Promise<Opened>, end: (attempt: Attempt) => Promise<unknown>) {
       let attempt: Attempt | undefined;
       let opened: Opened | undefined;
-      await runSteps([
+      await run([
         {
           name: 'reserve the voucher use, sell the stock and freeze for a card attempt, in the basket turn',
           async run() {
@@ -280,6 +293,7 @@ export function createPlacing({ services, basket, vouchers }: PlacingDeps) {
     },
 
     endCardAttempt,
+    inBasketTurn,
 
     /** The undos of 2 and 1 for a checkout cut off that cannot be placed now (the checkout process; in the basket's turn). */
     async undoPlacing(state: OrderState, context: CommandContext): Promise<void> {

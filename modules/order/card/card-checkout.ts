@@ -3,7 +3,6 @@ import { DomainError } from '../../../src/core/errors';
 import type { Logger } from 'pino';
 import type { Services } from '../../../src/services';
 import { CARD_UNAVAILABLE } from '../../../src/shared/payment-texts';
-import type { Basket } from '../../cart';
 import type { AttemptOutcome, Payments } from '../../payment';
 import { readOpeningHours, readSettings, tradingDayOf } from '../../store';
 import type { OrderCommand, SubmitOrder } from '../core/commands';
@@ -17,7 +16,6 @@ import { orderView, type OrderView } from '../core/view';
 /** What the card checkout takes from the checkout (checkout.ts wires it): the placing sequence and SubmitOrder's facts (submit-facts.ts). */
 export interface CardCheckoutDeps {
   services: Services;
-  basket: Basket;
   payments: Payments;
   logger?: Pick<Logger, 'warn'>;
   placing: Placing;
@@ -45,17 +43,17 @@ export interface CardSession {
  * may try again or choose phone. Every step is safe to repeat.
  */
 export function createCardCheckout(deps: CardCheckoutDeps) {
-  const { services, basket, payments, placing } = deps;
+  const { services, payments, placing } = deps;
   const load = (orderId: string) => services.commands.load(orderStream(orderId), orderDecider);
   const handle = (orderId: string, command: OrderCommand, context: CommandContext) => services.commands.handle(orderStream(orderId), orderDecider, command, context);
 
-  async function inBasketTurn<T>(orderId: string, work: (state: Exclude<OrderState, { status: 'none' }>) => Promise<T>): Promise<T> {
-    const before = await load(orderId);
-    if (before.status === 'none') throw new DomainError('not_found', NO_ORDER);
-    return basket.inTurn(before.cartId, async () => {
-      const state = await load(orderId);
-      return work(state as Exclude<OrderState, { status: 'none' }>);
-    });
+  /** The placing sequence's basket turn, with the order read again inside it; an order that does not exist is not found. */
+  function inBasketTurn<T>(orderId: string, work: (state: Exclude<OrderState, { status: 'none' }>) => Promise<T>): Promise<T> {
+    return placing.inBasketTurn(
+      orderId,
+      async () => work((await load(orderId)) as Exclude<OrderState, { status: 'none' }>),
+      () => Promise.reject(new DomainError('not_found', NO_ORDER)),
+    );
   }
 
   /** The payment module's fact: the order is still frozen for this attempt. */

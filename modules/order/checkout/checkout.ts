@@ -43,8 +43,8 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
   const orders = createOrderAccess(services.commands);
   const shop = createShopFacts({ services, payments, catalogue, delivery, staffPresence });
   const { submitFacts } = createSubmitFacts({ services, shop, unpaidOrders, basket });
-  const placing = createPlacing({ services, basket, vouchers });
-  const card = createCardCheckout({ services, basket, payments, logger, placing, submitFacts });
+  const placing = createPlacing({ services, basket, vouchers, logger });
+  const card = createCardCheckout({ services, payments, logger, placing, submitFacts });
   const { leaveCardPayment, changeLeavingCard } = createLeavingCard({ payments, card });
 
   return {
@@ -60,9 +60,9 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
       return orderView(await orders.load(orderId));
     },
 
-    ...createPhoneCompletion({ basket, stateOf: orders.stateOf, submitFacts, placing }),
+    ...createPhoneCompletion({ stateOf: orders.stateOf, submitFacts, placing }),
     /** The checkout process's requests (checkout-process.ts), safe to repeat. */
-    processActions: createProcessActions({ basket, load: orders.load, submitFacts, placing }),
+    processActions: createProcessActions({ load: orders.load, submitFacts, placing }),
   };
 }
 

@@ -1,5 +1,4 @@
 import type { CommandContext } from '../../../src/core/decider';
-import type { Basket } from '../../cart';
 import type { OrderState } from '../core/decider';
 import type { OrderPaymentMethod } from '../core/events';
 import { orderView } from '../core/view';
@@ -8,14 +7,13 @@ import { refuseWithoutOrder, type OrderAccess } from './order-access';
 import type { CheckoutSession, SubmitFacts } from './submit-facts';
 
 export interface PhoneCompletionDeps {
-  basket: Pick<Basket, 'inTurn'>;
   stateOf: OrderAccess['stateOf'];
   submitFacts: SubmitFacts;
-  placing: Pick<Placing, 'place'>;
+  placing: Pick<Placing, 'place' | 'inBasketTurn'>;
 }
 
 /** The customer presses the button to order (a phone order, or any order not paid by card): the placing sequence. */
-export function createPhoneCompletion({ basket, stateOf, submitFacts, placing }: PhoneCompletionDeps) {
+export function createPhoneCompletion({ stateOf, submitFacts, placing }: PhoneCompletionDeps) {
   /** complete(), in the basket's turn: the placing sequence (placing.ts). */
   async function completeNow(orderId: string | undefined, state: OrderState, method: OrderPaymentMethod, context: CommandContext, session: CheckoutSession) {
     const command = await submitFacts(orderId, state, method, context.now, session);
@@ -30,9 +28,8 @@ export function createPhoneCompletion({ basket, stateOf, submitFacts, placing }:
      * basket is done and the confirmation goes out. Safe to repeat: a retry changes nothing and answers the same.
      */
     async complete(orderId: string | undefined, method: OrderPaymentMethod, context: CommandContext, session: CheckoutSession) {
-      const before = await stateOf(orderId);
-      if (before.status === 'none') return completeNow(orderId, before, method, context, session);
-      return basket.inTurn(before.cartId, async () => completeNow(orderId, await stateOf(orderId), method, context, session));
+      const now = async () => completeNow(orderId, await stateOf(orderId), method, context, session);
+      return orderId ? placing.inBasketTurn(orderId, now, now) : now();
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { CommandContext } from '../../../src/core/decider';
 import { DomainError } from '../../../src/core/errors';
-import type { Basket } from '../../cart';
 import { RELEASED_ON_ABANDONED_CHECKOUT } from '../core/voucher-release';
 import type { Placing } from '../placing';
 import type { OrderAccess } from './order-access';
@@ -8,14 +7,13 @@ import { NO_SESSION, type SubmitFacts } from './submit-facts';
 import { USE_AWAITS_CARD } from './voucher-step-undo';
 
 export interface ProcessActionsDeps {
-  basket: Pick<Basket, 'inTurn'>;
   load: OrderAccess['load'];
   submitFacts: SubmitFacts;
-  placing: Pick<Placing, 'place' | 'finishPlaced' | 'undoPlacing' | 'releaseVoucherUse'>;
+  placing: Pick<Placing, 'place' | 'finishPlaced' | 'undoPlacing' | 'releaseVoucherUse' | 'inBasketTurn'>;
 }
 
 /** The checkout process's requests (checkout-process.ts, voucher-step-undo.ts), each safe to repeat. */
-export function createProcessActions({ basket, load, submitFacts, placing }: ProcessActionsDeps) {
+export function createProcessActions({ load, submitFacts, placing }: ProcessActionsDeps) {
   /**
    * The checkout process's finish, in the basket's turn: an order placed is finished forward; one in checkout is
    * placed when `forward` and the decider and the stock accept it now, else its sale and voucher step are undone.
@@ -47,9 +45,7 @@ export function createProcessActions({ basket, load, submitFacts, placing }: Pro
      * with a fresh hold, so the customer who comes back finds it there.
      */
     async finish(orderId: string, forward: boolean, context: CommandContext): Promise<void> {
-      const before = await load(orderId);
-      if (before.status === 'none') return;
-      await basket.inTurn(before.cartId, () => finishNow(orderId, forward, context));
+      await placing.inBasketTurn(orderId, () => finishNow(orderId, forward, context), async () => undefined);
     },
 
     /**
@@ -62,8 +58,7 @@ export function createProcessActions({ basket, load, submitFacts, placing }: Pro
         const fate = await placing.releaseVoucherUse(orderId, await load(orderId), voucherId, RELEASED_ON_ABANDONED_CHECKOUT, context);
         if (fate === 'awaitCard') throw new DomainError('conflict', USE_AWAITS_CARD);
       };
-      const before = await load(orderId);
-      await (before.status === 'none' ? undo() : basket.inTurn(before.cartId, undo));
+      await placing.inBasketTurn(orderId, undo, undo);
     },
   };
 }

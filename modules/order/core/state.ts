@@ -155,3 +155,8 @@ function kitchenFacts(order: Placed, event: KitchenEvent): Partial<Kitchen> {
     }
   }
 }
+
+/** The customer's email: the one in the delivery details, else the one the order began with (a logged-in customer's). */
+export function customerEmailOf(order: Pick<OrderBody, 'details' | 'email'>): string {
+  return order.details?.email ?? order.email ?? '';
+}

@@ -1,6 +1,7 @@
 import { orderRef, type OrderView } from '../../../src/shared/order';
 import type { OrderState } from './decider';
 import { postageOf, totalOf, voucherDeductionOf } from './decider';
+import { customerEmailOf } from './state';
 
 /** An order as the web app reads it (customer spec §3 field names). */
 export function orderView(state: OrderState): OrderView | null {
@@ -10,7 +11,7 @@ export function orderView(state: OrderState): OrderView | null {
     id: state.orderId,
     ref: orderRef(state.orderId),
     status: state.status,
-    email: details?.email ?? state.email ?? '',
+    email: customerEmailOf(state),
     full_name: details?.fullName ?? '',
     address_1: details?.address1 ?? '',
     address_2: details?.address2 ?? '',

@@ -35,9 +35,12 @@ describe('the placing sequence\'s runner', () => {
     expect(log).toEqual(['voucher', 'sale', 'submit']);
   });
 
-  it('stops undoing at an undo that fails, as a crash would, and still fails with the step\'s own error', async () => {
+  it('stops undoing at an undo that fails, as a crash would, tells of it, and still fails with the step\'s own error', async () => {
     const log: string[] = [];
-    await expect(runSteps(steps(['voucher', 'sale', 'submit'], log, { fails: 'submit', undoFails: 'sale' }))).rejects.toThrow('submit failed');
+    const told: string[] = [];
+    const undoFailed = (error: unknown, failedStep: string) => told.push(`${failedStep}: ${(error as Error).message}`);
+    await expect(runSteps(steps(['voucher', 'sale', 'submit'], log, { fails: 'submit', undoFails: 'sale' }), undoFailed)).rejects.toThrow('submit failed');
     expect(log).toEqual(['voucher', 'sale']);
+    expect(told).toEqual(['submit: undoing sale failed']);
   });
 });

@@ -5,7 +5,7 @@
  * discount) → updateOrder (details) → updateOrder (PHONE) → POST /complete-order.
  * First counts what one basket move and one order cost the database (statement-costs.ts), then
  * reports completed orders/s and the p99 of every request in the flow; then (informative) the request times of
- * the same shoppers paced at the target rate of 100 orders/s; and the peak RSS of the shop's process over both.
+ * the same shoppers paced at 25–100 orders/s (the p99 target is at 50); and the peak RSS of the shop's process over both.
  */
 import { collectPostage } from '../src/shared/postage';
 import type { Browser } from './http';
@@ -83,13 +83,15 @@ function timing(context: BenchContext) {
   return context.quick ? { durationMs: 3000, warmupMs: 1000 } : { durationMs: 15_000, warmupMs: 2000 };
 }
 
-/** The rate of the paced run: the throughput target, shared by the 32 shoppers. */
-const PACED_ORDERS_PER_SECOND = 100;
-/** Lower rates first, as information: where p99 turns up shows what the host holds (see basket-paced.ts). */
-const PACED_SWEEP = [25, 50, 75, PACED_ORDERS_PER_SECOND];
+/** The offered rate at which the request p99 target is stated (the performance table in README.md, "Benchmarks"), shared by the 32 shoppers. */
+const PACED_ORDERS_PER_SECOND = 50;
+/** The rates around it, as information: where p99 turns up shows what the host holds (see basket-paced.ts). */
+const PACED_SWEEP = [25, PACED_ORDERS_PER_SECOND, 75, 100];
+/** Phone checkouts flat out: the throughput target, which says how many restaurants one server carries. */
+const FLAT_OUT_TARGET = 150;
 
 /**
- * The same 32 shoppers at the target rate instead of flat out: each starts an order every 32/100 s (staggered),
+ * The same 32 shoppers at an offered rate instead of flat out: at 50 orders/s each starts an order every 32/50 s (staggered),
  * or at once when the one before took longer. Request times are those of every order started in the window.
  * Closed-loop shoppers who never pause queue on the shop's one thread, so their request times are set by the
  * throughput (Little's law); this run shows the request times at the load the target names.
@@ -121,7 +123,7 @@ async function pacedShoppers(context: BenchContext, bench: BenchShop, products: 
   context.log(`checkout paced at ${label}: ${completed} orders due in ${(durationMs / 1000).toFixed(0)} s, all done after ${elapsedS.toFixed(1)} s; every request ${describeLatencies(all, percentile)}`);
   return [
     { name: `checkout: request p50, 32 shoppers paced at ${label}`, figure: percentile(all, 50), unit: 'ms' },
-    // The target DEVELOPERS.md states at this offered rate (the closed-loop p99 below is informative).
+    // The target stated at this offered rate (the closed-loop p99 below is informative).
     { name: `checkout: request p99, 32 shoppers paced at ${label}`, figure: percentile(all, 99), unit: 'ms', ...(targeted ? { target: '< 50', pass: percentile(all, 99) < 50 } : {}) },
   ];
 }
@@ -169,7 +171,7 @@ export const checkoutBenchmark: Benchmark = {
       }
       context.log(`checkout: shop RSS peak over both runs ${peakMb.toFixed(0)} MB`);
       return [
-        { name: 'checkout: phone collection orders, 32 shoppers', figure: rate, unit: 'orders/s', target: '>= 100', pass: rate >= 100 },
+        { name: 'checkout: phone collection orders, 32 shoppers', figure: rate, unit: 'orders/s', target: `>= ${FLAT_OUT_TARGET}`, pass: rate >= FLAT_OUT_TARGET },
         { name: 'checkout: request p50, 32 shoppers', figure: percentile(all, 50), unit: 'ms' },
         { name: 'checkout: request p99, 32 shoppers flat out', figure: percentile(all, 99), unit: 'ms' },
         { name: 'checkout: shop RSS peak', figure: peakMb, unit: 'MB', target: '<= 250', pass: peakMb <= 250 },

@@ -83,7 +83,7 @@ function timing(context: BenchContext) {
   return context.quick ? { durationMs: 3000, warmupMs: 1000 } : { durationMs: 15_000, warmupMs: 2000 };
 }
 
-/** The offered rate at which the request p99 target is stated (the performance table in README.md, "Benchmarks"), shared by the 32 shoppers. */
+/** The offered rate at which the request p99 target is stated (docs/operations.md, "Benchmarks"), shared by the 32 shoppers. */
 const PACED_ORDERS_PER_SECOND = 50;
 /** The rates around it, as information: where p99 turns up shows what the host holds (see basket-paced.ts). */
 const PACED_SWEEP = [25, PACED_ORDERS_PER_SECOND, 75, 100];

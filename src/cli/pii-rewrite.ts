@@ -9,7 +9,7 @@ import { allProjections } from '../../projections';
 
 /**
  * `npm run pii:rewrite`, with the shop stopped: seals the personal data that events stored before sealing
- * existed hold in clear (Postgres stores only; see README, "Personal data"). Safe to run again.
+ * existed hold in clear (Postgres stores only; see docs/personal-data.md). Safe to run again.
  */
 async function main(): Promise<void> {
   const config = loadConfig();

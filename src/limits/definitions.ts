@@ -1,7 +1,7 @@
 /**
  * Every limit the shop keeps, one place (issue 13). A limit counts calls per key (a client address, an account
  * and address, a phone number) in a fixed window. Each one's value is a setting, `LIMIT_<NAME>=<max>/<seconds>`
- * (e.g. `LIMIT_LOG_LINES=30/60`); the defaults below are in the README's table, which must follow this list.
+ * (e.g. `LIMIT_LOG_LINES=30/60`); the defaults below are in the README and in docs/limits.md's table, which must follow this list.
  */
 export const LIMIT_DEFAULTS = {
   /** Failed logins for one account from one address (or one known device) before a human check is asked. */

@@ -3,7 +3,7 @@ import type { LimitName, LimitSettings } from './definitions';
 
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** Counts calls per limit and key; see definitions.ts for the limits and README for their settings. */
+/** Counts calls per limit and key; see definitions.ts for the limits and docs/limits.md for their settings. */
 export interface Limits {
   /** Counts one call for `key` and says whether it is within the limit. */
   take(name: LimitName, key: string, now: Date): LimitDecision;
@@ -35,7 +35,7 @@ interface Window {
 
 /**
  * Fixed windows kept in this process's memory: right for one shop instance (several instances would each keep
- * their own counts; README says so). Each limit holds at most `maxKeys` keys, the oldest window forgotten
+ * their own counts; docs/limits.md says so). Each limit holds at most `maxKeys` keys, the oldest window forgotten
  * first, so a flood of made-up keys cannot grow memory.
  */
 export function createLimits(settings: LimitSettings, options: { maxKeys?: number } = {}): Limits {

@@ -5,7 +5,7 @@ import type { Clock } from '../core/clock';
  * (modules/order's kitchenAttended). Kept in this process's memory, counted by the hub as screens attach and
  * leave: a screen holds its stream open, so "connected now" needs no writes, and a restart knows of no screen
  * until one reconnects, which the screens do within seconds (SSE retry), so card is refused only briefly.
- * With several instances each knows only its own screens; README says so (a shared table would be next).
+ * With several instances each knows only its own screens; docs/kitchen.md says so (a shared table would be next).
  */
 export class StaffPresence {
   private screens = 0;

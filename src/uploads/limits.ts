@@ -1,4 +1,4 @@
-/** What a photo upload may be, in one place: the route, the image checks and the README quote these. */
+/** What a photo upload may be, in one place: the route, the image checks and docs/menu.md ("Photos") quote these. */
 export const UPLOAD_LIMITS = {
   /** Bytes of one uploaded file: a phone's full-size JPEG fits; anything bigger is refused with a 413. */
   maxBytes: 5 * 1024 * 1024,

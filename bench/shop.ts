@@ -90,7 +90,7 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
   };
   const child = fork(path.join(__dirname, 'shop-process.ts'), [], {
     // The heap cap `npm start` sets (package.json).
-    execArgv: [`--max-old-space-size=${process.env.SHOP_HEAP_MB ?? 160}`, '--import', 'tsx', ...(process.env.BENCH_SHOP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SHOP_PROFILE}`] : [])],
+    execArgv: [`--max-old-space-size=${process.env.SHOP_HEAP_MB ?? 128}`, '--import', 'tsx', ...(process.env.BENCH_SHOP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SHOP_PROFILE}`] : [])],
     env: {
       ...process.env,
       ...options.processEnv,

@@ -139,7 +139,7 @@ async function run(context: BenchContext): Promise<BenchRow[]> {
   const minutes = minutesOf(context);
   const snapshotDir = context.option('heap-snapshots');
   if (snapshotDir) fs.mkdirSync(snapshotDir, { recursive: true });
-  const heapMb = process.env.SHOP_HEAP_MB ?? '160';
+  const heapMb = process.env.SHOP_HEAP_MB ?? '128';
   const bench = await startBenchShop(context, 'soak', { LOG_LEVEL: 'info' }, { processEnv: { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' }, productionLogging: true });
   let screens: Array<ReturnType<typeof staffScreen>> = [];
   const samples: Sample[] = [];

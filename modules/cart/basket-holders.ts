@@ -28,11 +28,18 @@ export function createBasketHolders(pool: DatabasePool, secret: string) {
         on conflict (cart_id) do update set address_key = excluded.address_key, seen_at = excluded.seen_at`);
     },
 
-    /** The baskets added to from this address within the last day, and when each was last recorded. */
+    /**
+     * The baskets added to from this address within the last day and not checked out, and when each was last
+     * recorded. A checked-out basket holds nothing (its units were sold), and behind one address (an office, a
+     * mobile network's shared address) a busy day checks out thousands: each add read them all. The carts read
+     * model may not have a check-out yet, which only counts a basket that holds nothing.
+     */
     async basketsOf(addressKey: string, now: Date): Promise<Array<{ cartId: string; seenAt: number }>> {
       const since = new Date(now.getTime() - HOLDER_MEMORY_MS).toISOString();
       return (await pool.any(sql.unsafe`
-        select cart_id as "cartId", seen_at as "seenAt" from basket_holders where address_key = ${addressKey} and seen_at > ${since}`)) as Array<{
+        select h.cart_id as "cartId", h.seen_at as "seenAt" from basket_holders h
+         where h.address_key = ${addressKey} and h.seen_at > ${since}
+           and not exists (select 1 from carts c where c.cart_id = h.cart_id and c.checked_out_order is not null)`)) as Array<{
         cartId: string;
         seenAt: number;
       }>;

@@ -1,7 +1,7 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
-import { cardOutcomeOf, countsInTally, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus } from '../../modules/order';
+import { cardOutcomeOf, countsInTally, progressNewsOf, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus } from '../../modules/order';
 import { checkoutEventOf, checkoutStatements, isCheckoutEvent, PERSONAL_COLUMNS, type CheckoutEvent } from './batch';
 import type { PersonalDataErased } from '../../modules/privacy';
 import { ERASED, idInSubject } from '../../src/personal-data';
@@ -47,7 +47,8 @@ async function tallyFor(tx: Tx, orderId: string): Promise<number> {
 /**
  * Orders as customers and the kitchen read them. Staff screens hear of each submitted order (NewOrder, with
  * today's tally) and each change of status (OrderChange) through the live outbox, in the same transaction; the
- * customer's checkout hears its own card attempt's outcome on the order's private channel (CardOutcome).
+ * customer's checkout hears its own card attempt's outcome on the order's private channel (CardOutcome), and
+ * its order-complete or status page each move of the order's steps (OrderProgressed, issue 31).
  * A status is what the order module's orderStatusAfter says, never a copy of its rule here.
  *
  * A batch goes in runs: the checkout events between two kitchen events are folded into a few statements
@@ -99,6 +100,8 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
   for (const one of stored) {
     const outcome = cardOutcomeOf(one);
     if (outcome) await publish('order', 'CardOutcome', outcome, outcome.orderId);
+    const progressed = progressNewsOf(one);
+    if (progressed) await publish('order', 'OrderProgressed', progressed, progressed.orderId);
   }
 }
 

@@ -30,12 +30,10 @@ export const STATUS_HEADLINES: Record<ProgressStepName, string> = {
 };
 
 /** The sentence under the heading; `address` is the shop's, where a collection is picked up. */
-export function statusSentence(progress: Pick<OrderProgress, 'current' | 'lapseAt'>, address: string): string {
+export function statusSentence(progress: Pick<OrderProgress, 'current' | 'lapseAt' | 'ref'>, address: string): string {
   switch (progress.current) {
     case 'placed':
-      return progress.lapseAt
-        ? `We start cooking as soon as it is paid. An order not paid by ${londonTime(progress.lapseAt)} lapses and is not cooked.`
-        : 'We start cooking as soon as it is paid.';
+      return progress.lapseAt ? 'We start cooking as soon as it is paid; an order not paid by then lapses and is not cooked.' : 'We start cooking as soon as it is paid.';
     case 'paid':
     case 'cooking':
       return 'This page changes by itself as the kitchen works on your order.';
@@ -46,15 +44,19 @@ export function statusSentence(progress: Pick<OrderProgress, 'current' | 'lapseA
     case 'completed':
       return 'Thank you for ordering from us.';
     case 'lapsed':
-      return 'It was not paid in time, so it will not be cooked and you will not be charged. Please order again if you still want it.';
+      return `Your order ${progress.ref} was not paid in time, so it has lapsed: it will not be cooked and you will not be charged. Please order again if you still want it.`;
     case 'cancelled':
-      return 'It was cancelled because it was not paid, so it will not be cooked. If you think this is wrong, please call us.';
+      return `Your order ${progress.ref} was cancelled because it was not paid, so it will not be cooked. If you think this is wrong, please call us.`;
     default: {
       const never: never = progress.current;
       return never;
     }
   }
 }
+
+/** A phone order awaiting payment: "Please call us on {the shop's number, a tel: link} to pay for your order by 18:20." */
+export const CALL_TO_PAY = 'Please call us on';
+export const toPay = (lapseAt: string | null) => (lapseAt ? `to pay for your order by ${londonTime(lapseAt)}.` : 'to pay for your order.');
 
 /** When to expect the order, or null once it is ready, on its way, or over. */
 export function expectedSentence(progress: Pick<OrderProgress, 'expected' | 'method'>): string | null {
@@ -65,11 +67,22 @@ export function expectedSentence(progress: Pick<OrderProgress, 'expected' | 'met
   return progress.method === 'DELIVER' ? `We expect it to leave the kitchen at about ${at}.` : `We expect it to be ready at about ${at}.`;
 }
 
-/** The line above the steps: the reference and the London day it was placed. */
-export const placedLine = (progress: Pick<OrderProgress, 'ref' | 'placedAt'>) => `Order ${progress.ref}, placed on ${londonDayLabel(progress.placedAt)}`;
+/** The line above the steps: the London day the order was placed. */
+export const placedOn = (placedAt: string) => `Placed on ${londonDayLabel(placedAt)}`;
+
+/** The list of steps, as a screen reader names it. */
+export const STEPS_CAPTION = 'Your order’s progress';
+/** Read out after a step still to come. */
+export const NOT_YET = '(not yet)';
 
 /** A step's time, as the list shows it beside the step. */
 export const stepTime = (at: string) => londonTime(at);
+
+/** The order-complete page's headings (the order's own status in words is STATUS_HEADLINES). */
+export const ORDER_COMPLETE_HEADINGS = { thanks: 'Thank you for your order', lapsed: 'Order lapsed', cancelled: 'Order cancelled', none: 'No completed order' } as const;
+export const NO_COMPLETED_ORDER = 'There is no completed order to show.';
+/** The status page's heading, before its order's reference. */
+export const STATUS_PAGE_HEADING = 'Your order';
 
 /** Beside the shop's phone number, a tel: link. */
 export const CALL_THE_SHOP = 'Questions about your order? Call us on';

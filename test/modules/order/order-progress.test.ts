@@ -2,7 +2,7 @@ import { orderDecider } from '../../../modules/order/core/decider';
 import type { OrderEvent, OrderPlaced } from '../../../modules/order/core/events';
 import { orderProgress, progressNewsOf } from '../../../modules/order/core/order-progress';
 import type { OrderProgress, ProgressStepName } from '../../../src/shared/order-progress';
-import { expectedSentence, STATUS_HEADLINES, statusSentence, STEP_LABELS } from '../../../src/shared/order-status-texts';
+import { expectedSentence, STATUS_HEADLINES, statusSentence, STEP_LABELS, toPay } from '../../../src/shared/order-status-texts';
 
 /** Issue 31: the order's steps as its customer follows them, for every path an order can take. */
 const orderId = '55555555-5555-4555-8555-555555555555';
@@ -122,11 +122,11 @@ describe('progressNewsOf: what the order’s private channel is told', () => {
 describe('the status words', () => {
   it('say every step in plain words, never the kitchen’s codes', () => {
     const steps = Object.keys(STEP_LABELS) as ProgressStepName[];
-    const words = steps.flatMap((current) => [STEP_LABELS[current], STATUS_HEADLINES[current], statusSentence({ current, lapseAt: at(20) }, '1 Park Row, Leeds')]);
+    const words = steps.flatMap((current) => [STEP_LABELS[current], STATUS_HEADLINES[current], statusSentence({ current, lapseAt: at(20), ref: 'AB12' }, '1 Park Row, Leeds')]);
     expect(words.filter((text) => text.trim() === '' || /AWAITING|PAYMENT|NEW|PRINTED|NOTIFIED|COMPLETE\b|CANCELLED|_/.test(text))).toEqual([]);
     expect(STATUS_HEADLINES.ready).toBe('Your order is ready');
     expect(STATUS_HEADLINES['on-its-way']).toBe('Your order is on its way');
-    expect(statusSentence({ current: 'placed', lapseAt: '2026-11-20T18:20:00.000Z' }, '')).toContain('by 18:20');
+    expect(toPay('2026-11-20T18:20:00.000Z')).toBe('to pay for your order by 18:20.');
     // London's 24-hour clock, summer time included.
     expect(expectedSentence({ method: 'COLLECT', expected: { readyBy: '2026-07-01T20:05:00.000Z' } })).toBe('We expect it to be ready at about 21:05.');
     expect(expectedSentence({ method: 'DELIVER', expected: { readyBy: '2026-11-20T20:05:00.000Z' } })).toBe('We expect it to leave the kitchen at about 20:05.');

@@ -17,7 +17,7 @@ export function OrderStatusPage() {
   const { id = '' } = useParams();
   const [query] = useSearchParams();
   const { phoneNoDisplay } = useCheckoutSettings();
-  const { data: followed, error, isLoading } = useOrderProgressQuery({ orderId: id, expires: query.get('expires') ?? '', signature: query.get('signature') ?? '' });
+  const { data: followed, error, isLoading } = useOrderProgressQuery({ orderId: id, expires: query.get('expires') ?? undefined, signature: query.get('signature') ?? undefined });
 
   if (isLoading) {
     return (

@@ -71,14 +71,20 @@ export const ordersProjection: Projection = {
 
 async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionContext): Promise<void> {
   let run: CheckoutEvent[] = [];
+  let runStored: StoredEvent[] = [];
   const flush = async () => {
     if (run.length === 0) return;
     const { statements, submitted } = checkoutStatements(run);
+    const submissions = new Map(runStored.filter((one) => one.type === 'OrderSubmitted').map((one) => [(one.data as { orderId: string }).orderId, one]));
     run = [];
+    runStored = [];
     for (const statement of statements) await tx.query(sql.unsafe`${statement}`);
     if (submitted.length === 0) return;
     // In the order they were submitted: the map keeps its keys in the order of the run.
-    for (const [id, tally] of await talliesAfter(tx, submitted)) await publish('orders', 'NewOrder', { id, tally });
+    for (const [id, tally] of await talliesAfter(tx, submitted)) {
+      await publish('orders', 'NewOrder', { id, tally });
+      await tellCustomer(publish, submissions.get(id));
+    }
   };
   for (const one of stored) {
     if (one.type === 'PersonalDataErased') {
@@ -89,20 +95,26 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
     const event = checkoutEventOf(one);
     if (isCheckoutEvent(event)) {
       run.push(event);
+      runStored.push(one);
       continue;
     }
     // A card attempt freezes an order still in checkout: nothing the kitchen or the books see changes.
     if (event.type === 'CardAttemptStarted' || event.type === 'CardAttemptEnded') continue;
     await flush();
     await kitchenChange(tx, publish, event);
+    await tellCustomer(publish, one);
   }
   await flush();
   for (const one of stored) {
     const outcome = cardOutcomeOf(one);
     if (outcome) await publish('order', 'CardOutcome', outcome, outcome.orderId);
-    const progressed = progressNewsOf(one);
-    if (progressed) await publish('order', 'OrderProgressed', progressed, progressed.orderId);
   }
+}
+
+/** The customer's open order page hears each move of its order's steps (issue 31), in the order they came. */
+async function tellCustomer(publish: ProjectionContext['publish'], event: StoredEvent | undefined) {
+  const progressed = event && progressNewsOf(event);
+  if (progressed) await publish('order', 'OrderProgressed', progressed, progressed.orderId);
 }
 
 /** An order's personal columns read "[erased]"; its money, dishes and times stay for the books. */

@@ -18,9 +18,10 @@ import { useCheckoutSettings } from '../settings/useCheckoutSettings';
 import './OrderProgressPanel.css';
 
 /** The shop's number as a link a phone rings with one tap. */
-function ShopPhone({ phone }: { phone: string }) {
+function ShopPhone({ phone, inAlert = false }: { phone: string; inAlert?: boolean }) {
   return (
-    <a href={telHref(phone)} className="fw-semibold" data-testid="shop-phone">
+    // Inside an alert, the alert's own link colour keeps the contrast.
+    <a href={telHref(phone)} className={inAlert ? 'alert-link' : 'fw-semibold'} data-testid="shop-phone">
       {phone}
     </a>
   );
@@ -44,7 +45,7 @@ export function OrderProgressPanel({ progress }: { progress: OrderProgress }) {
         </h2>
         {awaitingPayment ? (
           <Alert variant="info" data-testid="pay-by-phone-instructions">
-            {CALL_TO_PAY} <ShopPhone phone={phoneNoDisplay} /> {toPay(progress.lapseAt)} {statusSentence(progress, fullAddress)}
+            {CALL_TO_PAY} <ShopPhone phone={phoneNoDisplay} inAlert /> {toPay(progress.lapseAt)} {statusSentence(progress, fullAddress)}
           </Alert>
         ) : (
           <p data-testid="order-progress-sentence">{statusSentence(progress, fullAddress)}</p>

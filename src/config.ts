@@ -35,7 +35,10 @@ const configSchema = z
     ),
     ADMIN_EMAIL: z.email().default('admin@example.com'),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'needs at least 12 characters').optional()),
-    /** The origin browsers use to reach the shop; state-changing requests from any other origin are refused. */
+    /**
+     * The origin browsers use to reach the shop; state-changing requests from any other origin are refused, and
+     * mails link to it. Required in production (issues 31 and 38).
+     */
     PUBLIC_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Minutes a basket keeps its units while untouched; then they go back to stock by themselves. */
@@ -94,6 +97,10 @@ const configSchema = z
     }
     if (config.STRIPE_API_URL && config.NODE_ENV === 'production') {
       context.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'is for the local fake Stripe only, never in production' });
+    }
+    // Mails link to the shop (invitations, the order's status page): without it they would point at localhost.
+    if (config.NODE_ENV === 'production' && !config.PUBLIC_ORIGIN) {
+      context.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'is required in production: the origin customers reach the shop at, which its mails link to' });
     }
     if (config.EVENT_STORE === 'esdb' && !config.EVENTSTORE_CONNECTION_STRING) {
       context.addIssue({

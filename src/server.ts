@@ -97,10 +97,10 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const services = createServices(config, storage, readModels, clock, logger);
     const seededDemoMenu = await seedTheDemoMenu(config, services, clock, logger);
     const menu = new MenuCache(pool, clock, readModels.named('menu'));
-    const mail = startMail({ config, pool, store, services, menu, readModels, logger }, stops);
     const keys = sessionKeys(config.SESSION_KEYS, config.dataDir);
-    const limits = createLimits(config.limits);
     const origins = shopOrigins(config);
+    const mail = startMail({ config, pool, store, services, menu, readModels, logger, linkKey: keys[0], origin: origins.public }, stops);
+    const limits = createLimits(config.limits);
     const staffPresence = new StaffPresence(clock);
     // Made now, since ending a person's sessions disconnects their live streams; started below.
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS, staffPresence });

@@ -8,7 +8,9 @@
  * - card/: card payments (the freeze, the provider's answers, the webhook, the card processes);
  * - kitchen/: the staff side of placed orders (marking paid, printing, the ticket, the unpaid and unprinted
  *   timers);
- * - mail/: the mails to the customer (placed, ready), through the outbox.
+ * - mail/: the mails to the customer (placed, ready), through the outbox;
+ * - status/: where the customer's order is (issue 31): its steps for the order-complete page and the status page
+ *   the confirmation mail's signed link opens (the steps themselves are core/order-progress.ts).
  * This file is the module's only door.
  */
 export {
@@ -39,4 +41,7 @@ export { customerMailReactor } from './mail/customer-mail';
 export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';
 export { cardRoutes, STRIPE_WEBHOOK_PATH } from './card/card-routes';
 export { cardOutcomeOf } from './card/card-outcome';
+export { orderProgress, progressNewsOf } from './core/order-progress';
+export { orderStatusRoutes } from './status/status-routes';
+export { orderStatusLink } from './status/status-link';
 export { cardAttemptProcess, cardPaymentProcess, cardRefundProcess } from './card/card-process';

@@ -1,7 +1,7 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
-import { cardOutcomeOf, countsInTally, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus } from '../../modules/order';
+import { cardOutcomeOf, countsInTally, progressNewsOf, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus } from '../../modules/order';
 import { checkoutEventOf, checkoutStatements, isCheckoutEvent, PERSONAL_COLUMNS, type CheckoutEvent } from './batch';
 import type { PersonalDataErased } from '../../modules/privacy';
 import { ERASED, idInSubject } from '../../src/personal-data';
@@ -47,7 +47,8 @@ async function tallyFor(tx: Tx, orderId: string): Promise<number> {
 /**
  * Orders as customers and the kitchen read them. Staff screens hear of each submitted order (NewOrder, with
  * today's tally) and each change of status (OrderChange) through the live outbox, in the same transaction; the
- * customer's checkout hears its own card attempt's outcome on the order's private channel (CardOutcome).
+ * customer's checkout hears its own card attempt's outcome on the order's private channel (CardOutcome), and
+ * its order-complete or status page each move of the order's steps (OrderProgressed, issue 31).
  * A status is what the order module's orderStatusAfter says, never a copy of its rule here.
  *
  * A batch goes in runs: the checkout events between two kitchen events are folded into a few statements
@@ -70,14 +71,20 @@ export const ordersProjection: Projection = {
 
 async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionContext): Promise<void> {
   let run: CheckoutEvent[] = [];
+  let runStored: StoredEvent[] = [];
   const flush = async () => {
     if (run.length === 0) return;
     const { statements, submitted } = checkoutStatements(run);
+    const submissions = new Map(runStored.filter((one) => one.type === 'OrderSubmitted').map((one) => [(one.data as { orderId: string }).orderId, one]));
     run = [];
+    runStored = [];
     for (const statement of statements) await tx.query(sql.unsafe`${statement}`);
     if (submitted.length === 0) return;
     // In the order they were submitted: the map keeps its keys in the order of the run.
-    for (const [id, tally] of await talliesAfter(tx, submitted)) await publish('orders', 'NewOrder', { id, tally });
+    for (const [id, tally] of await talliesAfter(tx, submitted)) {
+      await publish('orders', 'NewOrder', { id, tally });
+      await tellCustomer(publish, submissions.get(id));
+    }
   };
   for (const one of stored) {
     if (one.type === 'PersonalDataErased') {
@@ -88,18 +95,26 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
     const event = checkoutEventOf(one);
     if (isCheckoutEvent(event)) {
       run.push(event);
+      runStored.push(one);
       continue;
     }
     // A card attempt freezes an order still in checkout: nothing the kitchen or the books see changes.
     if (event.type === 'CardAttemptStarted' || event.type === 'CardAttemptEnded') continue;
     await flush();
     await kitchenChange(tx, publish, event);
+    await tellCustomer(publish, one);
   }
   await flush();
   for (const one of stored) {
     const outcome = cardOutcomeOf(one);
     if (outcome) await publish('order', 'CardOutcome', outcome, outcome.orderId);
   }
+}
+
+/** The customer's open order page hears each move of its order's steps (issue 31), in the order they came. */
+async function tellCustomer(publish: ProjectionContext['publish'], event: StoredEvent | undefined) {
+  const progressed = event && progressNewsOf(event);
+  if (progressed) await publish('order', 'OrderProgressed', progressed, progressed.orderId);
 }
 
 /** An order's personal columns read "[erased]"; its money, dishes and times stay for the books. */

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expiryField, sameSignature, unexpired } from '../http/signed-links';
+import { orderChannelName } from '../shared/order-channel';
 
 /**
  * Tokens for a private live channel (issue 17, spec §7 `/broadcasting/auth`): the channel's name and an expiry,
@@ -11,6 +12,11 @@ export const CHANNEL_TOKEN_MINUTES = 10;
 export function signChannelToken(channel: string, key: string, expiresAt: Date): string {
   const expires = expiryField(expiresAt);
   return `${Buffer.from(channel).toString('base64url')}.${expires}.${signature(channel, expires, key)}`;
+}
+
+/** A token for one order's private channel, good for CHANNEL_TOKEN_MINUTES from `now`. */
+export function orderChannelToken(orderId: string, key: string, now: Date): string {
+  return signChannelToken(orderChannelName(orderId), key, new Date(now.getTime() + CHANNEL_TOKEN_MINUTES * 60_000));
 }
 
 /** The channel a token was signed for, or undefined when it is forged, malformed or expired at `now`. */

@@ -17,3 +17,9 @@ export function isEmailAddress(input: string): boolean {
 export function looksLikeUkPhone(input: string): boolean {
   return UK_PHONE.test(input.replace(/[\s\-()]/g, ''));
 }
+
+/** A `tel:` link to a phone number as the shop writes it ('0113 496 0000'): its digits and a leading +, no extension. */
+export function telHref(phone: string): string {
+  const number = phone.split(/#|x|ext/i)[0];
+  return `tel:${number.replace(/[^\d+]/g, '')}`;
+}

@@ -39,10 +39,15 @@ export interface LiveContract {
     /** The dishes whose card changed (an empty list: the categories did). Merged messages union the lists. */
     MenuChange: { productIds: number[] };
   };
-  /** Private (`/events/order?auth=`, issue 17): one customer's own order, while its checkout waits on a card. */
+  /**
+   * Private (`/events/order?auth=`, issues 17 and 31): one customer's own order, while its checkout waits on a card
+   * and while its order-complete or status page is open.
+   */
   order: {
     /** A card attempt ended, or its payment placed the order: the checkout asks `/complete-order` now. */
     CardOutcome: { orderId: string };
+    /** The order's steps moved (placed, paid, cooking, ready, completed, lapsed, cancelled): the page asks for them again. */
+    OrderProgressed: { orderId: string };
   };
 }
 
@@ -97,6 +102,7 @@ export const LIVE_GUARDS: { readonly [C in LiveChannel]: { readonly [E in LiveEv
   },
   order: {
     CardOutcome: fields((data) => isString(data.orderId)),
+    OrderProgressed: fields((data) => isString(data.orderId)),
   },
 };
 

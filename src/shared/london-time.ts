@@ -52,3 +52,11 @@ export function weekdayOf(date: string): number {
 export function londonInstantOn(date: string, hhmm: string): Date {
   return londonInstant(noonOf(date), hhmm);
 }
+
+const LONDON_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** 'Saturday 28 November 2026': the London day of the instant as a customer reads it (built from parts, so every engine says it alike). */
+export function londonDayLabel(instant: Date | string): string {
+  const p = Object.fromEntries(LONDON_DAY.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
+}

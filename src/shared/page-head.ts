@@ -9,6 +9,8 @@ export const PAGE_PATHS = {
   cart: '/manageCart',
   checkout: '/checkout',
   orderComplete: '/order-complete',
+  /** The order's status page, reached from the confirmation mail's signed link (issue 31). */
+  orderStatus: '/order-status/:id',
   liveOrders: '/takeaway',
   outOfStock: '/takeaway-oos',
   staffSettings: '/takeaway-settings',
@@ -26,7 +28,8 @@ export function pageAt(pathname: string): { page: PageName; productId?: number }
   const product = /^\/product\/([1-9]\d{0,8})$/.exec(pathname);
   if (product) return { page: 'product', productId: Number(product[1]) };
   if (/^\/invitation\/[^/]{1,300}$/.test(pathname)) return { page: 'invitation' };
-  const page = (Object.keys(PAGE_PATHS) as Array<keyof typeof PAGE_PATHS>).find((name) => name !== 'product' && PAGE_PATHS[name] === pathname);
+  if (/^\/order-status\/[0-9a-f-]{36}$/i.test(pathname)) return { page: 'orderStatus' };
+  const page = (Object.keys(PAGE_PATHS) as Array<keyof typeof PAGE_PATHS>).find((name) => !PAGE_PATHS[name].includes(':') && PAGE_PATHS[name] === pathname);
   return { page: page ?? 'notFound' };
 }
 
@@ -36,6 +39,7 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   cart: 'Your Cart',
   checkout: 'Checkout',
   orderComplete: 'Order complete',
+  orderStatus: 'Your order',
   liveOrders: 'Live orders',
   outOfStock: 'Out of stock',
   staffSettings: 'Takeaway settings',

@@ -6,18 +6,30 @@ import { createMailer } from '../mail/mailer';
 import { MailSender, queueMails, type OutboxMail } from '../mail/outbox';
 import type { Services } from '../services';
 import type { MenuCache } from '../../projections';
-import { customerMailReactor } from '../../modules/order';
+import { customerMailReactor, orderStatusLink } from '../../modules/order';
 import type { ReadModelRunners } from './read-models';
 import type { Stops } from './stops';
 
 /** The outbox's sender and the reactor that queues the customers' order mails; stopped with the shop. */
 export function startMail(
-  deps: { config: Config; pool: DatabasePool; store: EventStore; services: Services; menu: MenuCache; readModels: ReadModelRunners; logger: Logger },
+  deps: {
+    config: Config;
+    pool: DatabasePool;
+    store: EventStore;
+    services: Services;
+    menu: MenuCache;
+    readModels: ReadModelRunners;
+    logger: Logger;
+    /** Signs the confirmation mail's link to the order's status page, built on `origin` (issue 31). */
+    linkKey: string;
+    origin: () => string;
+  },
   stops: Stops,
 ) {
   const { config, pool, store, logger } = deps;
   const sender = new MailSender(pool, createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, from: config.MAIL_FROM }), { logger });
-  const reactor = deps.readModels.runnerFor(customerMailReactor(deps.services, deps.menu));
+  const statusLink = (orderId: string, placedAt: string) => orderStatusLink(deps.origin(), orderId, deps.linkKey, placedAt);
+  const reactor = deps.readModels.runnerFor(customerMailReactor(deps.services, deps.menu, statusLink));
   reactor.onApplied(() => sender.wake());
   deps.readModels.keep(reactor);
   sender.start();

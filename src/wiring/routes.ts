@@ -25,7 +25,7 @@ import { accountRoutes, type Accounts } from '../../modules/account';
 import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/cart';
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
 import { deliveryRoutes } from '../../modules/delivery';
-import { cardRoutes, checkoutRoutes, kitchenRoutes, voucherUseRoutes } from '../../modules/order';
+import { cardRoutes, checkoutRoutes, kitchenRoutes, orderStatusRoutes, voucherUseRoutes } from '../../modules/order';
 import { paymentRoutes } from '../../modules/payment';
 import { privacyRoutes } from '../../modules/privacy';
 import { stockRoutes } from '../../modules/stock';
@@ -98,6 +98,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     privacyRoutes({ privacy: parts.privacy, clock }),
     paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),
     cardRoutes({ checkout, clock, linkKey }),
+    orderStatusRoutes({ services, clock, linkKey }),
     cardRefundRoutes({ pool, clock, settings: services.settings }),
     menuRoutes({ menu }),
     settingsRoutes({ settings: services.settings }),

@@ -110,6 +110,8 @@ const POLICY: Record<string, Access> = {
   'POST /api/webhooks/stripe': 'anyone',
   // Spec §7's realtime auth: the session's own order only, checked by the route (test/api/order-channel.test.ts).
   'POST /broadcasting/auth': 'anyone',
+  // Issue 31: the session that placed the order, or the mail's signed link, checked by the route (test/api/order-status.test.ts).
+  'GET /api/orders/:id/progress': 'anyone',
   'GET /api/todaysCardRefunds': 'staff',
   'GET /api/invitation/:token': 'anyone',
   'POST /api/invitation/:token': 'anyone',

@@ -102,7 +102,7 @@ describe('customer mail through the outbox', () => {
     await server.shop.mailSettled();
     const { events } = await server.shop.store.read(orderStream(order.id));
     const submitted = events.find((event) => event.type === 'OrderSubmitted')!;
-    const reactor = customerMailReactor(server.shop.services, { catalogue: async () => ({ categories: [], products: [] }) });
+    const reactor = customerMailReactor(server.shop.services, { catalogue: async () => ({ categories: [], products: [] }) }, () => 'https://shop.example/order-status');
     const mails = () =>
       server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from mail_outbox where order_id = ${order.id}`) as Promise<number>;
     // As the runner applies it: the mails composed first, then queued in the transaction.

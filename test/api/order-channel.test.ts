@@ -204,8 +204,13 @@ describe('the checkout’s private order channel', () => {
       await confirm(intentId);
       expect(await fake.sendWebhook(webhookUrl(), 'payment_intent.succeeded', fake.intents.get(intentId)!)).toBe(200);
 
-      const [pushed] = await onOwner.waitForCount(1);
-      expect(pushed).toMatchObject({ event: 'CardOutcome', data: { orderId: owner.orderId } });
+      // The outcome, and (issue 31) the order's steps moving: placed, then paid.
+      const pushed = await onOwner.waitForCount(3);
+      expect(pushed.map(({ event, data }) => ({ event, data })).sort((a, b) => a.event.localeCompare(b.event))).toEqual([
+        { event: 'CardOutcome', data: { orderId: owner.orderId } },
+        { event: 'OrderProgressed', data: { orderId: owner.orderId } },
+        { event: 'OrderProgressed', data: { orderId: owner.orderId } },
+      ]);
       expect((await owner.customer.post('/api/fetchOrder').expect(200)).body.order.status).toBe('NEW');
       // The bystander's next message is its own: nothing of the owner's reached it first.
       await publish([{ to: bystander.orderId, label: 'bystander' }]);

@@ -67,6 +67,8 @@ describe('web pages: heads, 404s and compression', () => {
       ['/manageCart', 'Your Cart – Spice Garden Takeaway'],
       ['/checkout', 'Checkout – Spice Garden Takeaway'],
       ['/order-complete', 'Order complete – Spice Garden Takeaway'],
+      // Issue 31: the confirmation mail's signed link to one order's status.
+      ['/order-status/00000000-0000-4000-8000-000000000000', 'Your order – Spice Garden Takeaway'],
       ['/login', 'Staff login – Spice Garden Takeaway'],
       ['/takeaway', 'Live orders – Spice Garden Takeaway'],
     ])('%s is titled %s, with a description and Open Graph tags', async (page, title) => {
@@ -84,6 +86,7 @@ describe('web pages: heads, 404s and compression', () => {
     it('keeps staff and one-customer pages out of search results, and the menu in them', async () => {
       expect(head(decoded(await getBytes(server.baseUrl, '/takeaway'))).robots).toBe('noindex');
       expect(head(decoded(await getBytes(server.baseUrl, '/checkout'))).robots).toBe('noindex');
+      expect(head(decoded(await getBytes(server.baseUrl, '/order-status/00000000-0000-4000-8000-000000000000'))).robots).toBe('noindex');
       expect(head(decoded(await getBytes(server.baseUrl, '/'))).robots).toBeUndefined();
     });
 

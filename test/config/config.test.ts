@@ -141,6 +141,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '3001', DATA_DIR: '/tmp/shop-one' }).PORT).toBe(3001);
   });
 
+  it('refuses to start in production without PUBLIC_ORIGIN, which its mails link to (issues 31 and 38)', () => {
+    expect(refusal({ NODE_ENV: 'production' })).toContain('PUBLIC_ORIGIN: is required in production');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://shop.example' }).publicOrigin).toBe('https://shop.example');
+    // The demo shop (`npm start`) and the tests start without it, linking to this machine.
+    expect(loadConfig({ NODE_ENV: 'development', PORT: '3000' }).publicOrigin).toBe('http://localhost:3000');
+  });
+
   it('takes the three Stripe settings together, refuses one alone or a secret key as the publishable one, and the fake in production', () => {
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
     expect(loadConfig(stripe)).toMatchObject(stripe);

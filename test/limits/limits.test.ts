@@ -140,8 +140,9 @@ describe('the client address', () => {
   });
 
   it('defaults to one trusted hop in production and none elsewhere', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).trustedProxyHops).toBe(1);
+    const production = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://shop.example' };
+    expect(loadConfig(production).trustedProxyHops).toBe(1);
     expect(loadConfig({ NODE_ENV: 'development' }).trustedProxyHops).toBe(0);
-    expect(loadConfig({ NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);
+    expect(loadConfig({ ...production, TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);
   });
 });

@@ -20,7 +20,7 @@ const EXAMPLES: LiveContract = {
     TakeawayOpenTime: {},
   },
   menu: { MenuChange: { productIds: [3, 7] } },
-  order: { CardOutcome: { orderId } },
+  order: { CardOutcome: { orderId }, OrderProgressed: { orderId } },
 };
 
 /**
@@ -57,6 +57,7 @@ describe('the live contract (server and web alike)', () => {
     expect(isLiveData('store', 'ClosingTime', { message: 'soon' })).toBe(false);
     expect(isLiveData('menu', 'MenuChange', { productIds: ['3'] })).toBe(false);
     expect(isLiveData('order', 'CardOutcome', [orderId])).toBe(false);
+    expect(isLiveData('order', 'OrderProgressed', { orderId: 1 })).toBe(false);
     expect(isLiveData('store', 'StoreOpened', null)).toBe(false);
     expect(isLiveData('store', 'NoSuchMessage' as never, {})).toBe(false);
   });

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { minutesAfter, type Clock } from '../../../src/core/clock';
+import type { Clock } from '../../../src/core/clock';
 import { DomainError } from '../../../src/core/errors';
 import { commandContext } from '../../../src/http/command-context';
 import { rawBody } from '../../../src/http/json-body';
-import { CHANNEL_TOKEN_MINUTES, signChannelToken } from '../../../src/live/channel-token';
+import { orderChannelToken } from '../../../src/live/channel-token';
 import { orderChannelName, orderIdOfChannel } from '../../../src/shared/order-channel';
 import { singleLineText } from '../../../src/shared/text';
 import { WebhookSignatureError } from '../../payment';
@@ -44,9 +44,8 @@ export function cardRoutes(deps: { checkout: Checkout; clock: Clock; linkKey: st
     const orderId = orderIdOfChannel(channel_name);
     if (!orderId) throw new DomainError('invalid', `channel_name: must be ${orderChannelName('{order id}')}`);
     if (orderIdOf(ctx) !== orderId) throw new DomainError('forbidden', NOT_YOUR_ORDER);
-    const expiresAt = new Date(minutesAfter(clock().toISOString(), CHANNEL_TOKEN_MINUTES));
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: true, auth: signChannelToken(orderChannelName(orderId), deps.linkKey, expiresAt), message: '' };
+    ctx.body = { status: true, auth: orderChannelToken(orderId, deps.linkKey, clock()), message: '' };
   });
 
   router.post('/api/createCheckoutSession', async (ctx: Context) => {

@@ -29,10 +29,13 @@ export interface Kitchen {
   paidAt: string | null;
   dueBy: string | null;
   copiesPrinted: number;
+  /** When the first copy was printed: the kitchen started cooking (the customer's status page shows it). */
+  printedAt: string | null;
   notifiedAt: string | null;
   completedAt: string | null;
   /** Why a CANCELLED order was cancelled: by staff, or it lapsed unpaid. */
   cancelledBecause: CancelReason | null;
+  cancelledAt: string | null;
 }
 
 export type { KitchenStatus };
@@ -120,7 +123,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return state.status === 'checkout' && state.cardAttempt?.attempt === event.data.attempt ? { ...state, cardAttempt: null } : state;
     case 'OrderSubmitted':
       return state.status === 'checkout'
-        ? { ...state, cardAttempt: null, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, notifiedAt: null, completedAt: null, cancelledBecause: null }
+        ? { ...state, cardAttempt: null, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, printedAt: null, notifiedAt: null, completedAt: null, cancelledBecause: null, cancelledAt: null }
         : state;
     case 'OrderPaid':
     case 'OrderPrinted':
@@ -142,13 +145,13 @@ function kitchenFacts(order: Placed, event: KitchenEvent): Partial<Kitchen> {
     case 'OrderPaid':
       return order.status === 'AWAITING-PAYMENT' ? { paidAt: event.data.paidAt, dueBy: event.data.dueBy } : {};
     case 'OrderPrinted':
-      return { copiesPrinted: event.data.copy };
+      return { copiesPrinted: event.data.copy, printedAt: order.printedAt ?? event.data.printedAt };
     case 'CustomerNotified':
       return { notifiedAt: event.data.notifiedAt };
     case 'OrderCompleted':
       return { completedAt: event.data.completedAt };
     case 'OrderCancelled':
-      return order.status === 'AWAITING-PAYMENT' ? { cancelledBecause: event.data.reason } : {};
+      return order.status === 'AWAITING-PAYMENT' ? { cancelledBecause: event.data.reason, cancelledAt: event.data.cancelledAt } : {};
     default: {
       const never: never = event;
       return never;

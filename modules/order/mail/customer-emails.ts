@@ -2,6 +2,7 @@ import { ALLERGEN_TEXTS, allergenNote, type AllergenFacts } from '../../../src/s
 import { formatPence } from '../../../src/shared/money';
 import type { MailMessage } from '../../../src/mail/mailer';
 import { londonTime } from '../../../src/shared/london-time';
+import { STATUS_LINK_IN_MAIL } from '../../../src/shared/order-status-texts';
 import type { OrderView } from '../core/view';
 
 /** The shop as its mails sign it. */
@@ -16,9 +17,9 @@ export type AllergensOf = (productId: number, variantId: number | null) => Aller
 
 /**
  * The customer's confirmation: what they ordered with each dish's allergens (food sold at a distance must carry
- * them at delivery too), how they get it, and how to pay by phone.
+ * them at delivery too), how they get it, how to pay by phone, and the signed link to follow the order (issue 31).
  */
-export function confirmationEmail(order: OrderView, shop: ShopContact, allergensOf: AllergensOf): MailMessage {
+export function confirmationEmail(order: OrderView, shop: ShopContact, allergensOf: AllergensOf, statusLink: string): MailMessage {
   const lines = order.items.flatMap((item) => [
     `${item.quantity} x ${item.name}${item.variant ? ` (${item.variant})` : ''}  ${formatPence(item.price * item.quantity)}`,
     // A virtual item (a donation) has no allergens to state.
@@ -48,6 +49,9 @@ export function confirmationEmail(order: OrderView, shop: ShopContact, allergens
     order.extra_info ? `Your note: ${order.extra_info}` : '',
     '',
     payment,
+    '',
+    STATUS_LINK_IN_MAIL,
+    statusLink,
   ]
     .filter((line, index, all) => line !== '' || all[index - 1] !== '')
     .join('\n');

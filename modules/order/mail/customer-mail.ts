@@ -15,14 +15,15 @@ import { orderView, type OrderView } from '../core/view';
 /** Events older than this get no mail: a rebuild, or a first start over an old store, must not mail history. */
 const TOO_OLD_TO_MAIL_MS = 24 * 60 * 60 * 1000;
 
-/** What a mail may need besides the order and the shop: the event's own data, the dishes' allergens now. */
+/** What a mail may need besides the order and the shop: the event's own data, the dishes' allergens now, the order's status link. */
 interface MailFacts {
   data: unknown;
   allergensOf: AllergensOf;
+  statusLink: string;
 }
 type Compose = (view: OrderView, shop: ShopContact, facts: MailFacts) => MailMessage;
 const MAIL_BY_EVENT: Record<string, { kind: string; compose: Compose }> = {
-  OrderSubmitted: { kind: 'order-confirmation', compose: (view, shop, { allergensOf }) => confirmationEmail(view, shop, allergensOf) },
+  OrderSubmitted: { kind: 'order-confirmation', compose: (view, shop, { allergensOf, statusLink }) => confirmationEmail(view, shop, allergensOf, statusLink) },
   CustomerNotified: { kind: 'order-ready', compose: (view, shop) => orderReadyEmail(view, shop) },
   // Staff cancelling an order speak to the customer themselves; a lapse is told by mail, once.
   OrderCancelled: { kind: 'order-lapsed', compose: (view, shop) => orderLapsedEmail(view, shop) },
@@ -38,7 +39,12 @@ const MAIL_BY_EVENT: Record<string, { kind: string; compose: Compose }> = {
  * The mails are composed before that transaction (`prepare`): the shop's settings, the catalogue and the order
  * are read through the pool, which the transaction must not ask for a second connection.
  */
-export function customerMailReactor(services: Pick<Services, 'commands' | 'settings' | 'clock'>, menu: Pick<CataloguePort, 'catalogue'>): Projection<OutboxMail[]> {
+export function customerMailReactor(
+  services: Pick<Services, 'commands' | 'settings' | 'clock'>,
+  menu: Pick<CataloguePort, 'catalogue'>,
+  /** The signed link to the order's status page, good for 48 hours from `placedAt` (issue 31; status/status-link.ts). */
+  statusLink: (orderId: string, placedAt: string) => string,
+): Projection<OutboxMail[]> {
   async function shopContact(): Promise<ShopContact> {
     const settings = await readSettings(services.settings, ['site_name', 'phone_no_display', 'full_address']);
     return {
@@ -62,7 +68,8 @@ export function customerMailReactor(services: Pick<Services, 'commands' | 'setti
       // An erased customer gets no mail: "[erased]" is no address.
       if (!view?.email || view.email === ERASED) continue;
       const { kind, compose } = MAIL_BY_EVENT[event.type];
-      mails.push({ mailId: event.id, kind, orderId, message: compose(view, shop, { data: event.data, allergensOf }) });
+      const facts = { data: event.data, allergensOf, statusLink: statusLink(orderId, event.metadata.at) };
+      mails.push({ mailId: event.id, kind, orderId, message: compose(view, shop, facts) });
     }
     return mails;
   }

@@ -15,6 +15,7 @@ const PAGES_ON_DEMAND: ReadonlyArray<[path: string, Page: ComponentType]> = [
   [PAGE_PATHS.cart, onDemand(() => import('../pages/ManageCartPage').then((page) => page.ManageCartPage))],
   [PAGE_PATHS.checkout, onDemand(() => import('../pages/CheckoutPage').then((page) => page.CheckoutPage))],
   [PAGE_PATHS.orderComplete, onDemand(() => import('../pages/OrderCompletePage').then((page) => page.OrderCompletePage))],
+  [PAGE_PATHS.orderStatus, onDemand(() => import('../pages/OrderStatusPage').then((page) => page.OrderStatusPage))],
   [PAGE_PATHS.liveOrders, onDemand(() => import('../pages/staff/LiveOrdersPage').then((page) => page.LiveOrdersPage))],
   [PAGE_PATHS.outOfStock, onDemand(() => import('../pages/staff/OutOfStockPage').then((page) => page.OutOfStockPage))],
   [PAGE_PATHS.staffSettings, onDemand(() => import('../pages/staff/TakeawaySettingsPage').then((page) => page.TakeawaySettingsPage))],

@@ -1,0 +1,89 @@
+import type { LiveData } from '../../../src/shared/live-contract';
+import { orderRef, type KitchenStatus } from '../../../src/shared/order';
+import type { ExpectedTime, OrderProgress, ProgressStep, ProgressStepName } from '../../../src/shared/order-progress';
+import type { OrderEvent } from './events';
+import type { Placed, OrderState } from './state';
+
+/** How far along the way each status of an order still to be served is (placed, paid, cooking, ready, completed). */
+const STEPS_DONE: Record<Exclude<KitchenStatus, 'CANCELLED'>, number> = { 'AWAITING-PAYMENT': 1, NEW: 2, PRINTED: 3, NOTIFIED: 4, COMPLETE: 5 };
+
+/**
+ * The order's steps as its customer follows them (issue 31): placed, paid, cooking (its first ticket printed),
+ * ready for collection or on its way (the customer notified), completed; or placed, then lapsed or cancelled.
+ * How far it got is its status (`orderStatusAfter` is the one home of the transitions); the times are the
+ * kitchen's. `waitMinutes` is the wait the store's status quotes now, for an order not yet paid. Null for an
+ * order not placed.
+ */
+export function orderProgress(state: OrderState, facts: { waitMinutes: number }): OrderProgress | null {
+  if (state.status === 'none' || state.status === 'checkout') return null;
+  const placedAt = state.submitted.submittedAt;
+  if (state.status === 'CANCELLED') {
+    const end = state.cancelledBecause === 'lapsed' ? 'lapsed' : 'cancelled';
+    return progressOf(state, [reached('placed', placedAt), reached(end, state.cancelledAt)], null);
+  }
+  // An order submitted paid (before payments were their own event) was paid when it was placed.
+  const paidAt = state.paidAt ?? (state.submitted.status === 'NEW' ? placedAt : null);
+  const served: ProgressStepName = state.method?.method === 'DELIVER' ? 'on-its-way' : 'ready';
+  const done = STEPS_DONE[state.status];
+  const steps = (
+    [
+      ['placed', placedAt],
+      ['paid', paidAt],
+      ['cooking', state.printedAt],
+      [served, state.notifiedAt],
+      ['completed', state.completedAt],
+    ] as const
+  ).map(([step, at], index): ProgressStep => (index < done ? reached(step, at) : { step, reached: false, at: null }));
+  return progressOf(state, steps, expectedOf(state, facts.waitMinutes));
+}
+
+function reached(step: ProgressStepName, at: string | null): ProgressStep {
+  return { step, reached: true, at };
+}
+
+/** Before payment, the wait after paying; then the time set when it was paid, until it is ready. */
+function expectedOf(order: Placed, waitMinutes: number): ExpectedTime {
+  switch (order.status) {
+    case 'AWAITING-PAYMENT':
+      return { minutesAfterPayment: waitMinutes };
+    case 'NEW':
+    case 'PRINTED':
+      return order.dueBy ? { readyBy: order.dueBy } : null;
+    default:
+      return null;
+  }
+}
+
+function progressOf(order: Placed, steps: ProgressStep[], expected: ExpectedTime): OrderProgress {
+  return {
+    orderId: order.orderId,
+    ref: orderRef(order.orderId),
+    method: order.method?.method ?? null,
+    paymentMethod: order.submitted.paymentMethod,
+    placedAt: order.submitted.submittedAt,
+    current: steps.filter((step) => step.reached).at(-1)!.step,
+    steps,
+    expected,
+    lapseAt: order.status === 'AWAITING-PAYMENT' ? (order.submitted.lapseAt ?? null) : null,
+  };
+}
+
+/**
+ * What the order's private live channel is told of an event (issue 31): that the order's steps moved, so an open
+ * status page asks for them again. A reprint moves nothing; checkout events happen before there are steps.
+ */
+export function progressNewsOf(event: { type: string; data: unknown }): LiveData<'order', 'OrderProgressed'> | undefined {
+  const { type, data } = event as OrderEvent;
+  switch (type) {
+    case 'OrderSubmitted':
+    case 'OrderPaid':
+    case 'CustomerNotified':
+    case 'OrderCompleted':
+    case 'OrderCancelled':
+      return { orderId: data.orderId };
+    case 'OrderPrinted':
+      return data.copy === 1 ? { orderId: data.orderId } : undefined;
+    default:
+      return undefined;
+  }
+}

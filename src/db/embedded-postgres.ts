@@ -253,6 +253,12 @@ export async function startEmbeddedPostgres(options: {
    * one cluster between parallel suites that each start two or three shops, so it asks for more.
    */
   maxConnections?: number;
+  /**
+   * Further server settings, each passed as `-c name=value`. Only the test run's cluster sets any: a scratch
+   * cluster that lives for one run and is thrown away may skip flushing to disk (`fsync`, ...). The shop never
+   * passes them.
+   */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
   const postgresLog = options.postgresLog ?? log;
@@ -331,6 +337,7 @@ export async function startEmbeddedPostgres(options: {
       // DETAIL and CONTEXT quote more, and the failing statement all of it. The shop logs its own errors.
       '-c', 'log_min_messages=log', '-c', 'log_min_error_statement=panic', '-c', 'log_error_verbosity=terse',
       '-c', `max_connections=${options.maxConnections ?? 100}`,
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     { stdio: ['ignore', 'ignore', 'pipe'], ...owner, cwd: layout.scratchDir, env: { ...process.env, LC_ALL: 'C' } },
   );

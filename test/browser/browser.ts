@@ -1,9 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { closeAccessibilityChecker } from './accessibility';
 
 export const chromiumPath = '/usr/bin/chromium';
 
@@ -17,42 +14,50 @@ export const chromiumFlags = [
   '--disable-sync',
 ];
 
-/** A headless Chromium with a fresh profile and one open page. */
+let chromiumOfFile: Promise<Browser> | undefined;
+
+/**
+ * The one Chromium of this test file, started when first asked for. Every session and the accessibility gate
+ * are contexts of it: a context is as fresh as a new profile (cookies, storage, cache, clock of its own) and
+ * costs a fraction of starting another Chromium on a busy host.
+ */
+export function fileChromium(): Promise<Browser> {
+  if (!fs.existsSync(chromiumPath)) {
+    // Browser tests must fail, never skip, when the browser is missing.
+    throw new Error("Install Debian's chromium (apt-get install -y chromium) to run the browser tests");
+  }
+  chromiumOfFile ??= chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+  return chromiumOfFile;
+}
+
+// Registered as this module loads, so on the test file's top level: runs after every suite of the file, once
+// their sessions are closed.
+afterAll(async () => {
+  const browser = chromiumOfFile;
+  chromiumOfFile = undefined;
+  await (await browser)?.close();
+});
+
+/** A browser as a new visitor has it: a fresh context and one open page. */
 export interface BrowserSession {
   context: BrowserContext;
   page: Page;
   close(): Promise<void>;
 }
 
-/** A fresh Chromium; `userAgent` makes it pass for another device (an Android tablet in the kitchen, say). */
+/** A fresh browser context; `userAgent` makes it pass for another device (an Android tablet in the kitchen, say). */
 export async function launchBrowser(options: { userAgent?: string } = {}): Promise<BrowserSession> {
-  if (!fs.existsSync(chromiumPath)) {
-    // Browser tests must fail, never skip, when the browser is missing.
-    throw new Error("Install Debian's chromium (apt-get install -y chromium) to run the browser tests");
-  }
-  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'takeaway-chromium-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumFlags,
+  const context = await (await fileChromium()).newContext({
     viewport: { width: 1280, height: 800 },
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
-  const page = context.pages()[0] ?? (await context.newPage());
-
-  return {
-    context,
-    page,
-    async close() {
-      await context.close();
-      fs.rmSync(profileDir, { recursive: true, force: true });
-    },
-  };
+  const page = await context.newPage();
+  return { context, page, close: () => context.close() };
 }
 
 /**
- * For a whole suite: the shop serving its web app and a browser with a fresh profile, started before the
- * suite's tests (handed to `use`) and stopped after them.
+ * For a whole suite: the shop serving its web app and a fresh browser context, started before the suite's tests
+ * (handed to `use`) and stopped after them.
  */
 export function shopWithBrowser(use: (server: TestServer, browser: BrowserSession) => void): void {
   let server: TestServer | undefined;
@@ -63,7 +68,6 @@ export function shopWithBrowser(use: (server: TestServer, browser: BrowserSessio
     use(server, browser);
   }, 180_000);
   afterAll(async () => {
-    await closeAccessibilityChecker();
     await browser?.close();
     await server?.stop();
   });

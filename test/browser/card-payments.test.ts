@@ -1,7 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
-import { closeAccessibilityChecker, expectAccessible } from './accessibility';
+import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, fillBasketAndOpenIt, fillContactDetails, logIn, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
 
@@ -40,7 +40,6 @@ describe('card payments in the browser', () => {
     server = await startTestServer({ withWeb: true, env: { FAKE_CARD_PAYMENTS: 'true' }, settings: { payment_methods: ['phone', 'card'] } });
   }, 180_000);
   afterAll(async () => {
-    await closeAccessibilityChecker();
     await browser?.close();
     await kitchen?.close();
     await server?.stop();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
-import { closeAccessibilityChecker, expectAccessible } from './accessibility';
+import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, holdRequests, logIn, MENU_SHOWN, waitForText } from './shop-steps';
 import { ALLERGEN_TEXTS, hiddenDishesNote } from '../../src/shared/allergens';
@@ -58,7 +58,6 @@ describe('the menu editor in the browser', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await closeAccessibilityChecker();
     await manager?.close();
     await customer?.close();
     await server?.stop();

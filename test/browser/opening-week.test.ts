@@ -1,7 +1,7 @@
 import { createUserRepository } from '../../src/identity/users';
 import { londonDate } from '../../src/shared/london-time';
 import { startTestServer, type TestServer } from '../support/server';
-import { closeAccessibilityChecker, expectAccessible } from './accessibility';
+import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, eveningClock, logIn, waitForText } from './shop-steps';
 
@@ -23,7 +23,6 @@ describe('the week grid and special days', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await closeAccessibilityChecker();
     await server?.stop();
   });
 

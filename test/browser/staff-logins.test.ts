@@ -2,7 +2,7 @@ import { sql } from 'slonik';
 import { shopper } from '../api/shopper';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
-import { closeAccessibilityChecker, expectAccessible } from './accessibility';
+import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, eveningClock, logIn } from './shop-steps';
 
@@ -24,7 +24,6 @@ describe('staff logins in the browser', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await closeAccessibilityChecker();
     await owner?.close();
     await cook?.close();
     await server?.stop();

@@ -4,7 +4,7 @@ import { formatPence } from '../../src/shared/money';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
-import { closeAccessibilityChecker, expectAccessible } from './accessibility';
+import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, eveningClock, logIn, waitForText } from './shop-steps';
 
@@ -72,7 +72,6 @@ describe('staff back office in the browser', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await closeAccessibilityChecker();
     await staff?.close();
     await customer?.close();
     await server?.stop();

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
-import { closeAccessibilityChecker, expectAccessible } from './accessibility';
+import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, escapeRegExp, eveningClock, logIn } from './shop-steps';
 
@@ -27,7 +27,6 @@ describe('the delivery toggle and the kitchen log in the browser', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await closeAccessibilityChecker();
     await staff?.close();
     await server?.stop();
   });

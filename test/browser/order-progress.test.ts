@@ -5,7 +5,7 @@ import { londonTime } from '../../src/shared/london-time';
 import { STATUS_HEADLINES, STATUS_LINK_REFUSED } from '../../src/shared/order-status-texts';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
-import { closeAccessibilityChecker, expectAccessible } from './accessibility';
+import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, eveningClock, waitForText } from './shop-steps';
 
@@ -34,7 +34,6 @@ describe('where is my order, live in the browser', () => {
     server = await startTestServer({ withWeb: true, clock });
   }, 180_000);
   afterAll(async () => {
-    await closeAccessibilityChecker();
     await browser?.close();
     await server?.stop();
   });

@@ -1,14 +1,13 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { Clock } from '../core/clock';
 import { DomainError } from '../core/errors';
 import { requireRole } from '../identity/auth';
 import { refuseWhenFull, type LiveStreamLimits } from '../limits';
 import { singleLineText } from '../shared/text';
 import { liveChannelPath, type LiveChannel } from '../shared/live-contract';
 import { orderIdOfChannel } from '../shared/order-channel';
-import { channelOfToken } from './channel-token';
+import type { LiveKeyRing } from './live-keys';
 import type { LiveHub } from './hub';
 
 interface StreamDeps {
@@ -23,9 +22,9 @@ interface StreamDeps {
  * Streams must not touch the session: koa-session would try to set a cookie after the headers went out. A stream
  * over its address's or session's cap is refused with a 429 before it opens; an open one counts until it closes.
  */
-function stream(deps: StreamDeps, channel: LiveChannel, audienceOf?: (ctx: Context) => string) {
+function stream(deps: StreamDeps, channel: LiveChannel, audienceOf?: (ctx: Context) => Promise<string>) {
   return async (ctx: Context) => {
-    const audience = audienceOf?.(ctx);
+    const audience = await audienceOf?.(ctx);
     const slot = deps.streams.open({ address: ctx.ip, session: deps.sessionOf(ctx) });
     refuseWhenFull(slot);
     if (ctx.res.closed) slot.close();
@@ -39,7 +38,7 @@ function stream(deps: StreamDeps, channel: LiveChannel, audienceOf?: (ctx: Conte
 const orderStreamQuery = z.object({ auth: singleLineText({ max: 500, required: 'is missing' }) });
 export const TOKEN_REFUSED = 'This live channel needs a fresh authorisation: ask /broadcasting/auth again';
 
-export function liveRoutes(deps: StreamDeps & { linkKey: string; clock: Clock }) {
+export function liveRoutes(deps: StreamDeps & { keys: LiveKeyRing }) {
   const router = new Router();
   router.get(liveChannelPath('store'), stream(deps, 'store'));
   // The customers' menu (issue 16): catalogue changes and dishes selling out, coming back or running low.
@@ -49,9 +48,9 @@ export function liveRoutes(deps: StreamDeps & { linkKey: string; clock: Clock })
   // stream opens; the session is not read, so the stream never touches it.
   router.get(
     liveChannelPath('order'),
-    stream(deps, 'order', (ctx) => {
+    stream(deps, 'order', async (ctx) => {
       const { auth } = orderStreamQuery.parse(ctx.query);
-      const channel = channelOfToken(auth, deps.linkKey, deps.clock());
+      const channel = await deps.keys.channelOf(auth);
       const orderId = channel === undefined ? undefined : orderIdOfChannel(channel);
       if (!orderId) throw new DomainError('forbidden', TOKEN_REFUSED);
       return orderId;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { holdShareSettings, LIVE_STREAMS_PER_ADDRESS, limitSettings, limitVariables, type HoldShares, type LimitSettings } from './limits';
 import { isMasterKeyText } from './personal-data';
+import { liveKeysProblem, type LiveKeys } from './shared/live-keys';
 
 const optionalText = z
   .string()
@@ -82,6 +83,13 @@ const configSchema = z
      * show a small local card form instead of Stripe.js (which loads from Stripe). Refused in production.
      */
     FAKE_CARD_PAYMENTS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+    /**
+     * The live channel's own keys (issue 30 item 1, the spec's PUSHER_APP_ID/KEY/SECRET): they sign every private
+     * channel's token. All three or none; without them the settings screen saves them (the demo shop makes its own).
+     */
+    LIVE_APP_ID: optionalText,
+    LIVE_APP_KEY: optionalText,
+    LIVE_APP_SECRET: optionalText,
     ...limitVariables,
   })
   .superRefine((config, context) => {
@@ -102,6 +110,11 @@ const configSchema = z
     if (config.NODE_ENV === 'production' && !config.PUBLIC_ORIGIN) {
       context.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'is required in production: the origin customers reach the shop at, which its mails link to' });
     }
+    const live = [config.LIVE_APP_ID, config.LIVE_APP_KEY, config.LIVE_APP_SECRET];
+    if (live.some(Boolean)) {
+      const problem = live.every(Boolean) ? liveKeysProblem(liveKeysOf(config)!) : 'the live update keys need all three: LIVE_APP_ID, LIVE_APP_KEY and LIVE_APP_SECRET';
+      if (problem) context.addIssue({ code: 'custom', path: ['LIVE_APP_ID'], message: problem });
+    }
     if (config.EVENT_STORE === 'esdb' && !config.EVENTSTORE_CONNECTION_STRING) {
       context.addIssue({
         code: 'custom',
@@ -118,7 +131,14 @@ export type Config = z.infer<typeof configSchema> & {
   limits: LimitSettings;
   /** What one address's baskets may hold at once, in percent (issue 28). */
   holdShares: HoldShares;
+  /** The live channel's keys from the environment, or undefined: then the settings screen's (src/live/live-keys.ts). */
+  liveKeys: LiveKeys | undefined;
 };
+
+function liveKeysOf(config: { LIVE_APP_ID?: string; LIVE_APP_KEY?: string; LIVE_APP_SECRET?: string }): LiveKeys | undefined {
+  const { LIVE_APP_ID: appId, LIVE_APP_KEY: key, LIVE_APP_SECRET: secret } = config;
+  return appId && key && secret ? { appId, key, secret } : undefined;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -140,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxyHops: config.TRUSTED_PROXY_HOPS ?? (config.NODE_ENV === 'production' ? 1 : 0),
     limits: limitSettings(config),
     holdShares: holdShareSettings(config),
+    liveKeys: liveKeysOf(config),
   };
 }

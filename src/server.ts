@@ -8,6 +8,7 @@ import { createSessionSweeper } from './http/session-sweeper';
 import { createUserRepository } from './identity/users';
 import { createLimits } from './limits';
 import { LiveHub } from './live/hub';
+import { LiveKeyRing } from './live/live-keys';
 import { StaffPresence } from './live/staff-presence';
 import type { ProjectionRunner } from './projections/runner';
 import type { ProcessManager } from './process';
@@ -119,7 +120,8 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
       stops,
     );
     await startRetention(privacy, clock, logger);
-    await openTheStore(services, { seededDemoMenu, openDemoShop: options.openDemoShop ?? false, fakeCardPayments: config.FAKE_CARD_PAYMENTS }, clock, logger);
+    const liveKeys = new LiveKeyRing(pool, clock, config.liveKeys);
+    await openTheStore(services, liveKeys, { seededDemoMenu, openDemoShop: options.openDemoShop ?? false, fakeCardPayments: config.FAKE_CARD_PAYMENTS }, clock, logger);
     const storeClock = createStoreClock(services);
 
     await hub.start();
@@ -129,7 +131,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
 
     const catalog = wireCatalog({ config, services, menu, dailyStock: stock.dailyStock });
     const routers = shopRoutes({
-      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, menu, accounts, basket, delivery, vouchers, order, stock, privacy, catalog,
+      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, basket, delivery, vouchers, order, stock, privacy, catalog,
     });
     const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu), routers }, stops);
     const url = origins.listeningOn(port);

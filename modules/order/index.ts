@@ -39,7 +39,7 @@ export { voucherStepUndoProcess } from './checkout/voucher-step-undo';
 export { kitchenRoutes } from './kitchen/kitchen-routes';
 export { customerMailReactor } from './mail/customer-mail';
 export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';
-export { cardRoutes, STRIPE_WEBHOOK_PATH } from './card/card-routes';
+export { cardRoutes, orderChannelAuthoriser, STRIPE_WEBHOOK_PATH } from './card/card-routes';
 export { cardOutcomeOf } from './card/card-outcome';
 export { orderProgress, progressNewsOf } from './core/order-progress';
 export { orderStatusRoutes } from './status/status-routes';

@@ -28,6 +28,7 @@ export { storeHoursProcess, type StoreHoursActions } from './store-hours';
 export type { PostcodeLocator } from './delivery-offer';
 export { storeSettingsRoutes } from './routes';
 export { storeStatusRoutes } from './status-routes';
+export type { LiveKeysCheck } from './live-keys-gate';
 export { createStoreClock } from './store-clock';
 export {
   CLOSED_BANNER,

@@ -11,6 +11,7 @@ import { settingKeySchema, type SettingKey } from './settings';
 import { changeSettings } from './change-settings';
 import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM, type PostcodeLocator } from './delivery-offer';
 import { settingsBeyondRole } from './setting-roles';
+import { assertMayOpen, type LiveKeysCheck } from './live-keys-gate';
 
 const updateInput = z.strictObject({
   settings: z.partialRecord(settingKeySchema, z.unknown()).refine((value) => Object.keys(value).length > 0, 'Nothing to change'),
@@ -20,7 +21,7 @@ const updateInput = z.strictObject({
  * Staff and managers change settings, each key only by the role it needs (setting-roles.ts): a request with one
  * key beyond the caller's role changes nothing. Each changed value is an event, so every change is audited.
  */
-export function storeSettingsRoutes(deps: { services: Services; clock: Clock; delivery: PostcodeLocator }) {
+export function storeSettingsRoutes(deps: { services: Services; clock: Clock; delivery: PostcodeLocator; liveKeys: LiveKeysCheck }) {
   const router = new Router();
 
   /**
@@ -39,6 +40,7 @@ export function storeSettingsRoutes(deps: { services: Services; clock: Clock; de
     const keys = Object.keys(settings) as SettingKey[];
     const refused = settingsBeyondRole(ctx.state.user!.role, keys);
     if (refused.length > 0) throw new DomainError('forbidden', `Only a manager may change ${refused.join(', ')}`);
+    await assertMayOpen(settings, deps.liveKeys);
     if (await switchesDeliveryOnWithoutPostcode(settings)) {
       throw new DomainError('conflict', KITCHEN_POSTCODE_PROBLEM);
     }

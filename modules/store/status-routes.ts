@@ -15,12 +15,13 @@ import { tradingDayOf } from './trading-day';
 import type { SettingKey } from './settings';
 import { deliveryMinutesFor } from '../../src/shared/store-status';
 import { changeSettings } from './change-settings';
+import { assertMayOpen, type LiveKeysCheck } from './live-keys-gate';
 
 const statusInput = z.strictObject({ state: z.enum(['closed', 'open', 'busy', 'slammed'], 'state must be closed, open, busy or slammed') });
 const postcodeInput = z.strictObject({ postcode: singleLineText({ max: 20 }) });
 
 /** Store status, opening hours, the delivery toggle's state and the settings screen's helpers. */
-export function storeStatusRoutes(deps: { services: Services; clock: Clock; delivery: PostcodeLocator }) {
+export function storeStatusRoutes(deps: { services: Services; clock: Clock; delivery: PostcodeLocator; liveKeys: LiveKeysCheck }) {
   const { services, clock } = deps;
   const router = new Router();
 
@@ -33,6 +34,7 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
 
   router.post('/api/change-status', requireRole('staff'), async (ctx) => {
     const { state } = statusInput.parse(ctx.request.body);
+    await assertMayOpen({ order_status: state }, deps.liveKeys);
     await change(ctx, { order_status: state });
     ctx.body = { status: true, message: `The store is now ${state}` };
   });

@@ -4,7 +4,7 @@ import { orderChannelName } from '../shared/order-channel';
 
 /**
  * Tokens for a private live channel (issue 17, spec §7 `/broadcasting/auth`): the channel's name and an expiry,
- * signed with the shop's link key, so any instance can check one without a session or a table. A token only
+ * signed with the live update keys' secret (issue 30 item 1, `live-keys.ts`), so no session is needed to check one. A token only
  * lets its holder open the stream; a stream already open is not cut when it expires.
  */
 export const CHANNEL_TOKEN_MINUTES = 10;

@@ -34,13 +34,14 @@ export function shiftMinutes(shift: Shift): { open: number; close: number } {
 const describeShift = (shift: Shift) => `${shift.open}-${shift.close}${shift.closesNextDay ? ' (next day)' : ''}`;
 
 /**
- * What is wrong with one day's shifts, or null: the spec's 'open time <= close time' within a shift (a shift
- * closing the next day closes at or before its opening time, so at most a day long), and no two overlapping.
+ * What is wrong with one day's shifts, or null: the spec's 'open time <= close time' within a shift (one whose
+ * opening equals its closing is zero-length, closed that day, issue 30 item 2; a shift closing the next day
+ * closes at or before its opening time, so at most a day long), and no two overlapping.
  */
 export function shiftsProblem(shifts: readonly Shift[]): string | null {
   for (const shift of shifts) {
     const { open, close } = shiftMinutes(shift);
-    if (!shift.closesNextDay && close <= open) return `the shift ${describeShift(shift)} closes before it opens: tick "closes next day" for a shift past midnight`;
+    if (!shift.closesNextDay && close < open) return `the shift ${describeShift(shift)} closes before it opens: tick "closes next day" for a shift past midnight`;
     if (shift.closesNextDay && close - open > MINUTES_A_DAY) return `the shift ${describeShift(shift)} is longer than a day`;
   }
   const sorted = [...shifts].sort((a, b) => minutesOf(a.open) - minutesOf(b.open));

@@ -16,6 +16,9 @@ import { identityRoutes } from '../identity/routes';
 import type { UserRepository } from '../identity/users';
 import { createLiveStreamCaps, LIVE_STREAMS_PER_SESSION, type Limits } from '../limits';
 import type { LiveHub } from '../live/hub';
+import { channelAuthRoutes, staffChannelAuthoriser } from '../live/auth-routes';
+import type { LiveKeyRing } from '../live/live-keys';
+import { liveKeysRoutes } from '../live/live-keys-routes';
 import { liveRoutes } from '../live/routes';
 import type { ProjectionRunner } from '../projections/runner';
 import type { Services } from '../services';
@@ -25,7 +28,7 @@ import { accountRoutes, type Accounts } from '../../modules/account';
 import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/cart';
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
 import { deliveryRoutes } from '../../modules/delivery';
-import { cardRoutes, checkoutRoutes, kitchenRoutes, orderStatusRoutes, voucherUseRoutes } from '../../modules/order';
+import { cardRoutes, checkoutRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, voucherUseRoutes } from '../../modules/order';
 import { paymentRoutes } from '../../modules/payment';
 import { privacyRoutes } from '../../modules/privacy';
 import { stockRoutes } from '../../modules/stock';
@@ -49,6 +52,8 @@ export interface RoutedParts {
   limits: Limits;
   linkKey: string;
   hub: LiveHub;
+  /** The live channel's keys (issue 30 item 1): they sign private channels' tokens and gate the store's opening. */
+  liveKeys: LiveKeyRing;
   menu: MenuCache;
   accounts: Accounts;
   basket: Basket;
@@ -91,14 +96,15 @@ export function shopRoutes(parts: RoutedParts): Router[] {
       hub: parts.hub,
       streams: createLiveStreamCaps({ perAddress: config.LIVE_STREAMS_PER_ADDRESS, perSession: LIVE_STREAMS_PER_SESSION }),
       sessionOf: (ctx) => sessionIdOf(ctx, production),
-      linkKey,
-      clock,
+      keys: parts.liveKeys,
     }),
+    channelAuthRoutes({ keys: parts.liveKeys, authorisers: [orderChannelAuthoriser, staffChannelAuthoriser] }),
+    liveKeysRoutes({ keys: parts.liveKeys, clock }),
     accountRoutes({ accounts: parts.accounts, clock, limits }),
     privacyRoutes({ privacy: parts.privacy, clock }),
     paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),
-    cardRoutes({ checkout, clock, linkKey }),
-    orderStatusRoutes({ services, clock, linkKey }),
+    cardRoutes({ checkout, clock }),
+    orderStatusRoutes({ services, clock, linkKey, keys: parts.liveKeys }),
     cardRefundRoutes({ pool, clock, settings: services.settings }),
     menuRoutes({ menu }),
     settingsRoutes({ settings: services.settings }),
@@ -107,9 +113,9 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     checkoutRoutes({ checkout, clock, limits, checks: delivery.checks }),
     voucherUseRoutes({ checkout, vouchers, clock, limits }),
     voucherRoutes({ vouchers, clock }),
-    storeSettingsRoutes({ services, clock, delivery: delivery.service }),
+    storeSettingsRoutes({ services, clock, delivery: delivery.service, liveKeys: parts.liveKeys }),
     kitchenRoutes({ kitchen: order.kitchen, orders: order.orders, settings: services.settings, clock, menu, linkKey }),
-    storeStatusRoutes({ services, clock, delivery: delivery.service }),
+    storeStatusRoutes({ services, clock, delivery: delivery.service, liveKeys: parts.liveKeys }),
     storeLogRoutes({ pool, clock, settings: services.settings }),
     stockStatusRoutes({ services, menu, clock }),
     stockRoutes({ services, dishes: menu, levels: () => stockLevels(pool), daily: parts.stock.dailyStock, clock }),

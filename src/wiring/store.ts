@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock';
 import type { Services } from '../services';
+import { generateLiveKeys, type LiveKeyRing } from '../live/live-keys';
 import { changeSettings, closeAtClosingTime, dateOpening, readSettings, storeHoursProcess } from '../../modules/store';
 import { systemContext } from './system-context';
 
@@ -16,10 +17,12 @@ export function storeProcesses(services: Services) {
 /**
  * After the processes start (a kind's first start begins at the head of $all, and this opening must start the
  * storeHours process that closes it at 23:59): a store an older version left open gets its closing time (once; then
- * nothing), and `npm start`'s demo shop opens around the clock and offers card with the fake card provider.
+ * nothing), and `npm start`'s demo shop gets live update keys of its own, opens around the clock and offers card
+ * with the fake card provider.
  */
 export async function openTheStore(
   services: Services,
+  liveKeys: LiveKeyRing,
   options: { seededDemoMenu: boolean; openDemoShop: boolean; fakeCardPayments: boolean },
   clock: Clock,
   logger: Logger,
@@ -27,6 +30,11 @@ export async function openTheStore(
   const { commands } = services;
   await dateOpening(commands, systemContext(clock, 'date-opening'));
   if (options.seededDemoMenu && options.openDemoShop) {
+    // The demo shop makes its own live update keys, so it may open; any other shop has them set (issue 30 item 1).
+    if (!(await liveKeys.areSet())) {
+      await liveKeys.save(generateLiveKeys());
+      logger.info('made the demo shop its live update keys');
+    }
     // No staff screen is watching a newcomer's first card order: the demo shop offers card without one.
     const changes = { open_time: '00:00', close_time: '23:59', order_status: 'open', card_unattended_minutes: 0 };
     const { position } = await changeSettings(commands, changes, systemContext(clock, 'demo-hours'));

@@ -11,7 +11,7 @@ import { resetProjection } from '../../src/projections/runner';
 import { startTestServer, TEST_MASTER_KEY, type TestServer } from '../support/server';
 import { connectSse } from '../support/sse-client';
 import { until } from '../support/until';
-import { adminCookie, cookieHeader, sameOrigin } from './http';
+import { adminCookie, cookieHeader, sameOrigin, staffOrdersUrl } from './http';
 
 /** Issue 15 items 1 and 2 over real HTTP: invitations, roles, disabling, one's own password, step-up, one-time codes. */
 describe('staff logins', () => {
@@ -171,13 +171,13 @@ describe('staff logins', () => {
     const cook = (await login('cook@example.com', 'a long kitchen password')).cookie;
     expect((await get('/api/todaysOrders', cook)).status).toBe(200);
     let ended = false;
-    const stream = http.get(`${server.baseUrl}/events/orders`, { headers: { Accept: 'text/event-stream', Cookie: cook } }, (response) => {
+    const stream = http.get(await staffOrdersUrl(server, cook), { headers: { Accept: 'text/event-stream', Cookie: cook } }, (response) => {
       expect(response.statusCode).toBe(200);
       response.resume();
       response.on('end', () => (ended = true));
     });
     await until(() => server.shop.hub.clientCount('orders') > 0, 'the cook’s live stream');
-    const watching = await connectSse(`${server.baseUrl}/events/orders`, { cookie: admin });
+    const watching = await connectSse(await staffOrdersUrl(server, admin), { cookie: admin });
 
     const id = (await person('cook@example.com')).id;
     expect((await post(`/api/accounts/${id}/disable`, admin)).status).toBe(200);
@@ -260,7 +260,7 @@ describe('staff logins', () => {
     const here = (await login('chef@example.com', 'the chef first password')).cookie;
     const elsewhere = (await login('chef@example.com', 'the chef first password')).cookie;
     let ended = false;
-    const stream = http.get(`${server.baseUrl}/events/orders`, { headers: { Accept: 'text/event-stream', Cookie: elsewhere } }, (response) => {
+    const stream = http.get(await staffOrdersUrl(server, elsewhere), { headers: { Accept: 'text/event-stream', Cookie: elsewhere } }, (response) => {
       expect(response.statusCode).toBe(200);
       response.resume();
       response.on('end', () => (ended = true));

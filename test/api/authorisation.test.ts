@@ -60,6 +60,10 @@ const POLICY: Record<string, Access> = {
   'GET /takeaway/:id/preview': 'staff',
   'GET /takeaway/:id/bt-print': 'staff',
   'POST /api/change-status': 'staff',
+  // The live channel's keys (issue 30 item 1): staff see whether they are set, a manager changes them.
+  'GET /api/live-keys': 'staff',
+  'POST /api/live-keys': 'manager',
+  'POST /api/live-keys/rotate': 'manager',
   'GET /store-status': 'anyone',
   'GET /api/minsToCloseTime': 'anyone',
   'GET /api/nextOpenAt': 'anyone',

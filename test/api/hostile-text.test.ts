@@ -79,6 +79,9 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
   'POST /complete-order': [{ body: { payment_method: 'PHONE', status: 'ok', message: 'fine', id: 'pi_1' }, fields: { status: 'line', message: 'lines', id: 'line' } }],
   'POST /api/createCheckoutSession': [{ body: { unique_id: 'abc', production: 'false' }, fields: { unique_id: 'line', production: 'line' } }],
   'POST /broadcasting/auth': [{ body: { channel_name: 'private-order.00000000-0000-4000-8000-000000000000', socket_id: '1234.5678' }, fields: { channel_name: 'line', socket_id: 'line' } }],
+  'POST /api/live-keys': [
+    { body: { appId: 'kitchen-1', key: 'a1b2c3d4e5f6a7b8', secret: 'the-kitchen-secret-0123456789abcdefgh' }, fields: { appId: 'line', key: 'line', secret: 'line' }, as: 'manager' },
+  ],
   'POST /try-to-apply-voucher': [{ body: { code: 'SAVE10', email: 'sam@example.com', orderId: '00000000-0000-4000-8000-000000000000' }, fields: { code: 'line', email: 'line' } }],
   'POST /api/vouchers': [
     { body: { code: 'SAVE10', terms: { description: '10% off', benefit: { kind: 'percent', percent: 10 } } }, fields: { code: 'line', 'terms.description': 'line' }, as: 'manager' },
@@ -159,6 +162,7 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/catalogue/dishes/:id/archive': 'no input',
   'POST /api/accounts/:id/disable': 'no input',
   'POST /api/accounts/:id/enable': 'no input',
+  'POST /api/live-keys/rotate': 'no input',
   'POST /api/accounts/:id/totp-off': 'no input',
   'POST /api/account/totp/start': 'no input',
   'POST /api/account/totp/off': 'no input',

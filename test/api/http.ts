@@ -127,3 +127,10 @@ export function expectNoInternals(text: string): void {
   expect(text).not.toMatch(/\bat \S+ \(?[^)]*:\d+:\d+\)?/);
   expect(text).not.toMatch(/node_modules|\/work\/|\/src\/|\.ts\b|[A-Z][a-zA-Z]*Error\b/);
 }
+
+/** The staff screens' orders stream's URL, with a token from /broadcasting/auth for this staff session (issue 30 item 1). */
+export async function staffOrdersUrl(server: TestServer, cookie: string): Promise<string> {
+  const answer = await request(server.baseUrl).post('/broadcasting/auth').set(sameOrigin(server)).set('Cookie', cookie).send({ channel_name: 'private-orders' });
+  expect(answer.status).toBe(200);
+  return `${server.baseUrl}/events/orders?auth=${encodeURIComponent(answer.body.auth as string)}`;
+}

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { connectSse, type SseConnection } from '../support/sse-client';
 import { until } from '../support/until';
 import { testClock } from '../support/test-clock';
+import { staffOrdersUrl } from './http';
 
 const KORMA = 13;
 const details = { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' };
@@ -53,7 +54,7 @@ describe('kitchen: live orders, store status and stock status', () => {
   });
 
   it('a phone order reaches the staff screen live, is paid, printed, notified once and completed', async () => {
-    const live = await connectSse(`${server.baseUrl}/events/orders`, { cookie: staffCookie });
+    const live = await connectSse(await staffOrdersUrl(server, staffCookie), { cookie: staffCookie });
     streams.push(live);
     expect(live.status).toBe(200);
     const orderId = await phoneOrder();
@@ -213,7 +214,7 @@ describe('kitchen: live orders, store status and stock status', () => {
   });
 
   it('a phone order nobody pays for is cancelled: never cooked, its dishes back on the menu, out of the tally', async () => {
-    const live = await connectSse(`${server.baseUrl}/events/orders`, { cookie: staffCookie });
+    const live = await connectSse(await staffOrdersUrl(server, staffCookie), { cookie: staffCookie });
     streams.push(live);
     const stock = createStockHandlers(server.shop.services.commands);
     const onShelf = async () => (await stock.current(KORMA)).units['-'];

@@ -1,3 +1,4 @@
+import { sql } from 'slonik';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createUserRepository } from '../../src/identity/users';
@@ -125,13 +126,20 @@ describe('the demo shop of npm start', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ clock: () => new Date('2026-11-20T06:20:00.000Z'), openDemoShop: true, settings: { order_status: undefined } });
+    // As `npm start`: no LIVE_APP_* keys, so the demo shop makes its own (issue 30 item 1).
+    server = await startTestServer({
+      clock: () => new Date('2026-11-20T06:20:00.000Z'),
+      openDemoShop: true,
+      env: { LIVE_APP_ID: '', LIVE_APP_KEY: '', LIVE_APP_SECRET: '' },
+      settings: { order_status: undefined },
+    });
   });
   afterAll(async () => {
     await server.stop();
   });
 
-  it('opens at once with demo hours covering the day, so a newcomer can order', async () => {
+  it('makes its live update keys, opens at once with demo hours covering the day, so a newcomer can order', async () => {
+    expect(await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from live_keys`)).toBe(1);
     expect(await storeStatus(server)).toBe('open');
     const { values } = (await request(server.baseUrl).post('/api/settings').set('X-Requested-With', 'fetch').set('Origin', server.baseUrl).send({ keys: ['open_time', 'close_time'] }).expect(200)).body;
     expect(values).toEqual({ open_time: '00:00', close_time: '23:59' });

@@ -3,7 +3,7 @@ import { CARD_UNAVAILABLE } from '../../src/shared/payment-texts';
 import { connectSse, type SseConnection } from '../support/sse-client';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
-import { adminCookie } from './http';
+import { adminCookie, staffOrdersUrl } from './http';
 import { shopper } from './shopper';
 
 /** Issue 17 item 7: card is not offered while no staff screen has followed the live orders for the setting's minutes. */
@@ -31,7 +31,7 @@ describe('no unattended kitchen: card only while a staff screen is watching', ()
   const offered = async () => (await request(server.baseUrl).get('/api/available_payment_methods').expect(200)).body.payment_methods as string[];
 
   async function openStaffScreen(): Promise<SseConnection> {
-    const screen = await connectSse(`${server.baseUrl}/events/orders`, { cookie: staff });
+    const screen = await connectSse(await staffOrdersUrl(server, staff), { cookie: staff });
     expect(screen.status).toBe(200);
     screens.push(screen);
     return screen;

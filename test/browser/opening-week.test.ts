@@ -34,6 +34,12 @@ describe('the week grid and special days', () => {
     const verdict = page.getByTestId('times-verdict');
     await waitForText(verdict, 'Times are OK');
     await waitForText(page.getByTestId('postcode-check'), 'postcode is OK');
+    // Issue 30 item 2: the spec's sections in its order, then this shop's additions; the keys shown masked.
+    expect(await page.locator('form section > h2').allTextContents()).toEqual([
+      'Open Times', 'Delivery Times (minutes)', 'Live update keys', 'Geography info', 'Discounts', 'Logo for printed ticket',
+      'Categories for printed tickets', 'Special days', 'Delivery charges', 'Payment methods',
+    ]);
+    await waitForText(page.getByTestId('live-keys').locator('dd').nth(2), '••••••••mnop');
 
     // Monday: a second shift, at first the same as dinner, so they overlap and Save cannot be pressed.
     await page.getByRole('button', { name: 'Add a shift to Monday' }).click();

@@ -20,6 +20,9 @@ import { createTestDatabase, type TestDatabase } from './database';
  */
 export const TEST_SETTINGS: Partial<Record<SettingKey, unknown>> = { max_unpaid_orders: 20, order_status: 'open', card_unattended_minutes: 0 };
 
+/** Test values, never production ones; '' for each (in `env`) starts a shop without keys. */
+export const TEST_LIVE_KEYS = { LIVE_APP_ID: 'test-shop', LIVE_APP_KEY: 'test-live-key-0123', LIVE_APP_SECRET: 'test-live-secret-0123456789abcdefghijklmnop' };
+
 export const TEST_ADMIN = { email: 'admin@test.example', password: 'correct horse battery staple' };
 
 export interface TestServer {
@@ -81,6 +84,8 @@ export async function startTestServer(
     // are off (100%). Their own test (test/api/address-holds.test.ts) and the hoarding test set the defaults.
     LIMIT_HELD_DISH_SHARE: '100',
     LIMIT_HELD_MENU_SHARE: '100',
+    // The live channel's keys (issue 30 item 1), so a test shop may open; test/api/live-keys.test.ts starts without.
+    ...TEST_LIVE_KEYS,
     ...options.env,
   });
   const shop = await startShop(config, { clock: options.clock, logger: options.logger ?? pino({ level: 'silent' }), openDemoShop: options.openDemoShop });

@@ -2,10 +2,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Clock } from '../../../src/core/clock';
-import { DomainError } from '../../../src/core/errors';
 import { commandContext } from '../../../src/http/command-context';
 import { rawBody } from '../../../src/http/json-body';
-import { orderChannelToken } from '../../../src/live/channel-token';
 import { orderChannelName, orderIdOfChannel } from '../../../src/shared/order-channel';
 import { singleLineText } from '../../../src/shared/text';
 import { WebhookSignatureError } from '../../payment';
@@ -23,30 +21,25 @@ const sessionInput = z.strictObject({
   production: z.union([z.boolean(), singleLineText({ max: 10 })]).optional(),
 });
 
-// Spec §7's realtime auth, in Laravel/Pusher's shape: Pusher's own fields (socket_id) are accepted and ignored.
-const channelAuthInput = z.strictObject({
-  channel_name: singleLineText({ max: 100, required: 'is missing' }),
-  socket_id: singleLineText({ max: 100 }).optional(),
-});
 export const NOT_YOUR_ORDER = 'This session may follow only its own order';
+
+/**
+ * The card checkout's private live channel (/events/order): `/broadcasting/auth` (src/live/auth-routes.ts) signs a
+ * token for the session's own order only.
+ */
+export const orderChannelAuthoriser = {
+  pattern: orderChannelName('{order id}'),
+  owns: (name: string) => orderIdOfChannel(name) !== undefined,
+  refusal: (ctx: Context, name: string) => (orderIdOf(ctx) === orderIdOfChannel(name) ? undefined : NOT_YOUR_ORDER),
+};
 
 /**
  * Card payments' routes (issue 17): the card form's session, and the provider's webhook. Completing a card order
  * is `/complete-order` with the intent's id (routes.ts).
  */
-export function cardRoutes(deps: { checkout: Checkout; clock: Clock; linkKey: string }) {
+export function cardRoutes(deps: { checkout: Checkout; clock: Clock }) {
   const { checkout, clock } = deps;
   const router = new Router();
-
-  // The card checkout's private live channel (/events/order): a short-lived token for the session's own order only.
-  router.post('/broadcasting/auth', async (ctx: Context) => {
-    const { channel_name } = channelAuthInput.parse(ctx.request.body);
-    const orderId = orderIdOfChannel(channel_name);
-    if (!orderId) throw new DomainError('invalid', `channel_name: must be ${orderChannelName('{order id}')}`);
-    if (orderIdOf(ctx) !== orderId) throw new DomainError('forbidden', NOT_YOUR_ORDER);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: true, auth: orderChannelToken(orderId, deps.linkKey, clock()), message: '' };
-  });
 
   router.post('/api/createCheckoutSession', async (ctx: Context) => {
     sessionInput.parse(ctx.request.body);

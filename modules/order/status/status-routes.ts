@@ -3,7 +3,8 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Clock } from '../../../src/core/clock';
 import { DomainError } from '../../../src/core/errors';
-import { orderChannelToken } from '../../../src/live/channel-token';
+import type { LiveKeyRing } from '../../../src/live/live-keys';
+import { orderChannelName } from '../../../src/shared/order-channel';
 import type { OrderProgressAnswer } from '../../../src/shared/order-progress';
 import { STATUS_LINK_REFUSED } from '../../../src/shared/order-status-texts';
 import { singleLineText } from '../../../src/shared/text';
@@ -27,7 +28,7 @@ function sessionsOwn(ctx: Context, orderId: string): boolean {
  * confirmation mail's signed link, any browser), with a token for the order's private live channel. Anyone else
  * is refused in plain words before the order is even looked up, so guessing ids tells nothing.
  */
-export function orderStatusRoutes(deps: { services: Pick<Services, 'commands' | 'settings'>; clock: Clock; linkKey: string }) {
+export function orderStatusRoutes(deps: { services: Pick<Services, 'commands' | 'settings'>; clock: Clock; linkKey: string; keys: Pick<LiveKeyRing, 'sign'> }) {
   const status = createOrderStatus(deps.services);
   const router = new Router();
 
@@ -39,7 +40,7 @@ export function orderStatusRoutes(deps: { services: Pick<Services, 'commands' | 
     const progress = await status.progress(id);
     if (!progress) throw new DomainError('not_found', NO_SUCH_ORDER);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: true, progress, auth: orderChannelToken(id, deps.linkKey, now), message: '' } satisfies OrderProgressAnswer;
+    ctx.body = { status: true, progress, auth: (await deps.keys.sign(orderChannelName(id))) ?? '', message: '' } satisfies OrderProgressAnswer;
   });
 
   return router;

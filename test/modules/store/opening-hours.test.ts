@@ -107,6 +107,13 @@ describe('a week of shifts and special days (issue 14 item 6)', () => {
     expect(nextClosingAt(at('2026-10-25T12:30:00Z'), lunchAndDinner)?.toISOString()).toBe('2026-10-25T14:00:00.000Z');
   });
 
+  it('a zero-length shift (opening equals closing) is closed that day', () => {
+    const mondayOff = { week: { ...everyDay({ open: '17:00', close: '23:00' }), monday: [{ open: '17:00', close: '17:00' }] }, specialDays: [] };
+    // Monday 2026-11-23, 18:00 London: closed; the next opening is Tuesday's.
+    expect(isWithinHours(new Date('2026-11-23T18:00:00Z'), mondayOff)).toBe(false);
+    expect(nextOpenAt(new Date('2026-11-23T12:00:00Z'), mondayOff)?.toISOString()).toBe('2026-11-24T17:00:00.000Z');
+  });
+
   it('a week without a shift has no next opening and no closing time', () => {
     const never: OpeningHours = { week: everyDay(), specialDays: [] };
     expect(nextOpenAt(at('2026-11-20T12:00:00Z'), never)).toBeNull();

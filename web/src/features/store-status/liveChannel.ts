@@ -25,13 +25,27 @@ const RETRY_AFTER_CLOSE_MS = 5000;
  * means the server could not replay the gap. A message whose data is not what the contract says is dropped, so a
  * handler only ever sees its own type. Returns the function that ends the subscription.
  */
-export function openLiveChannel<C extends LiveChannel>(channel: C, handlers: LiveChannelHandlers<C>, query?: Record<string, string>): () => void {
-  const url = query ? `${liveChannelPath(channel)}?${new URLSearchParams(query)}` : liveChannelPath(channel);
+export function openLiveChannel<C extends LiveChannel>(
+  channel: C,
+  handlers: LiveChannelHandlers<C>,
+  query?: Record<string, string> | (() => Promise<Record<string, string>>),
+): () => void {
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
-  const connect = () => {
+  // A query given as a function is asked again before every connection: a private channel's token is short-lived.
+  const connect = async () => {
+    let given: Record<string, string> | undefined;
+    try {
+      given = typeof query === 'function' ? await query() : query;
+    } catch {
+      handlers.onConnectionChange('lost');
+      if (!closed) retry = setTimeout(() => void connect(), RETRY_AFTER_CLOSE_MS);
+      return;
+    }
+    if (closed) return;
+    const url = given ? `${liveChannelPath(channel)}?${new URLSearchParams(given)}` : liveChannelPath(channel);
     const current = new EventSource(url, { withCredentials: true });
     source = current;
     current.onopen = () => {
@@ -41,7 +55,7 @@ export function openLiveChannel<C extends LiveChannel>(channel: C, handlers: Liv
     current.onerror = () => {
       handlers.onConnectionChange('lost');
       if (current.readyState === EventSource.CLOSED && !closed) {
-        retry = setTimeout(connect, RETRY_AFTER_CLOSE_MS);
+        retry = setTimeout(() => void connect(), RETRY_AFTER_CLOSE_MS);
       }
     };
     current.addEventListener('resync', () => handlers.onOpen());
@@ -54,7 +68,7 @@ export function openLiveChannel<C extends LiveChannel>(channel: C, handlers: Liv
     }
   };
 
-  connect();
+  void connect();
   return () => {
     closed = true;
     clearTimeout(retry);

@@ -3,6 +3,8 @@ import { isServerAnswer } from '../../../app/serverMessage';
 import type { AppDispatch } from '../../../app/store';
 import { showDialog } from '../../dialog/dialogSlice';
 import { openLiveChannel, type LiveConnection } from '../../store-status/liveChannel';
+import { STAFF_ORDERS_CHANNEL } from '../../../../../src/shared/staff-channel';
+import { liveKeysApi } from '../settings/liveKeysApi';
 import { liveOrdersApi, ORDER_CANCELLED_CHANGES, putOrder } from './liveOrdersApi';
 import type { OrderStatus } from './kitchenOrder';
 
@@ -10,7 +12,10 @@ export interface OrdersChannel {
   connection: LiveConnection;
 }
 
-/** Subscribing to this keeps the staff-only `/events/orders` open; its messages update today's orders in the cache. */
+/**
+ * Subscribing to this keeps the staff-only `/events/orders` open, with a fresh token from /broadcasting/auth for
+ * each connection (issue 30 item 1); its messages update today's orders in the cache.
+ */
 export const ordersChannelApi = api.injectEndpoints({
   endpoints: (build) => ({
     ordersChannel: build.query<OrdersChannel, void>({
@@ -22,6 +27,7 @@ export const ordersChannelApi = api.injectEndpoints({
         } catch {
           return;
         }
+        const authorise = async () => ({ auth: (await dispatch(liveKeysApi.endpoints.authoriseChannel.initiate(STAFF_ORDERS_CHANNEL)).unwrap()).auth });
         const close = openLiveChannel('orders', {
           onConnectionChange: (connection) => {
             updateCachedData((channel) => void (channel.connection = connection));
@@ -40,7 +46,7 @@ export const ordersChannelApi = api.injectEndpoints({
               void orderChanged(dispatch, id, status);
             },
           },
-        });
+        }, authorise);
         await cacheEntryRemoved;
         close();
       },

@@ -17,7 +17,7 @@ const CHECK_CLASS: Record<PostcodeCheck['state'], string> = {
 
 export function GeographySection({ form, update, postcodeCheck }: { form: SettingsForm; update: UpdateForm; postcodeCheck: PostcodeCheck }) {
   return (
-    <SettingsSection id="geography" title="Geography">
+    <SettingsSection id="geography" title="Geography info">
       <Row className="g-2">
         <Form.Group as={Col} sm={4} controlId="kitchen_postcode">
           <Form.Label>Kitchen postcode</Form.Label>

@@ -4,7 +4,7 @@ import { ChargeBandsSection } from './ChargeBandsSection';
 import { DeliveryTimesSection } from './DeliveryTimesSection';
 import { DiscountSection } from './DiscountSection';
 import { GeographySection } from './GeographySection';
-import { LiveChannelSection } from './LiveChannelSection';
+import { LiveKeysSection } from './LiveKeysSection';
 import { LogoSection } from './LogoSection';
 import { PaymentMethodsSection } from './PaymentMethodsSection';
 import { PrintCategoriesSection } from './PrintCategoriesSection';
@@ -34,16 +34,17 @@ export function TakeawaySettingsForm({ initial }: { initial: SettingsForm }) {
 
   return (
     <Form onSubmit={handleSubmit} aria-labelledby="settings-title" noValidate>
+      {/* Staff spec §2's sections in its order (issue 30 item 2), then what this shop added. */}
       <WeekSection form={form} update={update} />
-      <SpecialDaysSection form={form} update={update} />
       <DeliveryTimesSection form={form} update={update} />
-      <LiveChannelSection />
+      <LiveKeysSection />
       <GeographySection form={form} update={update} postcodeCheck={postcodeCheck} />
-      <ChargeBandsSection form={form} update={update} />
       <DiscountSection form={form} update={update} />
-      <PaymentMethodsSection form={form} update={update} />
       <LogoSection form={form} update={update} />
       <PrintCategoriesSection form={form} update={update} />
+      <SpecialDaysSection form={form} update={update} />
+      <ChargeBandsSection form={form} update={update} />
+      <PaymentMethodsSection form={form} update={update} />
       <div className="sticky-bottom bg-body py-2">
         <SaveSettingsButton valid={valid} isSaving={isSaving} />
       </div>

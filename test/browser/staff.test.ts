@@ -527,5 +527,5 @@ describe('staff back office in the browser', () => {
     } finally {
       await kitchen.close();
     }
-  });
+  }, 180_000);
 });

@@ -48,3 +48,6 @@ export const UNPRINTED_ALARM_DEFAULT_MINUTES = 2;
 export function unprintedAlarmMinutes(setting: unknown): number {
   return typeof setting === 'number' && setting > 0 ? setting : UNPRINTED_ALARM_DEFAULT_MINUTES;
 }
+
+/** Settings as the settings calls carry them: each key's value, read by the screens that know its shape. */
+export type SettingValues = Record<string, unknown>;

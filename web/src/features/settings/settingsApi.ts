@@ -1,9 +1,10 @@
 import { api } from '../../app/api';
 import { showDialog } from '../dialog/dialogSlice';
+import type { SettingValues } from '../../../../src/shared/setting-keys';
 
 const SETTINGS_FAILED = "Sorry, the shop's settings could not be fetched";
 
-export type SettingValues = Record<string, unknown>;
+export type { SettingValues } from '../../../../src/shared/setting-keys';
 
 interface SettingsAnswer {
   status: true;

@@ -1,4 +1,4 @@
-import type { SettingValues } from '../../settings/settingsApi';
+import type { SettingValues } from '../../../../../src/shared/setting-keys';
 import { DISCOUNT_TYPES, type DiscountType } from './settingKeys';
 import type { Week } from '../../../../../src/shared/shifts';
 import { hoursProblems, specialDaysFromValues, specialDaysToSave, weekFromValues, type SpecialDayFields } from './hoursForm';

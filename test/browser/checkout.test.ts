@@ -11,7 +11,7 @@ import type { TestServer } from '../support/server';
 import { ALLERGEN_TEXTS } from '../../src/shared/allergens';
 import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
-import { answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
+import { answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, placePhoneOrderAsPage, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
 
 // Demo menu (seeded at start-up).
 const ONION_BHAJI = 1; // £3.95
@@ -190,19 +190,7 @@ describe('checkout journeys in the browser', () => {
     const kitchen = createKitchen(server.shop.services, kitchenOrders(server.shop.pool, server.shop.services.settings), vouchers);
     const staff = () => ({ actor: 'staff-test', now: new Date().toISOString(), correlationId: randomUUID() });
     // The page's own session places the orders, as the checkout would.
-    const post = async (url: string, data: object = {}) => {
-      const answer = await page.request.post(`${baseUrl}${url}`, { data, headers: { 'X-Requested-With': 'fetch', Origin: baseUrl } });
-      expect({ url, status: answer.status() }).toEqual({ url, status: 200 });
-      return (await answer.json()) as { order: { id: string; ref: string } };
-    };
-    const phoneOrder = async () => {
-      await post('/api/moveProductStockToBasket', { id: ONION_BHAJI, variant: null, quantity: 1 });
-      await post('/api/saveCartAsOrder');
-      await post('/api/updateOrder', { ta_method: 'COLLECT', postage: -40, total_cost: 355, postcode: null });
-      await post('/api/updateOrder', { deliveryForm: { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' } });
-      await post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' });
-      return (await post('/complete-order', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT', message: 'Pay by phone' })).order;
-    };
+    const phoneOrder = () => placePhoneOrderAsPage(page, baseUrl);
     await page.goto(baseUrl);
 
     const cooked = await phoneOrder();

@@ -6,7 +6,7 @@
 import type { Page, Request, Route } from 'playwright-core';
 import type { TestServer } from '../support/server';
 import { shopWithBrowser, type BrowserSession } from './browser';
-import { answerTo, changeSettings, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
+import { answerTo, changeSettings, fillBasketAndOpenIt, fillContactDetails, proceedToCheckout, sendDetails, waitForText, whileFailing } from './shop-steps';
 
 const ONION_BHAJI = 1; // no options
 const NO_METHODS = 'No payment method(s) have been set up for this site - you cannot complete your order right now';
@@ -15,17 +15,6 @@ const NO_METHODS = 'No payment method(s) have been set up for this site - you ca
 const failWith = (message: string) => (route: Route) => route.fulfill({ status: 500, json: { status: false, message } });
 /** The call never reaches the server. */
 const unreachable = (route: Route) => route.abort('connectionrefused');
-
-/** Fails every call whose path ends with `pathEnd` while `work` runs. */
-async function whileFailing(page: Page, pathEnd: string, failure: (route: Route) => Promise<void>, work: () => Promise<void>): Promise<void> {
-  const matches = (url: URL) => url.pathname.endsWith(pathEnd);
-  await page.route(matches, failure);
-  try {
-    await work();
-  } finally {
-    await page.unroute(matches, failure);
-  }
-}
 
 const isLog = (request: Request) => new URL(request.url()).pathname === '/api/log';
 /** The next POST /api/log the page sends. */

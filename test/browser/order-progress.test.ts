@@ -7,9 +7,8 @@ import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, eveningClock, waitForText } from './shop-steps';
+import { answerTo, eveningClock, placePhoneOrderAsPage, waitForText } from './shop-steps';
 
-const ONION_BHAJI = 1;
 const PHONE_NO_DISPLAY = '0113 496 0000';
 
 /** The evening clock of the other browser suites, which this test can move on (the unpaid order's lapse). */
@@ -39,19 +38,7 @@ describe('where is my order, live in the browser', () => {
   });
 
   /** A phone order placed by the page's own session, as the checkout places it. */
-  async function placePhoneOrder(page: Page): Promise<{ id: string; ref: string; lapse_at: string }> {
-    const post = async (url: string, data: object = {}) => {
-      const answer = await page.request.post(`${server.baseUrl}${url}`, { data, headers: { 'X-Requested-With': 'fetch', Origin: server.baseUrl } });
-      expect({ url, status: answer.status() }).toEqual({ url, status: 200 });
-      return (await answer.json()) as { order: { id: string; ref: string; lapse_at: string } };
-    };
-    await post('/api/moveProductStockToBasket', { id: ONION_BHAJI, variant: null, quantity: 1 });
-    await post('/api/saveCartAsOrder');
-    await post('/api/updateOrder', { ta_method: 'COLLECT', postage: -40, total_cost: 355, postcode: null });
-    await post('/api/updateOrder', { deliveryForm: { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' } });
-    await post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' });
-    return (await post('/complete-order', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT', message: 'Pay by phone' })).order;
-  }
+  const placePhoneOrder = (page: Page) => placePhoneOrderAsPage(page, server.baseUrl);
 
   /** Staff at work, through the API the kitchen screen calls. */
   async function kitchen() {

@@ -120,3 +120,39 @@ export async function logIn(page: Page, baseUrl: string, user: { email: string; 
   await page.getByLabel('Password').fill(user.password);
   await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole('button', { name: 'Login' }).click()]);
 }
+
+/** Fails every call of the page whose path ends with `pathEnd` while `work` runs (an outage of one route). */
+export async function whileFailing(page: Page, pathEnd: string, failure: Parameters<Page['route']>[1], work: () => Promise<unknown>): Promise<void> {
+  const matches = (url: URL) => url.pathname.endsWith(pathEnd);
+  await page.route(matches, failure);
+  try {
+    await work();
+  } finally {
+    await page.unroute(matches, failure);
+  }
+}
+
+/** The placed order as the checkout's answer carries it. */
+export interface PlacedByPage {
+  id: string;
+  ref: string;
+  lapse_at: string;
+}
+
+/**
+ * One Onion Bhaji to collect, paid by phone, placed by the page's own session (its cookies), request by request
+ * as the checkout places it: the order the page's later screens belong to.
+ */
+export async function placePhoneOrderAsPage(page: Page, baseUrl: string): Promise<PlacedByPage> {
+  const post = async (url: string, data: object = {}) => {
+    const answer = await page.request.post(`${baseUrl}${url}`, { data, headers: { 'X-Requested-With': 'fetch', Origin: baseUrl } });
+    if (answer.status() !== 200) throw new Error(`${url} answered ${answer.status()}: ${await answer.text()}`);
+    return (await answer.json()) as { order: PlacedByPage };
+  };
+  await post('/api/moveProductStockToBasket', { id: 1, variant: null, quantity: 1 }); // Onion Bhaji, 395 p
+  await post('/api/saveCartAsOrder');
+  await post('/api/updateOrder', { ta_method: 'COLLECT', postage: -40, total_cost: 355, postcode: null });
+  await post('/api/updateOrder', { deliveryForm: { email: 'kim@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' } });
+  await post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' });
+  return (await post('/complete-order', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT', message: 'Pay by phone' })).order;
+}

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, eveningClock, logIn, waitForText } from './shop-steps';
+import { answerTo, eveningClock, logIn, waitForText, whileFailing } from './shop-steps';
 
 const KORMA = 13; // £9.50, £8.55 with the 10% collection discount
 const STAFF = { email: 'cook@example.com', password: 'cook long password' };
@@ -434,16 +434,6 @@ describe('staff back office in the browser', () => {
     type Failure = Parameters<Page['route']>[1];
     const failWith = (message: string): Failure => (route) => route.fulfill({ status: 500, json: { status: false, message } });
     const unreachable: Failure = (route) => route.abort('connectionrefused');
-    /** Fails every call whose path ends with `pathEnd` while `work` runs. */
-    const whileFailing = async (page: Page, pathEnd: string, failure: Failure, work: () => Promise<unknown>) => {
-      const matches = (url: URL) => url.pathname.endsWith(pathEnd);
-      await page.route(matches, failure);
-      try {
-        await work();
-      } finally {
-        await page.unroute(matches, failure);
-      }
-    };
     /** The one dialog says exactly these lines in the error look; then it is closed. */
     const expectDialog = async (page: Page, lines: string[]) => {
       const dialog = page.getByTestId('app-dialog');

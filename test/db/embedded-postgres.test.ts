@@ -30,12 +30,12 @@ describe('embedded Postgres', () => {
     const client = new pg.Client({ connectionString: postgres.url('postgres') });
     await client.connect();
     expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
-    // The shop's cluster flushes each commit to disk; only the test run's scratch cluster is started without.
+    // The shop's cluster waits for the disk at each commit; only the test run's scratch cluster is started without.
     expect((await client.query(`select current_setting('fsync') as fsync, current_setting('synchronous_commit') as sync`)).rows).toEqual([{ fsync: 'on', sync: 'on' }]);
     await client.end();
     const scratch = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
     await scratch.connect();
-    expect((await scratch.query(`select current_setting('fsync') as fsync, current_setting('synchronous_commit') as sync`)).rows).toEqual([{ fsync: 'off', sync: 'off' }]);
+    expect((await scratch.query(`select current_setting('fsync') as fsync, current_setting('synchronous_commit') as sync`)).rows).toEqual([{ fsync: 'on', sync: 'off' }]);
     await scratch.end();
     expect(fs.statSync(home).mode & 0o777).toBe(0o700);
     expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);

@@ -40,6 +40,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
+ * Commits to `name` wait for the disk again, as a shop started in production mode checks (the run's cluster does
+ * not wait by default: global-setup.ts).
+ */
+export async function makeDurable(name: string): Promise<void> {
+  await withAdmin((client) => client.query(`alter database ${name} set synchronous_commit = on`));
+}
+
+/**
  * A database of its own and a pool on it for one suite (describe block): created before its tests, ended and
  * dropped after them. `pool` may be taken at once; it forwards to the pool once the suite has started.
  */

@@ -8,12 +8,13 @@ import { ensureWebBuild } from '../../src/web-build';
 export const TEMPLATE_DATABASE = 'shop_template';
 
 /**
- * The run's cluster is thrown away at its end and never outlives a crash of the machine, so it need not wait for
- * the disk at each commit: every test commits hundreds of times (a new shop's demo menu alone is about a hundred
- * commands), and on a busy host each flush is a wait. What a transaction sees and keeps while the server runs is
- * unchanged, so are the shop's own clusters (which set none of this).
+ * The run's cluster is thrown away at its end and never outlives a crash of the machine, so a commit need not wait
+ * for the disk: every test commits hundreds of times (a new shop's demo menu alone is about a hundred commands), and
+ * on a busy host each flush is a wait. `fsync` stays on, as a shop started in production mode checks it (and its
+ * database sets synchronous_commit back on: test/support/database.ts). What a transaction sees is unchanged, so
+ * are the shop's own clusters (which set none of this).
  */
-const SCRATCH_CLUSTER = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+const SCRATCH_CLUSTER = { synchronous_commit: 'off', full_page_writes: 'off' };
 
 /** One embedded Postgres for the whole run; each suite gets its own database cloned from a migrated template. */
 export default async function globalSetup(): Promise<void> {

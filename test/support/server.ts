@@ -8,7 +8,7 @@ import type { Clock } from '../../src/core/clock';
 import { startShop, type Shop } from '../../src/server';
 import { changeSettings, type SettingKey } from '../../modules/store';
 import { ensureWebBuild } from '../../src/web-build';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createTestDatabase, makeDurable, type TestDatabase } from './database';
 
 /**
  * Settings every test shop starts with unless a test says otherwise: suites place many phone orders for one
@@ -59,6 +59,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   if (options.withWeb) await ensureWebBuild();
   const database = options.database ?? (await createTestDatabase());
+  if (options.env?.NODE_ENV === 'production') await makeDurable(database.name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',

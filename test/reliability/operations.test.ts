@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'slonik';
 import { assertDurable } from '../../src/db/durability';
-import { createTestDatabase } from '../support/database';
+import { createTestDatabase, makeDurable } from '../support/database';
 import { startTestServer, TEST_MASTER_KEY } from '../support/server';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -40,6 +40,8 @@ describe('operations', () => {
   it('refuses to run the event store in production on a Postgres that may lose commits', async () => {
     const database = await createTestDatabase();
     try {
+      // The run's cluster does not wait for the disk by default (test/support/global-setup.ts); this database does.
+      await makeDurable(database.name);
       await expect(assertDurable(database.url)).resolves.toBeUndefined();
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();

@@ -40,8 +40,11 @@ export interface OrderProgress {
 export interface OrderProgressAnswer {
   status: true;
   progress: OrderProgress;
-  /** For `/events/order?auth=` (10 minutes; the open page asks again before it runs out). */
-  auth: string;
+  /**
+   * For `/events/order?auth=` (10 minutes; the open page asks again before it runs out); null while the shop has
+   * no live update keys, when the page shows the status without following it.
+   */
+  auth: string | null;
   message: string;
 }
 

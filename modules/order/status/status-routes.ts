@@ -40,7 +40,7 @@ export function orderStatusRoutes(deps: { services: Pick<Services, 'commands' | 
     const progress = await status.progress(id);
     if (!progress) throw new DomainError('not_found', NO_SUCH_ORDER);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: true, progress, auth: (await deps.keys.sign(orderChannelName(id))) ?? '', message: '' } satisfies OrderProgressAnswer;
+    ctx.body = { status: true, progress, auth: (await deps.keys.sign(orderChannelName(id))) ?? null, message: '' } satisfies OrderProgressAnswer;
   });
 
   return router;

@@ -17,7 +17,7 @@ export const TOKEN_RENEW_MS = 8 * 60_000;
 
 export interface FollowedProgress {
   progress: OrderProgress;
-  auth: string;
+  auth: string | null;
 }
 
 const linkParams = ({ expires, signature }: ProgressOf) => (expires !== undefined && signature !== undefined ? { expires, signature } : undefined);
@@ -39,21 +39,24 @@ export const progressApi = api.injectEndpoints({
           return; // removed before it loaded
         }
         const askAgain = () => dispatch(progressApi.endpoints.orderProgress.initiate(of, { subscribe: false, forceRefetch: true }));
-        const follow = (token: string) =>
-          openLiveChannel(
-            'order',
-            {
-              events: {
-                OrderProgressed: ({ orderId }) => {
-                  if (orderId === of.orderId) void askAgain();
+        // Without a token (no live update keys) there is no channel to follow: a stream without one is refused.
+        const follow = (token: string | null) =>
+          token === null
+            ? () => undefined
+            : openLiveChannel(
+                'order',
+                {
+                  events: {
+                    OrderProgressed: ({ orderId }) => {
+                      if (orderId === of.orderId) void askAgain();
+                    },
+                  },
+                  // What happened while the channel was not connected may be missing: ask.
+                  onOpen: () => void askAgain(),
+                  onConnectionChange: () => undefined,
                 },
-              },
-              // What happened while the channel was not connected may be missing: ask.
-              onOpen: () => void askAgain(),
-              onConnectionChange: () => undefined,
-            },
-            { auth: token },
-          );
+                { auth: token },
+              );
         let close = follow(first.auth);
         const renew = setInterval(async () => {
           const current = getCacheEntry().data;

@@ -1,3 +1,4 @@
+import { STAFF_ORDERS_CHANNEL } from '../src/shared/staff-channel';
 /**
  * A tiny HTTP client for load loops: node:http on a shared keep-alive agent, one cookie jar per shopper, the
  * headers the web app sends (X-Requested-With: fetch, Origin, JSON bodies), and the time each request took.
@@ -162,4 +163,13 @@ export class Latencies {
   all(): number[] {
     return [...this.series.values()].flat();
   }
+}
+
+/**
+ * The staff orders stream's path with a fresh token (issue 30 item 1): `/events/orders` needs the staff session and a
+ * token from /broadcasting/auth for the `private-orders` channel, as a staff screen asks before each connection.
+ */
+export async function staffOrdersPath(staff: Browser): Promise<string> {
+  const { body } = await staff.ok<{ auth: string }>('/broadcasting/auth', { channel_name: STAFF_ORDERS_CHANNEL });
+  return `/events/orders?auth=${encodeURIComponent(body.auth)}`;
 }

@@ -14,7 +14,7 @@ import { connectSse, type SseConnection, type SseMessage } from '../test/support
 import pg from 'pg';
 import { orderStream } from '../modules/order/core/events';
 import { logSteps, orderableProducts, placePhoneOrder } from './checkout';
-import { keepAliveAgent, Latencies } from './http';
+import { keepAliveAgent, Latencies, staffOrdersPath } from './http';
 import { describeLatencies, startBenchShop, type BenchShop, type MenuProductView } from './shop';
 import { percentile, sleep, until, withCpuLog } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
@@ -170,7 +170,7 @@ export const liveBenchmark: Benchmark = {
       for (let screen = 0; screen < SCREENS; screen++) {
         const staff = bench.browser(agent);
         await staff.ok('/api/login', STAFF);
-        const connection = await connectSse(`http://127.0.0.1:${bench.port}/events/orders`, { cookie: staff.cookieHeader() });
+        const connection = await connectSse(`http://127.0.0.1:${bench.port}${await staffOrdersPath(staff)}`, { cookie: staff.cookieHeader() });
         screens.push(connection);
         if (connection.status !== 200) throw new Error(`GET /events/orders answered ${connection.status}`);
         following.push(

@@ -13,7 +13,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import { placePhoneOrder, orderableProducts } from './checkout';
-import { HttpError, keepAliveAgent } from './http';
+import { HttpError, keepAliveAgent, staffOrdersPath, type Browser } from './http';
 import { startBenchShop, type BenchShop } from './shop';
 import { pacedJourneys, sleep, withCpuLog } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
@@ -60,14 +60,16 @@ export function slope(samples: Sample[]): number {
  * A staff screen: follows the live stream and only counts its messages (keeping them would grow the bench, not
  * the shop); reconnects a second after the shop ends the stream, as the browser's EventSource does.
  */
-function staffScreen(bench: BenchShop, cookie: string) {
+function staffScreen(bench: BenchShop, staff: Browser) {
+  const cookie = staff.cookieHeader();
   let messages = 0;
   let drops = 0;
   let closed = false;
   let request: http.ClientRequest | undefined;
-  const connect = (): Promise<number> =>
-    new Promise((resolve, reject) => {
-      request = http.get(`http://127.0.0.1:${bench.port}/events/orders`, { headers: { Accept: 'text/event-stream', Cookie: cookie } }, (response) => {
+  const connect = async (): Promise<number> => {
+    const path = await staffOrdersPath(staff); // a fresh token before each connection, as the screen asks
+    return new Promise((resolve, reject) => {
+      request = http.get(`http://127.0.0.1:${bench.port}${path}`, { headers: { Accept: 'text/event-stream', Cookie: cookie } }, (response) => {
         resolve(response.statusCode ?? 0);
         let tail = '';
         response.setEncoding('utf8');
@@ -90,6 +92,7 @@ function staffScreen(bench: BenchShop, cookie: string) {
         if (!closed) reject(error);
       });
     });
+  };
   return {
     connect,
     messages: () => messages,
@@ -109,7 +112,7 @@ async function connectScreens(bench: BenchShop): Promise<Array<ReturnType<typeof
     for (let index = 0; index < SCREENS; index++) {
       const staff = bench.browser(agent);
       await staff.ok('/api/login', STAFF);
-      const screen = staffScreen(bench, staff.cookieHeader());
+      const screen = staffScreen(bench, staff);
       screens.push(screen);
       const status = await screen.connect();
       if (status !== 200) throw new Error(`GET /events/orders answered ${status}`);

@@ -86,6 +86,10 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
     // ... so all its baskets count for one address: the shares of the menu one address may hold are off.
     LIMIT_HELD_DISH_SHARE: '100',
     LIMIT_HELD_MENU_SHARE: '100',
+    // The live channel's keys (issue 30 item 1): the staff screens' tokens are signed with them.
+    LIVE_APP_ID: 'bench-shop',
+    LIVE_APP_KEY: 'bench-live-key-0123',
+    LIVE_APP_SECRET: 'bench-live-secret-0123456789abcdefghijklmnop',
     ...env,
   };
   const child = fork(path.join(__dirname, 'shop-process.ts'), [], {

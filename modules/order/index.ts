@@ -23,6 +23,7 @@ export {
   type OrderPlaced,
   type OrderSubmitted,
   type CustomerNotified,
+  type OrderRefunded,
 } from './core/events';
 export { orderDecider, evolveOrder, orderStatusAfter, BASKET_CHANGED_SINCE_SAVED, type OrderState, type KitchenStatus } from './core/decider';
 export type { KitchenEvent } from './core/state';

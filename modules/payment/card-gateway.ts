@@ -27,7 +27,13 @@ export interface CardIntent {
 
 export interface CardRefund {
   id: string;
+  /** 'succeeded', 'pending' (the provider confirms later, by webhook), 'failed' or 'canceled'. */
   status: string;
+  /** From the refund's metadata: the order and its refund number (0 for the shop's own whole refund). */
+  orderId: string | null;
+  refundNo: number | null;
+  /** The provider's reason when it failed ('expired_or_canceled_card', say). */
+  failureReason: string | null;
 }
 
 export interface CardWebhookEvent {
@@ -36,6 +42,8 @@ export interface CardWebhookEvent {
   type: string;
   /** The intent the event is about, as the event carried it (retrieve it again before acting on it). */
   intent: CardIntent | null;
+  /** The refund the event is about (refund.updated, say), as the event carried it: retrieve it again too. */
+  refund: CardRefund | null;
 }
 
 export class WebhookSignatureError extends Error {
@@ -47,8 +55,9 @@ export interface CardGateway {
   createIntent(input: { orderId: string; attempt: number; amountPence: number; description: string }): Promise<CardIntent>;
   retrieveIntent(intentId: string): Promise<CardIntent>;
   cancelIntent(intentId: string): Promise<CardIntent>;
-  /** Idempotent per intent: a second refund of the same payment is the first one. */
-  refund(intentId: string): Promise<CardRefund>;
+  /** Gives back `amountPence` of the intent's money; idempotent per `key`: a repeat is the first refund. */
+  refund(intentId: string, refund: { amountPence: number; key: string; orderId: string; refundNo: number }): Promise<CardRefund>;
+  retrieveRefund(refundId: string): Promise<CardRefund>;
   /** Checks the signature of a webhook's raw body; throws WebhookSignatureError when it does not hold. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): CardWebhookEvent;
 }

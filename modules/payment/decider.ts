@@ -1,7 +1,10 @@
 import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import type { PaymentEvent, RefundReason } from './events';
-import { attemptOfIntent, evolvePayment, initialPaymentState, openAttempt, type PaymentState } from './state';
+import { refundKey } from './events';
+import { attemptOfIntent, evolvePayment, initialPaymentState, openAttempt, refundOfNo, unrefundedPenceOf, type PaymentState } from './state';
+
+export const NO_CARD_PAYMENT = 'This order has no card payment to refund';
 
 export const ALREADY_PAID = 'This order is already paid';
 export const ATTEMPT_OPEN = 'A card payment for this order is still open';
@@ -19,7 +22,10 @@ export type PaymentCommand =
       orderAwaits: boolean;
       at: string;
     }
-  | { type: 'RecordRefund'; intentId: string; refundId: string; at: string }
+  /** What the provider says of a refund it was sent: refunded, or failed (why, in its words). */
+  | { type: 'RecordRefund'; refundNo: number; refundId: string; outcome: 'succeeded' | 'failed'; message: string; at: string }
+  /** Staff gave part or all of a paid order's money back (issue 35): the order module's refund number and amount. */
+  | { type: 'RefundPart'; orderId: string; refundNo: number; amountPence: number; at: string }
   /** The order would not take money recorded as its payment (it changed in between): it goes back. */
   | { type: 'GiveBack'; intentId: string; at: string };
 
@@ -61,18 +67,28 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
       const reason = refundReason(state, attempt, command);
       return reason === null
         ? [{ type: 'PaymentSucceeded', data: { ...base, amountPence: command.amountPence } }]
-        : [{ type: 'RefundDue', data: { ...base, amountPence: command.amountPence, reason } }];
+        : [{ type: 'RefundDue', data: { ...base, amountPence: command.amountPence, reason, refundNo: 0, key: refundKey(state.orderId, attempt.intentId, 0) } }];
     }
     case 'GiveBack': {
       const attempt = attemptOfIntent(state, command.intentId);
-      if (!attempt || !state.orderId || attempt.status !== 'succeeded' || attempt.refund) return [];
+      if (!attempt || !state.orderId || attempt.status !== 'succeeded' || attempt.refunds.some((one) => one.refundNo === 0)) return [];
       const base = { orderId: state.orderId, attempt: attempt.attempt, intentId: attempt.intentId, at: command.at };
-      return [{ type: 'RefundDue', data: { ...base, amountPence: attempt.amountPence, reason: 'attempt_cancelled' } }];
+      return [{ type: 'RefundDue', data: { ...base, amountPence: attempt.amountPence, reason: 'attempt_cancelled', refundNo: 0, key: refundKey(state.orderId, attempt.intentId, 0) } }];
+    }
+    case 'RefundPart': {
+      if (refundOfNo(state, command.refundNo)) return []; // told twice (a retry of the staff refund's process)
+      const paid = state.attempts.find((one) => one.attempt === state.paidBy);
+      if (!paid || !state.orderId) throw new DomainError('conflict', NO_CARD_PAYMENT);
+      if (!Number.isInteger(command.amountPence) || command.amountPence <= 0) throw new DomainError('invalid', 'Refund an amount of at least 1p');
+      if (command.amountPence > unrefundedPenceOf(paid)) throw new DomainError('conflict', 'This refund is more than is left of the card payment');
+      const { orderId, refundNo, amountPence, at } = command;
+      return [{ type: 'RefundDue', data: { orderId, attempt: paid.attempt, intentId: paid.intentId, amountPence, reason: 'staff', at, refundNo, key: refundKey(orderId, paid.intentId, refundNo) } }];
     }
     case 'RecordRefund': {
-      const attempt = attemptOfIntent(state, command.intentId);
-      if (!attempt?.refund || attempt.refund.refunded || !state.orderId) return [];
-      return [{ type: 'PaymentRefunded', data: { orderId: state.orderId, attempt: attempt.attempt, intentId: attempt.intentId, refundId: command.refundId, at: command.at } }];
+      const found = refundOfNo(state, command.refundNo);
+      if (!found || found.refund.status !== 'due' || !state.orderId) return []; // told twice, or late
+      const base = { orderId: state.orderId, attempt: found.attempt.attempt, intentId: found.attempt.intentId, refundId: command.refundId, refundNo: command.refundNo, at: command.at };
+      return command.outcome === 'succeeded' ? [{ type: 'PaymentRefunded', data: base }] : [{ type: 'RefundFailed', data: { ...base, message: command.message } }];
     }
   }
 }

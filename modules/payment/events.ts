@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const REFUND_REASONS = ['attempt_cancelled', 'already_paid', 'amount_changed'] as const;
+/** Why money goes back: the first three are the shop's own (money no food will follow); `staff` a refund staff gave. */
+export const REFUND_REASONS = ['attempt_cancelled', 'already_paid', 'amount_changed', 'staff'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** A card attempt began: the intent was created for the order's total at that moment. */
@@ -23,15 +24,43 @@ export const PaymentCancelled = z.object({
   type: z.literal('PaymentCancelled'),
   data: z.object({ orderId: z.uuid(), attempt: z.number().int().positive(), intentId: z.string(), at: z.iso.datetime() }),
 });
-/** Money arrived that no food will follow: it must go back (the refund is sent by the payment process). */
+/**
+ * Money must go back (the refund is sent by the cardRefund process): all of an attempt's money that no food will
+ * follow (`refundNo` 0), or a refund staff gave (`refundNo` the order's refund number, issue 35). `key` is the
+ * provider's idempotency key for this refund, so a repeat never refunds twice.
+ */
 export const RefundDue = z.object({
   type: z.literal('RefundDue'),
-  data: z.object({ orderId: z.uuid(), attempt: z.number().int().positive(), intentId: z.string(), amountPence: z.number().int(), reason: z.enum(REFUND_REASONS), at: z.iso.datetime() }),
+  data: z.object({
+    orderId: z.uuid(), attempt: z.number().int().positive(), intentId: z.string(), amountPence: z.number().int(), reason: z.enum(REFUND_REASONS), at: z.iso.datetime(),
+    refundNo: z.number().int().nonnegative(), key: z.string(),
+  }),
 });
+/** The provider confirmed the refund: the money is on its way back to the card. */
 export const PaymentRefunded = z.object({
   type: z.literal('PaymentRefunded'),
-  data: z.object({ orderId: z.uuid(), attempt: z.number().int().positive(), intentId: z.string(), refundId: z.string(), at: z.iso.datetime() }),
+  data: z.object({ orderId: z.uuid(), attempt: z.number().int().positive(), intentId: z.string(), refundId: z.string(), at: z.iso.datetime(), refundNo: z.number().int().nonnegative() }),
 });
+/** The provider could not refund (the card closed, say): staff are shown it and give the money back another way. */
+export const RefundFailed = z.object({
+  type: z.literal('RefundFailed'),
+  data: z.object({ orderId: z.uuid(), attempt: z.number().int().positive(), intentId: z.string(), refundId: z.string(), refundNo: z.number().int().nonnegative(), message: z.string(), at: z.iso.datetime() }),
+});
+
+/** The provider's idempotency key of a refund: the shop's own whole refunds kept the key they were sent with. */
+export const refundKey = (orderId: string, intentId: string, refundNo: number) => (refundNo === 0 ? `refund-${intentId}` : `order-${orderId}-refund-${refundNo}`);
+
+/** Upcasters: refunds recorded before staff refunds (issue 35) were each the whole of an attempt's money, number 0. */
+export const PAYMENT_UPCASTERS = {
+  RefundDue(event: { type: string; data: unknown }) {
+    const data = event.data as Omit<RefundDue['data'], 'refundNo' | 'key'> & { refundNo?: number };
+    return data.refundNo !== undefined ? event : { type: event.type, data: { ...data, refundNo: 0, key: refundKey(data.orderId, data.intentId, 0) } };
+  },
+  PaymentRefunded(event: { type: string; data: unknown }) {
+    const data = event.data as Omit<PaymentRefunded['data'], 'refundNo'> & { refundNo?: number };
+    return data.refundNo !== undefined ? event : { type: event.type, data: { ...data, refundNo: 0 } };
+  },
+};
 
 export type PaymentStarted = z.infer<typeof PaymentStarted>;
 export type PaymentSucceeded = z.infer<typeof PaymentSucceeded>;
@@ -39,9 +68,10 @@ export type PaymentFailed = z.infer<typeof PaymentFailed>;
 export type PaymentCancelled = z.infer<typeof PaymentCancelled>;
 export type RefundDue = z.infer<typeof RefundDue>;
 export type PaymentRefunded = z.infer<typeof PaymentRefunded>;
-export type PaymentEvent = PaymentStarted | PaymentSucceeded | PaymentFailed | PaymentCancelled | RefundDue | PaymentRefunded;
+export type RefundFailed = z.infer<typeof RefundFailed>;
+export type PaymentEvent = PaymentStarted | PaymentSucceeded | PaymentFailed | PaymentCancelled | RefundDue | PaymentRefunded | RefundFailed;
 
-export const PAYMENT_EVENT_SCHEMAS = { PaymentStarted, PaymentSucceeded, PaymentFailed, PaymentCancelled, RefundDue, PaymentRefunded } satisfies Record<PaymentEvent['type'], z.ZodType>;
+export const PAYMENT_EVENT_SCHEMAS = { PaymentStarted, PaymentSucceeded, PaymentFailed, PaymentCancelled, RefundDue, PaymentRefunded, RefundFailed } satisfies Record<PaymentEvent['type'], z.ZodType>;
 export const PAYMENT_EVENT_TYPES = Object.keys(PAYMENT_EVENT_SCHEMAS) as PaymentEvent['type'][];
 
 /** One stream per order: every card attempt of it, so "paid once" is decided in one place. */

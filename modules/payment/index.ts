@@ -1,7 +1,7 @@
 export { WebhookSignatureError, type CardGateway, type CardIntent, type CardIntentStatus, type CardRefund, type CardWebhookEvent } from './card-gateway';
 export { stripeGateway, type StripeGatewayOptions } from './stripe-gateway';
-export { PAYMENT_EVENT_SCHEMAS, PAYMENT_EVENT_TYPES, paymentStream, type PaymentEvent, type RefundDue, type RefundReason } from './events';
-export { ALREADY_PAID, ATTEMPT_OPEN, nextAttempt, paymentDecider, refundReason, type PaymentCommand } from './decider';
+export { PAYMENT_EVENT_SCHEMAS, PAYMENT_EVENT_TYPES, PAYMENT_UPCASTERS, paymentStream, refundKey, type PaymentEvent, type RefundDue, type RefundFailed, type RefundReason } from './events';
+export { ALREADY_PAID, ATTEMPT_OPEN, NO_CARD_PAYMENT, nextAttempt, paymentDecider, refundReason, type PaymentCommand } from './decider';
 export type { PaymentState, Attempt } from './state';
 export { paymentRoutes } from './routes';
-export { createPayments, outcomeOf, type AttemptOutcome, type OrderAwaits, type Payments } from './payments';
+export { createPayments, outcomeOf, RefundPending, refundFailureText, type AttemptOutcome, type OrderAwaits, type Payments } from './payments';

@@ -4,10 +4,10 @@ import type { Services } from '../../src/services';
 import { z } from 'zod';
 import { DomainError } from '../../src/core/errors';
 import { singleLineText } from '../../src/shared/text';
-import type { CardGateway, CardIntent, CardWebhookEvent } from './card-gateway';
+import type { CardGateway, CardIntent, CardRefund, CardWebhookEvent } from './card-gateway';
 import { paymentDecider, type PaymentCommand } from './decider';
 import { paymentStream } from './events';
-import { attemptOfIntent, openAttempt } from './state';
+import { attemptOfIntent, openAttempt, refundOfNo } from './state';
 
 /** What the provider's answer means for the attempt; `pending` while money may still be moving (3-D Secure, say). */
 export type AttemptOutcome = { outcome: 'succeeded' | 'failed' | 'canceled' | 'pending'; message: string } | { outcome: 'none'; message: string };
@@ -22,13 +22,28 @@ export function outcomeOf(intent: CardIntent): AttemptOutcome {
   return { outcome: 'pending', message: '' };
 }
 
+/** A refund the provider has not settled yet: the cardRefund process asks again later (not a refusal). */
+export class RefundPending extends Error {
+  override name = 'RefundPending';
+  constructor(readonly refundId: string) {
+    super(`refund ${refundId} is still pending at the card provider; asked again later`);
+  }
+}
+
+/** Why a refund failed, in words staff can act on (the provider's reasons are codes). */
+export function refundFailureText(reason: string | null): string {
+  if (reason === 'expired_or_canceled_card') return 'The card the order was paid with has expired or been cancelled: give the money back another way';
+  if (reason === 'lost_or_stolen_card') return 'The card the order was paid with was reported lost or stolen: give the money back another way';
+  return 'The card provider could not make this refund: give the money back another way';
+}
+
 /** Ids as the provider writes them; anything else (a NUL, say, which Postgres refuses) is no event of theirs. */
 const providerId = singleLineText({ max: 255, min: 1, name: 'id' });
-const webhookEvent = z.object({ id: providerId, type: singleLineText({ max: 255, name: 'type' }), intentId: providerId.nullable() });
+const webhookEvent = z.object({ id: providerId, type: singleLineText({ max: 255, name: 'type' }), intentId: providerId.nullable(), refundId: providerId.nullable() });
 
 /** A verified webhook's ids, checked before any is looked up: a refusal is the 400 of a DomainError. */
 function parseWebhookEvent(event: CardWebhookEvent): z.infer<typeof webhookEvent> {
-  const parsed = webhookEvent.safeParse({ id: event.id, type: event.type, intentId: event.intent?.id ?? null });
+  const parsed = webhookEvent.safeParse({ id: event.id, type: event.type, intentId: event.intent?.id ?? null, refundId: event.refund?.id ?? null });
   if (!parsed.success) throw new DomainError('invalid', 'This webhook event is not one the card provider sends');
   return parsed.data;
 }
@@ -75,6 +90,14 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
     // no longer says why: the customer still hears the provider's refusal.
     if (found.outcome === 'canceled' && attempt.failure) return { outcome: 'canceled', message: attempt.failure };
     return found;
+  }
+
+  /** Records a refund the provider settled, refunded or failed; answers 'pending' while it has not. */
+  async function recordRefund(orderId: string, refundNo: number, refund: CardRefund, context: CommandContext): Promise<'recorded' | 'pending'> {
+    if (refund.status === 'pending' || refund.status === 'requires_action') return 'pending';
+    const outcome = refund.status === 'succeeded' ? 'succeeded' : 'failed';
+    await handle(orderId, { type: 'RecordRefund', refundNo, refundId: refund.id, outcome, message: refundFailureText(refund.failureReason), at: context.now }, context);
+    return 'recorded';
   }
 
   return {
@@ -139,12 +162,23 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
       if (intentId) await handle(orderId, { type: 'GiveBack', intentId, at: context.now }, context);
     },
 
-    /** Sends a refund that is due (once: the provider's refund is idempotent per intent) and records it. */
-    async refund(orderId: string, attempt: number, context: CommandContext): Promise<void> {
-      const due = (await load(orderId)).attempts.find((one) => one.attempt === attempt);
-      if (!due?.refund || due.refund.refunded) return;
-      const refund = await gateway().refund(due.intentId);
-      await handle(orderId, { type: 'RecordRefund', intentId: due.intentId, refundId: refund.id, at: context.now }, context);
+    /** Staff gave part or all of the order's money back (issue 35): it becomes due back to the card that paid. */
+    async refundPart(orderId: string, refundNo: number, amountPence: number, context: CommandContext): Promise<void> {
+      await handle(orderId, { type: 'RefundPart', orderId, refundNo, amountPence, at: context.now }, context);
+    },
+
+    /**
+     * Sends a refund that is due and records what the provider says. Once only: the provider's refund is
+     * idempotent per key, so a repeat after a crash is the first refund. One the provider has not settled yet
+     * (pending) throws, so the cardRefund process asks again later, unless its webhook settles it first.
+     */
+    async refund(orderId: string, refundNo: number, context: CommandContext): Promise<void> {
+      const found = refundOfNo(await load(orderId), refundNo);
+      if (!found || found.refund.status !== 'due') return;
+      const { attempt, refund } = found;
+      const sent = await gateway().refund(attempt.intentId, { amountPence: refund.amountPence, key: refund.key, orderId, refundNo });
+      const now = sent.status === 'pending' ? await gateway().retrieveRefund(sent.id) : sent;
+      if ((await recordRefund(orderId, refundNo, now, context)) === 'pending') throw new RefundPending(now.id);
     },
 
     /**
@@ -161,8 +195,11 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
       const event = parseWebhookEvent(gateway().verifyWebhook(rawBody, signature));
       const seen = await services.pool.maybeOneFirst(sql.unsafe`select 1 from payment_webhook_events where event_id = ${event.id}`);
       if (seen) return 'repeat';
+      // A refund's news (refund.updated): the refund as the provider holds it now, for the order its metadata names.
+      const refund = event.refundId ? await gateway().retrieveRefund(event.refundId) : null;
+      if (refund?.orderId && refund.refundNo !== null) await recordRefund(refund.orderId, refund.refundNo, refund, context);
       const intent = event.intentId ? await gateway().retrieveIntent(event.intentId) : null;
-      const orderId = intent?.orderId;
+      const orderId = intent?.orderId ?? refund?.orderId;
       if (intent && orderId) {
         const outcome = await record(orderId, intent, context);
         const attempt = attemptOfIntent(await load(orderId), intent.id);

@@ -10,8 +10,17 @@ export interface Attempt {
   /** Why the provider last refused the card on this attempt: a declined attempt is then cancelled, and the
    *  provider's cancelled intent no longer says why. */
   failure: string | null;
-  /** Money of this attempt that must go back, and whether it went. */
-  refund: { reason: RefundReason; refunded: boolean } | null;
+  /** Money of this attempt that must go back, and what became of it: number 0 is all of it (money no food
+   *  follows), numbers from 1 the refunds staff gave (issue 35). */
+  refunds: AttemptRefund[];
+}
+
+export interface AttemptRefund {
+  refundNo: number;
+  key: string;
+  amountPence: number;
+  reason: RefundReason;
+  status: 'due' | 'refunded' | 'failed';
 }
 
 export interface PaymentState {
@@ -28,11 +37,14 @@ const withAttempt = (state: PaymentState, attempt: number, change: (one: Attempt
   attempts: state.attempts.map((one) => (one.attempt === attempt ? change(one) : one)),
 });
 
+const withRefund = (state: PaymentState, attempt: number, refundNo: number, status: AttemptRefund['status']): PaymentState =>
+  withAttempt(state, attempt, (one) => ({ ...one, refunds: one.refunds.map((refund) => (refund.refundNo === refundNo ? { ...refund, status } : refund)) }));
+
 export function evolvePayment(state: PaymentState, event: PaymentEvent): PaymentState {
   switch (event.type) {
     case 'PaymentStarted': {
       const { orderId, attempt, intentId, amountPence } = event.data;
-      return { ...state, orderId, attempts: [...state.attempts, { attempt, intentId, amountPence, status: 'open', failure: null, refund: null }] };
+      return { ...state, orderId, attempts: [...state.attempts, { attempt, intentId, amountPence, status: 'open', failure: null, refunds: [] }] };
     }
     case 'PaymentSucceeded':
       return { ...withAttempt(state, event.data.attempt, (one) => ({ ...one, status: 'succeeded' })), paidBy: event.data.attempt };
@@ -41,13 +53,32 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
     case 'PaymentCancelled':
       return withAttempt(state, event.data.attempt, (one) => ({ ...one, status: 'cancelled' }));
     case 'RefundDue': {
-      const refunded = withAttempt(state, event.data.attempt, (one) => ({ ...one, status: 'succeeded' as const, refund: { reason: event.data.reason, refunded: false } }));
+      const { refundNo, key, amountPence, reason } = event.data;
+      const due: AttemptRefund = { refundNo, key, amountPence, reason, status: 'due' };
+      // A refund staff gave leaves the order paid; money no food follows never paid it.
+      if (reason === 'staff') return withAttempt(state, event.data.attempt, (one) => ({ ...one, refunds: [...one.refunds, due] }));
+      const refunded = withAttempt(state, event.data.attempt, (one) => ({ ...one, status: 'succeeded' as const, refunds: [...one.refunds, due] }));
       return { ...refunded, paidBy: state.paidBy === event.data.attempt ? null : state.paidBy };
     }
     case 'PaymentRefunded':
-      return withAttempt(state, event.data.attempt, (one) => ({ ...one, refund: one.refund && { ...one.refund, refunded: true } }));
+      return withRefund(state, event.data.attempt, event.data.refundNo, 'refunded');
+    case 'RefundFailed':
+      return withRefund(state, event.data.attempt, event.data.refundNo, 'failed');
   }
 }
 
 export const openAttempt = (state: PaymentState): Attempt | undefined => state.attempts.find((one) => one.status === 'open');
 export const attemptOfIntent = (state: PaymentState, intentId: string): Attempt | undefined => state.attempts.find((one) => one.intentId === intentId);
+
+/** A refund of the order by its number, and the attempt whose money it gives back. */
+export function refundOfNo(state: PaymentState, refundNo: number): { attempt: Attempt; refund: AttemptRefund } | undefined {
+  for (const attempt of state.attempts) {
+    const refund = attempt.refunds.find((one) => one.refundNo === refundNo);
+    if (refund) return { attempt, refund };
+  }
+  return undefined;
+}
+
+/** What of an attempt's money has not been given back (a failed refund gave nothing back). */
+export const unrefundedPenceOf = (attempt: Attempt): number =>
+  attempt.amountPence - attempt.refunds.filter((one) => one.status !== 'failed').reduce((sum, one) => sum + one.amountPence, 0);

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CardGateway, CardIntent, CardIntentStatus } from './card-gateway';
+import type { CardGateway, CardIntent, CardIntentStatus, CardRefund } from './card-gateway';
 import { WebhookSignatureError } from './card-gateway';
 
 export interface StripeGatewayOptions {
@@ -29,6 +29,17 @@ function intentOf(intent: Stripe.PaymentIntent): CardIntent {
   };
 }
 
+function refundOf(refund: Stripe.Refund): CardRefund {
+  const refundNo = Number(refund.metadata?.refundNo);
+  return {
+    id: refund.id,
+    status: refund.status ?? 'pending',
+    orderId: refund.metadata?.orderId ?? null,
+    refundNo: Number.isInteger(refundNo) ? refundNo : null,
+    failureReason: refund.failure_reason ?? null,
+  };
+}
+
 /** The CardGateway on Stripe's PaymentIntents, through the official SDK. */
 export function stripeGateway(options: StripeGatewayOptions): CardGateway {
   const stripe = new Stripe(options.secretKey, { ...hostOptions(options.apiUrl), maxNetworkRetries: 2, timeout: 20_000 });
@@ -54,9 +65,15 @@ export function stripeGateway(options: StripeGatewayOptions): CardGateway {
     async cancelIntent(intentId) {
       return intentOf(await stripe.paymentIntents.cancel(intentId));
     },
-    async refund(intentId) {
-      const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
-      return { id: refund.id, status: refund.status ?? 'pending' };
+    async refund(intentId, { amountPence, key, orderId, refundNo }) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: intentId, amount: amountPence, metadata: { orderId, refundNo: String(refundNo) } },
+        { idempotencyKey: key },
+      );
+      return refundOf(refund);
+    },
+    async retrieveRefund(refundId) {
+      return refundOf(await stripe.refunds.retrieve(refundId));
     },
     verifyWebhook(rawBody, signature) {
       let event: Stripe.Event;
@@ -66,7 +83,12 @@ export function stripeGateway(options: StripeGatewayOptions): CardGateway {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
       }
       const object = event.data.object as { object?: string };
-      return { id: event.id, type: event.type, intent: object.object === 'payment_intent' ? intentOf(object as Stripe.PaymentIntent) : null };
+      return {
+        id: event.id,
+        type: event.type,
+        intent: object.object === 'payment_intent' ? intentOf(object as Stripe.PaymentIntent) : null,
+        refund: object.object === 'refund' ? refundOf(object as Stripe.Refund) : null,
+      };
     },
   };
 }

@@ -1,12 +1,12 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
-import { cardOutcomeOf, countsInTally, progressNewsOf, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus } from '../../modules/order';
+import { cardOutcomeOf, countsInTally, progressNewsOf, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus, type OrderRefunded } from '../../modules/order';
 import { checkoutEventOf, checkoutStatements, isCheckoutEvent, PERSONAL_COLUMNS, type CheckoutEvent } from './batch';
 import type { PersonalDataErased } from '../../modules/privacy';
 import { ERASED, idInSubject } from '../../src/personal-data';
 
-import { COUNTS_IN_TALLY } from './queries';
+import { COUNTS_IN_TALLY, refundsOfDay } from './queries';
 
 type Tx = ProjectionContext['tx'];
 
@@ -23,7 +23,7 @@ async function talliesAfter(tx: Tx, submitted: ReadonlyArray<{ orderId: string; 
        where trading_day in (select trading_day from days) and order_id <> all(${ids}) and ${COUNTS_IN_TALLY}
        group by trading_day
     )
-    select d.order_id, d.trading_day::text as day, coalesce(t.tally, 0)::int as tally
+    select d.order_id, d.trading_day::text as day, (coalesce(t.tally, 0) - ${refundsOfDay(sql.fragment`d.trading_day`)})::int as tally
       from days d left join takings t using (trading_day)`)) as Array<{ order_id: string; day: string; tally: number }>;
   const before = new Map(rows.map((row) => [row.order_id, row]));
   const running = new Map<string, number>();
@@ -38,11 +38,13 @@ async function talliesAfter(tx: Tx, submitted: ReadonlyArray<{ orderId: string; 
   return tallies;
 }
 
-async function tallyFor(tx: Tx, orderId: string): Promise<number> {
+/** The takings of a trading day: its orders that count, less the refunds made on it. */
+async function tallyOfDay(tx: Tx, day: FragmentSqlToken): Promise<number> {
   return (await tx.oneFirst(sql.unsafe`
-    select coalesce(sum(total_pence), 0)::int from orders
-     where trading_day = (select trading_day from orders where order_id = ${orderId}) and ${COUNTS_IN_TALLY}`)) as number;
+    select (coalesce(sum(total_pence), 0) - ${refundsOfDay(day)})::int from orders where trading_day = ${day} and ${COUNTS_IN_TALLY}`)) as number;
 }
+
+const tallyFor = (tx: Tx, orderId: string) => tallyOfDay(tx, sql.fragment`(select trading_day from orders where order_id = ${orderId})`);
 
 /**
  * Orders as customers and the kitchen read them. Staff screens hear of each submitted order (NewOrder, with
@@ -57,7 +59,7 @@ async function tallyFor(tx: Tx, orderId: string): Promise<number> {
 export const ordersProjection: Projection = {
   name: 'orders',
   eventTypes: [...ORDER_EVENT_TYPES, 'PersonalDataErased'],
-  tables: ['orders'],
+  tables: ['orders', 'order_refunds'],
   apply: (stored, context) => applyOrders([stored], context),
   applyAll: applyOrders,
   // A batch of checkout steps that submits nothing (what a steady trickle of orders brings) goes in one round trip.
@@ -101,6 +103,10 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
     // A card attempt freezes an order still in checkout: nothing the kitchen or the books see changes.
     if (event.type === 'CardAttemptStarted' || event.type === 'CardAttemptEnded') continue;
     await flush();
+    if (event.type === 'OrderRefunded') {
+      await refunded(tx, publish, event);
+      continue;
+    }
     await kitchenChange(tx, publish, event);
     await tellCustomer(publish, one);
   }
@@ -144,6 +150,23 @@ function kitchenColumns(event: KitchenEvent, current: KitchenStatus): FragmentSq
       return never;
     }
   }
+}
+
+/**
+ * Money given back (issue 35): the order shows what was refunded, and the refund comes off the takings of the day
+ * it was made on; staff screens refetch the order and get that day's tally.
+ */
+async function refunded(tx: Tx, publish: ProjectionContext['publish'], { data }: OrderRefunded) {
+  const added = await tx.query(sql.unsafe`
+    insert into order_refunds (order_id, refund_no, trading_day, amount_pence, by_hand, reason, lines, restocked, refunded_at)
+    values (${data.orderId}, ${data.refundNo}, ${data.tradingDay}, ${data.amountPence}, ${data.byHand}, ${data.reason},
+            ${sql.array(data.lines, 'int4')}, ${data.restocked}, ${data.refundedAt})
+    on conflict do nothing`);
+  if (added.rowCount === 0) return;
+  const status = (await tx.oneFirst(sql.unsafe`
+    update orders set refunded_pence = refunded_pence + ${data.amountPence}, refund_standing = ${data.full ? 'FULL' : 'PART'}
+     where order_id = ${data.orderId} returning status`)) as KitchenStatus;
+  await publish('orders', 'OrderChange', { id: data.orderId, status, tally: await tallyOfDay(tx, sql.fragment`${data.tradingDay}::date`) });
 }
 
 /** A kitchen event moves the status as the order module says, records its facts, and tells staff screens. */

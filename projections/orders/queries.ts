@@ -1,6 +1,6 @@
-import { sql } from 'slonik';
+import { sql, type FragmentSqlToken } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
-import { countsInTally, KITCHEN_STATUSES, type KitchenOrder, type KitchenStatus } from '../../src/shared/order';
+import { countsInTally, KITCHEN_STATUSES, type KitchenOrder, type KitchenStatus, type RefundStanding } from '../../src/shared/order';
 
 import type { KitchenOrders, UnpaidOrders } from '../../modules/order';
 import { readOpeningHours, tradingDayOf } from '../../modules/store';
@@ -54,6 +54,8 @@ interface OrderRow {
   lapse_at: number | null;
   voucher_code: string | null;
   voucher_deduction_pence: number;
+  refunded_pence: number;
+  refund_standing: string;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -100,6 +102,8 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
       name: item.variantName ? `${item.name} (${item.variantName})` : item.name,
       virtual: item.virtual === true,
     })),
+    refunded: row.refunded_pence,
+    refund_standing: row.refund_standing as RefundStanding,
     takeawayorder: { order_status: row.status, due_by: dueBy },
   };
 }
@@ -107,7 +111,7 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
 
 const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1, address_2, address_3, town_city, postcode,
   phone_number, delivery_info, allergy_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
-  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence`;
+  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence, refunded_pence, refund_standing`;
 
 /** A trading day's placed orders, newest first. */
 export async function todaysOrders(pool: DatabasePool, day: string, now: Date): Promise<KitchenOrder[]> {
@@ -117,10 +121,13 @@ export async function todaysOrders(pool: DatabasePool, day: string, now: Date): 
   return (rows as unknown as OrderRow[]).map((row) => kitchenOrder(row, now));
 }
 
-/** A trading day's takings, in pence. */
+/** Money given back on a trading day (issue 35): it comes off that day's takings, whichever day the order was. */
+export const refundsOfDay = (day: FragmentSqlToken) => sql.fragment`(select coalesce(sum(amount_pence), 0) from order_refunds where trading_day = ${day})`;
+
+/** A trading day's takings, in pence: its orders that count, less the refunds made on it. */
 export async function todaysTally(pool: DatabasePool, day: string): Promise<number> {
   return (await pool.oneFirst(sql.unsafe`
-    select coalesce(sum(total_pence), 0)::int from orders where trading_day = ${day} and ${COUNTS_IN_TALLY}`)) as number;
+    select (coalesce(sum(total_pence), 0) - ${refundsOfDay(sql.fragment`${day}::date`)})::int from orders where trading_day = ${day} and ${COUNTS_IN_TALLY}`)) as number;
 }
 
 export async function placedOrder(pool: DatabasePool, orderId: string, now: Date): Promise<KitchenOrder | null> {

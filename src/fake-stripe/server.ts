@@ -25,16 +25,33 @@ export interface FakePaymentIntent {
 /** Cards the fake understands, as Stripe's test cards: this one is declined, any other succeeds. */
 export const DECLINED_CARD = '4000000000000002';
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  payment_intent: string;
+  amount: number;
+  status: 'succeeded' | 'pending' | 'failed';
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+}
+
+/** How the fake answers the next refunds (issue 35's faults): as Stripe's own outcomes. */
+export type RefundMode = 'succeed' | 'pending' | 'fail';
+
 export interface FakeStripe {
   url: string;
   intents: Map<string, FakePaymentIntent>;
-  refunds: Array<{ id: string; payment_intent: string; amount: number }>;
+  refunds: FakeRefund[];
+  /** From now on, refunds succeed at once (the default), stay pending until settled, or fail (a closed card). */
+  refundMode(mode: RefundMode): void;
+  /** Settles a pending refund as the bank would, and sends its refund.updated webhook when one is registered. */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed'): Promise<void>;
   /** Every request the SDK made, for tests that count them. */
   requests: Array<{ method: string; path: string }>;
   /** From now on, each confirmation's webhook goes to `endpoint`, as Stripe sends it to the registered URL. */
   sendWebhooksTo(endpoint: string): void;
   /** Sends a signed webhook to `endpoint`, as Stripe would after a change; answers the shop's HTTP status. */
-  sendWebhook(endpoint: string, type: string, intent: FakePaymentIntent, options?: { eventId?: string; secret?: string }): Promise<number>;
+  sendWebhook(endpoint: string, type: string, object: FakePaymentIntent | FakeRefund, options?: { eventId?: string; secret?: string }): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -59,6 +76,7 @@ export async function startFakeStripe(options: {
 }): Promise<FakeStripe> {
   const intents = new Map<string, FakePaymentIntent>();
   const refunds: FakeStripe['refunds'] = [];
+  let mode: RefundMode = 'succeed';
   const requests: FakeStripe['requests'] = [];
   const replies = new Map<string, { status: number; body: unknown }>();
   const signer = new Stripe('sk_test_fake');
@@ -108,9 +126,24 @@ export async function startFakeStripe(options: {
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(String(form.payment_intent));
       if (!intent || intent.status !== 'succeeded') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'Nothing to refund' } } };
-      const refund = { id: id('re'), object: 'refund', payment_intent: intent.id, amount: intent.amount, status: 'succeeded' };
+      // As Stripe: a refund is at most what is left of the payment (failed refunds gave nothing back).
+      const left = intent.amount - refunds.filter((one) => one.payment_intent === intent.id && one.status !== 'failed').reduce((sum, one) => sum + one.amount, 0);
+      const amount = form.amount === undefined ? left : Number(form.amount);
+      if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})` } } };
+      }
+      const status = ({ succeed: 'succeeded', pending: 'pending', fail: 'failed' } as const)[mode];
+      const refund: FakeRefund = {
+        id: id('re'), object: 'refund', payment_intent: intent.id, amount, status,
+        failure_reason: status === 'failed' ? 'expired_or_canceled_card' : null, metadata: (form.metadata as Record<string, string>) ?? {},
+      };
       refunds.push(refund);
       return { status: 200, body: refund };
+    }
+    const refundMatch = /^\/v1\/refunds\/([\w]+)$/.exec(path);
+    if (refundMatch && method === 'GET') {
+      const refund = refunds.find((one) => one.id === refundMatch[1]);
+      return refund ? { status: 200, body: refund } : notFound;
     }
     return notFound;
   };
@@ -150,11 +183,19 @@ export async function startFakeStripe(options: {
     refunds,
     requests,
     sendWebhooksTo: (endpoint) => void (webhookEndpoint = endpoint),
+    refundMode: (next) => void (mode = next),
+    async settleRefund(refundId, status) {
+      const refund = refunds.find((one) => one.id === refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.status = status;
+      refund.failure_reason = status === 'failed' ? 'expired_or_canceled_card' : null;
+      if (webhookEndpoint) await sendWebhook(webhookEndpoint, 'refund.updated', refund);
+    },
     sendWebhook,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
-  async function sendWebhook(endpoint: string, type: string, intent: FakePaymentIntent, sendOptions: { eventId?: string; secret?: string } = {}): Promise<number> {
+  async function sendWebhook(endpoint: string, type: string, intent: FakePaymentIntent | FakeRefund, sendOptions: { eventId?: string; secret?: string } = {}): Promise<number> {
     const payload = JSON.stringify({
       id: sendOptions.eventId ?? id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), api_version: Stripe.API_VERSION,
       data: { object: structuredClone(intent) },

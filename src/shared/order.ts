@@ -86,6 +86,11 @@ export interface KitchenOrderItem {
   virtual: boolean;
 }
 
+/** How an order stands for money given back: NONE, PART ("PART REFUNDED") or FULL ("REFUNDED"). */
+export const REFUND_STANDINGS = ['NONE', 'PART', 'FULL'] as const;
+export type RefundStanding = (typeof REFUND_STANDINGS)[number];
+export const REFUND_STANDING_TEXT: Record<RefundStanding, string> = { NONE: '', PART: 'PART REFUNDED', FULL: 'REFUNDED' };
+
 /** A placed order on the staff screens (GET /api/todaysOrders, GET /api/fetchOrder/{id}, staff spec §3). */
 export interface KitchenOrder {
   id: string;
@@ -124,6 +129,9 @@ export interface KitchenOrder {
   printed_copies: number;
   completed_at: string | null;
   order_items: KitchenOrderItem[];
+  /** Money staff gave back (issue 35): how much, and whether none, part or all of what was paid. */
+  refunded: number;
+  refund_standing: RefundStanding;
   takeawayorder: { order_status: string; due_by: string | null };
 }
 

@@ -10,7 +10,7 @@ import { ACCOUNT_EVENT_SCHEMAS, ACCOUNT_PERSONAL_DATA } from '../../modules/acco
 import { CART_EVENT_SCHEMAS, CART_PERSONAL_DATA } from '../../modules/cart';
 import { CATALOG_EVENT_SCHEMAS, CATALOG_UPCASTERS } from '../../modules/catalog';
 import { ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS } from '../../modules/order';
-import { PAYMENT_EVENT_SCHEMAS } from '../../modules/payment';
+import { PAYMENT_EVENT_SCHEMAS, PAYMENT_UPCASTERS } from '../../modules/payment';
 import { PRIVACY_EVENT_SCHEMAS } from '../../modules/privacy';
 import { STOCK_EVENT_SCHEMAS } from '../../modules/stock';
 import { STORE_EVENT_SCHEMAS, STORE_UPCASTERS } from '../../modules/store';
@@ -24,7 +24,7 @@ export function openPersonalData(config: Config, pool: DatabasePool, clock: Cloc
 /** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
 export function shopEventVersioning(): EventVersioning {
   const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS, ...PRIVACY_EVENT_SCHEMAS, ...PAYMENT_EVENT_SCHEMAS, ...VOUCHER_EVENT_SCHEMAS };
-  return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS, ...ORDER_UPCASTERS, ...CATALOG_UPCASTERS } };
+  return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS, ...ORDER_UPCASTERS, ...CATALOG_UPCASTERS, ...PAYMENT_UPCASTERS } };
 }
 
 /** The configured adapter, behind the shop's event versioning; appends are checked against the schemas outside production. */

@@ -35,6 +35,8 @@ const order = (id: string, fields: Partial<KitchenOrder> = {}): KitchenOrder => 
   notified_at: null,
   printed_copies: 0,
   completed_at: null,
+  refunded: 0,
+  refund_standing: 'NONE',
   order_items: [],
   takeawayorder: { order_status: 'NEW', due_by: null },
   ...fields,

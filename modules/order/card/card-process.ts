@@ -10,7 +10,7 @@ export interface CardActions {
   reconcile(orderId: string, attempt: number, context: CommandContext): Promise<void>;
   watch(orderId: string, attempt: number, context: CommandContext): Promise<void>;
   lapse(orderId: string, attempt: number, context: CommandContext): Promise<void>;
-  refund(orderId: string, attempt: number, context: CommandContext): Promise<void>;
+  refund(orderId: string, refundNo: number, context: CommandContext): Promise<void>;
 }
 
 type AttemptFact = { orderId: string; attempt: number; lapseAt: string };
@@ -66,12 +66,14 @@ export function cardAttemptProcess(actions: CardActions): ProcessDefinition<Atte
   };
 }
 
-type RefundFact = { orderId: string; attempt: number };
-export type CardRefundCommand = { type: 'RefundCardPayment'; orderId: string; attempt: number };
+type RefundFact = { orderId: string; attempt: number; refundNo: number };
+export type CardRefundCommand = { type: 'RefundCardPayment'; orderId: string; attempt: number; refundNo?: number };
 
 /**
- * Money that no food will follow goes back (issue 17 item 3): each RefundDue of the payment module is refunded at
- * the provider, exactly once (the provider's refund is idempotent per payment, and the payment stream records it).
+ * Money goes back (issue 17 item 3, issue 35): each RefundDue of the payment module is refunded at the provider,
+ * exactly once (the provider's refund is idempotent per key, and the payment stream records it). Refund 0 is all
+ * of an attempt's money that no food follows (its process keeps the attempt's id, as before numbers); staff
+ * refunds are numbered from 1, one process each. A refund the provider settles later is asked about again.
  */
 export function cardRefundProcess(actions: CardActions): ProcessDefinition<{ status: 'idle' }, RefundFact, CardRefundCommand> {
   return {
@@ -79,16 +81,18 @@ export function cardRefundProcess(actions: CardActions): ProcessDefinition<{ sta
     startsOn: ['RefundDue'],
     advancesOn: [],
     receive(event: StoredEvent) {
-      const { orderId, attempt } = event.data as RefundFact;
-      return { processId: attemptProcessId(orderId, attempt), fact: { orderId, attempt } };
+      const { orderId, attempt, refundNo } = event.data as RefundFact;
+      const processId = refundNo === 0 ? attemptProcessId(orderId, attempt) : `${orderId}-refund-${refundNo}`;
+      return { processId, fact: { orderId, attempt, refundNo } };
     },
     initialState: { status: 'idle' },
     evolve: (state) => state,
     decide(input) {
-      if (input.kind === 'event') return { send: [{ type: 'RefundCardPayment', orderId: input.fact.orderId, attempt: input.fact.attempt }], finish: true };
+      if (input.kind === 'event') return { send: [{ type: 'RefundCardPayment', orderId: input.fact.orderId, attempt: input.fact.attempt, refundNo: input.fact.refundNo }], finish: true };
       return {};
     },
-    send: (command, { context }) => actions.refund(command.orderId, command.attempt, context),
+    // A command queued before refunds had numbers was the whole refund, number 0.
+    send: (command, { context }) => actions.refund(command.orderId, command.refundNo ?? 0, context),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { StoreStatus } from '../../../src/shared/store-status';
 import type { DeliveryMinutesKey } from '../../../src/shared/store-status';
 import type { DomainErrorKind } from '../../../src/core/errors';
-import type { CardAttemptEndReason, DeliveryDetails, OrderPaymentMethod, OrderPlaced, TakeawayMethod } from './events';
+import type { CardAttemptEndReason, DeliveryDetails, OrderPaymentMethod, OrderPlaced, StaffRefundReason, TakeawayMethod } from './events';
 
 /** A dish of the order, by product and variant. */
 export interface DishRef {
@@ -131,7 +131,20 @@ export type PlaceCardOrder = {
 };
 export type EndCardAttempt = { type: 'EndCardAttempt'; orderId: string; attempt: number; reason: CardAttemptEndReason; now: string };
 
+/** Staff give money back (issue 35): whole lines of the order (their indexes in its items), or an amount. */
+export type RefundOrder = {
+  type: 'RefundOrder';
+  orderId: string;
+  part: { lines: number[] } | { amountPence: number };
+  reason: StaffRefundReason;
+  note: string;
+  now: string;
+  /** The store's trading day now (tradingDayOf): the takings the refund comes off. */
+  tradingDay: string;
+};
+
 export type OrderCommand =
+  | RefundOrder
   | StartCardAttempt
   | PlaceCardOrder
   | EndCardAttempt

@@ -4,6 +4,7 @@ import { applyVoucher, chooseTakeawayMethod, choosePaymentMethod, giveDeliveryDe
 import { endCardAttempt, placeCardOrder, startCardAttempt } from './decide-card';
 import { cancelUnpaidOrder, completeOrder, lapseUnpaidOrder, markPaid, notifyCustomer, printOrder } from './decide-kitchen';
 import type { OrderEvent } from './events';
+import { refundOrder } from './refunds';
 import { evolveOrder, type OrderState } from './state';
 
 export { ALREADY_PLACED, BASKET_CHANGED_SINCE_SAVED, CARD_PAYMENT_OPEN, NO_ORDER, refusePlacing } from './decide-checkout';
@@ -47,6 +48,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return cancelUnpaidOrder(command, state);
     case 'LapseUnpaidOrder':
       return lapseUnpaidOrder(command, state);
+    case 'RefundOrder':
+      return refundOrder(command, state);
     default: {
       const never: never = command;
       return never;

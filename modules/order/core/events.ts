@@ -166,7 +166,35 @@ export const OrderCancelled = z.object({
   data: z.object({ orderId: z.string().uuid(), cancelledAt: z.string(), reason: z.enum(CANCEL_REASONS) }),
 });
 
+/** Why staff gave money back (issue 35): a short list the books and the day's report group by. */
+export const STAFF_REFUND_REASONS = ['wrong_dish', 'late', 'cannot_cook', 'quality', 'customer_asked', 'other'] as const;
+export type StaffRefundReason = (typeof STAFF_REFUND_REASONS)[number];
+/**
+ * Staff gave money back for a paid order, whole or in part (issue 35): by lines (their indexes in the order's items)
+ * or by an amount. `restocked`: the lines' units went back on the menu, because the ticket was not printed yet (the
+ * dishes were never cooked). `byHand`: a phone order's money, handed back by staff, not through the card provider.
+ * `full`: nothing is left to refund after it. The note is staff's own words and is sealed like the order's note.
+ */
+export const OrderRefunded = z.object({
+  type: z.literal('OrderRefunded'),
+  data: z.object({
+    orderId: z.string().uuid(),
+    refundNo: z.number().int().positive(),
+    amountPence: z.number().int().positive(),
+    lines: z.array(z.number().int().nonnegative()),
+    restocked: z.boolean(),
+    byHand: z.boolean(),
+    full: z.boolean(),
+    reason: z.enum(STAFF_REFUND_REASONS),
+    note: z.string(),
+    refundedAt: z.iso.datetime(),
+    /** The trading day whose takings the refund comes off (the store's day when it was made, not the order's). */
+    tradingDay: z.iso.date(),
+  }),
+});
+
 export type OrderPlaced = z.infer<typeof OrderPlaced>;
+export type OrderRefunded = z.infer<typeof OrderRefunded>;
 export type OrderCancelled = z.infer<typeof OrderCancelled>;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 export type OrderPaid = z.infer<typeof OrderPaid>;
@@ -199,7 +227,8 @@ export type OrderEvent =
   | OrderPrinted
   | CustomerNotified
   | OrderCompleted
-  | OrderCancelled;
+  | OrderCancelled
+  | OrderRefunded;
 
 export const ORDER_EVENT_TYPES = [
   'OrderPlaced',
@@ -217,12 +246,13 @@ export const ORDER_EVENT_TYPES = [
   'CustomerNotified',
   'OrderCompleted',
   'OrderCancelled',
+  'OrderRefunded',
 ] as const;
 
 export const orderStream = (orderId: string) => `order-${orderId}`;
 
 /** Every event type's schema: appends are parsed against it (outside production). */
-export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, VoucherApplied, VoucherRemoved, CardAttemptStarted, CardAttemptEnded, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
+export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, VoucherApplied, VoucherRemoved, CardAttemptStarted, CardAttemptEnded, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled, OrderRefunded } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
 
 /**
  * Upcaster: orders submitted before trading days were decided at submission (issue 14 item 7) count in the
@@ -252,6 +282,7 @@ const orderSubject = (data: Record<string, unknown>) => guestOrderSubject(String
 export const ORDER_PERSONAL_DATA = {
   OrderPlaced: { erasedAs: { email: ERASED, note: ERASED }, subject: orderSubject, lookups: (data) => ({ email: data.email as string | null }) },
   OrderItemsRefreshed: { erasedAs: { note: ERASED }, subject: orderSubject },
+  OrderRefunded: { erasedAs: { note: ERASED }, subject: orderSubject },
   TakeawayMethodChosen: { erasedAs: { postcode: ERASED }, subject: orderSubject },
   DeliveryDetailsGiven: {
     erasedAs: Object.fromEntries(Object.keys(deliveryDetailsSchema.shape).map((field) => [field, ERASED])),

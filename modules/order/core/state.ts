@@ -1,6 +1,6 @@
 import { orderTotalPence, type KitchenStatus } from '../../../src/shared/order';
 import { voucherDeductionPence } from '../../../src/shared/voucher';
-import type { CancelReason, DeliveryDetails, OrderEvent, OrderItem, OrderPaymentMethod, OrderSubmitted, TakeawayMethodChosen, VoucherApplied } from './events';
+import type { CancelReason, DeliveryDetails, OrderEvent, OrderRefunded, OrderItem, OrderPaymentMethod, OrderSubmitted, TakeawayMethodChosen, VoucherApplied } from './events';
 
 /** The voucher on the order, with the terms its deduction is computed from. */
 export type AppliedVoucher = Omit<VoucherApplied['data'], 'orderId'>;
@@ -36,6 +36,17 @@ export interface Kitchen {
   /** Why a CANCELLED order was cancelled: by staff, or it lapsed unpaid. */
   cancelledBecause: CancelReason | null;
   cancelledAt: string | null;
+  /** The money staff gave back, in the order made (issue 35). */
+  refunds: Refund[];
+}
+
+/** One refund of a placed order: its amount and the lines (indexes in `items`) it covered. */
+export interface Refund {
+  refundNo: number;
+  amountPence: number;
+  lines: number[];
+  restocked: boolean;
+  refundedAt: string;
 }
 
 export type { KitchenStatus };
@@ -123,7 +134,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return state.status === 'checkout' && state.cardAttempt?.attempt === event.data.attempt ? { ...state, cardAttempt: null } : state;
     case 'OrderSubmitted':
       return state.status === 'checkout'
-        ? { ...state, cardAttempt: null, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, printedAt: null, notifiedAt: null, completedAt: null, cancelledBecause: null, cancelledAt: null }
+        ? { ...state, cardAttempt: null, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, printedAt: null, notifiedAt: null, completedAt: null, cancelledBecause: null, cancelledAt: null, refunds: [] }
         : state;
     case 'OrderPaid':
     case 'OrderPrinted':
@@ -132,11 +143,18 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderCancelled':
       if (state.status === 'none' || state.status === 'checkout') return state;
       return { ...state, ...kitchenFacts(state, event), status: orderStatusAfter(state.status, event) };
+    case 'OrderRefunded':
+      if (state.status === 'none' || state.status === 'checkout') return state;
+      return { ...state, refunds: [...state.refunds, refundOf(event)] };
     default: {
       const never: never = event;
       return never;
     }
   }
+}
+
+function refundOf({ data }: OrderRefunded): Refund {
+  return { refundNo: data.refundNo, amountPence: data.amountPence, lines: data.lines, restocked: data.restocked, refundedAt: data.refundedAt };
 }
 
 /** What a kitchen event records besides the status. */

@@ -1,4 +1,4 @@
-import { ALREADY_PAID, ATTEMPT_OPEN, paymentDecider, type PaymentCommand, type PaymentEvent } from '../../../modules/payment';
+import { ALREADY_PAID, ATTEMPT_OPEN, NO_CARD_PAYMENT, PAYMENT_UPCASTERS, paymentDecider, type PaymentCommand, type PaymentEvent } from '../../../modules/payment';
 import { specFor } from '../../support/given-when-then';
 
 const spec = specFor(paymentDecider);
@@ -13,7 +13,7 @@ const succeeded = (attempt: number, amountPence = 1710): PaymentEvent => ({ type
 const cancelled = (attempt: number): PaymentEvent => ({ type: 'PaymentCancelled', data: base(attempt) });
 const refundDue = (attempt: number, reason: 'attempt_cancelled' | 'already_paid' | 'amount_changed', amountPence = 1710): PaymentEvent => ({
   type: 'RefundDue',
-  data: { ...base(attempt), amountPence, reason },
+  data: { ...base(attempt), amountPence, reason, refundNo: 0, key: `refund-pi_${attempt}` },
 });
 const start = (attempt: number): PaymentCommand => ({ type: 'StartAttempt', orderId, attempt, intentId: `pi_${attempt}`, amountPence: 1710, at });
 const outcome = (attempt: number, result: 'succeeded' | 'failed' | 'canceled', overrides: Partial<Extract<PaymentCommand, { type: 'RecordOutcome' }>> = {}): PaymentCommand => ({
@@ -81,9 +81,53 @@ describe('payment decider (issue 17)', () => {
   });
 
   it('records a refund once, and only of money that had to go back', () => {
-    const refunded: PaymentEvent = { type: 'PaymentRefunded', data: { ...base(1), refundId: 're_1' } };
-    spec([started(1), refundDue(1, 'attempt_cancelled')]).when({ type: 'RecordRefund', intentId: 'pi_1', refundId: 're_1', at }).then([refunded]);
-    spec([started(1), refundDue(1, 'attempt_cancelled'), refunded]).when({ type: 'RecordRefund', intentId: 'pi_1', refundId: 're_1', at }).then([]);
-    spec([started(1), succeeded(1)]).when({ type: 'RecordRefund', intentId: 'pi_1', refundId: 're_1', at }).then([]);
+    const refunded: PaymentEvent = { type: 'PaymentRefunded', data: { ...base(1), refundId: 're_1', refundNo: 0 } };
+    const record = (refundNo = 0): PaymentCommand => ({ type: 'RecordRefund', refundNo, refundId: 're_1', outcome: 'succeeded', message: '', at });
+    spec([started(1), refundDue(1, 'attempt_cancelled')]).when(record()).then([refunded]);
+    spec([started(1), refundDue(1, 'attempt_cancelled'), refunded]).when(record()).then([]);
+    spec([started(1), succeeded(1)]).when(record()).then([]);
+  });
+
+  describe('refunds staff give (issue 35)', () => {
+    const part = (refundNo: number, amountPence: number): PaymentCommand => ({ type: 'RefundPart', orderId, refundNo, amountPence, at });
+    const staffDue = (refundNo: number, amountPence: number, attempt = 1): PaymentEvent => ({
+      type: 'RefundDue',
+      data: { ...base(attempt), amountPence, reason: 'staff', refundNo, key: `order-${orderId}-refund-${refundNo}` },
+    });
+    const failedRefund = (refundNo: number): PaymentEvent => ({ type: 'RefundFailed', data: { ...base(1), refundId: 're_9', refundNo, message: 'The card was closed' } });
+
+    it('gives back part of the paid attempt’s money, with an idempotency key of its own, and the order stays paid', () => {
+      spec([started(1), succeeded(1)]).when(part(1, 500)).then([staffDue(1, 500)]);
+      spec([started(1), cancelled(1), started(2), succeeded(2)]).when(part(1, 500)).then([staffDue(1, 500, 2)]);
+      const state = [started(1), succeeded(1), staffDue(1, 500)].reduce(paymentDecider.evolve, paymentDecider.initialState);
+      expect(state.paidBy).toBe(1);
+    });
+
+    it('refuses more than is left of the payment, and lets a part and then the rest go back', () => {
+      spec([started(1), succeeded(1)]).when(part(1, 1711)).thenFails('This refund is more than is left of the card payment', 'conflict');
+      spec([started(1), succeeded(1), staffDue(1, 1000)]).when(part(2, 710)).then([staffDue(2, 710)]);
+      spec([started(1), succeeded(1), staffDue(1, 1000)]).when(part(2, 711)).thenFails('This refund is more than is left of the card payment', 'conflict');
+      // A refund the provider could not make gave nothing back: its amount can go back another time.
+      spec([started(1), succeeded(1), staffDue(1, 1710), failedRefund(1)]).when(part(2, 1710)).then([staffDue(2, 1710)]);
+    });
+
+    it('makes a repeat of the same refund number nothing, and needs a paid card attempt', () => {
+      spec([started(1), succeeded(1), staffDue(1, 500)]).when(part(1, 500)).then([]);
+      spec([started(1)]).when(part(1, 500)).thenFails(NO_CARD_PAYMENT, 'conflict');
+      spec([]).when(part(1, 500)).thenFails(NO_CARD_PAYMENT, 'conflict');
+    });
+
+    it('records what the provider says of a staff refund, once: refunded, or failed with its reason', () => {
+      const record = (outcome: 'succeeded' | 'failed'): PaymentCommand => ({ type: 'RecordRefund', refundNo: 1, refundId: 're_9', outcome, message: 'The card was closed', at });
+      spec([started(1), succeeded(1), staffDue(1, 500)]).when(record('succeeded')).then([{ type: 'PaymentRefunded', data: { ...base(1), refundId: 're_9', refundNo: 1 } }]);
+      spec([started(1), succeeded(1), staffDue(1, 500)]).when(record('failed')).then([failedRefund(1)]);
+      spec([started(1), succeeded(1), staffDue(1, 500), failedRefund(1)]).when(record('succeeded')).then([]);
+    });
+
+    it('reads refunds recorded before refunds had numbers as number 0, under the key they were sent with', () => {
+      const old = { type: 'RefundDue', data: { ...base(1), amountPence: 1710, reason: 'already_paid' } };
+      expect(PAYMENT_UPCASTERS.RefundDue(old).data).toMatchObject({ refundNo: 0, key: 'refund-pi_1' });
+      expect(PAYMENT_UPCASTERS.PaymentRefunded({ type: 'PaymentRefunded', data: { ...base(1), refundId: 're_1' } }).data).toMatchObject({ refundNo: 0 });
+    });
   });
 });

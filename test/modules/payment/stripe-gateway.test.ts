@@ -37,8 +37,10 @@ describe('the Stripe card gateway', () => {
     expect(await gateway.retrieveIntent(intent.id)).toMatchObject({ status: 'requires_payment_method', failureMessage: 'Your card was declined.' });
     await confirm(intent.id, '4242424242424242');
     expect(await gateway.retrieveIntent(intent.id)).toMatchObject({ status: 'succeeded', failureMessage: null });
-    const refund = await gateway.refund(intent.id);
-    expect(await gateway.refund(intent.id)).toEqual(refund);
+    const whole = { amountPence: 990, key: `refund-${intent.id}`, orderId: 'order-2', refundNo: 0 };
+    const refund = await gateway.refund(intent.id, whole);
+    expect(refund).toMatchObject({ status: 'succeeded', orderId: 'order-2', refundNo: 0 });
+    expect(await gateway.refund(intent.id, whole)).toEqual(refund);
     expect(fake.refunds.filter((one) => one.payment_intent === intent.id)).toHaveLength(1);
 
     const open = await gateway.createIntent({ orderId: 'order-3', attempt: 1, amountPence: 500, description: 'Order 3' });

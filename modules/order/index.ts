@@ -38,6 +38,9 @@ export { unprintedAlarmActions, unprintedAlarmProcess } from './kitchen/unprinte
 export { checkoutProcess, CHECKOUT_FINISH_MINUTES } from './checkout/checkout-process';
 export { voucherStepUndoProcess } from './checkout/voucher-step-undo';
 export { kitchenRoutes } from './kitchen/kitchen-routes';
+export { createStaffRefunds, type StaffRefunds } from './kitchen/staff-refunds';
+export { refundFollowUpProcess } from './kitchen/refund-follow-up';
+export { refundRoutes } from './kitchen/refund-routes';
 export { customerMailReactor } from './mail/customer-mail';
 export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';
 export { cardRoutes, orderChannelAuthoriser, STRIPE_WEBHOOK_PATH } from './card/card-routes';

@@ -55,12 +55,12 @@ export const VoucherUseConfirmed = z.object({
   data: z.object({ voucherId: z.string().uuid(), orderId: z.string().uuid(), confirmedAt: z.string() }),
 });
 /**
- * Why a held use went back. No paid order is refunded yet (the card path refunds only money for an order that
- * no longer awaited it, whose use went back when its attempt ended); a staff refund of a paid order, when it
- * comes, must release the order's use and adds its reason here. `abandoned` (issue 28): a checkout cut off after
- * the use was reserved, its order never placed. A reason added leaves every stored event valid: no upcaster.
+ * Why a held use went back. `refunded` (issue 35): staff gave all of a paid order's money back. The card path's own
+ * refunds are of money for an order that no longer awaited it, whose use went back when its attempt ended.
+ * `abandoned` (issue 28): a checkout cut off after the use was reserved, its order never placed. A reason added
+ * leaves every stored event valid: no upcaster.
  */
-export const RELEASE_REASONS = ['cancelled', 'lapsed', 'failed', 'abandoned'] as const;
+export const RELEASE_REASONS = ['cancelled', 'lapsed', 'failed', 'abandoned', 'refunded'] as const;
 export const VoucherUseReleased = z.object({
   type: z.literal('VoucherUseReleased'),
   data: z.object({ voucherId: z.string().uuid(), orderId: z.string().uuid(), releasedAt: z.string(), reason: z.enum(RELEASE_REASONS) }),

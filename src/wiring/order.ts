@@ -13,6 +13,8 @@ import {
   checkoutProcess,
   createCheckout,
   createKitchen,
+  createStaffRefunds,
+  refundFollowUpProcess,
   unpaidLapseProcess,
   unprintedAlarmActions,
   unprintedAlarmProcess,
@@ -58,6 +60,7 @@ export function wireOrder(deps: {
   });
   const orders = kitchenOrders(pool, services.settings);
   const kitchen = createKitchen(services, orders, vouchers);
+  const refunds = createStaffRefunds({ services, payments, vouchers, orderOf: kitchen.order });
   const unprintedAlarm = unprintedAlarmActions({
     services,
     managerEmails: () => deps.users.activeEmailsWithRoles(['manager', 'admin']),
@@ -68,6 +71,7 @@ export function wireOrder(deps: {
     checkout,
     orders,
     kitchen,
+    refunds,
     processes: [
       checkoutProcess(checkout.processActions),
       voucherStepUndoProcess(checkout.processActions),
@@ -76,6 +80,7 @@ export function wireOrder(deps: {
       cardPaymentProcess(checkout.cardActions),
       unpaidLapseProcess(kitchen.lapseActions),
       unprintedAlarmProcess(unprintedAlarm),
+      refundFollowUpProcess(refunds),
     ],
   };
 }

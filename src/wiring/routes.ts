@@ -28,7 +28,7 @@ import { accountRoutes, type Accounts } from '../../modules/account';
 import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/cart';
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
 import { deliveryRoutes } from '../../modules/delivery';
-import { cardRoutes, checkoutRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, voucherUseRoutes } from '../../modules/order';
+import { cardRoutes, checkoutRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, refundRoutes, voucherUseRoutes } from '../../modules/order';
 import { paymentRoutes } from '../../modules/payment';
 import { privacyRoutes } from '../../modules/privacy';
 import { stockRoutes } from '../../modules/stock';
@@ -115,6 +115,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     voucherRoutes({ vouchers, clock }),
     storeSettingsRoutes({ services, clock, delivery: delivery.service, liveKeys: parts.liveKeys }),
     kitchenRoutes({ kitchen: order.kitchen, orders: order.orders, settings: services.settings, clock, menu, linkKey }),
+    refundRoutes({ refunds: order.refunds, clock }),
     storeStatusRoutes({ services, clock, delivery: delivery.service, liveKeys: parts.liveKeys }),
     storeLogRoutes({ pool, clock, settings: services.settings }),
     stockStatusRoutes({ services, menu, clock }),

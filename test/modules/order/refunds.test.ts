@@ -1,0 +1,68 @@
+import type { OrderCommand } from '../../../modules/order/core/commands';
+import { orderDecider } from '../../../modules/order/core/decider';
+import type { OrderEvent, OrderPlaced, OrderRefunded } from '../../../modules/order/core/events';
+import { NOT_PAID_FOR_REFUND, PAYPAL_REFUND_LATER, REFUNDED_IN_FULL, refundStandingOf } from '../../../modules/order/core/refunds';
+import type { Placed } from '../../../modules/order/core/state';
+import { specFor } from '../../support/given-when-then';
+
+/** Staff refunds (issue 35): every rule of the order's side, as given events / when command / then events. */
+const spec = specFor(orderDecider);
+const orderId = '55555555-5555-4555-8555-555555555555';
+const now = '2026-11-20T18:00:00.000Z';
+const later = '2026-11-21T10:00:00.000Z';
+const korma = { productId: 13, variantId: null, name: 'Chicken Korma', variantName: '', unitPricePence: 950, quantity: 2, virtual: false };
+const bhaji = { productId: 1, variantId: null, name: 'Onion Bhaji', variantName: '', unitPricePence: 350, quantity: 1, virtual: false };
+const placedData: OrderPlaced['data'] = { orderId, cartId: '66666666-6666-4666-8666-666666666666', userId: null, email: null, items: [korma, bhaji], itemsTotalPence: 2250, note: '' };
+const submittedAs = (paymentMethod: 'PHONE' | 'CARD' | 'PAYPAL'): OrderEvent => ({
+  type: 'OrderSubmitted',
+  data: { orderId, paymentMethod, status: paymentMethod === 'PHONE' ? 'AWAITING-PAYMENT' : 'NEW', itemsTotalPence: 2250, postagePence: -190, voucherDeductionPence: 0, totalPence: 2060, submittedAt: now, tradingDay: '2026-11-20' },
+});
+const phoneOrder: OrderEvent[] = [{ type: 'OrderPlaced', data: placedData }, submittedAs('PHONE')];
+const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paidAt: now, dueBy: '2026-11-20T18:31:00.000Z' } };
+const printed: OrderEvent = { type: 'OrderPrinted', data: { orderId, printedAt: now, copy: 1, via: 'browser' } };
+const paidPhone = [...phoneOrder, paid];
+const paidCard: OrderEvent[] = [{ type: 'OrderPlaced', data: placedData }, submittedAs('CARD')];
+
+const refund = (part: { lines: number[] } | { amountPence: number }): OrderCommand => ({ type: 'RefundOrder', orderId, part, reason: 'wrong_dish', note: 'Sent the wrong curry', now: later, tradingDay: '2026-11-21' });
+const refunded = (refundNo: number, amountPence: number, fields: Partial<OrderRefunded['data']> = {}): OrderEvent => ({
+  type: 'OrderRefunded',
+  data: { orderId, refundNo, amountPence, lines: [], restocked: false, byHand: true, full: false, reason: 'wrong_dish', note: 'Sent the wrong curry', refundedAt: later, tradingDay: '2026-11-21', ...fields },
+});
+const fold = (events: OrderEvent[]) => events.reduce(orderDecider.evolve, orderDecider.initialState) as Placed;
+
+describe('staff refunds, the order’s rules (issue 35)', () => {
+  it('refunds only a paid order', () => {
+    spec([]).when(refund({ amountPence: 100 })).thenFails('There is no such order', 'not_found');
+    spec(phoneOrder).when(refund({ amountPence: 100 })).thenFails(NOT_PAID_FOR_REFUND, 'conflict');
+    spec([...phoneOrder, { type: 'OrderCancelled', data: { orderId, cancelledAt: now, reason: 'unpaid' } }]).when(refund({ amountPence: 100 })).thenFails(NOT_PAID_FOR_REFUND, 'conflict');
+    spec([{ type: 'OrderPlaced', data: placedData }, submittedAs('PAYPAL')]).when(refund({ amountPence: 100 })).thenFails(PAYPAL_REFUND_LATER, 'conflict');
+  });
+
+  it('refunds whole lines at their price, giving their units back only before the ticket was printed', () => {
+    spec(paidPhone).when(refund({ lines: [0] })).then([refunded(1, 1900, { lines: [0], restocked: true })]);
+    spec([...paidPhone, printed]).when(refund({ lines: [0] })).then([refunded(1, 1900, { lines: [0], restocked: false })]);
+    spec([...paidCard, printed]).when(refund({ lines: [1, 0] })).then([refunded(1, 2060, { lines: [0, 1], byHand: false, full: true })]);
+  });
+
+  it('refuses a line twice, a line the order has not, and nothing chosen', () => {
+    spec([...paidPhone, refunded(1, 1900, { lines: [0] })]).when(refund({ lines: [0] })).thenFails('Chicken Korma was refunded already', 'conflict');
+    spec(paidPhone).when(refund({ lines: [2] })).thenFails('That dish is not on this order', 'invalid');
+    spec(paidPhone).when(refund({ lines: [] })).thenFails('Choose the dishes to refund, or an amount', 'invalid');
+  });
+
+  it('never refunds more than is left: a part, then the rest, then nothing', () => {
+    spec(paidPhone).when(refund({ amountPence: 2061 })).thenFails('You can refund at most £20.60 on this order', 'conflict');
+    spec([...paidPhone, refunded(1, 1000)]).when(refund({ amountPence: 1061 })).thenFails('You can refund at most £10.60 on this order', 'conflict');
+    spec([...paidPhone, refunded(1, 1000)]).when(refund({ amountPence: 1060 })).then([refunded(2, 1060, { full: true })]);
+    spec([...paidPhone, refunded(1, 1000), refunded(2, 1060, { full: true })]).when(refund({ amountPence: 1 })).thenFails(REFUNDED_IN_FULL, 'conflict');
+    // Lines after an amount are capped at what is left (the collect discount made the order less than its lines).
+    spec([...paidPhone, refunded(1, 1900)]).when(refund({ lines: [0] })).then([refunded(2, 160, { lines: [0], restocked: true, full: true })]);
+    spec(paidPhone).when(refund({ amountPence: 0 })).thenFails('Refund an amount of at least 1p', 'invalid');
+  });
+
+  it('says how the order stands: part refunded, then refunded', () => {
+    expect(refundStandingOf(fold(paidPhone))).toBe('NONE');
+    expect(refundStandingOf(fold([...paidPhone, refunded(1, 1000)]))).toBe('PART');
+    expect(refundStandingOf(fold([...paidPhone, refunded(1, 1000), refunded(2, 1060)]))).toBe('FULL');
+  });
+});

@@ -16,6 +16,7 @@ const REASON_TEXT: Record<string, string> = {
   attempt_cancelled: 'the card payment had been cancelled (another method chosen, back to the basket, or it lapsed)',
   already_paid: 'the order was already paid',
   amount_changed: 'the amount paid was not the order’s',
+  staff: 'refunded by staff',
 };
 
 /** The card refunds of the trading day `now` is in, newest first. */
@@ -23,13 +24,14 @@ export async function todaysCardRefunds(pool: DatabasePool, settings: SettingsSo
   const hours = await readOpeningHours(settings);
   const { from, to } = tradingDayBounds(tradingDayOf(now, hours), hours);
   const rows = (await pool.any(sql.unsafe`
-    select order_id, amount_pence, reason, due_at, refunded_at from card_refunds
+    select order_id, amount_pence, reason, due_at, refunded_at, failure from card_refunds
      where due_at >= ${from.toISOString()} and due_at < ${to.toISOString()} order by due_at desc`)) as unknown as Array<{
     order_id: string;
     amount_pence: number;
     reason: string;
     due_at: string | number;
     refunded_at: string | number | null;
+    failure: string | null;
   }>;
   return rows.map((row) => ({
     ref: orderRef(row.order_id),
@@ -37,6 +39,7 @@ export async function todaysCardRefunds(pool: DatabasePool, settings: SettingsSo
     amountPence: row.amount_pence,
     reason: REASON_TEXT[row.reason] ?? row.reason,
     refunded: row.refunded_at !== null,
+    failure: row.failure,
   }));
 }
 

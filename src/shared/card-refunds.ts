@@ -6,4 +6,6 @@ export interface CardRefundEntry {
   amountPence: number;
   reason: string;
   refunded: boolean;
+  /** Why the provider could not make it, when it failed (staff then give the money back another way). */
+  failure: string | null;
 }

@@ -266,7 +266,7 @@ describe('card payments', () => {
     await server.shop.processes.runDue();
     expect(fake.refunds.filter((refund) => refund.payment_intent === intentId)).toHaveLength(1);
     const payment = await paymentOf(order.id);
-    expect(payment.attempts[0]).toMatchObject({ refund: { reason: 'attempt_cancelled', refunded: true } });
+    expect(payment.attempts[0].refunds).toEqual([expect.objectContaining({ refundNo: 0, reason: 'attempt_cancelled', status: 'refunded' })]);
     await server.shop.mailSettled();
     const mails = smtp.received.filter((mail) => mail.to.includes(`<${order.email}>`)).map((mail) => mail.data.replace(/\r?\n[ \t]+/g, ' '));
     expect(mails.filter((mail) => /Subject: .*is being refunded/.test(mail))).toHaveLength(1);
@@ -298,7 +298,7 @@ describe('card payments', () => {
     fake.intents.get(intentId)!.status = 'succeeded'; // the money came; its webhook never does
     clock.advanceMinutes(11);
     await runDueUntil(async () => fake.refunds.some((refund) => refund.payment_intent === intentId), 'the late money refunded');
-    expect((await paymentOf(order.id)).attempts[0]).toMatchObject({ refund: { reason: 'attempt_cancelled' } });
+    expect((await paymentOf(order.id)).attempts[0].refunds).toEqual([expect.objectContaining({ refundNo: 0, reason: 'attempt_cancelled' })]);
     expect((await orderOf(customer)).payment_method).toBe('PHONE');
   });
 
@@ -448,6 +448,127 @@ describe('card payments', () => {
       clock.advanceMinutes(3);
       await runDueUntil(async () => (await undoAnswers()).length === 2, 'the undo to find the order placed');
       expect(await useOf(voucherId, orderId)).toEqual(['VoucherUseReserved', 'VoucherUseConfirmed']);
+    });
+  });
+
+  describe('staff refunds (issue 35)', () => {
+    /** A card order for one Onion Bhaji to collect (£3.95 less the 40p collect discount: £3.55), paid. */
+    async function paidCardOrder() {
+      const customer = await readyToPay();
+      const { intentId } = await startCard(customer);
+      await confirm(intentId);
+      await customer.post('/complete-order', { payment_method: 'CARD', status: 'succeeded', message: '', id: intentId }).expect(200);
+      return { customer, intentId, order: await orderOf(customer) };
+    }
+    /** A manager who entered their password just now (refunds need the step-up). */
+    async function manager() {
+      const session = shopper(server);
+      await session.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
+      return session;
+    }
+    const refundsOf = (intentId: string) => fake.refunds.filter((refund) => refund.payment_intent === intentId);
+    const refundOfNo = async (orderId: string, refundNo: number) => (await paymentOf(orderId)).attempts.flatMap((one) => one.refunds).find((one) => one.refundNo === refundNo);
+    async function tally(): Promise<number> {
+      await server.shop.services.readModels.waitFor('orders', await server.shop.store.lastCommittedPosition());
+      return (await staff.get('/api/todaysOrderTally').expect(200)).body as number;
+    }
+    async function kitchenRow(orderId: string) {
+      await server.shop.services.readModels.waitFor('orders', await server.shop.store.lastCommittedPosition());
+      return ((await staff.get('/api/todaysOrders').expect(200)).body as Array<{ id: string; refunded: number; refund_standing: string }>).find((order) => order.id === orderId);
+    }
+
+    it('a line refunded before the ticket was printed: its unit back on the menu, the card refunded once, the tally down, the customer mailed', async () => {
+      const { intentId, order } = await paidCardOrder();
+      const [shelf, before] = [await onShelf(), await tally()];
+      const boss = await manager();
+      const answer = await boss.post(`/api/orders/${order.id}/refunds`, { lines: [0], reason: 'cannot_cook', note: 'Out of onions' }).expect(200);
+      expect(answer.body.order).toMatchObject({ refunded: 355, refund_standing: 'FULL' });
+      expect(await onShelf()).toBe(shelf + 1);
+      expect(await tally()).toBe(before - 355);
+      await runDueUntil(async () => (await refundOfNo(order.id, 1))?.status === 'refunded', 'the refund confirmed');
+      expect(refundsOf(intentId)).toEqual([expect.objectContaining({ amount: 355, status: 'succeeded', metadata: { orderId: order.id, refundNo: '1' } })]);
+      expect(await kitchenRow(order.id)).toMatchObject({ refunded: 355, refund_standing: 'FULL' });
+      // A second refund of the same order is refused, and its follow-up a minute later changes nothing.
+      expect((await boss.post(`/api/orders/${order.id}/refunds`, { amountPence: 1, reason: 'other' }).expect(409)).body.message).toBe('This order has been refunded in full');
+      clock.advance(61_000);
+      await server.shop.processes.runDue();
+      expect(refundsOf(intentId)).toHaveLength(1);
+      expect(await onShelf()).toBe(shelf + 1);
+      await server.shop.mailSettled();
+      const mails = smtp.received.filter((mail) => mail.to.includes(`<${order.email}>`)).map((mail) => mail.data.replace(/\r?\n[ \t]+/g, ' '));
+      // Its text is quoted-printable: soft line breaks undone.
+      const refundMails = mails.map((mail) => mail.replace(/=\r?\n/g, '')).filter((mail) => /We have refunded/.test(mail));
+      expect(refundMails).toHaveLength(1);
+      expect(refundMails[0]).toMatch(/We have refunded your order \w+ at .* in full: =C2=A33\.55\./);
+      expect(mails.filter((mail) => /is being refunded/.test(mail))).toHaveLength(0);
+    });
+
+    it('part by amount, then the rest: never more than is left, each its own refund at the provider', async () => {
+      const { intentId, order } = await paidCardOrder();
+      const boss = await manager();
+      const refund = (body: object) => boss.post(`/api/orders/${order.id}/refunds`, body);
+      expect((await refund({ amountPence: 100, reason: 'late' }).expect(200)).body.order).toMatchObject({ refunded: 100, refund_standing: 'PART' });
+      expect((await refund({ amountPence: 256, reason: 'late' }).expect(409)).body.message).toBe('You can refund at most £2.55 on this order');
+      await refund({ amountPence: 255, reason: 'quality' }).expect(200);
+      await runDueUntil(async () => (await refundOfNo(order.id, 2))?.status === 'refunded', 'both refunds confirmed');
+      expect(refundsOf(intentId).map((one) => one.amount)).toEqual([100, 255]);
+      expect(await kitchenRow(order.id)).toMatchObject({ refunded: 355, refund_standing: 'FULL' });
+    });
+
+    it('a refund the provider cannot make is shown to staff as not refunded, with what to do', async () => {
+      const { order } = await paidCardOrder();
+      fake.refundMode('fail');
+      try {
+        await (await manager()).post(`/api/orders/${order.id}/refunds`, { amountPence: 100, reason: 'wrong_dish' }).expect(200);
+        await runDueUntil(async () => (await refundOfNo(order.id, 1))?.status === 'failed', 'the refund failed');
+      } finally {
+        fake.refundMode('succeed');
+      }
+      await server.shop.services.readModels.waitFor('payments', await server.shop.store.lastCommittedPosition());
+      const listed = (await staff.get('/api/todaysCardRefunds').expect(200)).body.refunds as Array<{ ref: string; failure: string | null; refunded: boolean }>;
+      expect(listed).toContainEqual(expect.objectContaining({ ref: order.ref, refunded: false, failure: expect.stringContaining('give the money back another way') }));
+    });
+
+    it('a refund still pending at the provider is asked about again, and its late webhook settles it once', async () => {
+      const { order } = await paidCardOrder();
+      fake.refundMode('pending');
+      try {
+        await (await manager()).post(`/api/orders/${order.id}/refunds`, { amountPence: 100, reason: 'late' }).expect(200);
+        await runDueUntil(async () => refundsOf((await paymentOf(order.id)).attempts[0].intentId).length === 1, 'the refund sent');
+      } finally {
+        fake.refundMode('succeed');
+      }
+      await server.shop.processes.runDue();
+      expect((await refundOfNo(order.id, 1))?.status).toBe('due');
+      const [sent] = refundsOf((await paymentOf(order.id)).attempts[0].intentId);
+      fake.sendWebhooksTo(webhookUrl());
+      try {
+        await fake.settleRefund(sent.id, 'succeeded');
+      } finally {
+        fake.sendWebhooksTo('');
+      }
+      expect((await refundOfNo(order.id, 1))?.status).toBe('refunded');
+      clock.advance(600_000);
+      await server.shop.processes.runDue();
+      expect(refundsOf(sent.payment_intent)).toHaveLength(1);
+    });
+
+    it('refuses bad input, a staff member and a manager without a fresh password, and changes nothing', async () => {
+      const { order } = await paidCardOrder();
+      const length = () => streamLength(`order-${order.id}`);
+      const before = await length();
+      const boss = await manager();
+      const refund = (body: object, session = boss) => session.post(`/api/orders/${order.id}/refunds`, body);
+      expect((await refund({ lines: [0], amountPence: 100, reason: 'late' }).expect(400)).body.message).toContain('not both');
+      expect((await refund({ amountPence: 100, reason: 'bored' }).expect(400)).body.message).toContain('Choose why the money goes back');
+      expect((await refund({ amountPence: 100, reason: 'late', note: 'a\u0000b' }).expect(400)).body.message).toContain('control characters');
+      expect((await refund({ amountPence: 1.5, reason: 'late' }).expect(400)).body.message).toContain('whole pence');
+      expect((await refund({ lines: [7], reason: 'late' }).expect(400)).body.message).toBe('That dish is not on this order');
+      await boss.post('/api/orders/not-an-id/refunds', { amountPence: 100, reason: 'late' }).expect(400);
+      await refund({ amountPence: 100, reason: 'late' }, shopper(server)).expect(401);
+      clock.advance(10 * 60_000);
+      expect((await refund({ amountPence: 100, reason: 'late' }).expect(403)).body.message).toMatch(/password/i);
+      expect(await length()).toBe(before);
     });
   });
 });

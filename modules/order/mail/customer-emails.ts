@@ -106,3 +106,25 @@ export function cardRefundEmail(order: OrderView, shop: ShopContact, refund: { a
     ].join('\n'),
   };
 }
+
+/** Sent once for each refund staff give (issue 35): how much, whether all of it, and how it comes back. */
+export function staffRefundEmail(order: OrderView, shop: ShopContact, refund: { amountPence: number; full: boolean; byHand: boolean }): MailMessage {
+  const how = refund.byHand
+    ? 'We have given it back to you by hand, as you paid.'
+    : 'It goes back to the card you paid with; banks usually take 5 to 10 days to show it.';
+  return {
+    to: order.email,
+    subject: `${shop.siteName}: ${formatPence(refund.amountPence)} refunded for order ${order.ref}`,
+    text: [
+      `Hello ${order.full_name},`,
+      '',
+      refund.full
+        ? `We have refunded your order ${order.ref} at ${shop.siteName} in full: ${formatPence(refund.amountPence)}.`
+        : `We have refunded ${formatPence(refund.amountPence)} of your order ${order.ref} at ${shop.siteName}.`,
+      how,
+      `Questions? Call us on ${shop.phone}.`,
+      '',
+      `${shop.siteName}, ${shop.phone}`,
+    ].join('\n'),
+  };
+}

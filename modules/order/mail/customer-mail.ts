@@ -7,9 +7,9 @@ import { readSettings } from '../../store';
 import type { MailMessage } from '../../../src/mail/mailer';
 import type { RefundDue } from '../../payment';
 import { dishAllergens, type CataloguePort } from '../../catalog';
-import { cardRefundEmail, confirmationEmail, orderLapsedEmail, orderReadyEmail, type AllergensOf, type ShopContact } from './customer-emails';
+import { cardRefundEmail, staffRefundEmail, confirmationEmail, orderLapsedEmail, orderReadyEmail, type AllergensOf, type ShopContact } from './customer-emails';
 import { orderDecider } from '../core/decider';
-import { orderStream, type CustomerNotified, type OrderCancelled, type OrderSubmitted } from '../core/events';
+import { orderStream, type CustomerNotified, type OrderCancelled, type OrderRefunded, type OrderSubmitted } from '../core/events';
 import { orderView, type OrderView } from '../core/view';
 
 /** Events older than this get no mail: a rebuild, or a first start over an old store, must not mail history. */
@@ -29,6 +29,8 @@ const MAIL_BY_EVENT: Record<string, { kind: string; compose: Compose }> = {
   OrderCancelled: { kind: 'order-lapsed', compose: (view, shop) => orderLapsedEmail(view, shop) },
   // The payment module's: card money that no food follows is being given back (issue 17).
   RefundDue: { kind: 'card-refund', compose: (view, shop, { data }) => cardRefundEmail(view, shop, data as RefundDue['data']) },
+  // Staff gave money back (issue 35): one mail per refund, card or by hand (a staff refund's RefundDue mails nothing).
+  OrderRefunded: { kind: 'order-refund', compose: (view, shop, { data }) => staffRefundEmail(view, shop, data as OrderRefunded['data']) },
 };
 
 /**
@@ -64,6 +66,7 @@ export function customerMailReactor(
     for (const event of recent) {
       const { orderId } = (event as StoredEvent<string, (OrderSubmitted | CustomerNotified | OrderCancelled)['data']>).data;
       if (event.type === 'OrderCancelled' && (event.data as OrderCancelled['data']).reason !== 'lapsed') continue;
+      if (event.type === 'RefundDue' && (event.data as RefundDue['data']).reason === 'staff') continue;
       const view = orderView(await services.commands.load(orderStream(orderId), orderDecider));
       // An erased customer gets no mail: "[erased]" is no address.
       if (!view?.email || view.email === ERASED) continue;

@@ -56,6 +56,7 @@ interface OrderRow {
   voucher_deduction_pence: number;
   refunded_pence: number;
   refund_standing: string;
+  refunded_lines: number[];
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -104,6 +105,7 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
     })),
     refunded: row.refunded_pence,
     refund_standing: row.refund_standing as RefundStanding,
+    refunded_lines: row.refunded_lines,
     takeawayorder: { order_status: row.status, due_by: dueBy },
   };
 }
@@ -111,7 +113,8 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
 
 const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1, address_2, address_3, town_city, postcode,
   phone_number, delivery_info, allergy_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
-  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence, refunded_pence, refund_standing`;
+  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence, refunded_pence, refund_standing,
+  (select coalesce(array_agg(line order by line), '{}') from order_refunds r, unnest(r.lines) line where r.order_id = orders.order_id) as refunded_lines`;
 
 /** A trading day's placed orders, newest first. */
 export async function todaysOrders(pool: DatabasePool, day: string, now: Date): Promise<KitchenOrder[]> {

@@ -91,6 +91,18 @@ export const REFUND_STANDINGS = ['NONE', 'PART', 'FULL'] as const;
 export type RefundStanding = (typeof REFUND_STANDINGS)[number];
 export const REFUND_STANDING_TEXT: Record<RefundStanding, string> = { NONE: '', PART: 'PART REFUNDED', FULL: 'REFUNDED' };
 
+/** Why staff give money back (issue 35): a short list the books and the day's report group by, and its words. */
+export const STAFF_REFUND_REASONS = ['wrong_dish', 'late', 'cannot_cook', 'quality', 'customer_asked', 'other'] as const;
+export type StaffRefundReason = (typeof STAFF_REFUND_REASONS)[number];
+export const STAFF_REFUND_REASON_TEXT: Record<StaffRefundReason, string> = {
+  wrong_dish: 'Wrong dish sent',
+  late: 'Delivered or ready late',
+  cannot_cook: 'The kitchen cannot cook it',
+  quality: 'Food not right',
+  customer_asked: 'The customer asked',
+  other: 'Something else',
+};
+
 /** A placed order on the staff screens (GET /api/todaysOrders, GET /api/fetchOrder/{id}, staff spec §3). */
 export interface KitchenOrder {
   id: string;
@@ -132,6 +144,8 @@ export interface KitchenOrder {
   /** Money staff gave back (issue 35): how much, and whether none, part or all of what was paid. */
   refunded: number;
   refund_standing: RefundStanding;
+  /** The lines (indexes in order_items) refunded already: each goes back once. */
+  refunded_lines: number[];
   takeawayorder: { order_status: string; due_by: string | null };
 }
 

@@ -37,6 +37,7 @@ const order = (id: string, fields: Partial<KitchenOrder> = {}): KitchenOrder => 
   completed_at: null,
   refunded: 0,
   refund_standing: 'NONE',
+  refunded_lines: [],
   order_items: [],
   takeawayorder: { order_status: 'NEW', due_by: null },
   ...fields,

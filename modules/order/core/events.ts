@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { londonDate } from '../../../src/shared/london-time';
+import { STAFF_REFUND_REASONS, type StaffRefundReason } from '../../../src/shared/order';
 import { ERASED, guestOrderSubject, type PersonalDataDeclarations } from '../../../src/personal-data';
 
 export const orderItemSchema = z.object({
@@ -166,9 +167,7 @@ export const OrderCancelled = z.object({
   data: z.object({ orderId: z.string().uuid(), cancelledAt: z.string(), reason: z.enum(CANCEL_REASONS) }),
 });
 
-/** Why staff gave money back (issue 35): a short list the books and the day's report group by. */
-export const STAFF_REFUND_REASONS = ['wrong_dish', 'late', 'cannot_cook', 'quality', 'customer_asked', 'other'] as const;
-export type StaffRefundReason = (typeof STAFF_REFUND_REASONS)[number];
+export { STAFF_REFUND_REASONS, type StaffRefundReason };
 /**
  * Staff gave money back for a paid order, whole or in part (issue 35): by lines (their indexes in the order's items)
  * or by an amount. `restocked`: the lines' units went back on the menu, because the ticket was not printed yet (the

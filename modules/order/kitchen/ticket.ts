@@ -2,7 +2,7 @@ import { ALLERGEN_TEXTS, allergenNote, type AllergenFacts } from '../../../src/s
 import { escapeHtml } from '../../../src/shared/escape-html';
 import { formatPence } from '../../../src/shared/money';
 import { londonTime } from '../../../src/shared/london-time';
-import type { KitchenOrder } from '../../../src/shared/order';
+import { REFUND_STANDING_TEXT, type KitchenOrder } from '../../../src/shared/order';
 
 export interface TicketOptions {
   siteName: string;
@@ -71,6 +71,7 @@ export function ticketLines(order: KitchenOrder, options: TicketOptions): Ticket
     { text: '' },
     ...(order.voucher_code && order.voucher_deduction > 0 ? [{ text: `Voucher ${order.voucher_code} ${formatPence(-order.voucher_deduction)}` }] : []),
     { text: `Total ${formatPence(order.total_cost)}`, bold: true },
+    ...(order.refund_standing !== 'NONE' ? [{ text: `${REFUND_STANDING_TEXT[order.refund_standing]} ${formatPence(order.refunded)}`, bold: true }] : []),
     { text: order.full_name },
     { text: order.phone_number },
     ...(order.ta_method === 'DELIVER'

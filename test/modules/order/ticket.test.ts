@@ -16,6 +16,8 @@ const order = {
   voucher_code: null,
   voucher_deduction: 0,
   total_cost: 1000,
+  refunded: 0,
+  refund_standing: 'NONE',
   updated_at: '2026-11-20T19:00:00.000Z',
   due_by: null,
   order_items: [item(1, 'Onion Bhaji'), item(13, 'Chicken Korma')],
@@ -41,5 +43,12 @@ describe('the kitchen ticket', () => {
   it('shows the logo when one is set, and none otherwise', () => {
     expect(ticketHtml(order, options({ logo: '/images/logo.png' }))).toContain('<img src="/images/logo.png" alt="" class="logo">');
     expect(ticketHtml(order, options())).not.toContain('<img');
+  });
+
+  it('says under the total what was refunded (issue 35), and nothing for an order not refunded', () => {
+    const refundLine = (changes: Partial<KitchenOrder>) => ticketLines({ ...order, ...changes }, options()).filter((line) => /REFUNDED/.test(line.text)).map((line) => line.text);
+    expect(refundLine({})).toEqual([]);
+    expect(refundLine({ refunded: 500, refund_standing: 'PART' })).toEqual(['PART REFUNDED £5.00']);
+    expect(refundLine({ refunded: 1000, refund_standing: 'FULL' })).toEqual(['REFUNDED £10.00']);
   });
 });

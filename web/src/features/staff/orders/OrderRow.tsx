@@ -6,6 +6,7 @@ import { DueCell } from './DueCell';
 import { ItemsCell } from './ItemsCell';
 import type { LiveOrder, OrderStatus } from './kitchenOrder';
 import { PreviewButton } from './PreviewButton';
+import { RefundButton } from './RefundButton';
 import { StatusCell } from './StatusCell';
 import { londonTime } from './times';
 import './liveOrders.css';
@@ -47,6 +48,7 @@ export function OrderRow({ order, now, alarmMinutes }: { order: LiveOrder; now: 
             Voucher {order.voucher_code} {formatPence(-order.voucher_deduction)}
           </div>
         )}
+        <RefundButton order={order} />
       </td>
       <ItemsCell order={order} expanded={showItems} onToggle={() => setShowItems((shown) => !shown)} />
       <td>{londonTime(order.updated_at)}</td>

@@ -6,6 +6,7 @@ import { wasNotified, type LiveOrder } from './kitchenOrder';
 import { setOrderStatusLocally } from './liveOrdersApi';
 import { MarkPaidButton } from './MarkPaidButton';
 import { PrintButton } from './PrintButton';
+import { RefundBadge } from './RefundBadge';
 import { lapseNotice, secondsUntil } from './times';
 import { UnprintedAlarm, type AlarmMinutes } from './UnprintedAlarm';
 
@@ -15,6 +16,7 @@ export function StatusCell({ order, now, alarmMinutes }: { order: LiveOrder; now
     <td className="order-status-cell">
       <div className="d-flex flex-column align-items-start gap-1">
         <StatusLabel order={order} />
+        <RefundBadge order={order} />
         {wasNotified(order) && order.status !== 'NOTIFIED' && <Badge bg="primary">NOTIFIED</Badge>}
         <UnprintedAlarm order={order} now={now} alarmMinutes={alarmMinutes} />
         {order.status === 'AWAITING-PAYMENT' && order.lapsesAt !== null && (

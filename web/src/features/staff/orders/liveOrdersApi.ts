@@ -1,3 +1,4 @@
+import type { StaffRefundReason } from '../../../../../src/shared/order';
 import { api } from '../../../app/api';
 import type { AppDispatch } from '../../../app/store';
 import { showDialog } from '../../dialog/dialogSlice';
@@ -39,6 +40,9 @@ export interface TicketLine {
 
 export type PrintVia = 'browser' | 'bluetooth' | 'marked';
 
+/** POST /api/orders/{id}/refunds: whole lines, or an amount in pence; why, and a note. */
+export type RefundRequest = { orderId: string; reason: StaffRefundReason; note: string } & ({ lines: number[] } | { amountPence: number });
+
 /** What a cancelled order changes besides itself: the day's tally and the stock its dishes return to. */
 export const ORDER_CANCELLED_CHANGES = ['OrderTally', 'Menu', 'OosProducts'] as const;
 
@@ -71,6 +75,13 @@ export const liveOrdersApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/ta/markPaid', method: 'POST', body }),
       transformResponse: fromOrderAnswer,
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => putWhenAnswered(dispatch, queryFulfilled),
+    }),
+    /** A manager gives money back (issue 35): the tally and the day's card refunds move with it. */
+    refundOrder: build.mutation<LiveOrder, RefundRequest>({
+      query: ({ orderId, ...body }) => ({ url: `/api/orders/${encodeURIComponent(orderId)}/refunds`, method: 'POST', body }),
+      transformResponse: fromOrderAnswer,
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => putWhenAnswered(dispatch, queryFulfilled),
+      invalidatesTags: ['OrderTally', 'Menu', 'OosProducts', 'CardRefunds'],
     }),
     /** An unpaid phone order is called off: the server puts its dishes back on the menu and leaves it out of the tally. */
     cancelUnpaidOrder: build.mutation<LiveOrder, { orderId: string }>({
@@ -110,6 +121,7 @@ export const {
   useTodaysOrdersQuery,
   useTodaysOrderTallyQuery,
   useMarkOrderPaidMutation,
+  useRefundOrderMutation,
   useCancelUnpaidOrderMutation,
   usePrintKitchenOrderMutation,
   useNotifyCustomerMutation,

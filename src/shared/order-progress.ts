@@ -34,6 +34,8 @@ export interface OrderProgress {
   expected: ExpectedTime;
   /** While it awaits payment: when it lapses if nobody pays (null for orders from before lapses). */
   lapseAt: string | null;
+  /** Money the shop gave back (issue 35): how much, whether all of it, and whether by hand (a phone order). */
+  refund: { refundedPence: number; full: boolean; byHand: boolean } | null;
 }
 
 /** The answer of `GET /api/orders/:id/progress`: the steps, and a token for the order's private live channel. */

@@ -3,6 +3,7 @@
  * confirmation mail's link to it. Plain sentences, never the kitchen's codes; times on London's 24-hour clock.
  */
 import { londonDayLabel, londonTime } from './london-time';
+import { formatPence } from './money';
 import { STATUS_LINK_HOURS, type OrderProgress, type ProgressStepName } from './order-progress';
 
 /** Each step as the list of steps names it. */
@@ -94,3 +95,10 @@ export const STATUS_NOT_LOADED = 'Sorry, your order’s status could not be fetc
 
 /** The confirmation mail's line before its link to the status page. */
 export const STATUS_LINK_IN_MAIL = `Follow your order as the kitchen prepares it (this link works for ${STATUS_LINK_HOURS} hours):`;
+
+/** Money the shop gave back (issue 35), as the customer's order pages say it. */
+export function refundSentence(refund: { refundedPence: number; full: boolean; byHand: boolean }): string {
+  const amount = formatPence(refund.refundedPence);
+  const how = refund.byHand ? 'given back to you by hand' : 'refunded to your card (banks usually take 5 to 10 days to show it)';
+  return refund.full ? `REFUNDED: all of this order, ${amount}, was ${how}.` : `PART REFUNDED: ${amount} of this order was ${how}.`;
+}

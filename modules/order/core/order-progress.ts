@@ -2,6 +2,7 @@ import type { LiveData } from '../../../src/shared/live-contract';
 import { orderRef, type KitchenStatus } from '../../../src/shared/order';
 import type { ExpectedTime, OrderProgress, ProgressStep, ProgressStepName } from '../../../src/shared/order-progress';
 import type { OrderEvent } from './events';
+import { refundedPenceOf, refundStandingOf } from './refunds';
 import type { Placed, OrderState } from './state';
 
 /** How far along the way each status of an order still to be served is (placed, paid, cooking, ready, completed). */
@@ -65,12 +66,13 @@ function progressOf(order: Placed, steps: ProgressStep[], expected: ExpectedTime
     steps,
     expected,
     lapseAt: order.status === 'AWAITING-PAYMENT' ? (order.submitted.lapseAt ?? null) : null,
+    refund: order.refunds.length === 0 ? null : { refundedPence: refundedPenceOf(order), full: refundStandingOf(order) === 'FULL', byHand: order.submitted.paymentMethod === 'PHONE' },
   };
 }
 
 /**
- * What the order's private live channel is told of an event (issue 31): that the order's steps moved, so an open
- * status page asks for them again. A reprint moves nothing; checkout events happen before there are steps.
+ * What the order's private live channel is told of an event (issue 31): that the order's steps moved (or money
+ * went back, issue 35), so an open status page asks for them again. A reprint moves nothing; checkout events happen before there are steps.
  */
 export function progressNewsOf(event: { type: string; data: unknown }): LiveData<'order', 'OrderProgressed'> | undefined {
   const { type, data } = event as OrderEvent;
@@ -80,6 +82,7 @@ export function progressNewsOf(event: { type: string; data: unknown }): LiveData
     case 'CustomerNotified':
     case 'OrderCompleted':
     case 'OrderCancelled':
+    case 'OrderRefunded':
       return { orderId: data.orderId };
     case 'OrderPrinted':
       return data.copy === 1 ? { orderId: data.orderId } : undefined;

@@ -2,7 +2,7 @@ import { orderDecider } from '../../../modules/order/core/decider';
 import type { OrderEvent, OrderPlaced } from '../../../modules/order/core/events';
 import { orderProgress, progressNewsOf } from '../../../modules/order/core/order-progress';
 import type { OrderProgress, ProgressStepName } from '../../../src/shared/order-progress';
-import { expectedSentence, STATUS_HEADLINES, statusSentence, STEP_LABELS, toPay } from '../../../src/shared/order-status-texts';
+import { expectedSentence, refundSentence, STATUS_HEADLINES, statusSentence, STEP_LABELS, toPay } from '../../../src/shared/order-status-texts';
 
 /** Issue 31: the order's steps as its customer follows them, for every path an order can take. */
 const orderId = '55555555-5555-4555-8555-555555555555';
@@ -107,6 +107,22 @@ describe('orderProgress: the order’s steps as the customer follows them', () =
     const progress = progressAfter([...phoneOrder(), cancelled(5, 'unpaid')])!;
     expect(stepsOf(progress)).toEqual([`placed ${at(0)}`, `cancelled ${at(5)}`]);
     expect(progress.current).toBe('cancelled');
+  });
+});
+
+describe('money given back (issue 35)', () => {
+  const refunded = (refundNo: number, amountPence: number, full: boolean): OrderEvent => ({
+    type: 'OrderRefunded',
+    data: { orderId, refundNo, amountPence, lines: [], restocked: false, byHand: true, full, reason: 'late', note: '', refundedAt: at(40), tradingDay: '2026-11-20' },
+  });
+  it('says how much went back, whether all of it, and by hand for a phone order; its event moves an open status page', () => {
+    const paidOrder = [...phoneOrder(), paid(1), printed(2)];
+    expect(progressAfter(paidOrder)!.refund).toBeNull();
+    expect(progressAfter([...paidOrder, refunded(1, 200, false)])!.refund).toEqual({ refundedPence: 200, full: false, byHand: true });
+    expect(progressAfter([...paidOrder, refunded(1, 200, false), refunded(2, 750, true)])!.refund).toEqual({ refundedPence: 950, full: true, byHand: true });
+    expect(progressNewsOf(refunded(1, 200, false))).toEqual({ orderId });
+    expect(refundSentence({ refundedPence: 200, full: false, byHand: false })).toBe('PART REFUNDED: £2.00 of this order was refunded to your card (banks usually take 5 to 10 days to show it).');
+    expect(refundSentence({ refundedPence: 950, full: true, byHand: true })).toBe('REFUNDED: all of this order, £9.50, was given back to you by hand.');
   });
 });
 

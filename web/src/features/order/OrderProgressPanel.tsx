@@ -7,6 +7,7 @@ import {
   expectedSentence,
   NOT_YET,
   placedOn,
+  refundSentence,
   STATUS_HEADLINES,
   statusSentence,
   STEP_LABELS,
@@ -53,6 +54,11 @@ export function OrderProgressPanel({ progress }: { progress: OrderProgress }) {
         {expected && (
           <p className="fw-semibold" data-testid="order-expected">
             {expected}
+          </p>
+        )}
+        {progress.refund && (
+          <p className="fw-semibold" data-testid="order-refund">
+            {refundSentence(progress.refund)}
           </p>
         )}
       </div>

@@ -21,6 +21,7 @@ export { SettingsCache } from './settings/queries';
 export { settingsRoutes } from './settings/routes';
 export { storedBaskets } from './carts/queries';
 export { kitchenOrders, unpaidOrders } from './orders/queries';
+export { takingsCsv, takingsRoutes } from './orders/takings-csv';
 export { erasureRecords } from './orders/erasure-queries';
 export { storeLogRoutes } from './settings/store-log';
 export { accountList } from './accounts/queries';

@@ -23,7 +23,7 @@ import { liveRoutes } from '../live/routes';
 import type { ProjectionRunner } from '../projections/runner';
 import type { Services } from '../services';
 import { uploadRoutes } from '../uploads';
-import { cardRefundRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
+import { cardRefundRoutes, takingsRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
 import { accountRoutes, type Accounts } from '../../modules/account';
 import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/cart';
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
@@ -106,6 +106,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     cardRoutes({ checkout, clock }),
     orderStatusRoutes({ services, clock, linkKey, keys: parts.liveKeys }),
     cardRefundRoutes({ pool, clock, settings: services.settings }),
+    takingsRoutes({ pool }),
     menuRoutes({ menu }),
     settingsRoutes({ settings: services.settings }),
     basketRoutes({ basket, settings: services.settings, clock, limits, beforeReopen: (cartId, context) => checkout.leaveCardPayment(cartId, context) }),

@@ -553,6 +553,23 @@ describe('card payments', () => {
       expect(refundsOf(sent.payment_intent)).toHaveLength(1);
     });
 
+    it('the day’s payments and refunds as CSV: refunds negative, summing to the day’s tally; managers only', async () => {
+      const { order } = await paidCardOrder();
+      const boss = await manager();
+      await boss.post(`/api/orders/${order.id}/refunds`, { amountPence: 55, reason: 'quality', note: '=HYPERLINK("x")' }).expect(200);
+      await server.shop.services.readModels.waitFor('orders', await server.shop.store.lastCommittedPosition());
+      const csv = (await boss.get('/api/takings/2026-11-20.csv').expect(200).expect('Content-Type', /text\/csv/)).text.replace(/^\uFEFF/, '');
+      const [header, ...lines] = csv.trim().split('\r\n');
+      expect(header).toBe('time,order_ref,kind,method,amount_pence,reason,refund');
+      const ours = lines.filter((line) => line.includes(order.ref));
+      expect(ours).toEqual([expect.stringMatching(/,payment,CARD,355,,$/), expect.stringMatching(/,refund,CARD,-55,Food not right,(pending|refunded)$/)]);
+      const sum = lines.reduce((total, line) => total + Number(line.split(',')[4]), 0);
+      expect(sum).toBe(await tally());
+      await staff.get('/api/takings/20-11-2026.csv').expect(400);
+      const cook = shopper(server);
+      await cook.get('/api/takings/2026-11-20.csv').expect(401);
+    });
+
     it('refuses bad input, a staff member and a manager without a fresh password, and changes nothing', async () => {
       const { order } = await paidCardOrder();
       const length = () => streamLength(`order-${order.id}`);

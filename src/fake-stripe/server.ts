@@ -24,6 +24,10 @@ export interface FakePaymentIntent {
 
 /** Cards the fake understands, as Stripe's test cards: this one is declined, any other succeeds. */
 export const DECLINED_CARD = '4000000000000002';
+/** Stripe's test card whose bank asks for 3-D Secure: the intent waits (`requires_action`) until the challenge is done. */
+export const THREE_D_SECURE_CARD = '4000002500003155';
+/** Stripe's words when the customer fails the bank's check. */
+export const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 export interface FakeRefund {
   id: string;
@@ -95,7 +99,7 @@ export async function startFakeStripe(options: {
       intents.set(intentId, intent);
       return { status: 200, body: intent };
     }
-    const match = /^\/v1\/payment_intents\/([\w]+)(?:\/(cancel|confirm))?$/.exec(path);
+    const match = /^\/v1\/payment_intents\/([\w]+)(?:\/(cancel|confirm|authenticate))?$/.exec(path);
     if (match) {
       const intent = intents.get(match[1]);
       if (!intent) return notFound;
@@ -116,9 +120,28 @@ export async function startFakeStripe(options: {
         if (intent.status === 'canceled' || intent.status === 'succeeded') {
           return { status: 400, body: { error: { type: 'invalid_request_error', message: `This PaymentIntent is ${intent.status}` } } };
         }
-        const declined = String(form.card ?? '').replace(/\s/g, '') === DECLINED_CARD;
+        const card = String(form.card ?? '').replace(/\s/g, '');
+        if (card === THREE_D_SECURE_CARD) {
+          // The bank asks the customer first (Stripe.js shows its page); nothing is taken until they pass.
+          intent.status = 'requires_action';
+          intent.last_payment_error = null;
+          return { status: 200, body: { ...intent, next_action: { type: 'use_stripe_sdk' } } };
+        }
+        const declined = card === DECLINED_CARD;
         intent.status = declined ? 'requires_payment_method' : 'succeeded';
         intent.last_payment_error = declined ? { message: 'Your card was declined.' } : null;
+        confirmed(intent);
+        return { status: 200, body: intent };
+      }
+      if (method === 'POST' && match[2] === 'authenticate') {
+        // The bank's 3-D Secure page, as Stripe's test page offers it: complete or fail the check.
+        if (form.client_secret !== intent.client_secret) {
+          return { status: 400, body: { error: { type: 'invalid_request_error', message: 'The client_secret does not match this PaymentIntent' } } };
+        }
+        if (intent.status !== 'requires_action') return { status: 400, body: { error: { type: 'invalid_request_error', message: `This PaymentIntent is ${intent.status}` } } };
+        const passed = form.result === 'pass';
+        intent.status = passed ? 'succeeded' : 'requires_payment_method';
+        intent.last_payment_error = passed ? null : { message: AUTHENTICATION_FAILED };
         confirmed(intent);
         return { status: 200, body: intent };
       }

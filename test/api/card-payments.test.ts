@@ -2,7 +2,7 @@ import request from 'supertest';
 import { paymentDecider, paymentStream } from '../../modules/payment';
 import { voucherStream } from '../../modules/voucher';
 import { processStream } from '../../src/process';
-import { DECLINED_CARD, startFakeStripe, type FakeStripe } from '../../src/fake-stripe/server';
+import { AUTHENTICATION_FAILED, DECLINED_CARD, startFakeStripe, THREE_D_SECURE_CARD, type FakeStripe } from '../../src/fake-stripe/server';
 import { startFakeSmtp } from '../support/fake-smtp';
 import { startTestServer, type TestServer } from '../support/server';
 import { testClock } from '../support/test-clock';
@@ -130,6 +130,30 @@ describe('card payments', () => {
 
     await customer.payByPhone().expect(200);
     expect((await customer.complete().expect(200)).body.order.status).toBe('AWAITING-PAYMENT');
+  });
+
+  it('3-D Secure (issue 35 item 4): while the bank asks, nothing is placed; passed, the order is paid; failed, the customer hears why', async () => {
+    const customer = await readyToPay();
+    const { intentId } = await startCard(customer);
+    const order = await orderOf(customer);
+    const asked = (await (await confirm(intentId, THREE_D_SECURE_CARD)).json()) as { status: string; next_action: unknown };
+    expect(asked).toMatchObject({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
+    expect((await customer.post('/complete-order', { payment_method: 'CARD', status: 'requires_action', message: '', id: intentId }).expect(202)).body).toMatchObject({ pending: true });
+    expect(await kitchenStatus(order.id)).toBeUndefined();
+    const authenticate = (id: string, result: 'pass' | 'fail') =>
+      fetch(`${fake.url}/v1/payment_intents/${id}/authenticate`, { method: 'POST', body: new URLSearchParams({ result, client_secret: fake.intents.get(id)!.client_secret }) });
+    expect((await authenticate(intentId, 'fail')).status).toBe(200);
+    const failed = await customer.post('/complete-order', { payment_method: 'CARD', status: 'requires_payment_method', id: intentId }).expect(409);
+    expect(failed.body.message).toContain(AUTHENTICATION_FAILED);
+    expect(fake.intents.get(intentId)!.status).toBe('canceled');
+
+    // Paying again, the check passed: the order is placed, paid by card.
+    const again = await startCard(customer);
+    await confirm(again.intentId, THREE_D_SECURE_CARD);
+    expect((await authenticate(again.intentId, 'pass')).status).toBe(200);
+    const paid = await customer.post('/complete-order', { payment_method: 'CARD', status: 'succeeded', message: '', id: again.intentId }).expect(200);
+    expect(paid.body.order).toMatchObject({ id: order.id, status: 'NEW', payment_method: 'CARD' });
+    expect((await paymentOf(order.id)).paidBy).toBe(2);
   });
 
   it('a declined card whose webhook came first: the customer still hears the bank’s reason', async () => {

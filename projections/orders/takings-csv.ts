@@ -46,7 +46,7 @@ export async function takingsCsv(pool: DatabasePool, day: string): Promise<strin
       from order_refunds r join orders o using (order_id)
       left join card_refunds c on c.order_id = r.order_id and c.refund_no = r.refund_no
      where r.trading_day = ${day}
-     order by at, order_id`)) as unknown as MoneyRow[];
+     order by at, order_id, kind`)) as unknown as MoneyRow[];
   const records: Row[] = rows.map((row) => ({
     time: londonTime(new Date(row.at).toISOString()),
     order_ref: orderRef(row.order_id),

@@ -182,4 +182,20 @@ describe('a checkout cut off after each step of the placing sequence', () => {
     await afterMinutes(3);
     expect(await outcome(orderId, voucherId)).toEqual({ placed: true, soldToOrder: 1, use: 'VoucherUseConfirmed', basket: 'CartCheckedOut' });
   });
+
+  it('a staff refund cut off after it was recorded (issue 35): a minute later its dishes, its voucher use and the card money go back, once', async () => {
+    const { customer, orderId, voucherId } = await readyWithVoucher();
+    const session = await customer.post('/api/createCheckoutSession', { unique_id: 'x', production: false }).expect(200);
+    const intentId = (session.body.clientSecret as string).split('_secret_')[0];
+    await fetch(`${fake.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ card: '4242424242424242' }) });
+    await customer.post('/complete-order', { payment_method: 'CARD', status: 'succeeded', message: '', id: intentId }).expect(200);
+    const manager = shopper(server);
+    await manager.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
+    await cutOffAt('StockSaleCancelled', orderId, () => manager.post(`/api/orders/${orderId}/refunds`, { lines: [0], reason: 'cannot_cook' }));
+    expect(await outcome(orderId, voucherId)).toMatchObject({ soldToOrder: 1, use: 'VoucherUseConfirmed' });
+    expect(fake.refunds.filter((refund) => refund.payment_intent === intentId)).toEqual([]);
+    await afterMinutes(2); // past REFUND_FOLLOW_UP_MINUTES
+    expect(await outcome(orderId, voucherId)).toEqual({ placed: true, soldToOrder: 0, use: 'released', basket: 'CartCheckedOut' });
+    expect(fake.refunds.filter((refund) => refund.payment_intent === intentId)).toEqual([expect.objectContaining({ amount: fake.intents.get(intentId)!.amount })]);
+  });
 });

@@ -1,13 +1,14 @@
 import type { Page, Response } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
-import { expectAccessible } from './accessibility';
+import { expectAccessible, expectPartAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, fillBasketAndOpenIt, fillContactDetails, logIn, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
 
 const ONION_BHAJI = 1; // £3.95
 const EMAIL_SENT = 'A confirmation email has been sent & should be with you shortly.';
 const DECLINED_CARD = '4000 0000 0000 0002';
+const THREE_D_SECURE_CARD = '4000 0025 0000 3155';
 
 /** Basket of one Onion Bhaji to collect, details given, card chosen: the fake card form is showing. */
 async function readyToPayByCard(page: Page, baseUrl: string, email: string): Promise<void> {
@@ -69,7 +70,30 @@ describe('card payments in the browser', () => {
     await page.waitForURL(`${baseUrl}/order-complete`);
     await waitForText(page.getByTestId('order-ref'), order.ref);
 
-    await kitchen.page.locator(`[data-testid="order-row"][data-order-id="${order.id}"][data-status="NEW"]`).waitFor();
+    const row = kitchen.page.locator(`[data-testid="order-row"][data-order-id="${order.id}"][data-status="NEW"]`);
+    await row.waitFor();
+
+    // Issue 35: a manager refunds the order's one line before it is printed; the kitchen row, the day's tally and the
+    // customer's open page change at once.
+    // The demo's low stock is announced first; closed, the screen is the kitchen's again.
+    const lowStock = kitchen.page.getByTestId('low-stock-warning');
+    if (await lowStock.count()) {
+      await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
+      await lowStock.waitFor({ state: 'detached' });
+    }
+    const tallyBefore = await kitchen.page.getByTestId('order-tally').textContent();
+    await row.getByRole('button', { name: `Refund order ${order.ref}` }).click();
+    const refundDialog = kitchen.page.getByRole('dialog', { name: `Refund order ${order.ref}` });
+    await refundDialog.getByText('Not printed yet: the dishes go back on the menu.').waitFor();
+    await refundDialog.getByLabel('1 x Onion Bhaji £3.95').check();
+    await refundDialog.getByLabel('Why').selectOption('cannot_cook');
+    await expectPartAccessible(kitchen.page, '[data-testid="refund-dialog"]');
+    const [refunded] = await Promise.all([answerTo(kitchen.page, `/api/orders/${order.id}/refunds`), refundDialog.getByRole('button', { name: 'Refund', exact: true }).click()]);
+    expect(refunded.status()).toBe(200);
+    await waitForText(row.getByTestId('order-refund'), 'REFUNDED £3.55');
+    await until(async () => (await kitchen.page.getByTestId('order-tally').textContent()) !== tallyBefore, 'the tally to go down');
+    await waitForText(page.getByTestId('order-refund'), 'REFUNDED: all of this order, £3.55, was refunded to your card');
+    expect(await row.getByRole('button', { name: `Refund order ${order.ref}` }).count()).toBe(0);
   }, 300_000);
 
   it('a declined card says why and leaves the order to pay again, here by phone', async () => {
@@ -88,6 +112,27 @@ describe('card payments in the browser', () => {
     const [placed] = await Promise.all([answerTo(page, '/complete-order'), page.getByTestId('pay-by-phone').click()]);
     expect(placed.status()).toBe(200);
     expect(((await placed.json()) as { order: { status: string } }).order.status).toBe('AWAITING-PAYMENT');
+    await page.waitForURL(`${baseUrl}/order-complete`);
+  }, 300_000);
+
+  it('3-D Secure (issue 35): the bank’s check failed says why; passed, the order is placed', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    await browser.context.clearCookies();
+    await readyToPayByCard(page, baseUrl, 'kim.3ds@example.com');
+    await page.locator('#fake-card-number').fill(THREE_D_SECURE_CARD);
+    await page.getByTestId('pay-by-card').click();
+    const bank = page.getByRole('dialog', { name: "Your bank's check (3-D Secure test page)" });
+    const [failed] = await Promise.all([answerTo(page, '/complete-order'), bank.getByRole('button', { name: 'Fail authentication' }).click()]);
+    expect(failed.status()).toBe(409);
+    await page.getByTestId('app-dialog-message').filter({ hasText: 'We are unable to authenticate your payment method' }).waitFor();
+    await page.getByTestId('app-dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('app-dialog').waitFor({ state: 'detached' });
+
+    await page.getByTestId('pay-by-card').click();
+    const [paid] = await Promise.all([answerTo(page, '/complete-order'), bank.getByRole('button', { name: 'Complete authentication' }).click()]);
+    expect(paid.status()).toBe(200);
+    expect(((await paid.json()) as { order: { status: string } }).order.status).toBe('NEW');
     await page.waitForURL(`${baseUrl}/order-complete`);
   }, 300_000);
 

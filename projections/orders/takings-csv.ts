@@ -7,6 +7,9 @@ import { requireRole } from '../../src/identity/auth';
 import { londonTime } from '../../src/shared/london-time';
 import { orderRef, STAFF_REFUND_REASON_TEXT, type StaffRefundReason } from '../../src/shared/order';
 import { COUNTS_IN_TALLY } from './queries';
+import { readOpeningHours, tradingDayOf } from '../../modules/store';
+import type { Clock } from '../../src/core/clock';
+import type { SettingsSource } from '../../src/services';
 
 const COLUMNS = ['time', 'order_ref', 'kind', 'method', 'amount_pence', 'reason', 'refund'] as const;
 type Row = Record<(typeof COLUMNS)[number], string | number>;
@@ -59,11 +62,14 @@ export async function takingsCsv(pool: DatabasePool, day: string): Promise<strin
   return writeCsv(COLUMNS, records);
 }
 
-/** A manager downloads a day's payments and refunds. */
-export function takingsRoutes(deps: { pool: DatabasePool }) {
+const dayInput = z.union([z.literal('today'), z.iso.date()], 'The day must be a date, as 2026-11-20, or today');
+
+/** A manager downloads a day's payments and refunds; `today` is the store's trading day now. */
+export function takingsRoutes(deps: { pool: DatabasePool; settings: SettingsSource; clock: Clock }) {
   const router = new Router();
   router.get('/api/takings/:day.csv', requireRole('manager'), async (ctx) => {
-    const day = z.iso.date('The day must be a date, as 2026-11-20').parse(ctx.params.day);
+    const asked = dayInput.parse(ctx.params.day);
+    const day = asked === 'today' ? tradingDayOf(deps.clock(), await readOpeningHours(deps.settings)) : asked;
     ctx.type = 'text/csv; charset=utf-8';
     ctx.attachment(`takings-${day}.csv`);
     ctx.body = await takingsCsv(deps.pool, day);

@@ -106,7 +106,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     cardRoutes({ checkout, clock }),
     orderStatusRoutes({ services, clock, linkKey, keys: parts.liveKeys }),
     cardRefundRoutes({ pool, clock, settings: services.settings }),
-    takingsRoutes({ pool }),
+    takingsRoutes({ pool, settings: services.settings, clock }),
     menuRoutes({ menu }),
     settingsRoutes({ settings: services.settings }),
     basketRoutes({ basket, settings: services.settings, clock, limits, beforeReopen: (cartId, context) => checkout.leaveCardPayment(cartId, context) }),

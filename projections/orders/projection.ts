@@ -105,6 +105,7 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
     await flush();
     if (event.type === 'OrderRefunded') {
       await refunded(tx, publish, event);
+      await tellCustomer(publish, one);
       continue;
     }
     await kitchenChange(tx, publish, event);

@@ -92,7 +92,7 @@ describe('card payments in the browser', () => {
     expect(refunded.status()).toBe(200);
     await waitForText(row.getByTestId('order-refund'), 'REFUNDED £3.55');
     await until(async () => (await kitchen.page.getByTestId('order-tally').textContent()) !== tallyBefore, 'the tally to go down');
-    await waitForText(page.getByTestId('order-refund'), 'REFUNDED: all of this order, £3.55, was refunded to your card');
+    await waitForText(page.getByTestId('order-refund'), 'REFUNDED: all of this order, £3.55, was refunded to your card (banks usually take 5 to 10 days to show it).');
     expect(await row.getByRole('button', { name: `Refund order ${order.ref}` }).count()).toBe(0);
   }, 300_000);
 

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import type { SettingsSource } from '../../src/services';
 import { readSettings, settingKeySchema } from '../../modules/store';
 
-const settingsInput = z.strictObject({ keys: z.array(settingKeySchema).min(1).max(50) });
+/** The shop's contact address is for its own mail (issue 34): a page would hand it to every address harvester. */
+const NOT_PUBLIC = ['contact_email'] as const;
+const settingsInput = z.strictObject({ keys: z.array(settingKeySchema.exclude(NOT_PUBLIC)).min(1).max(50) });
 
-/** Settings customers may read by name (spec §7); none of them is secret. */
+/** Settings customers may read by name (spec §7); none of them is secret, and the few not for customers are left out. */
 export function settingsRoutes(deps: { settings: SettingsSource }) {
   const router = new Router();
 

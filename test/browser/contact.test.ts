@@ -80,5 +80,6 @@ describe('the contact form and the staff inbox in the browser', () => {
     await item.getByRole('button', { name: 'Mark handled' }).click();
     await item.getByTestId('inbox-handled').getByText(/^Handled by admin@test\.example on \w+day \d{1,2} \w+ \d{4}, \d{2}:\d{2}$/).waitFor();
     await inbox.getByTestId('inbox-unhandled').waitFor({ state: 'detached' });
-  });
+    // Two browsers and two accessibility checks: about 45 s on a quiet machine, more on a busy one.
+  }, 120_000);
 });

@@ -7,10 +7,11 @@ import { settingsProjection } from './settings/projection';
 import { ordersProjection } from './orders/projection';
 import { vouchersProjection } from './vouchers/projection';
 import { paymentsProjection } from './payments/projection';
+import { contactMessagesProjection } from './contact/projection';
 
 /** Every read model the shop runs. */
 export function allProjections(): Projection[] {
-  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection];
+  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection, contactMessagesProjection];
 }
 
 // The read side's door for the composition root: caches, query routes and the query ports modules are given.
@@ -27,3 +28,4 @@ export { storeLogRoutes } from './settings/store-log';
 export { accountList } from './accounts/queries';
 export { voucherReadModel } from './vouchers/queries';
 export { cardRefundRoutes } from './payments/refunds';
+export { contactInbox } from './contact/queries';

@@ -100,7 +100,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const menu = new MenuCache(pool, clock, readModels.named('menu'));
     const keys = sessionKeys(config.SESSION_KEYS, config.dataDir);
     const origins = shopOrigins(config);
-    const mail = startMail({ config, pool, store, services, menu, readModels, logger, linkKey: keys[0], origin: origins.public }, stops);
+    const mail = startMail({ config, pool, store, services, menu, readModels, users, logger, linkKey: keys[0], origin: origins.public }, stops);
     const limits = createLimits(config.limits);
     const staffPresence = new StaffPresence(clock);
     // Made now, since ending a person's sessions disconnects their live streams; started below.

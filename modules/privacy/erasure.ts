@@ -10,13 +10,13 @@ import type { OrderOwner, PrivacyPorts } from './ports';
 export type ErasureTarget = { email: string } | { phone: string } | { orderId: string };
 
 export interface ErasureOutcome {
-  /** The subjects erased now or before (orders, baskets, logins). */
+  /** The subjects erased now or before (orders, baskets, logins, contact messages). */
   subjects: SubjectId[];
   orderIds: string[];
 }
 
 /** The ids inside the subjects of one kind. */
-const idsOf = (subjects: readonly string[], kind: 'customer' | 'guest_order') =>
+const idsOf = (subjects: readonly string[], kind: 'customer' | 'guest_order' | 'contact') =>
   subjects.map((subject) => idInSubject(subject, kind)).filter((id): id is string => id !== undefined);
 
 /**
@@ -61,17 +61,18 @@ export function createErasure(services: Services, ports: PrivacyPorts) {
       refuseErasure({ activeLogins: await ports.activeLogins(userIds) });
       const orderIds = orders.map((order) => order.orderId);
       // Mails before and after: finding a login's mails needs its address, which the erasure removes; a mail
-      // the mail reactor queued meanwhile is caught by the second pass.
+      // the mail reactor queued meanwhile is caught by the second pass. A contact message's mail is about it.
       const recipients = await ports.emailsOf(userIds);
-      await ports.forgetMails({ orderIds, recipients });
+      const mailsAbout = [...orderIds, ...idsOf(subjects, 'contact')];
+      await ports.forgetMails({ orderIds: mailsAbout, recipients });
       await ports.forgetLogins(userIds);
       await eraseSubjects(subjects, 'request', context);
       await ports.forgetOrders(orderIds);
-      await ports.forgetMails({ orderIds, recipients });
+      await ports.forgetMails({ orderIds: mailsAbout, recipients });
       return { subjects, orderIds };
     },
 
-    /** The retention job's work: guest orders and baskets older than `before`, in batches, until none is left. */
+    /** The retention job's work: guest orders, baskets and contact messages older than `before`, in batches, until none is left. */
     async eraseExpiredGuests(before: Date, context: CommandContext, batch = 500): Promise<number> {
       let orders = 0;
       for (;;) {
@@ -80,7 +81,7 @@ export function createErasure(services: Services, ports: PrivacyPorts) {
         const orderIds = idsOf(subjects, 'guest_order');
         await eraseSubjects(subjects, 'retention', context);
         await ports.forgetOrders(orderIds);
-        await ports.forgetMails({ orderIds, recipients: [] });
+        await ports.forgetMails({ orderIds: [...orderIds, ...idsOf(subjects, 'contact')], recipients: [] });
         orders += orderIds.length;
       }
     },

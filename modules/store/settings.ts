@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLineText, singleLineText } from '../../src/shared/text';
+import { emailText, multiLineText, singleLineText } from '../../src/shared/text';
 import { SETTING_KEYS, UNPRINTED_ALARM_DEFAULT_MINUTES, type SettingKey } from '../../src/shared/setting-keys';
 import { STORE_STATUSES } from '../../src/shared/store-status';
 import { UNPRINTED_SECOND_STAGE_DEFAULT_MINUTES } from '../../src/shared/unprinted-alarm';
@@ -93,6 +93,14 @@ export const SETTINGS = {
    * to the live orders for this long, so nobody is charged for food no one will cook. 0 turns the check off.
    */
   card_unattended_minutes: { schema: z.number().int().min(0).max(24 * 60), default: 10 },
+  /**
+   * Where the contact form's messages are mailed (issue 34); empty: to every manager and admin, as the
+   * unprinted-order alarm. Not one of the settings customers may read.
+   */
+  contact_email: { schema: z.union([z.literal(''), emailText()]), default: '' },
+  /** The contact form shows (and then requires) a phone number and a subject (customer spec §2, §5). */
+  contact_shows_phone: { schema: z.boolean(), default: false },
+  contact_shows_subject: { schema: z.boolean(), default: false },
 } as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;

@@ -6,6 +6,7 @@ import { SUBJECT_PREFIX } from '../../src/personal-data';
 const ORDER = SUBJECT_PREFIX.guest_order;
 const CART = SUBJECT_PREFIX.cart;
 const LOGIN = SUBJECT_PREFIX.customer;
+const CONTACT = SUBJECT_PREFIX.contact;
 
 /** What erasure reads from the read models and the key table (the privacy module's ports). */
 export function erasureRecords(pool: DatabasePool) {
@@ -19,7 +20,8 @@ export function erasureRecords(pool: DatabasePool) {
     },
 
     /**
-     * Keys of guest orders and baskets made before `before` and not erased: a key that exists is not erased.
+     * Keys of guest orders, baskets and contact messages (kept as long as a guest's order, issue 34) made before
+     * `before` and not erased: a key that exists is not erased.
      * An order or basket of a signed-in person is kept with their login. The CASE keeps the uuid cast to
      * the subjects of its kind.
      */
@@ -32,6 +34,7 @@ export function erasureRecords(pool: DatabasePool) {
                    select 1 from orders o where o.order_id = substr(k.subject_id, ${ORDER.length + 1})::uuid and o.user_id is not null)
                  when k.subject_id like ${CART + '%'} then not exists (
                    select 1 from carts c where c.cart_id = substr(k.subject_id, ${CART.length + 1})::uuid and c.user_id is not null)
+                 when k.subject_id like ${CONTACT + '%'} then true
                  else false
                end
          order by k.created_at

@@ -36,6 +36,10 @@ export const LIMIT_DEFAULTS = {
   voucher_address_guesses: { max: 30, windowSeconds: 15 * 60 },
   /** Content-Security-Policy violation reports one address may send (a page with a blocked script sends a few). */
   csp_reports: { max: 30, windowSeconds: 60 },
+  /** Contact-form messages one address may send (issue 34), refused attempts too: each is a mail to the shop. */
+  contact_messages: { max: 10, windowSeconds: 60 * 60 },
+  /** Contact-form messages giving one email address, from any client address. */
+  contact_messages_per_email: { max: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSetting>;
 
 export interface LimitSetting {

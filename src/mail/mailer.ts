@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where an answer goes (a contact-form message: the visitor's address); the From stays the shop's. */
+  replyTo?: string;
   /** `<id@host>`; the same mail sent twice keeps one id, so mail clients show it once. */
   messageId?: string;
 }

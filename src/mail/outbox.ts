@@ -7,6 +7,7 @@ import type { MailMessage, Mailer } from './mailer';
 export interface OutboxMail {
   mailId: string;
   kind: string;
+  /** What the mail tells about, for erasure: an order's id, or a contact message's. */
   orderId: string | null;
   message: MailMessage;
 }
@@ -15,10 +16,10 @@ export interface OutboxMail {
 export async function queueMails(tx: DatabaseTransactionConnection, mails: OutboxMail[]): Promise<void> {
   if (mails.length === 0) return;
   await tx.query(sql.unsafe`
-    insert into mail_outbox (mail_id, kind, order_id, recipient, subject, body_text)
+    insert into mail_outbox (mail_id, kind, order_id, recipient, subject, body_text, reply_to)
     select * from ${sql.unnest(
-      mails.map(({ mailId, kind, orderId, message }) => [mailId, kind, orderId, message.to, message.subject, message.text]),
-      ['uuid', 'text', 'uuid', 'text', 'text', 'text'],
+      mails.map(({ mailId, kind, orderId, message }) => [mailId, kind, orderId, message.to, message.subject, message.text, message.replyTo ?? null]),
+      ['uuid', 'text', 'uuid', 'text', 'text', 'text', 'text'],
     )}
     on conflict (mail_id) do nothing`);
 }
@@ -49,6 +50,7 @@ interface DueMail {
   recipient: string;
   subject: string;
   body_text: string;
+  reply_to: string | null;
   attempts: number;
 }
 
@@ -104,7 +106,7 @@ export class MailSender {
                where sent_at is null and failed_at is null and next_attempt_at <= now()
                order by next_attempt_at limit ${batchSize} for update skip locked) due
        where o.mail_id = due.mail_id
-      returning o.mail_id, o.recipient, o.subject, o.body_text, o.attempts`)) as DueMail[];
+      returning o.mail_id, o.recipient, o.subject, o.body_text, o.reply_to, o.attempts`)) as DueMail[];
     const outcomes = await Promise.all(due.map((mail) => this.send(mail)));
     const sent = due.filter((_, index) => outcomes[index] === undefined).map((mail) => mail.mail_id);
     if (sent.length > 0) {
@@ -119,7 +121,13 @@ export class MailSender {
 
   private async send(mail: DueMail): Promise<unknown> {
     try {
-      await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.body_text, messageId: `<${mail.mail_id}@takeaway-shop>` });
+      await this.mailer.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.body_text,
+        ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+        messageId: `<${mail.mail_id}@takeaway-shop>`,
+      });
       return undefined;
     } catch (error) {
       return error ?? new Error('mail failed');

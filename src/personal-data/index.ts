@@ -12,4 +12,4 @@ export {
   type SubjectKey,
 } from './personal-data';
 export { ERASED, sealingEventStore, type PersonalDataDeclarations, type PersonalFieldsOf } from './sealing-store';
-export { cartSubject, customerSubject, guestOrderSubject, idInSubject, SUBJECT_PREFIX, parseSubjectId, type SubjectId, type SubjectKind } from './subjects';
+export { cartSubject, contactSubject, customerSubject, guestOrderSubject, idInSubject, SUBJECT_PREFIX, parseSubjectId, type SubjectId, type SubjectKind } from './subjects';

@@ -16,6 +16,8 @@ export interface LiveContract {
     OrderChange: { id: string; status: KitchenStatus; tally?: number };
     /** A card refund came due or went: the kitchen's list of refunds refetches. */
     CardRefund: Nudge;
+    /** A contact-form message came or was handled (issue 34): the staff header shows how many wait. */
+    ContactInbox: { unhandled: number };
     /** A login was disabled or its password set: read by the hub (src/live/hub.ts), which ends that person's streams; never sent to a screen. */
     AccessEnded: { accountId: string };
   };
@@ -87,6 +89,7 @@ export const LIVE_GUARDS: { readonly [C in LiveChannel]: { readonly [E in LiveEv
     NewOrder: fields((data) => isString(data.id) && isCount(data.tally)),
     OrderChange: fields((data) => isString(data.id) && KITCHEN_STATUSES.includes(data.status as KitchenStatus) && (data.tally === undefined || isCount(data.tally))),
     CardRefund: nudge,
+    ContactInbox: fields((data) => isCount(data.unhandled)),
     AccessEnded: fields((data) => isString(data.accountId)),
   },
   store: {

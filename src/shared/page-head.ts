@@ -19,6 +19,10 @@ export const PAGE_PATHS = {
   menuEditor: '/takeaway-menu',
   account: '/account',
   invitation: '/invitation/:token',
+  /** The contact form (issue 34); a footer links here. */
+  contact: '/contact',
+  /** The staff inbox of contact-form messages (issue 34). */
+  staffInbox: '/takeaway-inbox',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS | 'notFound';
@@ -48,6 +52,8 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   menuEditor: 'Menu editor',
   account: 'Your login',
   invitation: 'Choose your password',
+  contact: 'Contact us',
+  staffInbox: 'Messages',
   notFound: 'Page not found',
 };
 
@@ -79,6 +85,6 @@ export function pageHead(page: PageName, siteName: string, product?: HeadProduct
       page === 'menu'
         ? `Order takeaway online from ${siteName}: browse the menu, then collect your order or have it delivered.`
         : `${heading} at ${siteName}, the takeaway you can order from online.`,
-    indexable: page === 'menu' || page === 'product',
+    indexable: page === 'menu' || page === 'product' || page === 'contact',
   };
 }

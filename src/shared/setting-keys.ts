@@ -38,6 +38,9 @@ export const SETTING_KEYS = [
   'card_reconcile_minutes',
   'card_lapse_minutes',
   'card_unattended_minutes',
+  'contact_email',
+  'contact_shows_phone',
+  'contact_shows_subject',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

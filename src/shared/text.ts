@@ -33,6 +33,8 @@ export interface TextOptions {
   keepSpaces?: boolean;
   /** For a path or query parameter, parsed on its own: the field name the messages start with. */
   name?: string;
+  /** Multi-line text shown to staff as someone typed it (a contact message): refuse bidi control too. */
+  refuseBidi?: boolean;
 }
 
 const named = (options: TextOptions, message: string) => (options.name ? `${options.name}: ${message}` : message);
@@ -71,7 +73,12 @@ export function multiLineText(options: TextOptions) {
   return z
     .string({ error: named(options, 'must be text') })
     .transform((value) => value.replace(/\r\n/g, '\n'))
-    .pipe(text(options, [{ test: CONTROL_EXCEPT_NEWLINE_AND_TAB, message: TEXT_MESSAGES.control }]));
+    .pipe(
+      text(options, [
+        { test: CONTROL_EXCEPT_NEWLINE_AND_TAB, message: TEXT_MESSAGES.control },
+        ...(options.refuseBidi ? [{ test: BIDI_CONTROL, message: TEXT_MESSAGES.bidi }] : []),
+      ]),
+    );
 }
 
 /** An email address: one line, and the shop's one email rule (src/shared/contact.ts), which takes no markup. */

@@ -23,10 +23,11 @@ import { liveRoutes } from '../live/routes';
 import type { ProjectionRunner } from '../projections/runner';
 import type { Services } from '../services';
 import { uploadRoutes } from '../uploads';
-import { cardRefundRoutes, takingsRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
+import { cardRefundRoutes, contactInbox, takingsRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
 import { accountRoutes, type Accounts } from '../../modules/account';
 import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/cart';
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
+import { contactRoutes, createContact } from '../../modules/contact';
 import { deliveryRoutes } from '../../modules/delivery';
 import { cardRoutes, checkoutRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, refundRoutes, voucherUseRoutes } from '../../modules/order';
 import { paymentRoutes } from '../../modules/payment';
@@ -65,7 +66,7 @@ export interface RoutedParts {
   catalog: ReturnType<typeof wireCatalog>;
 }
 
-/** Every route of the shop, each module's through its door; the login guards (throttle, human check) made here. */
+/** Every route of the shop, each module's through its door; the human check (the login's and the contact form's) and the login throttle made here. */
 export function shopRoutes(parts: RoutedParts): Router[] {
   const { config, clock, services, pool, limits, linkKey, menu, basket, delivery, vouchers, order, catalog } = parts;
   const production = config.NODE_ENV === 'production';
@@ -124,6 +125,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     logRoutes({ limits, now: clock }),
     cspReportRoutes({ reports: cspReportLog(pool), limits, now: clock }),
     humanCheckRoutes({ humanCheck, limits, now: clock }),
+    contactRoutes({ contact: createContact({ services, humanCheck, limits }), inbox: contactInbox(pool), clock }),
     uploadRoutes({ store: catalog.photos }),
     catalogueRoutes({ catalogue: catalog.catalogue, clock }),
     menuCsvRoutes({ transfer: catalog.menuTransfer, clock }),

@@ -138,6 +138,11 @@ const POLICY: Record<string, Access> = {
   // Browsers' Content-Security-Policy reports (PCI DSS 11.6.1), and their list for managers.
   'POST /api/csp-report': 'anyone',
   'GET /api/csp-reports': 'manager',
+  // The contact form (issue 34) and the staff inbox of its messages.
+  'POST /send_contact': 'anyone',
+  'GET /api/staff/contact-messages': 'staff',
+  'GET /api/staff/contact-messages/unhandled': 'staff',
+  'POST /api/staff/contact-messages/:id/handled': 'staff',
 };
 
 const CALLERS = ['anonymous', 'customer A', 'customer B', 'staff', 'manager', 'admin'] as const;

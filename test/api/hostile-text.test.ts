@@ -169,6 +169,10 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/env/STRIPE_KEY': 'no input',
   'POST /deleteVoucherUse': 'an order id (UUID)',
   'POST /api/vouchers/:id/enabled': 'a boolean',
+  // Its text goes through the shared schemas, but every refusal answers the customer spec's one sentence (§8), not
+  // the field: test/api/contact.test.ts sends each hostile text to each field and checks nothing is stored.
+  'POST /send_contact': "the contact form's fields, refused in the spec's words (test/api/contact.test.ts)",
+  'POST /api/staff/contact-messages/:id/handled': 'a message id (UUID)',
 };
 
 /** A route's path parameters: an honest value each (hostile ones are sent in their place). */

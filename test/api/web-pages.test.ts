@@ -71,6 +71,9 @@ describe('web pages: heads, 404s and compression', () => {
       ['/order-status/00000000-0000-4000-8000-000000000000', 'Your order – Spice Garden Takeaway'],
       ['/login', 'Staff login – Spice Garden Takeaway'],
       ['/takeaway', 'Live orders – Spice Garden Takeaway'],
+      // Issue 34: the contact form, and the staff inbox of its messages.
+      ['/contact', 'Contact us – Spice Garden Takeaway'],
+      ['/takeaway-inbox', 'Messages – Spice Garden Takeaway'],
     ])('%s is titled %s, with a description and Open Graph tags', async (page, title) => {
       const answer = await getBytes(server.baseUrl, page);
       expect(answer.status).toBe(200);
@@ -87,7 +90,9 @@ describe('web pages: heads, 404s and compression', () => {
       expect(head(decoded(await getBytes(server.baseUrl, '/takeaway'))).robots).toBe('noindex');
       expect(head(decoded(await getBytes(server.baseUrl, '/checkout'))).robots).toBe('noindex');
       expect(head(decoded(await getBytes(server.baseUrl, '/order-status/00000000-0000-4000-8000-000000000000'))).robots).toBe('noindex');
+      expect(head(decoded(await getBytes(server.baseUrl, '/takeaway-inbox'))).robots).toBe('noindex');
       expect(head(decoded(await getBytes(server.baseUrl, '/'))).robots).toBeUndefined();
+      expect(head(decoded(await getBytes(server.baseUrl, '/contact'))).robots).toBeUndefined();
     });
 
     it("preloads the menu and its first card's picture on the menu page only (issue 18: the largest paint)", async () => {
@@ -182,7 +187,7 @@ describe('web pages: heads, 404s and compression', () => {
       },
     );
 
-    it.each(['/api/no-such-route', '/api/menu/extra', '/oauth/clients', '/send_contact', '/takeaway/nothing/here', '/events/nothing'])(
+    it.each(['/api/no-such-route', '/api/menu/extra', '/oauth/clients', '/snowflakeImages', '/takeaway/nothing/here', '/events/nothing'])(
       'answers the API path %s with a JSON 404, never the web app',
       async (apiPath) => {
         const answer = await rawRequest(server.baseUrl, { path: apiPath });

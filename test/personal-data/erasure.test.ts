@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import pino from 'pino';
 import { sql } from 'slonik';
+import { solveHumanCheck } from '../api/human-check';
 import { shopper } from '../api/shopper';
 import { startTestServer, TEST_MASTER_KEY, type TestServer } from '../support/server';
 import { testClock } from '../support/test-clock';
@@ -44,7 +45,12 @@ describe('erasure of a person on request', () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ logger: pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) }) });
+    server = await startTestServer({
+      logger: pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) }),
+      // Contact messages (issue 34) with every field, from one test address: the limits on it are raised.
+      settings: { contact_shows_phone: true, contact_shows_subject: true },
+      env: { LIMIT_CONTACT_MESSAGES: '1000/60', LIMIT_HUMAN_CHECK_CHALLENGES: '1000/60' },
+    });
     admin = shopper(server);
     await admin.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
     // The property's runs place many orders of the two dishes: the demo menu's stock would sell out.
@@ -86,6 +92,15 @@ describe('erasure of a person on request', () => {
     return { orderId: order.id, customer, placed: false };
   }
 
+  /** A message through the contact form (issue 34) from this person, with markers of its own in its subject and text. */
+  async function contactMessage(who: Person): Promise<string[]> {
+    const subject = person(++seeds).address_1;
+    const text = `${person(++seeds).address_1}\nplease call back`;
+    const g_recaptcha_token = await solveHumanCheck(server.baseUrl);
+    await shopper(server).post('/send_contact', { name: who.full_name, email: who.email, phoneNo: who.phone_number, subject, message: text, g_recaptcha_token }).expect(200);
+    return [subject, text.split('\n')[0]];
+  }
+
   /** Every row of every table of the shop's schemas, as text. */
   async function everyTable(): Promise<string> {
     const tables = await server.shop.pool.any<{ table_schema: string; table_name: string }>(sql.unsafe`
@@ -102,7 +117,14 @@ describe('erasure of a person on request', () => {
     const directory = path.join(server.dataDir, 'mail');
     return fs.existsSync(directory) ? fs.readdirSync(directory).map((file) => fs.readFileSync(path.join(directory, file), 'utf8')).join('\n') : '';
   };
-  const readable = async () => [await everyTable(), mailFiles(), logLines.join('\n'), JSON.stringify((await admin.get('/api/todaysOrders').expect(200)).body)].join('\n');
+  const readable = async () =>
+    [
+      await everyTable(),
+      mailFiles(),
+      logLines.join('\n'),
+      JSON.stringify((await admin.get('/api/todaysOrders').expect(200)).body),
+      JSON.stringify((await admin.get('/api/staff/contact-messages').expect(200)).body),
+    ].join('\n');
   const tally = async () => (await admin.get('/api/todaysOrderTally').expect(200)).body as number;
 
   it('forgets everything about one email everywhere, keeps the other customer and the takings', async () => {
@@ -177,7 +199,7 @@ describe('erasure of a person on request', () => {
   it('forgets any one of many customers, whatever their markers, on every route and nowhere else (property, seeded)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ orders: fc.integer({ min: 1, max: 2 }), collect: fc.boolean(), unfinished: fc.boolean() }), { minLength: 2, maxLength: 3 }),
+        fc.array(fc.record({ orders: fc.integer({ min: 1, max: 2 }), collect: fc.boolean(), unfinished: fc.boolean(), contact: fc.boolean() }), { minLength: 2, maxLength: 3 }),
         fc.nat(),
         async (people, pick) => {
           const placed: Array<{ texts: string[]; email: string; orders: PlacedOrder[] }> = [];
@@ -190,7 +212,9 @@ describe('erasure of a person on request', () => {
             for (const note of notes.slice(0, shape.orders)) orders.push(await (shape.collect ? paidCollection(who, note, postcode) : paidDelivery(who, note)));
             // One more left at the payment step: its basket is still the customer's, with its note.
             if (shape.unfinished) orders.push(await unfinishedOrder(who, notes.at(-1)!));
-            placed.push({ texts: [...textsOf(who, notes), ...(shape.collect ? [postcode] : [])], email: who.email, orders });
+            // And perhaps a message through the contact form, found by the same email (issue 34).
+            const written = shape.contact ? await contactMessage(who) : [];
+            placed.push({ texts: [...textsOf(who, notes), ...(shape.collect ? [postcode] : []), ...written], email: who.email, orders });
           }
           await server.shop.mailSettled();
           const events = await storedEvents();

@@ -9,6 +9,7 @@ const EXAMPLES: LiveContract = {
     NewOrder: { id: orderId, tally: 855 },
     OrderChange: { id: orderId, status: 'PRINTED' },
     CardRefund: {},
+    ContactInbox: { unhandled: 2 },
     AccessEnded: { accountId: orderId },
   },
   store: {

@@ -24,6 +24,8 @@ const PAGES_ON_DEMAND: ReadonlyArray<[path: string, Page: ComponentType]> = [
   [PAGE_PATHS.menuEditor, onDemand(() => import('../pages/staff/MenuEditorPage').then((page) => page.MenuEditorPage))],
   [PAGE_PATHS.account, onDemand(() => import('../pages/AccountPage').then((page) => page.AccountPage))],
   [PAGE_PATHS.invitation, onDemand(() => import('../pages/InvitationPage').then((page) => page.InvitationPage))],
+  [PAGE_PATHS.contact, onDemand(() => import('../pages/ContactPage').then((page) => page.ContactPage))],
+  [PAGE_PATHS.staffInbox, onDemand(() => import('../pages/staff/InboxPage').then((page) => page.InboxPage))],
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { useMeQuery } from '../auth/authApi';
+import { InboxNavLink } from './inbox/InboxNavLink';
 import { hasRole } from './roles';
 
 /** The back-office links: staff and above see the live orders and stock screens, managers also the settings. */
@@ -15,6 +16,7 @@ export function StaffNavLinks() {
       <NavLink to="/takeaway-oos" className="nav-link">
         Out of stock
       </NavLink>
+      <InboxNavLink />
       {hasRole(user?.role, 'manager') && (
         <NavLink to="/takeaway-menu" className="nav-link">
           Menu editor

@@ -4,6 +4,7 @@ import type { AppDispatch } from '../../../app/store';
 import { showDialog } from '../../dialog/dialogSlice';
 import { openLiveChannel, type LiveConnection } from '../../store-status/liveChannel';
 import { STAFF_ORDERS_CHANNEL } from '../../../../../src/shared/staff-channel';
+import { inboxApi } from '../inbox/inboxApi';
 import { liveKeysApi } from '../settings/liveKeysApi';
 import { liveOrdersApi, ORDER_CANCELLED_CHANGES, putOrder } from './liveOrdersApi';
 import type { OrderStatus } from './kitchenOrder';
@@ -35,11 +36,16 @@ export const ordersChannelApi = api.injectEndpoints({
             if (connection !== 'connected') dispatch(api.util.invalidateTags(['Me']));
           },
           // Orders placed or changed while we were not listening are not in the cache: fetch the lot again.
-          onOpen: () => dispatch(api.util.invalidateTags(['LiveOrders', 'OrderTally', 'CardRefunds'])),
+          onOpen: () => dispatch(api.util.invalidateTags(['LiveOrders', 'OrderTally', 'CardRefunds', 'ContactInbox'])),
           events: {
             NewOrder: ({ id, tally }) => void newOrder(dispatch, id, tally),
             // Card money that no food follows is being refunded (issue 17): the kitchen's list of them refetches.
             CardRefund: () => dispatch(api.util.invalidateTags(['CardRefunds'])),
+            // A contact-form message came or was handled (issue 34): the header's count at once, the inbox refetches.
+            ContactInbox: ({ unhandled }) => {
+              dispatch(inboxApi.util.upsertQueryData('contactUnhandled', undefined, unhandled));
+              dispatch(inboxApi.util.invalidateTags(['ContactInbox']));
+            },
             OrderChange: ({ id, status, tally }) => {
               // Paid or cancelled, an order enters or leaves the day's takings: the change carries the new tally.
               if (tally !== undefined) dispatch(liveOrdersApi.util.upsertQueryData('todaysOrderTally', undefined, tally));

@@ -30,6 +30,9 @@ export interface SettingsForm {
   payment_methods: string[];
   bt_print_logo: string;
   ta_print_categories: string[];
+  contact_email: string;
+  contact_shows_phone: boolean;
+  contact_shows_subject: boolean;
 }
 
 export type UpdateForm = (changes: Partial<SettingsForm>) => void;
@@ -64,6 +67,9 @@ export function formFromValues(values: SettingValues): SettingsForm {
       .split('\n')
       .map((name) => name.trim())
       .filter(Boolean),
+    contact_email: text(values.contact_email),
+    contact_shows_phone: values.contact_shows_phone === true,
+    contact_shows_subject: values.contact_shows_subject === true,
   };
 }
 
@@ -96,6 +102,9 @@ export function settingsToSave(form: SettingsForm, categories: string[] | undefi
       : {}),
     payment_methods: form.payment_methods,
     bt_print_logo: form.bt_print_logo.trim(),
+    contact_email: form.contact_email.trim(),
+    contact_shows_phone: form.contact_shows_phone,
+    contact_shows_subject: form.contact_shows_subject,
     ...(categories ? { ta_print_categories: form.ta_print_categories.filter((name) => categories.includes(name)).join('\n') } : {}),
   };
 }

@@ -19,6 +19,9 @@ export const PAGE_PATHS = {
   menuEditor: '/takeaway-menu',
   account: '/account',
   invitation: '/invitation/:token',
+  /** The restaurant's own pages (issue 32): its story and photo, and the accessibility statement. */
+  about: '/about',
+  accessibility: '/accessibility',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS | 'notFound';
@@ -48,6 +51,8 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   menuEditor: 'Menu editor',
   account: 'Your login',
   invitation: 'Choose your password',
+  about: 'About us',
+  accessibility: 'Accessibility statement',
   notFound: 'Page not found',
 };
 
@@ -79,6 +84,6 @@ export function pageHead(page: PageName, siteName: string, product?: HeadProduct
       page === 'menu'
         ? `Order takeaway online from ${siteName}: browse the menu, then collect your order or have it delivered.`
         : `${heading} at ${siteName}, the takeaway you can order from online.`,
-    indexable: page === 'menu' || page === 'product',
+    indexable: page === 'menu' || page === 'product' || page === 'about',
   };
 }

@@ -38,6 +38,11 @@ export const SETTING_KEYS = [
   'card_reconcile_minutes',
   'card_lapse_minutes',
   'card_unattended_minutes',
+  'site_tagline',
+  'site_logo',
+  'accent_colour',
+  'hero_image',
+  'about_text',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -24,6 +24,8 @@ const PAGES_ON_DEMAND: ReadonlyArray<[path: string, Page: ComponentType]> = [
   [PAGE_PATHS.menuEditor, onDemand(() => import('../pages/staff/MenuEditorPage').then((page) => page.MenuEditorPage))],
   [PAGE_PATHS.account, onDemand(() => import('../pages/AccountPage').then((page) => page.AccountPage))],
   [PAGE_PATHS.invitation, onDemand(() => import('../pages/InvitationPage').then((page) => page.InvitationPage))],
+  [PAGE_PATHS.about, onDemand(() => import('../pages/AboutPage').then((page) => page.AboutPage))],
+  [PAGE_PATHS.accessibility, onDemand(() => import('../pages/AccessibilityPage').then((page) => page.AccessibilityPage))],
 ];
 
 /**

@@ -30,6 +30,13 @@ export interface SettingsForm {
   payment_methods: string[];
   bt_print_logo: string;
   ta_print_categories: string[];
+  site_name: string;
+  site_tagline: string;
+  phone_no_display: string;
+  site_logo: string;
+  accent_colour: string;
+  hero_image: string;
+  about_text: string;
 }
 
 export type UpdateForm = (changes: Partial<SettingsForm>) => void;
@@ -64,6 +71,13 @@ export function formFromValues(values: SettingValues): SettingsForm {
       .split('\n')
       .map((name) => name.trim())
       .filter(Boolean),
+    site_name: text(values.site_name),
+    site_tagline: text(values.site_tagline),
+    phone_no_display: text(values.phone_no_display),
+    site_logo: text(values.site_logo),
+    accent_colour: text(values.accent_colour),
+    hero_image: text(values.hero_image),
+    about_text: text(values.about_text),
   };
 }
 
@@ -96,6 +110,13 @@ export function settingsToSave(form: SettingsForm, categories: string[] | undefi
       : {}),
     payment_methods: form.payment_methods,
     bt_print_logo: form.bt_print_logo.trim(),
+    site_name: form.site_name,
+    site_tagline: form.site_tagline,
+    phone_no_display: form.phone_no_display,
+    site_logo: form.site_logo,
+    accent_colour: form.accent_colour.trim(),
+    hero_image: form.hero_image,
+    about_text: form.about_text,
     ...(categories ? { ta_print_categories: form.ta_print_categories.filter((name) => categories.includes(name)).join('\n') } : {}),
   };
 }

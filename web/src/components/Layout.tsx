@@ -7,6 +7,7 @@ import { LazyAppDialog } from '../features/dialog/LazyAppDialog';
 import { ChangePasswordBanner } from '../features/accounts/ChangePasswordBanner';
 import { StoreStatusBanner } from '../features/store-status/StoreStatusBanner';
 import { PageLoading } from '../pages/PageLoading';
+import { AddedAnnouncer } from '../features/cart/AddedAnnouncer';
 import { SiteFooter } from '../features/brand/SiteFooter';
 import { isStaffPath, useBrandTheme } from '../features/brand/useBrandTheme';
 import '../features/brand/brand.css';
@@ -38,6 +39,7 @@ export function Layout() {
         {!isStaffPath(pathname) && <SiteFooter />}
         {isGuest && <DiscreetLogin />}
       </footer>
+      <AddedAnnouncer />
       <LazyAppDialog />
     </>
   );

@@ -30,7 +30,7 @@ export function SiteHeader() {
           <span>{siteName ?? 'Takeaway'}</span>
         </Link>
         <nav aria-label="Main" className="navbar-nav me-auto flex-nowrap">
-          <NavLink to="/" end className="nav-link">
+          <NavLink to="/" end className="nav-link d-none d-sm-block">
             Home
           </NavLink>
           <StaffNavLinks />

@@ -22,7 +22,8 @@ export function HomePage() {
   return (
     <section data-testid="home" className="has-basket-bar">
       <BrandHeader />
-      <h1 className="h4 mb-2">Menu</h1>
+      {/* On a phone the category bar says it is the menu; the heading stays for screen readers. */}
+      <h1 className="h4 mb-2 menu-heading">Menu</h1>
       <Row>
         <Col xs={12} md={8} lg={9}>
           <MenuLoadState query={menuQuery} />

@@ -38,7 +38,8 @@ export function ManageCartPage() {
         <h1 className="h3 mb-3" data-testid="manage-cart-heading">
           Your {cartLabel} is empty
         </h1>
-        <p>
+        <CartTotals cart={cart} />
+        <p className="mt-3">
           <Link to="/" className="btn btn-primary" data-testid="back-to-menu">
             See the menu
           </Link>

@@ -13,7 +13,7 @@ const IN_VIEW_MARGIN = '-80px 0px -60% 0px';
 /**
  * Issue 32: the menu's sticky category bar. One link per shown category jumps to it (the page's anchor, so
  * Enter and a tap alike); the category in view is highlighted (aria-current) and kept visible in the bar,
- * which scrolls sideways. The spec's category filter toggles fold under 'Show or hide', open from 768 px.
+ * which scrolls sideways. The spec's category filter toggles fold under the bar's last button, open from 768 px.
  */
 export function CategoryBar({ categories, settled }: { categories: Category[]; settled: boolean }) {
   const hidden = useAppSelector(selectHiddenCategoryIds);
@@ -30,6 +30,8 @@ export function CategoryBar({ categories, settled }: { categories: Category[]; s
     // Sideways only: the bar's own scroll, never the page's.
     bar.scrollTo({ left: link.offsetLeft - bar.clientWidth / 2 + link.clientWidth / 2, behavior: 'auto' });
   }, [current]);
+
+  const open = filterOpen ?? wide;
 
   return (
     <>
@@ -53,18 +55,21 @@ export function CategoryBar({ categories, settled }: { categories: Category[]; s
             </li>
           ))}
         </ul>
-      </nav>
-      <details className="mb-2 category-filter-fold" open={filterOpen ?? wide} data-testid="category-filter-fold">
-        <summary
-          onClick={(event) => {
-            event.preventDefault();
-            setFilterOpen(!(filterOpen ?? wide));
-          }}
+        <button
+          type="button"
+          className="category-bar-filter"
+          aria-expanded={open}
+          aria-controls="category-filter-panel"
+          onClick={() => setFilterOpen(!open)}
+          data-testid="category-filter-toggle"
         >
-          Show or hide categories
-        </summary>
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">Show or hide categories</span>
+        </button>
+      </nav>
+      <div id="category-filter-panel" hidden={!open}>
         <CategoryFilter categories={categories} />
-      </details>
+      </div>
     </>
   );
 }

@@ -36,8 +36,9 @@ export function HomePage() {
           )}
         </Col>
         {/* After the menu: below it on a phone (the basket bar shows the total meanwhile), beside it and
-            sticking in view from 768 px. It comes with the menu, so the menu's arrival never pushes it down. */}
-        {menu && (
+            sticking in view from 768 px. It comes with the whole menu (after its first screen's dishes), so the
+            menu's arrival never pushes it down. */}
+        {renderedMenu && (
           <Col xs={12} md={4} lg={3}>
             <div className="basket-panel">
               <CartSummaryPanel />

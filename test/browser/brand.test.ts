@@ -57,6 +57,15 @@ describe("the restaurant's brand and the phone-first menu", () => {
     await page.setViewportSize(viewport);
     await openMenu(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, `menu-${name}.png`), fullPage: false });
+    if (viewport === PHONE) {
+      // Issue 32's "done when": the first screen shows dishes (their names), the whole menu is at most 8 screens.
+      const tops = await page.getByTestId('product-card').evaluateAll((cards) => cards.map((card) => (card as unknown as { getBoundingClientRect(): { top: number } }).getBoundingClientRect().top));
+      const firstScreen = tops.filter((top) => top + 24 < PHONE.height).length;
+      const screens = (await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight)) / PHONE.height;
+      console.log(`phone menu: ${firstScreen} dishes named on the first screen, ${screens.toFixed(1)} screens tall`);
+      expect(firstScreen).toBeGreaterThanOrEqual(5);
+      expect(screens).toBeLessThanOrEqual(8);
+    }
     const links = jump(page);
     const count = await links.count();
     expect(count).toBeGreaterThan(3);

@@ -42,6 +42,22 @@ export function shiftTimesOn(date: string, hours: OpeningHours): ShiftTimes[] {
     .sort((a, b) => a.opensAt.getTime() - b.opensAt.getTime());
 }
 
+/** One day of the week ahead as the shop's footer shows it (issue 32): its shifts and, on a special day, its message. */
+export interface DayHours {
+  date: string;
+  shifts: readonly Shift[];
+  /** The special day's message, or null on an ordinary day. */
+  special: string | null;
+}
+
+/** The seven days from `today` (a London date), each with the shifts it keeps: the footer's "this week". */
+export function weekAhead(today: string, hours: OpeningHours): DayHours[] {
+  return Array.from({ length: 7 }, (_, offset) => {
+    const date = addDays(today, offset);
+    return { date, shifts: shiftsOn(date, hours), special: specialDayOn(date, hours)?.message ?? null };
+  });
+}
+
 /** A year and a day: a shop closed longer than that has no next opening. */
 const DAYS_AHEAD = 367;
 

@@ -3,6 +3,7 @@ import { emailText, multiLineText, singleLineText } from '../../src/shared/text'
 import { SETTING_KEYS, UNPRINTED_ALARM_DEFAULT_MINUTES, type SettingKey } from '../../src/shared/setting-keys';
 import { STORE_STATUSES } from '../../src/shared/store-status';
 import { UNPRINTED_SECOND_STAGE_DEFAULT_MINUTES } from '../../src/shared/unprinted-alarm';
+import { accentProblem, DEFAULT_ACCENT } from '../../src/shared/brand';
 import { specialDaysSchema, weekSchema, type SpecialDay, type Week } from '../../src/shared/opening-week';
 
 export { SETTING_KEYS, type SettingKey };
@@ -12,6 +13,12 @@ export { SETTING_KEYS, type SettingKey };
  * Changes are events (SettingChanged on settings-main), so every change is audited.
  */
 const pence = z.number().int().min(0).max(1_000_000);
+/** An image on this site (an upload's link, or one of the shop's own): a path, never another site's address. */
+const sitePath = singleLineText({ max: 300 }).pipe(z.string().regex(/^(\/[\w./-]*)?$/, 'must be a path on this site'));
+const accentColour = z.string().superRefine((colour, ctx) => {
+  const problem = accentProblem(colour);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 17:30');
 
 export const deliveryBandSchema = z.strictObject({
@@ -65,7 +72,7 @@ export const SETTINGS = {
   /** Dates closed, or with other shifts, each with the banner's message for that day. */
   special_days: { schema: specialDaysSchema, default: [] as SpecialDay[] },
   /** Image for the top of printed tickets, a path on this site; empty for none. */
-  bt_print_logo: { schema: singleLineText({ max: 300 }).pipe(z.string().regex(/^(\/[\w./-]*)?$/, 'must be a path on this site')), default: '' },
+  bt_print_logo: { schema: sitePath, default: '' },
   /** Newline-separated category names printed on kitchen tickets; empty prints every category. */
   ta_print_categories: { schema: multiLineText({ max: 2000 }), default: '' },
   /** Orders left NEW and unprinted this long raise the alarm on the live-orders screen. */
@@ -101,6 +108,19 @@ export const SETTINGS = {
   /** The contact form shows (and then requires) a phone number and a subject (customer spec §2, §5). */
   contact_shows_phone: { schema: z.boolean(), default: false },
   contact_shows_subject: { schema: z.boolean(), default: false },
+  /** The brand (issue 32, docs/brand.md): a line under the shop's name in the header and on /about. */
+  site_tagline: { schema: singleLineText({ max: 120 }), default: 'Fresh Indian cooking from the heart of Leeds' },
+  /** The logo in the header, an uploaded photo's link; empty shows the demo's drawn logo. */
+  site_logo: { schema: sitePath, default: '' },
+  /** The one colour the customer pages' theme derives from; refused below 4.5:1 against white (src/shared/brand.ts). */
+  accent_colour: { schema: accentColour, default: DEFAULT_ACCENT },
+  /** The photo at the top of /about, an uploaded photo's link; empty shows the demo's illustration. */
+  hero_image: { schema: sitePath, default: '' },
+  about_text: {
+    schema: multiLineText({ max: 2000 }),
+    default:
+      'Spice Garden has cooked for Leeds since 1998: curries made fresh each evening, breads from our own tandoor and rice steamed to order.\n\nCollect from Park Row or have it brought to your door.',
+  },
 } as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;

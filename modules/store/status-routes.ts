@@ -10,7 +10,8 @@ import { readOpeningHours, readSettings } from './read-settings';
 import { parseKitchenPostcode } from '../../src/shared/postcode';
 import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM, type PostcodeLocator } from './delivery-offer';
 import { singleLineText } from '../../src/shared/text';
-import { bannerText, isWithinHours, nextOpenAt, secondsToClose, specialDayOn } from './opening-hours';
+import { bannerText, isWithinHours, nextOpenAt, secondsToClose, specialDayOn, weekAhead } from './opening-hours';
+import { londonDate } from '../../src/shared/london-time';
 import { tradingDayOf } from './trading-day';
 import type { SettingKey } from './settings';
 import { deliveryMinutesFor } from '../../src/shared/store-status';
@@ -61,6 +62,12 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
     const next = nextOpenAt(clock(), await hours());
     const message = next ? await specialDayMessage() : 'No opening hours are set';
     ctx.body = { status: true, nextOpenAt: next?.toISOString() ?? null, message };
+  });
+
+  /** The customer footer's opening hours: the seven days from today's London date, special days included. */
+  router.get('/api/opening-hours/week', async (ctx) => {
+    const today = londonDate(clock());
+    ctx.body = { status: true, today, days: weekAhead(today, await hours()) };
   });
 
   router.post('/api/ta/canOpen', requireRole('staff'), async (ctx) => {

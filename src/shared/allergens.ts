@@ -72,6 +72,9 @@ export const ALLERGEN_TEXTS = {
   notDeclaredOnTicket: 'ALLERGENS NOT DECLARED',
   /** A dish no longer on the menu when the ticket is printed or the mail sent. */
   notOnMenu: 'Allergens: not on the menu now, ask the kitchen',
+  /** The shop's own statement, in the footer of every customer page (issue 32). */
+  shopStatement:
+    'Our kitchen handles all 14 major allergens, so we cannot promise any dish is free of traces. Each dish says what it contains; if you have an allergy, tell us when you order, or call us first.',
   /** The checkout's optional field, printed in a box at the top of the ticket and repeated in the mail. */
   allergyFieldLabel: 'Allergies or dietary needs',
 } as const;

@@ -62,7 +62,7 @@ export interface MenuView {
 }
 
 /** How wide a menu card's picture is drawn, for its srcset: the card and the page's preload must agree. */
-export const MENU_CARD_IMAGE_SIZES = '(min-width: 992px) 25vw, (min-width: 576px) 50vw, 100vw';
+export const MENU_CARD_IMAGE_SIZES = '(min-width: 992px) 25vw, (min-width: 768px) 33vw, 88px';
 
 /**
  * The dishes the menu shows first, in its order (category by category, leaving out hidden categories): the

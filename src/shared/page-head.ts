@@ -23,6 +23,9 @@ export const PAGE_PATHS = {
   contact: '/contact',
   /** The staff inbox of contact-form messages (issue 34). */
   staffInbox: '/takeaway-inbox',
+  /** The restaurant's own pages (issue 32): its story and photo, and the accessibility statement. */
+  about: '/about',
+  accessibility: '/accessibility',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS | 'notFound';
@@ -54,6 +57,8 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   invitation: 'Choose your password',
   contact: 'Contact us',
   staffInbox: 'Messages',
+  about: 'About us',
+  accessibility: 'Accessibility statement',
   notFound: 'Page not found',
 };
 
@@ -85,6 +90,6 @@ export function pageHead(page: PageName, siteName: string, product?: HeadProduct
       page === 'menu'
         ? `Order takeaway online from ${siteName}: browse the menu, then collect your order or have it delivered.`
         : `${heading} at ${siteName}, the takeaway you can order from online.`,
-    indexable: page === 'menu' || page === 'product' || page === 'contact',
+    indexable: page === 'menu' || page === 'product' || page === 'contact' || page === 'about',
   };
 }

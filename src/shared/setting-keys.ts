@@ -41,6 +41,11 @@ export const SETTING_KEYS = [
   'contact_email',
   'contact_shows_phone',
   'contact_shows_subject',
+  'site_tagline',
+  'site_logo',
+  'accent_colour',
+  'hero_image',
+  'about_text',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -67,6 +67,7 @@ const POLICY: Record<string, Access> = {
   'GET /store-status': 'anyone',
   'GET /api/minsToCloseTime': 'anyone',
   'GET /api/nextOpenAt': 'anyone',
+  'GET /api/opening-hours/week': 'anyone',
   'POST /api/ta/canOpen': 'staff',
   'GET /api/deliveringStatus': 'anyone',
   'GET /api/todaysStoreLog': 'staff',

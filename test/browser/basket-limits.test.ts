@@ -49,7 +49,7 @@ describe('basket limits in the browser', () => {
       await Promise.all([answerTo(page, '/api/moveProductStockToBasket'), row(page, ONION_BHAJI).getByTestId('qty-down').click()]);
       await waitForText(row(page, ONION_BHAJI).getByTestId('line-quantity'), '2');
       expect(await more.isEnabled()).toBe(true);
-      await Promise.all([answerTo(page, '/api/clearCart'), page.getByTestId('clear-cart').first().click()]);
+      await Promise.all([answerTo(page, '/api/clearCart'), page.getByTestId('clear-cart').first().click().then(() => page.getByRole('button', { name: 'Remove all' }).click())]);
     } finally {
       await changeSettings(server, { max_units_per_dish: 10 });
     }

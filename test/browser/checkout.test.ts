@@ -343,7 +343,7 @@ describe('checkout journeys in the browser', () => {
     await page.getByTestId('pay-by-phone').waitFor();
 
     await page.goto(`${baseUrl}/manageCart`);
-    await Promise.all([answerTo(page, '/api/clearCart'), page.getByTestId('clear-cart').click()]);
+    await Promise.all([answerTo(page, '/api/clearCart'), page.getByTestId('clear-cart').click().then(() => page.getByRole('button', { name: 'Remove all' }).click())]);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByTestId('discreet-login').waitFor();
   });

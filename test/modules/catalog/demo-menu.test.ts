@@ -1,3 +1,5 @@
+import path from 'node:path';
+import sharp from 'sharp';
 import { DEMO_MENU } from '../../../modules/catalog/demo-menu';
 import { ALLERGENS, type Allergen } from '../../../src/shared/allergens';
 
@@ -51,5 +53,22 @@ describe('the demo menu declares what its dishes contain (issue 27)', () => {
       expect([`${dish.name} (${variant.name})`, sorted(variant.allergens ?? [])]).toEqual([`${dish.name} (${variant.name})`, adds]);
     }
     expect(variants.find(({ variant }) => variant.name === 'King Prawn')?.variant.allergens).toEqual(['crustaceans']);
+  });
+});
+
+describe("the demo menu's drawings (issue 32)", () => {
+  const dishes = DEMO_MENU.flatMap((category) => category.products).filter((dish) => !dish.virtual);
+
+  /** A drawing as a 12×12 thumbnail's pixels: what a customer tells apart at a glance. */
+  const thumbnail = (name: string) =>
+    sharp(path.join(__dirname, '../../../web/public/images/dishes', `${name}.svg`)).resize(12, 12).removeAlpha().raw().toBuffer();
+  const difference = (a: Buffer, b: Buffer) => a.reduce((sum, value, at) => sum + Math.abs(value - b[at]), 0) / a.length;
+
+  it('gives every dish a drawing, and at least 20 of them look different from every other at thumbnail size', async () => {
+    expect(dishes.every((dish) => dish.image)).toBe(true);
+    const pixels = await Promise.all(dishes.map((dish) => thumbnail(dish.image!)));
+    // Distinct: its thumbnail differs from every other dish's by more than 12 levels a channel on average.
+    const distinct = pixels.filter((mine, at) => pixels.every((other, at2) => at2 === at || difference(mine, other) > 12));
+    expect(distinct.length).toBeGreaterThanOrEqual(20);
   });
 });

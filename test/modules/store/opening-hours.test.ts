@@ -1,5 +1,5 @@
 import type { StoreStatus } from '../../../src/shared/store-status';
-import { bannerText, closingNotice, isWithinHours, nextClosingAt, nextOpenAt, openingHoursOf, secondsToClose, type OpeningHours } from '../../../modules/store/opening-hours';
+import { bannerText, closingNotice, isWithinHours, nextClosingAt, nextOpenAt, openingHoursOf, secondsToClose, weekAhead, type OpeningHours } from '../../../modules/store/opening-hours';
 import { everyDay } from '../../../src/shared/opening-week';
 
 const daily = (open: string, close: string): OpeningHours => ({ week: everyDay({ open, close }), specialDays: [] });
@@ -127,5 +127,19 @@ describe('shops from before weeks existed', () => {
     const hours = openingHoursOf({ open_time: '12:00', close_time: '22:00', opening_week: null, special_days: [] });
     expect(hours.week).toEqual(everyDay({ open: '12:00', close: '22:00' }));
     expect(isWithinHours(new Date('2026-11-23T21:59:00Z'), hours)).toBe(true);
+  });
+});
+
+describe("the footer's week ahead (issue 32)", () => {
+  it('lists seven days from today, a special day with its own shifts and message', () => {
+    const week: OpeningHours = {
+      week: { ...everyDay({ open: '17:00', close: '23:00' }), monday: [] },
+      specialDays: [{ date: '2026-12-25', shifts: [], message: 'Closed for Christmas' }],
+    };
+    const days = weekAhead('2026-12-22', week);
+    expect(days.map((day) => day.date)).toEqual(['2026-12-22', '2026-12-23', '2026-12-24', '2026-12-25', '2026-12-26', '2026-12-27', '2026-12-28']);
+    expect(days[0]).toEqual({ date: '2026-12-22', shifts: [{ open: '17:00', close: '23:00' }], special: null });
+    expect(days[3]).toEqual({ date: '2026-12-25', shifts: [], special: 'Closed for Christmas' });
+    expect(days[6].shifts).toEqual([]); // a Monday
   });
 });

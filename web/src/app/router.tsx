@@ -26,6 +26,8 @@ const PAGES_ON_DEMAND: ReadonlyArray<[path: string, Page: ComponentType]> = [
   [PAGE_PATHS.invitation, onDemand(() => import('../pages/InvitationPage').then((page) => page.InvitationPage))],
   [PAGE_PATHS.contact, onDemand(() => import('../pages/ContactPage').then((page) => page.ContactPage))],
   [PAGE_PATHS.staffInbox, onDemand(() => import('../pages/staff/InboxPage').then((page) => page.InboxPage))],
+  [PAGE_PATHS.about, onDemand(() => import('../pages/AboutPage').then((page) => page.AboutPage))],
+  [PAGE_PATHS.accessibility, onDemand(() => import('../pages/AccessibilityPage').then((page) => page.AccessibilityPage))],
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { addedSlice } from '../features/cart/addedSlice';
 import { dialogSlice } from '../features/dialog/dialogSlice';
 import { allergenFilterSlice } from '../features/menu/allergenFilterSlice';
 import { categoryFilterSlice } from '../features/menu/categoryFilterSlice';
@@ -11,6 +12,7 @@ export const store = configureStore({
     [dialogSlice.reducerPath]: dialogSlice.reducer,
     [categoryFilterSlice.reducerPath]: categoryFilterSlice.reducer,
     [allergenFilterSlice.reducerPath]: allergenFilterSlice.reducer,
+    [addedSlice.reducerPath]: addedSlice.reducer,
   },
   middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
 });

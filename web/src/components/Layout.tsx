@@ -7,6 +7,10 @@ import { LazyAppDialog } from '../features/dialog/LazyAppDialog';
 import { ChangePasswordBanner } from '../features/accounts/ChangePasswordBanner';
 import { StoreStatusBanner } from '../features/store-status/StoreStatusBanner';
 import { PageLoading } from '../pages/PageLoading';
+import { AddedAnnouncer } from '../features/cart/AddedAnnouncer';
+import { SiteFooter } from '../features/brand/SiteFooter';
+import { isStaffPath, useBrandTheme } from '../features/brand/useBrandTheme';
+import '../features/brand/brand.css';
 import { DiscreetLogin } from './DiscreetLogin';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteHeader } from './SiteHeader';
@@ -16,13 +20,14 @@ export function Layout() {
   const isGuest = !isLoading && !user;
   useDocumentTitle();
   const { pathname } = useLocation();
+  useBrandTheme(pathname);
 
   return (
     <>
       <SiteHeader />
       <ChangePasswordBanner />
       <StoreStatusBanner />
-      <Container as="main" className="py-4">
+      <Container as="main" className="py-4 site-main">
         {/* One boundary for every page: moving on, the page on screen stays until the next one's code is here. */}
         <PageErrorBoundary path={pathname}>
           <Suspense fallback={<PageLoading />}>
@@ -30,7 +35,11 @@ export function Layout() {
           </Suspense>
         </PageErrorBoundary>
       </Container>
-      <footer>{isGuest && <DiscreetLogin />}</footer>
+      <footer>
+        {!isStaffPath(pathname) && <SiteFooter />}
+        {isGuest && <DiscreetLogin />}
+      </footer>
+      <AddedAnnouncer />
       <LazyAppDialog />
     </>
   );

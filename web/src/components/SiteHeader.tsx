@@ -4,13 +4,14 @@ import { useLogoutMutation, useMeQuery } from '../features/auth/authApi';
 import { BasketWidget } from '../features/cart/BasketWidget';
 import { useShopSettings } from '../features/settings/useShopSettings';
 import { StaffNavLinks } from '../features/staff/StaffNavLinks';
+import { DEMO_LOGO } from '../features/brand/brandImages';
 import './SiteHeader.css';
 
 export function SiteHeader() {
   const { data: user } = useMeQuery();
   const [logout, { isLoading: isLoggingOut }] = useLogoutMutation();
   const navigate = useNavigate();
-  const { siteName } = useShopSettings();
+  const { siteName, logo } = useShopSettings();
 
   const handleLogout = async () => {
     await logout();
@@ -19,16 +20,17 @@ export function SiteHeader() {
 
   return (
     // Bootstrap's navbar classes on plain elements: react-bootstrap's Navbar brings its offcanvas, modal and
-    // collapse code into the menu page's first download, for a menu that never collapses. A customer's header
-    // is one line at every width (the name shortened with an ellipsis), so the basket widget or the shop's
-    // name arriving never pushes the page down.
-    <header className="navbar navbar-expand bg-dark site-header" data-bs-theme="dark">
+    // collapse code into the menu page's first download, for a menu that never collapses. The shop's name is
+    // never cut (issue 32): a long one wraps onto a second line beside the logo, and the header keeps its height
+    // from the first paint (SiteHeader.css), so the basket widget or the name arriving never pushes the page down.
+    <header className="navbar navbar-expand site-header" data-bs-theme="dark">
       <div className={`container gap-2 ${user ? 'flex-wrap' : 'flex-nowrap'}`}>
-        <Link to="/" className="navbar-brand text-truncate site-name">
-          {siteName ?? 'Takeaway'}
+        <Link to="/" className="navbar-brand site-name">
+          <img src={logo ?? DEMO_LOGO} alt="" width={32} height={32} className="site-logo" />
+          <span>{siteName ?? 'Takeaway'}</span>
         </Link>
         <nav aria-label="Main" className="navbar-nav me-auto flex-nowrap">
-          <NavLink to="/" end className="nav-link">
+          <NavLink to="/" end className="nav-link d-none d-sm-block">
             Home
           </NavLink>
           <StaffNavLinks />

@@ -1,9 +1,11 @@
 import { useDeferredValue } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { BrandHeader } from '../features/brand/BrandHeader';
+import { BasketBar } from '../features/cart/BasketBar';
 import { CartSummaryPanel } from '../features/cart/CartSummaryPanel';
 import { AllergenFilter } from '../features/menu/AllergenFilter';
-import { CategoryFilter } from '../features/menu/CategoryFilter';
+import { CategoryBar } from '../features/menu/CategoryBar';
 import { MenuByCategory } from '../features/menu/MenuByCategory';
 import { MenuLoadState } from '../features/menu/MenuLoadState';
 import { useGetMenuQuery } from '../features/menu/menuApi';
@@ -18,24 +20,33 @@ export function HomePage() {
   const menu = renderedMenu ?? menuQuery.data;
 
   return (
-    <section data-testid="home">
-      <h1 className="h3 mb-3">Menu</h1>
+    <section data-testid="home" className="has-basket-bar">
+      <BrandHeader />
+      {/* On a phone the category bar says it is the menu; the heading stays for screen readers. */}
+      <h1 className="h4 mb-2 menu-heading">Menu</h1>
       <Row>
-        {/* First in the page order, so it sits above the menu on narrow screens and beside it from 768 px. */}
-        <Col xs={12} md={{ span: 4, order: 'last' }} lg={3}>
-          <CartSummaryPanel />
-        </Col>
         <Col xs={12} md={8} lg={9}>
           <MenuLoadState query={menuQuery} />
           {menu && (
             <>
-              <CategoryFilter categories={menu.categories} />
+              <CategoryBar categories={menu.categories} settled={renderedMenu !== undefined} />
               <AllergenFilter menu={menu} />
               <MenuByCategory menu={menu} firstScreenOnly={renderedMenu === undefined} />
             </>
           )}
         </Col>
+        {/* After the menu: below it on a phone (the basket bar shows the total meanwhile), beside it and
+            sticking in view from 768 px. It comes with the whole menu (after its first screen's dishes), so the
+            menu's arrival never pushes it down. */}
+        {renderedMenu && (
+          <Col xs={12} md={4} lg={3}>
+            <div className="basket-panel">
+              <CartSummaryPanel />
+            </div>
+          </Col>
+        )}
       </Row>
+      <BasketBar />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
 import { CartLines } from '../features/cart/CartLines';
 import { CartTotals } from '../features/cart/CartTotals';
 import { CheckoutArea } from '../features/cart/CheckoutArea';
@@ -29,12 +30,29 @@ export function ManageCartPage() {
     );
   }
   if (closed) return <OrderingClosedNotice />;
+  if (isCartEmpty(cart)) {
+    // Issue 32: nothing to note, collect or check out yet; the way back to the dishes instead.
+    return (
+      <section data-testid="manage-cart">
+        {canPay === false && <CannotPayNotice />}
+        <h1 className="h3 mb-3" data-testid="manage-cart-heading">
+          Your {cartLabel} is empty
+        </h1>
+        <CartTotals cart={cart} />
+        <p className="mt-3">
+          <Link to="/" className="btn btn-primary" data-testid="back-to-menu">
+            See the menu
+          </Link>
+        </p>
+      </section>
+    );
+  }
 
   return (
     <section data-testid="manage-cart">
       {canPay === false && <CannotPayNotice />}
       <h1 className="h3 mb-3" data-testid="manage-cart-heading">
-        {isCartEmpty(cart) ? `Your ${cartLabel} is empty` : `Your ${cartLabel}`}
+        Your {cartLabel}
       </h1>
       {cart && <CartLines cart={cart} cartLabel={cartLabel} />}
       <CartTotals cart={cart} />

@@ -5,6 +5,8 @@ import { showDialog } from '../dialog/dialogSlice';
 import type { Product, Variant } from '../menu/menuApi';
 import { useOrderingState, useShopSettings } from '../settings/useShopSettings';
 import { useMoveStockMutation } from './cartApi';
+import { dishAdded } from './addedSlice';
+import { dishName } from '../../../../src/shared/menu';
 
 /**
  * Spec §4 "Add-to-cart": each add moves one unit into the basket. `isProcessing` is this button's own request;
@@ -19,6 +21,7 @@ export function useAddToCart() {
   const addToCart = async (product: Product, variant?: Variant): Promise<boolean> => {
     try {
       await moveStock({ id: product.id, variant: variant?.id ?? null, quantity: 1 }).unwrap();
+      dispatch(dishAdded(dishName(product.name, variant?.name)));
       return true;
     } catch (error) {
       const networkText = `there was an error moving the item into the ${settings.cartLabel}`;

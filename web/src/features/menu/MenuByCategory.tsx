@@ -48,7 +48,7 @@ export function MenuByCategory({ menu: fullMenu, firstScreenOnly = false }: { me
             <h2 id={headingId} className="h4">
               {category.name}
             </h2>
-            <Row xs={1} sm={2} lg={3} className="g-3">
+            <Row xs={1} md={2} lg={3} className="g-0 g-md-3">
               {products.map((product) => (
                 <Col key={product.id}>
                   <ProductCard product={product} onFirstScreen={firstShown.has(product.id)} />

@@ -1,4 +1,3 @@
-import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { MENU_CARD_IMAGE_SIZES } from '../../../../src/shared/menu';
 import { formatPence } from '../../app/money';
@@ -7,27 +6,33 @@ import { DietaryInfo } from './DietaryInfo';
 import { ProductImage } from './ProductImage';
 import { ProductOrderButton } from './ProductOrderButton';
 import { StockLabel } from './StockLabel';
+import './ProductCard.css';
 
+/**
+ * One dish (issue 32): below 768 px a compact row (name, two lines of description, badges and price, a small
+ * square picture on the right with the add button over its corner); from 768 px a card in the menu's grid.
+ * One set of elements for both, laid out by ProductCard.css, so each dish has one add button at every width.
+ */
 export function ProductCard({ product, onFirstScreen = false }: { product: Product; onFirstScreen?: boolean }) {
   return (
-    <Card className="h-100" data-testid="product-card" data-product-id={product.id} data-category-id={product.category_id}>
-      <ProductImage src={product.image} srcSet={product.image_srcset} sizes={MENU_CARD_IMAGE_SIZES} alt="" className="card-img-top" eager={onFirstScreen} />
-      <Card.Body className="d-flex flex-column">
-        <Card.Title as="h3" className="h6">
-          <Link to={`/product/${product.id}`}>{product.name}</Link>
-        </Card.Title>
-        <Card.Text className="text-body-secondary small flex-grow-1">{product.short_desc}</Card.Text>
+    <article className="card h-100 dish" data-testid="product-card" data-product-id={product.id} data-category-id={product.category_id} aria-labelledby={`dish-${product.id}`}>
+      <ProductImage src={product.image} srcSet={product.image_srcset} sizes={MENU_CARD_IMAGE_SIZES} alt="" className="dish-thumb" eager={onFirstScreen} />
+      <h3 className="h6 dish-name" id={`dish-${product.id}`}>
+        <Link to={`/product/${product.id}`}>{product.name}</Link>
+      </h3>
+      <p className="text-body-secondary small dish-desc">{product.short_desc}</p>
+      <div className="dish-facts">
         <DietaryInfo dish={product} />
-        <div className="d-flex justify-content-between align-items-center gap-2">
-          <span className="fw-semibold" data-testid="product-price">
-            {formatPence(product.price)}
-          </span>
-          <span className="d-flex align-items-center gap-2">
-            <StockLabel item={product} />
-            <ProductOrderButton product={product} size="sm" />
-          </span>
-        </div>
-      </Card.Body>
-    </Card>
+      </div>
+      <div className="dish-price d-flex align-items-center gap-2 flex-wrap">
+        <span className="fw-semibold" data-testid="product-price">
+          {formatPence(product.price)}
+        </span>
+        <StockLabel item={product} />
+      </div>
+      <div className="dish-action">
+        <ProductOrderButton product={product} size="sm" />
+      </div>
+    </article>
   );
 }

@@ -14,6 +14,11 @@ export interface ShopSettings {
   siteName: string | undefined;
   /** The number customers call (an undeclared dish's allergen notice links to it), or undefined. */
   phone: string | undefined;
+  /** The brand (issue 32): the header's line under the name, the logo's link or undefined, the theme's colour. */
+  tagline: string | undefined;
+  logo: string | undefined;
+  accentColour: string | undefined;
+  address: string | undefined;
 }
 
 // One fixed list, asked for once by ShopSettingsProvider.
@@ -25,6 +30,10 @@ export const SHOP_SETTING_KEYS = [
   'missing_product_image',
   'site_name',
   'phone_no_display',
+  'site_tagline',
+  'site_logo',
+  'accent_colour',
+  'full_address',
 ] as const;
 
 function text(value: unknown): string | undefined {
@@ -41,6 +50,10 @@ export function readShopSettings(values: SettingValues | undefined): ShopSetting
     missingProductImage: text(values?.missing_product_image),
     siteName: text(values?.site_name),
     phone: text(values?.phone_no_display),
+    tagline: text(values?.site_tagline),
+    logo: text(values?.site_logo),
+    accentColour: text(values?.accent_colour),
+    address: text(values?.full_address),
   };
 }
 

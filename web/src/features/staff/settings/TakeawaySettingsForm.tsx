@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
+import { BrandSection, brandIsValid } from './BrandSection';
 import { ChargeBandsSection } from './ChargeBandsSection';
 import { ContactSection, contactEmailIsValid } from './ContactSection';
 import { DeliveryTimesSection } from './DeliveryTimesSection';
@@ -26,7 +27,7 @@ export function TakeawaySettingsForm({ initial }: { initial: SettingsForm }) {
   const { save, isSaving } = useSaveSettings();
   // Staff spec §5: saving needs a located kitchen postcode and, with the discount on, an amount above 0; and
   // (the server refuses them too) open times that work together.
-  const valid = postcodeCheck.state === 'ok' && discountIsValid(form) && timesWork(form) && contactEmailIsValid(form);
+  const valid = postcodeCheck.state === 'ok' && discountIsValid(form) && timesWork(form) && contactEmailIsValid(form) && brandIsValid(form);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,6 +47,7 @@ export function TakeawaySettingsForm({ initial }: { initial: SettingsForm }) {
       <SpecialDaysSection form={form} update={update} />
       <ChargeBandsSection form={form} update={update} />
       <PaymentMethodsSection form={form} update={update} />
+      <BrandSection form={form} update={update} />
       <ContactSection form={form} update={update} />
       <div className="sticky-bottom bg-body py-2">
         <SaveSettingsButton valid={valid} isSaving={isSaving} />

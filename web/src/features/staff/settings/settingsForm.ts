@@ -33,6 +33,13 @@ export interface SettingsForm {
   contact_email: string;
   contact_shows_phone: boolean;
   contact_shows_subject: boolean;
+  site_name: string;
+  site_tagline: string;
+  phone_no_display: string;
+  site_logo: string;
+  accent_colour: string;
+  hero_image: string;
+  about_text: string;
 }
 
 export type UpdateForm = (changes: Partial<SettingsForm>) => void;
@@ -70,6 +77,13 @@ export function formFromValues(values: SettingValues): SettingsForm {
     contact_email: text(values.contact_email),
     contact_shows_phone: values.contact_shows_phone === true,
     contact_shows_subject: values.contact_shows_subject === true,
+    site_name: text(values.site_name),
+    site_tagline: text(values.site_tagline),
+    phone_no_display: text(values.phone_no_display),
+    site_logo: text(values.site_logo),
+    accent_colour: text(values.accent_colour),
+    hero_image: text(values.hero_image),
+    about_text: text(values.about_text),
   };
 }
 
@@ -105,6 +119,13 @@ export function settingsToSave(form: SettingsForm, categories: string[] | undefi
     contact_email: form.contact_email.trim(),
     contact_shows_phone: form.contact_shows_phone,
     contact_shows_subject: form.contact_shows_subject,
+    site_name: form.site_name,
+    site_tagline: form.site_tagline,
+    phone_no_display: form.phone_no_display,
+    site_logo: form.site_logo,
+    accent_colour: form.accent_colour.trim(),
+    hero_image: form.hero_image,
+    about_text: form.about_text,
     ...(categories ? { ta_print_categories: form.ta_print_categories.filter((name) => categories.includes(name)).join('\n') } : {}),
   };
 }

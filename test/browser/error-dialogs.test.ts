@@ -178,7 +178,7 @@ describe('error dialogs in the browser', () => {
     expect(removed.status()).toBe(200);
     await row.getByRole('button', { name: 'One less Onion Bhaji', exact: true }).click();
     await expectDialog(page, 'Sorry', ['Failed to locate item in cart to reduce qty ', 'Sorry, failed to reduce quantity of product in your cart']);
-  });
+  }, 180_000);
 
   it("on the checkout page: the payment methods, the order, the method chosen, placing it, no payment method set up, and 'PayPal (coming soon)'", async () => {
     const { page } = browser;
@@ -233,5 +233,5 @@ describe('error dialogs in the browser', () => {
     } finally {
       await changeSettings(server, { payment_methods: ['phone'] });
     }
-  });
+  }, 180_000);
 });

@@ -4,7 +4,7 @@ import { formatPence } from '../../src/shared/money';
 import type { TestServer } from '../support/server';
 import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
-import { changeSettings, holdRequests, MENU_SHOWN, waitForText } from './shop-steps';
+import { addToBasket, changeSettings, holdRequests, MENU_SHOWN, waitForText } from './shop-steps';
 
 interface MenuVariant extends MenuAllergenFacts {
   id: number;
@@ -212,40 +212,75 @@ describe('basket journey in the browser', () => {
     expect(await page.getByTestId('app-dialog').count()).toBe(0);
   });
 
-  it('adds from the single product page, whose category filter leads back to the filtered menu', async () => {
+  it("adds from the single product page and the menu under the shop's own cart label, which every part of the basket shows", async () => {
     const { page } = browser;
     const { baseUrl } = server;
     const menu = await fetchMenu(page, baseUrl);
     const product = menu.products.find((candidate) => candidate.variants.length === 0 && candidate.status === 'active' && candidate.available > 0)!;
+    const donation = menu.products.find((candidate) => candidate.name === 'Food Bank Donation')!; // the demo menu's virtual item
 
-    await page.goto(`${baseUrl}/product/${product.id}`);
-    await page.locator('#singleProduct').waitFor();
-    await waitForText(page.getByTestId('available-stock'), `${product.available} available`);
-    await waitForText(page.getByTestId('basket-count'), '0');
+    // Spec: the basket is "labelled 'cart'; the label can vary" (setting cart_label).
+    await changeSettings(server, { cart_label: 'Bag' });
+    try {
+      await page.goto(`${baseUrl}/product/${product.id}`);
+      await page.locator('#singleProduct').waitFor();
+      await waitForText(page.getByTestId('available-stock'), `${product.available} available`);
+      await waitForText(page.getByTestId('basket-count'), '0');
+      // Spec §2 "Header basket widget": 'Shopping-basket icon linking to /manageCart, title 'Manage {cart label}''.
+      const headerBasket = page.getByTitle('Manage Bag', { exact: true });
+      expect(await headerBasket.getAttribute('href')).toBe('/manageCart');
 
-    await Promise.all([
-      page.waitForResponse((response) => isStockMove(response.url()) && response.status() === 200),
-      page.locator(`[data-testid="add-to-cart"][data-product-id="${product.id}"]`).click(),
-    ]);
-    await waitForText(page.getByTestId('basket-count'), '1');
-    await waitForText(page.getByTestId('available-stock'), `${product.available - 1} available`);
-    await expectAccessible(page, 'single-product');
+      await Promise.all([
+        page.waitForResponse((response) => isStockMove(response.url()) && response.status() === 200),
+        page.locator(`[data-testid="add-to-cart"][data-product-id="${product.id}"]`).click(),
+      ]);
+      await waitForText(page.getByTestId('basket-count'), '1');
+      await waitForText(page.getByTestId('available-stock'), `${product.available - 1} available`);
+      await expectAccessible(page, 'single-product');
 
-    await page.locator(`[data-testid="category-toggle"][data-category-id="${product.category_id}"]`).click();
-    await page.waitForURL(`${baseUrl}/`);
-    await page.locator(MENU_SHOWN).waitFor();
-    expect(await page.locator(`[data-testid="product-card"][data-category-id="${product.category_id}"]`).count()).toBe(0);
-    await page.locator(`[data-testid="category-toggle"][data-category-id="${product.category_id}"]`).click();
-    await page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`).waitFor();
+      await page.locator(`[data-testid="category-toggle"][data-category-id="${product.category_id}"]`).click();
+      await page.waitForURL(`${baseUrl}/`);
+      await page.locator(MENU_SHOWN).waitFor();
+      expect(await page.locator(`[data-testid="product-card"][data-category-id="${product.category_id}"]`).count()).toBe(0);
+      await page.locator(`[data-testid="category-toggle"][data-category-id="${product.category_id}"]`).click();
+      await page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`).waitFor();
+      await addToBasket(page, donation.id);
 
-    await page.getByTestId('summary-manage-cart').click();
-    await page.waitForURL(`${baseUrl}/manageCart`);
-    await expectAccessible(page, 'cart-row');
-    await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/api/clearCart') && response.status() === 200),
-      page.getByTestId('clear-cart').click().then(() => page.getByRole('button', { name: 'Remove all' }).click()),
-    ]);
-    await waitForText(page.getByTestId('basket-count'), '0');
+      // Spec §2 "Cart summary panel": 'Clear {cart label}', the Quantity and Price figures, 'Manage {cart label}'
+      // and 'Checkout' links.
+      const summary = page.getByRole('complementary', { name: 'Bag summary' });
+      await summary.getByRole('heading', { name: 'Bag', exact: true }).waitFor();
+      await waitForText(summary.getByTestId('summary-quantity'), '2');
+      await waitForText(summary.getByTestId('summary-price'), formatPence(product.price + donation.price));
+      expect(await summary.getByRole('button', { name: 'Clear Bag', exact: true }).getAttribute('title')).toBe('Clear Bag');
+      expect(await summary.getByRole('link', { name: 'Manage Bag', exact: true }).getAttribute('href')).toBe('/manageCart');
+      // In takeaway mode the summary's Checkout leads to the basket page, where Collect or Deliver is chosen first.
+      await summary.getByRole('link', { name: 'Checkout', exact: true }).click();
+      await page.waitForURL(`${baseUrl}/manageCart`);
+      await page.getByRole('heading', { name: 'Your Bag', exact: true }).waitFor();
+      await expectAccessible(page, 'cart-row');
+
+      // Spec §2 "Manage-cart page": 'the note 'This product is virtual' for virtual items', and only for them.
+      const lines = page.getByRole('list', { name: 'Bag items' });
+      await lines.getByRole('listitem').filter({ hasText: donation.name }).getByText('This product is virtual', { exact: true }).waitFor();
+      expect(await lines.getByText('This product is virtual').count()).toBe(1);
+      await page.getByRole('button', { name: `Remove ${product.name} from Bag`, exact: true }).waitFor();
+      // 'an optional free-text box (placeholder '(optional) extra info about your order', 3 rows)'.
+      const note = page.getByRole('textbox', { name: 'Extra info about your order' });
+      expect(await note.getAttribute('placeholder')).toBe('(optional) extra info about your order');
+      expect(await note.getAttribute('rows')).toBe('3');
+      // Spec §2 "Postcode checker": 'an input with placeholder 'your postcode''.
+      await page.getByPlaceholder('your postcode', { exact: true }).waitFor();
+
+      await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/clearCart') && response.status() === 200),
+        page.getByRole('button', { name: 'Clear Bag', exact: true }).click().then(() => page.getByRole('button', { name: 'Remove all' }).click()),
+      ]);
+      await page.getByRole('heading', { name: 'Your Bag is empty', exact: true }).waitFor();
+      await waitForText(page.getByTestId('basket-count'), '0');
+    } finally {
+      await changeSettings(server, { cart_label: 'Cart' });
+    }
   }, 300_000);
 
   it("titles a disabled add button: 'no more stock' while its request runs, the closed notice while the store is closed", async () => {

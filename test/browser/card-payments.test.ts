@@ -3,12 +3,14 @@ import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { expectAccessible, expectPartAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, fillBasketAndOpenIt, fillContactDetails, logIn, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
+import { answerTo, fillBasketAndOpenIt, fillContactDetails, logIn, proceedToCheckout, sendDetails, waitForText, whileFailing } from './shop-steps';
 
 const ONION_BHAJI = 1; // £3.95
 const EMAIL_SENT = 'A confirmation email has been sent & should be with you shortly.';
 const DECLINED_CARD = '4000 0000 0000 0002';
 const THREE_D_SECURE_CARD = '4000 0025 0000 3155';
+/** The spec's text, its spelling included. */
+const CARD_UNAVAILABLE = 'Unable to proceeed with credit card payment right now, please pick another payment method (if possible) or try later';
 
 /** Basket of one Onion Bhaji to collect, details given, card chosen: the fake card form is showing. */
 async function readyToPayByCard(page: Page, baseUrl: string, email: string): Promise<void> {
@@ -96,7 +98,7 @@ describe('card payments in the browser', () => {
     expect(await row.getByRole('button', { name: `Refund order ${order.ref}` }).count()).toBe(0);
   }, 300_000);
 
-  it('a declined card says why and leaves the order to pay again, here by phone', async () => {
+  it("a declined card says why and leaves the order to pay again, here by phone; 'Something's not right, expecting id ...' and 'Unable to proceeed with credit card payment right now' on the way", async () => {
     const { page } = browser;
     const { baseUrl } = server;
     await browser.context.clearCookies();
@@ -107,6 +109,24 @@ describe('card payments in the browser', () => {
     await page.getByTestId('app-dialog-message').filter({ hasText: 'There was a problem completing your order' }).filter({ hasText: 'Your card was declined.' }).waitFor();
     await page.getByTestId('app-dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('app-dialog').waitFor({ state: 'detached' });
+
+    // Spec §8: 'Payment id mismatch: dialog 'Something's not right, expecting id ...''. Back from the provider's page
+    // with the id of a payment that is not this order's.
+    await page.goto(`${baseUrl}/checkout?payment_intent=pi_not_this_orders`);
+    const dialog = page.getByTestId('app-dialog');
+    await dialog.getByTestId('app-dialog-message').filter({ hasText: /^Something's not right, expecting id \S/ }).waitFor();
+    expect(await dialog.getAttribute('data-look')).toBe('error');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+
+    // Spec §8: 'Card unavailable: ...' when the card form cannot be had (its key cannot be fetched).
+    await whileFailing(page, '/api/env/STRIPE_KEY', (route) => route.fulfill({ status: 500, json: { status: false, message: 'Database down' } }), async () => {
+      await page.goto(`${baseUrl}/checkout`);
+      await page.getByTestId('payment-method-card').check();
+      await page.getByText(CARD_UNAVAILABLE, { exact: true }).waitFor();
+      expect(await page.getByTestId('fake-card-form').count()).toBe(0);
+    });
 
     await page.getByTestId('payment-method-phone').check();
     const [placed] = await Promise.all([answerTo(page, '/complete-order'), page.getByTestId('pay-by-phone').click()]);

@@ -11,7 +11,8 @@ import type { TestServer } from '../support/server';
 import { ALLERGEN_TEXTS } from '../../src/shared/allergens';
 import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
-import { answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, placePhoneOrderAsPage, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
+import { until } from '../support/until';
+import { answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, placePhoneOrderAsPage, proceedToCheckout, sendDetails, waitForText, whileFailing } from './shop-steps';
 
 // Demo menu (seeded at start-up).
 const ONION_BHAJI = 1; // £3.95
@@ -20,6 +21,60 @@ const FULL_ADDRESS = 'Spice Garden, 12 Park Row, Leeds LS1 4AP';
 const PHONE_NO_DISPLAY = '0113 496 0000';
 const EMAIL_SENT = 'A confirmation email has been sent & should be with you shortly.';
 const CLOSED = "Sorry, we're closed & not taking orders right now. Please try again when we're next open.";
+const CLOSED_BASKET_PAGE = "Sorry, we're closed & not taking orders right now. Please try again when we're next open";
+
+/** Notes the page's own time (its clock, which the test moves) at each ask for the order, and each answer. */
+const ORDER_ASKS_RECORDER = `
+  globalThis.orderAsks = [];
+  globalThis.orderAnswers = 0;
+  const pageFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const asked = new URL(input instanceof Request ? input.url : String(input), location.href).pathname === '/api/fetchOrder';
+    if (asked) globalThis.orderAsks.push(Date.now());
+    const answer = pageFetch(input, init);
+    if (asked) answer.then((response) => response.clone().text()).finally(() => (globalThis.orderAnswers += 1));
+    return answer;
+  };`;
+const orderAsks = (page: Page) => page.evaluate(() => (globalThis as unknown as { orderAsks: number[] }).orderAsks);
+const orderAnswers = (page: Page) => page.evaluate(() => (globalThis as unknown as { orderAnswers: number }).orderAnswers);
+
+/** One turn of the page's task queue, which the paused clock does not hold (a message, not a timer). */
+const pageTurn = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => {
+    const channel = new (globalThis as unknown as { MessageChannel: new () => { port1: { onmessage: () => void }; port2: { postMessage(data: unknown): void } } }).MessageChannel();
+    channel.port1.onmessage = () => done();
+    channel.port2.postMessage(0);
+  }));
+
+/** Every ask for the order answered, and what the page does with the answer done (its next poll set). */
+async function answersSettled(page: Page): Promise<void> {
+  await until(async () => (await orderAnswers(page)) === (await orderAsks(page)).length, 'the asks for the order to be answered', { everyMs: 20 });
+  for (let turn = 0; turn < 3; turn++) await pageTurn(page);
+}
+
+/** Moves the paused page clock on 100 ms at a time, each ask answered before going on, until `count` asks are made. */
+async function nextOrderAsks(page: Page, count: number): Promise<void> {
+  for (let step = 0; (await orderAsks(page)).length < count; step++) {
+    if (step === 100) throw new Error(`no ask for the order in 10 s of the page's time (asks so far: ${(await orderAsks(page)).length})`);
+    await answersSettled(page);
+    await page.clock.runFor(100);
+  }
+  await answersSettled(page);
+}
+
+/** From here on the page's timers fire only when the test moves its clock (installed for the file). */
+async function pauseClock(page: Page): Promise<void> {
+  // A moment ahead of the page's time, which runs on while this asks; if that moment has passed, ask again.
+  for (let tries = 1; ; tries++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 500);
+      return;
+    } catch (error) {
+      if (tries === 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}
 
 /** Pays by phone and follows the order to /order-complete; answers the placed order. */
 async function payByPhone(page: Page, baseUrl: string): Promise<{ ref: string; email: string; total_cost: number }> {
@@ -319,14 +374,19 @@ describe('checkout journeys in the browser', () => {
     await Promise.all([answerTo(page, '/api/login'), page.getByRole('button', { name: 'Login' }).click()]);
     await page.getByTestId('signed-in-user').waitFor();
 
-    // Collecting without a collect discount: the summary still shows the (zero) delivery charge.
-    await changeSettings(server, { offer_takeaway_collect_discount: false });
+    // Collecting without a collect discount: the summary still shows the (zero) delivery charge. Delivery is off
+    // too: spec §2 "Collect or Deliver block", 'Sorry we can't offer delivery right now.' with advice to collect.
+    await changeSettings(server, { offer_takeaway_collect_discount: false, delivering_status: false });
     try {
       await fillBasketAndOpenIt(page, baseUrl, [[ONION_BHAJI, 1]]);
+      await page.getByText("Sorry we can't offer delivery right now.", { exact: true }).waitFor();
+      await page.getByText(`Please choose Collect: you can collect your order from us at ${FULL_ADDRESS}`, { exact: true }).waitFor();
+      expect(await page.getByPlaceholder('your postcode').count()).toBe(0);
+      expect(await page.getByTestId('method-deliver').count()).toBe(0);
       await page.getByTestId('method-collect').check();
       expect(await proceedToCheckout(page, baseUrl)).toMatchObject({ ta_method: 'COLLECT', postage: 0, total_cost: 395 });
     } finally {
-      await changeSettings(server, { offer_takeaway_collect_discount: true });
+      await changeSettings(server, { offer_takeaway_collect_discount: true, delivering_status: true });
     }
     await page.getByTestId('checkout-summary').getByTestId('summary-postage').filter({ hasText: 'Delivery Charge' }).filter({ hasText: '£0.00' }).waitFor();
     const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');
@@ -337,10 +397,44 @@ describe('checkout journeys in the browser', () => {
     await form.locator('[name="phone_number"]').fill('07911 123458');
     await sendDetails(page);
 
-    // Back at checkout later: the order's details suffice, so the summary and payment show at once.
-    await page.goto(`${baseUrl}/checkout`);
+    // Back at checkout later, while the order cannot be fetched: spec §4 "Delivery form on the checkout page", 'It
+    // waits, polling every 1 s'. The failure is told once; the asks come a second apart on the page's clock (paused,
+    // moved on 100 ms at a time) and stop once the order is in.
+    await page.addInitScript(ORDER_ASKS_RECORDER);
+    const failure = page.getByTestId('app-dialog-message').filter({ hasText: 'There was a PROBLEM fetching the order' });
+    try {
+      await whileFailing(page, '/api/fetchOrder', (route) => route.fulfill({ status: 500, json: { status: false, message: 'Database down' } }), async () => {
+        await page.goto(`${baseUrl}/checkout`);
+        await failure.waitFor();
+        await pauseClock(page);
+        // Counted from the first ask made on the paused clock.
+        const first = (await orderAsks(page)).length;
+        await nextOrderAsks(page, first + 4);
+        const times = (await orderAsks(page)).slice(first);
+        const gaps = times.slice(1).map((time, index) => time - times[index]);
+        expect(gaps).toHaveLength(3);
+        for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1000);
+        for (const gap of gaps) expect(gap).toBeLessThanOrEqual(1200);
+      });
+      // The next ask is answered.
+      await nextOrderAsks(page, (await orderAsks(page)).length + 1);
+    } finally {
+      await page.clock.resume();
+    }
+    // The order's details suffice, so the summary and payment show at once; no more asks.
     await page.locator('[data-testid="delivery-form"][data-mode="summary"]').waitFor();
     await page.getByTestId('pay-by-phone').waitFor();
+    // A one-off ask may follow (the payment method chosen for the customer is saved, the order asked again): let it
+    // pass, then five seconds bring none.
+    await page.clock.runFor(2000);
+    await answersSettled(page);
+    const asked = (await orderAsks(page)).length;
+    await page.clock.runFor(5000);
+    expect(await orderAsks(page)).toHaveLength(asked);
+    await page.getByTestId('app-dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('app-dialog').waitFor({ state: 'detached' });
+    await pageTurn(page);
+    expect(await page.getByTestId('app-dialog').count()).toBe(0);
 
     await page.goto(`${baseUrl}/manageCart`);
     await Promise.all([answerTo(page, '/api/clearCart'), page.getByTestId('clear-cart').click().then(() => page.getByRole('button', { name: 'Remove all' }).click())]);
@@ -400,6 +494,9 @@ describe('checkout journeys in the browser', () => {
       for (const route of ['/checkout', '/manageCart']) {
         await page.goto(`${baseUrl}${route}`);
         await page.getByTestId('app-dialog-message').filter({ hasText: CLOSED }).waitFor();
+        // Spec §2: the checkout page's closed notice; the basket page 'is replaced by' the closed text (no full stop).
+        await waitForText(page.getByRole('alert'), route === '/checkout' ? CLOSED : CLOSED_BASKET_PAGE);
+        if (route === '/manageCart') expect(await page.getByRole('heading', { name: /^Your Cart/ }).count()).toBe(0);
         await goneHome();
         await page.getByTestId('home').waitFor();
         await page.getByTestId('app-dialog-message').waitFor({ state: 'detached' });

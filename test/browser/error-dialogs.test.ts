@@ -112,7 +112,7 @@ describe('error dialogs in the browser', () => {
     });
   });
 
-  it('on the basket page: order extra info, the collect discount, a lower quantity, the note, the saved order', async () => {
+  it("on the basket page: order extra info, the collect discount, a lower quantity, 'No more stock', the note, the saved order, 'Failed to locate item in cart to reduce qty '", async () => {
     const { page } = browser;
     await whileFailing(page, '/api/orderExtra', failWith('Database down'), async () => {
       await fillBasketAndOpenIt(page, server.baseUrl, [[ONION_BHAJI, 2]]);
@@ -129,6 +129,13 @@ describe('error dialogs in the browser', () => {
     await whileFailing(page, '/api/moveProductStockToBasket', failWith('Database down'), async () => {
       await row.getByTestId('qty-down').click();
       await expectDialog(page, 'Sorry', ['Database down', 'Sorry, failed to reduce quantity of product in your cart']);
+    });
+    await waitForText(row.getByTestId('line-quantity'), '2');
+    // 'Increase refused (status false): info dialog 'No more stock' with the server message'.
+    const noMore = (route: Route) => route.fulfill({ status: 409, json: { status: false, message: 'Sorry, there is no more Onion Bhaji left' } });
+    await whileFailing(page, '/api/moveProductStockToBasket', noMore, async () => {
+      await row.getByRole('button', { name: 'One more Onion Bhaji', exact: true }).click();
+      await expectDialog(page, 'No more stock', ['Sorry, there is no more Onion Bhaji left'], 'info');
     });
     await waitForText(row.getByTestId('line-quantity'), '2');
 
@@ -161,9 +168,19 @@ describe('error dialogs in the browser', () => {
       await expectDialog(page, 'Sorry', ['ERROR in  saveCartAsOrder', 'Database down']);
     });
     expect(new URL(page.url()).pathname).toBe('/manageCart');
-  });
 
-  it('on the checkout page: the payment methods, the order, the method chosen, placing it, and no payment method set up', async () => {
+    // 'Item not found when reducing: alert 'Failed to locate item in cart to reduce qty ''. The line was removed in
+    // another tab of the same visitor, which this page has not heard of.
+    const removed = await page.request.post(`${server.baseUrl}/api/moveProductStockToBasket`, {
+      data: { id: ONION_BHAJI, variant: null, quantity: -2, returnToStock: true },
+      headers: { 'X-Requested-With': 'fetch', Origin: server.baseUrl },
+    });
+    expect(removed.status()).toBe(200);
+    await row.getByRole('button', { name: 'One less Onion Bhaji', exact: true }).click();
+    await expectDialog(page, 'Sorry', ['Failed to locate item in cart to reduce qty ', 'Sorry, failed to reduce quantity of product in your cart']);
+  }, 180_000);
+
+  it("on the checkout page: the payment methods, the order, the method chosen, placing it, no payment method set up, and 'PayPal (coming soon)'", async () => {
     const { page } = browser;
     await fillBasketAndOpenIt(page, server.baseUrl, [[ONION_BHAJI, 1]]);
     await page.getByTestId('method-collect').check();
@@ -207,8 +224,14 @@ describe('error dialogs in the browser', () => {
       await page.reload();
       await page.getByTestId('payment-section').filter({ hasText: NO_METHODS }).waitFor();
       expect(await page.getByTestId('pay-by-phone').count()).toBe(0);
+      // Spec §2/§9 offer PayPal, which is not built yet: shown as coming soon, and it cannot be chosen.
+      await changeSettings(server, { payment_methods: ['phone', 'paypal'] });
+      await page.reload();
+      const paypal = page.getByRole('radio', { name: 'PayPal (coming soon)', exact: true });
+      expect(await paypal.isDisabled()).toBe(true);
+      expect(await page.getByRole('radio', { name: 'Pay by phone', exact: true }).isDisabled()).toBe(false);
     } finally {
       await changeSettings(server, { payment_methods: ['phone'] });
     }
-  });
+  }, 180_000);
 });

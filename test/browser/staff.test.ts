@@ -41,6 +41,52 @@ async function waitForKormasAvailable(baseUrl: string, expected: number): Promis
 const penceOf = (text: string | null) => Math.round(Number(text!.trim().replace('£', '')) * 100);
 
 
+type Failure = Parameters<Page['route']>[1];
+/** Answers the call as a failing server would: a 500 with the shop's error body. */
+const failWith = (message: string): Failure => (route) => route.fulfill({ status: 500, json: { status: false, message } });
+/** The call never reaches the server. */
+const unreachable: Failure = (route) => route.abort('connectionrefused');
+
+/** The one dialog says exactly these lines in the error look; then it is closed. */
+async function expectDialog(page: Page, lines: string[]): Promise<void> {
+  const dialog = page.getByTestId('app-dialog');
+  const message = dialog.getByTestId('app-dialog-message');
+  await message.waitFor();
+  expect(await message.locator('p').allTextContents()).toEqual(lines);
+  expect(await dialog.getAttribute('data-look')).toBe('error');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Notes each sound the page starts: the page's time (its clock, which the test moves) and the pitch. */
+const SOUND_RECORDER = `
+  globalThis.soundsStarted = [];
+  const startSound = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args) {
+    globalThis.soundsStarted.push({ at: Date.now(), hertz: this.frequency.value });
+    return startSound.apply(this, args);
+  };`;
+/** The open-time sound's pitch (web/src/features/staff/sound/audio.ts): the only one at 660 Hz. */
+const OPEN_TIME_HERTZ = 660;
+const openTimeSounds = async (page: Page) =>
+  (await page.evaluate(() => (globalThis as unknown as { soundsStarted: Array<{ at: number; hertz: number }> }).soundsStarted))
+    .filter((sound) => sound.hertz === OPEN_TIME_HERTZ)
+    .map((sound) => sound.at);
+
+/** From here on the page's timers fire only when the test moves its clock. */
+async function pauseClock(page: Page): Promise<void> {
+  // A moment ahead of the page's time, which runs on while this asks; if that moment has passed, ask again.
+  for (let tries = 1; ; tries++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 500);
+      return;
+    } catch (error) {
+      if (tries === 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}
+
 /** The live orders screen, connected, with the demo menu's low-stock warning (it comes up first) closed. */
 async function openLiveOrders(kitchen: Page, baseUrl: string): Promise<void> {
   await kitchen.goto(`${baseUrl}/takeaway`);
@@ -197,6 +243,43 @@ describe('staff back office in the browser', () => {
     expect(refused.status).toBe(409);
   }, 180_000);
 
+  it("staff spec §2/§4: closed within its hours, the screen asks 'Time to open for orders', sounding every 1 s, until 'Open Now?' opens", async () => {
+    const { baseUrl } = server;
+    const kitchen = staff.page;
+    // The last test closed the store; the shop's clock says 19:00, inside the 17:00-23:00 hours.
+    await staff.context.addInitScript({ content: SOUND_RECORDER });
+    await staff.context.clock.install();
+    await kitchen.goto(`${baseUrl}/takeaway`);
+    await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
+    const openTime = kitchen.getByRole('dialog', { name: 'Time to open for orders' });
+    await openTime.getByText('The store is closed, and it is within opening hours.').waitFor();
+    // The low-stock warning comes up too, maybe above it: closed without a click where the other may cover it.
+    const lowStock = kitchen.getByRole('dialog', { name: 'Low stock' });
+    await lowStock.waitFor();
+    await lowStock.getByRole('button', { name: 'Close' }).first().dispatchEvent('click');
+    await lowStock.waitFor({ state: 'detached' });
+    // Sounds need a first click on the page (browsers' autoplay rule).
+    await openTime.getByText('The store is closed, and it is within opening hours.').click();
+    await kitchen.getByTestId('enable-sound').waitFor({ state: 'detached' });
+
+    await pauseClock(kitchen);
+    const before = (await openTimeSounds(kitchen)).length;
+    await kitchen.clock.runFor(4000);
+    const sounds = (await openTimeSounds(kitchen)).slice(before);
+    expect(sounds).toHaveLength(4);
+    expect(sounds.slice(1).map((at, index) => at - sounds[index])).toEqual([1000, 1000, 1000]);
+
+    const [opened] = await Promise.all([answerTo(kitchen, '/api/change-status'), openTime.getByRole('button', { name: 'Open Now?' }).click()]);
+    expect(opened.request().postDataJSON()).toEqual({ state: 'open' });
+    expect(opened.status()).toBe(200);
+    await kitchen.locator('[data-testid="store-state-open"][aria-pressed="true"]').waitFor();
+    await kitchen.clock.resume();
+    await openTime.waitFor({ state: 'detached' });
+    const afterOpening = (await openTimeSounds(kitchen)).length;
+    await kitchen.clock.runFor(3000);
+    expect(await openTimeSounds(kitchen)).toHaveLength(afterOpening);
+  });
+
   it('a dropped live connection shows the loud banner, and an order placed meanwhile arrives once it is back', async () => {
     const { baseUrl } = server;
     const kitchen = staff.page;
@@ -223,10 +306,13 @@ describe('staff back office in the browser', () => {
     await expectAccessible(kitchen, 'order-row');
   }, 300_000);
 
-  it('the out-of-stock manager takes a product off the menu and puts it back', async () => {
+  it("the low-stock warning's Manage leads to the out-of-stock manager, which takes a product off the menu and puts it back", async () => {
     const { baseUrl } = server;
     const kitchen = staff.page;
-    await kitchen.goto(`${baseUrl}/takeaway-oos`);
+    // Staff spec §2: 'the low-stock warning dialog has a Manage button going to /takeaway-oos'.
+    await kitchen.goto(`${baseUrl}/takeaway`);
+    await kitchen.getByRole('dialog', { name: 'Low stock' }).getByRole('button', { name: 'Manage', exact: true }).click();
+    await kitchen.waitForURL(`${baseUrl}/takeaway-oos`);
     await kitchen.getByTestId('oos-status').getByText(/products and variants/).waitFor();
     await kitchen.getByTestId('low-stock-list').getByText('Mixed Grill').waitFor();
 
@@ -253,6 +339,51 @@ describe('staff back office in the browser', () => {
     expect(back.status()).toBe(200);
     await korma.waitFor({ state: 'detached' });
     await expectAccessible(kitchen, 'low-stock-list');
+
+    // Staff spec §8, each failure of the out-of-stock manager in its words; the change shown at once is undone.
+    const takeOff = async (option: string) => {
+      await search.fill(option);
+      await kitchen.getByTestId('make-oos').click();
+    };
+    await whileFailing(kitchen, '/api/product/update_product_status', failWith('Chicken Korma is already out of stock'), async () => {
+      await takeOff('Chicken Korma (£9.50)');
+      await expectDialog(kitchen, ['there was a PROBLEM updating: Chicken Korma is already out of stock']);
+    });
+    await whileFailing(kitchen, '/api/product/update_product_status', unreachable, async () => {
+      await takeOff('Chicken Korma (£9.50)');
+      await expectDialog(kitchen, [`there was an ERROR updating product ${KORMA}`]);
+    });
+    expect(await korma.count()).toBe(0);
+    const variantIds: number[] = [];
+    const noteVariant = (failure: Failure): Failure => (route, sent) => {
+      variantIds.push((sent.postDataJSON() as { id: number }).id);
+      return failure(route, sent);
+    };
+    await whileFailing(kitchen, '/api/productVariant/update_status', noteVariant(failWith('Database down')), async () => {
+      await takeOff('Madras - King Prawn (£12.95)');
+      await expectDialog(kitchen, [`there was a PROBLEM updating product variant ${variantIds[0]}`]);
+    });
+    await whileFailing(kitchen, '/api/productVariant/update_status', noteVariant(unreachable), async () => {
+      await takeOff('Madras - King Prawn (£12.95)');
+      await expectDialog(kitchen, [`there was an ERROR updating product variant ${variantIds[0]}`]);
+    });
+    expect(variantIds).toEqual([variantIds[0], variantIds[0]]);
+    expect(await kitchen.getByTestId('oos-list').getByText('Madras - King Prawn').count()).toBe(0);
+
+    const status = kitchen.getByTestId('oos-status');
+    await whileFailing(kitchen, '/api/oosProducts', failWith('Database down'), async () => {
+      await kitchen.reload();
+      await expectDialog(kitchen, ['There was PROBLEM fetching oosProducts']);
+      await waitForText(status, 'ERROR fetching oosProducts');
+    });
+    await whileFailing(kitchen, '/api/oosProducts', unreachable, async () => {
+      await kitchen.reload();
+      await expectDialog(kitchen, ['ERROR fetching oosProducts']);
+    });
+    await whileFailing(kitchen, '/api/oosProducts', (route) => route.fulfill({ json: { status: true, products: 'not a list', variants: '[]' } }), async () => {
+      await kitchen.reload();
+      await expectDialog(kitchen, ['ERROR fetching Products for OOS manager']);
+    });
   }, 300_000);
 
   it('a manager checks the kitchen postcode and saves the takeaway settings', async () => {
@@ -282,6 +413,25 @@ describe('staff back office in the browser', () => {
     await office.locator('#week-monday-0-open').fill('17:00');
     await waitForText(office.getByTestId('times-verdict'), 'Times are OK');
 
+    // Staff spec §2: 'Discount type and amount fields appear only when the collection discount is on'.
+    const discountOn = office.getByLabel('Offer a discount on collected orders');
+    expect(await discountOn.isChecked()).toBe(true);
+    await office.getByLabel('Discount type').waitFor();
+    await office.getByLabel('Discount (%)').waitFor();
+    await discountOn.uncheck();
+    await office.getByLabel('Discount type').waitFor({ state: 'detached' });
+    expect(await office.getByLabel('Discount (%)').count()).toBe(0);
+    await discountOn.check();
+    expect(await office.getByLabel('Discount (%)').inputValue()).toBe('10');
+
+    // Staff spec §8: 'Postcode validation failure: error dialog titled 'Error' with the error text'.
+    await whileFailing(office, '/api/validate_postcode', failWith('Postcode lookup is down'), async () => {
+      await postcode.fill('LS1 4AQ');
+      await expectDialog(office, ['Postcode lookup is down']);
+    });
+    await postcode.fill('ls14ap');
+    await waitForText(office.getByTestId('postcode-check'), 'postcode is OK');
+
     // Card ticked without the Stripe keys set: the screen says why customers are not offered it (issue 17).
     expect(await office.getByTestId('card-not-configured').count()).toBe(0);
     await office.locator('#payment-method-card').check();
@@ -290,6 +440,12 @@ describe('staff back office in the browser', () => {
     await office.getByTestId('card-not-configured').waitFor({ state: 'detached' });
 
     await office.getByLabel('Busy').fill('45');
+    // Staff spec §8: 'Settings save: alert 'there was an error saving settings' plus the error'; nothing reloads.
+    await whileFailing(office, '/api/settings/update', failWith('Database down'), async () => {
+      await office.getByTestId('save-settings').click();
+      await expectDialog(office, ['there was an error saving settings', 'Database down']);
+    });
+    expect(await office.getByLabel('Busy').inputValue()).toBe('45');
     const [saved] = await Promise.all([
       answerTo(office, '/api/settings/update'),
       office.waitForEvent('load'),
@@ -309,6 +465,12 @@ describe('staff back office in the browser', () => {
     // The page reloaded, showing the saved values.
     await office.getByLabel('Busy').and(office.locator('[value="45"]')).waitFor();
     expect(await postcode.inputValue()).toBe('LS1 4AP');
+
+    // Staff spec §8: 'Category load: error report 'ERROR initialising categories''.
+    await whileFailing(office, '/api/settings/product_categories', failWith('Database down'), async () => {
+      await office.reload();
+      await office.getByRole('region', { name: 'Categories for printed tickets' }).getByText('ERROR initialising categories', { exact: true }).waitFor();
+    });
   }, 300_000);
 
   it('an unpaid phone order is cancelled only once confirmed, and its korma goes back on the menu', async () => {
@@ -431,19 +593,6 @@ describe('staff back office in the browser', () => {
 
   it("staff spec §8: each failure on the kitchen's screens is told in the spec's words; a device that cannot print marks printed", async () => {
     const { baseUrl } = server;
-    type Failure = Parameters<Page['route']>[1];
-    const failWith = (message: string): Failure => (route) => route.fulfill({ status: 500, json: { status: false, message } });
-    const unreachable: Failure = (route) => route.abort('connectionrefused');
-    /** The one dialog says exactly these lines in the error look; then it is closed. */
-    const expectDialog = async (page: Page, lines: string[]) => {
-      const dialog = page.getByTestId('app-dialog');
-      const message = dialog.getByTestId('app-dialog-message');
-      await message.waitFor();
-      expect(await message.locator('p').allTextContents()).toEqual(lines);
-      expect(await dialog.getAttribute('data-look')).toBe('error');
-      await dialog.getByRole('button', { name: 'Close' }).click();
-      await dialog.waitFor({ state: 'detached' });
-    };
 
     // A device with no way to print (staff spec §5): a tab of the kitchen's browser without window.print.
     const kitchen = await staff.context.newPage();

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchBrowser, type BrowserSession } from './browser';
-import { eveningClock, logIn } from './shop-steps';
+import { eveningClock, logIn, waitForText } from './shop-steps';
 
 const KORMA = 13;
 const STAFF = { email: 'cook@example.com', password: 'cook long password' };
@@ -40,7 +40,9 @@ describe('the unprinted alarm on the live orders screen', () => {
   it('shows the alarm after 2 minutes unprinted, then the louder second stage after 5 more', async () => {
     const { page } = browser;
     await logIn(page, server.baseUrl, STAFF);
-    await paidOrder(server);
+    const orderId = await paidOrder(server);
+    await page.addInitScript(`globalThis.ordersDue = [];
+      addEventListener('order-is-due', (event) => globalThis.ordersDue.push(event.detail.id));`);
     await page.clock.install();
     await page.goto(`${server.baseUrl}/takeaway`);
     const screen = page.locator('#liveOrders[data-connection="connected"]');
@@ -58,5 +60,15 @@ describe('the unprinted alarm on the live orders screen', () => {
     await louder.waitFor();
     expect(await louder.textContent()).toContain('STILL NOT PRINTED after 7 min');
     await page.locator('#liveOrders[data-alert="unprinted-second-stage"]').waitFor();
+
+    // Staff spec §4: 'DUE shows when the countdown reaches zero or below'; 'A local event 'order-is-due' fires when a
+    // countdown ends'. Paid 7.5 minutes ago, due after the open store's 31.
+    const countdown = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).getByTestId('countdown');
+    await page.clock.fastForward('23:00');
+    await countdown.filter({ hasText: /^00:[0-5]\d$/ }).waitFor();
+    expect(await page.evaluate('globalThis.ordersDue')).toEqual([]);
+    await page.clock.fastForward('01:00');
+    await waitForText(countdown, 'DUE');
+    expect(await page.evaluate('globalThis.ordersDue')).toEqual([orderId]);
   }, 120_000);
 });

@@ -29,6 +29,8 @@ export interface CardRefund {
   id: string;
   /** 'succeeded', 'pending' (the provider confirms later, by webhook), 'failed' or 'canceled'. */
   status: string;
+  /** The intent whose money it gives back. */
+  intentId: string | null;
   /** From the refund's metadata: the order and its refund number (0 for the shop's own whole refund). */
   orderId: string | null;
   refundNo: number | null;

@@ -2,7 +2,7 @@ import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import type { PaymentEvent, RefundReason } from './events';
 import { refundKey } from './events';
-import { attemptOfIntent, evolvePayment, initialPaymentState, openAttempt, refundOfNo, unrefundedPenceOf, type PaymentState } from './state';
+import { attemptOfIntent, evolvePayment, hasStaffRefund, initialPaymentState, openAttempt, refundOf, unrefundedPenceOf, type PaymentState } from './state';
 
 export const NO_CARD_PAYMENT = 'This order has no card payment to refund';
 
@@ -23,7 +23,7 @@ export type PaymentCommand =
       at: string;
     }
   /** What the provider says of a refund it was sent: refunded, or failed (why, in its words). */
-  | { type: 'RecordRefund'; refundNo: number; refundId: string; outcome: 'succeeded' | 'failed'; message: string; at: string }
+  | { type: 'RecordRefund'; attempt: number; refundNo: number; refundId: string; outcome: 'succeeded' | 'failed'; message: string; at: string }
   /** Staff gave part or all of a paid order's money back (issue 35): the order module's refund number and amount. */
   | { type: 'RefundPart'; orderId: string; refundNo: number; amountPence: number; at: string }
   /** The order would not take money recorded as its payment (it changed in between): it goes back. */
@@ -76,7 +76,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
       return [{ type: 'RefundDue', data: { ...base, amountPence: attempt.amountPence, reason: 'attempt_cancelled', refundNo: 0, key: refundKey(state.orderId, attempt.intentId, 0) } }];
     }
     case 'RefundPart': {
-      if (refundOfNo(state, command.refundNo)) return []; // told twice (a retry of the staff refund's process)
+      if (hasStaffRefund(state, command.refundNo)) return []; // told twice (a retry of the staff refund's process)
       const paid = state.attempts.find((one) => one.attempt === state.paidBy);
       if (!paid || !state.orderId) throw new DomainError('conflict', NO_CARD_PAYMENT);
       if (!Number.isInteger(command.amountPence) || command.amountPence <= 0) throw new DomainError('invalid', 'Refund an amount of at least 1p');
@@ -85,7 +85,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
       return [{ type: 'RefundDue', data: { orderId, attempt: paid.attempt, intentId: paid.intentId, amountPence, reason: 'staff', at, refundNo, key: refundKey(orderId, paid.intentId, refundNo) } }];
     }
     case 'RecordRefund': {
-      const found = refundOfNo(state, command.refundNo);
+      const found = refundOf(state, command.attempt, command.refundNo);
       if (!found || found.refund.status !== 'due' || !state.orderId) return []; // told twice, or late
       const base = { orderId: state.orderId, attempt: found.attempt.attempt, intentId: found.attempt.intentId, refundId: command.refundId, refundNo: command.refundNo, at: command.at };
       return command.outcome === 'succeeded' ? [{ type: 'PaymentRefunded', data: base }] : [{ type: 'RefundFailed', data: { ...base, message: command.message } }];

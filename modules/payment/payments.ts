@@ -7,7 +7,7 @@ import { singleLineText } from '../../src/shared/text';
 import type { CardGateway, CardIntent, CardRefund, CardWebhookEvent } from './card-gateway';
 import { paymentDecider, type PaymentCommand } from './decider';
 import { paymentStream } from './events';
-import { attemptOfIntent, openAttempt, refundOfNo } from './state';
+import { attemptOfIntent, openAttempt, refundOf } from './state';
 
 /** What the provider's answer means for the attempt; `pending` while money may still be moving (3-D Secure, say). */
 export type AttemptOutcome = { outcome: 'succeeded' | 'failed' | 'canceled' | 'pending'; message: string } | { outcome: 'none'; message: string };
@@ -93,10 +93,10 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
   }
 
   /** Records a refund the provider settled, refunded or failed; answers 'pending' while it has not. */
-  async function recordRefund(orderId: string, refundNo: number, refund: CardRefund, context: CommandContext): Promise<'recorded' | 'pending'> {
+  async function recordRefund(orderId: string, attempt: number, refundNo: number, refund: CardRefund, context: CommandContext): Promise<'recorded' | 'pending'> {
     if (refund.status === 'pending' || refund.status === 'requires_action') return 'pending';
     const outcome = refund.status === 'succeeded' ? 'succeeded' : 'failed';
-    await handle(orderId, { type: 'RecordRefund', refundNo, refundId: refund.id, outcome, message: refundFailureText(refund.failureReason), at: context.now }, context);
+    await handle(orderId, { type: 'RecordRefund', attempt, refundNo, refundId: refund.id, outcome, message: refundFailureText(refund.failureReason), at: context.now }, context);
     return 'recorded';
   }
 
@@ -172,13 +172,13 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
      * idempotent per key, so a repeat after a crash is the first refund. One the provider has not settled yet
      * (pending) throws, so the cardRefund process asks again later, unless its webhook settles it first.
      */
-    async refund(orderId: string, refundNo: number, context: CommandContext): Promise<void> {
-      const found = refundOfNo(await load(orderId), refundNo);
+    async refund(orderId: string, attemptNo: number, refundNo: number, context: CommandContext): Promise<void> {
+      const found = refundOf(await load(orderId), attemptNo, refundNo);
       if (!found || found.refund.status !== 'due') return;
       const { attempt, refund } = found;
       const sent = await gateway().refund(attempt.intentId, { amountPence: refund.amountPence, key: refund.key, orderId, refundNo });
       const now = sent.status === 'pending' ? await gateway().retrieveRefund(sent.id) : sent;
-      if ((await recordRefund(orderId, refundNo, now, context)) === 'pending') throw new RefundPending(now.id);
+      if ((await recordRefund(orderId, attempt.attempt, refundNo, now, context)) === 'pending') throw new RefundPending(now.id);
     },
 
     /**
@@ -197,7 +197,8 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
       if (seen) return 'repeat';
       // A refund's news (refund.updated): the refund as the provider holds it now, for the order its metadata names.
       const refund = event.refundId ? await gateway().retrieveRefund(event.refundId) : null;
-      if (refund?.orderId && refund.refundNo !== null) await recordRefund(refund.orderId, refund.refundNo, refund, context);
+      const refunded = refund?.orderId && refund.intentId ? attemptOfIntent(await load(refund.orderId), refund.intentId) : undefined;
+      if (refund?.orderId && refund.refundNo !== null && refunded) await recordRefund(refund.orderId, refunded.attempt, refund.refundNo, refund, context);
       const intent = event.intentId ? await gateway().retrieveIntent(event.intentId) : null;
       const orderId = intent?.orderId ?? refund?.orderId;
       if (intent && orderId) {

@@ -70,14 +70,18 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
 export const openAttempt = (state: PaymentState): Attempt | undefined => state.attempts.find((one) => one.status === 'open');
 export const attemptOfIntent = (state: PaymentState, intentId: string): Attempt | undefined => state.attempts.find((one) => one.intentId === intentId);
 
-/** A refund of the order by its number, and the attempt whose money it gives back. */
-export function refundOfNo(state: PaymentState, refundNo: number): { attempt: Attempt; refund: AttemptRefund } | undefined {
-  for (const attempt of state.attempts) {
-    const refund = attempt.refunds.find((one) => one.refundNo === refundNo);
-    if (refund) return { attempt, refund };
-  }
-  return undefined;
+/**
+ * A refund of an attempt's money by its number: the shop's own whole refund is number 0 of its attempt (each attempt
+ * may have one), staff refunds are numbered from 1 across the order.
+ */
+export function refundOf(state: PaymentState, attempt: number, refundNo: number): { attempt: Attempt; refund: AttemptRefund } | undefined {
+  const found = state.attempts.find((one) => one.attempt === attempt);
+  const refund = found?.refunds.find((one) => one.refundNo === refundNo);
+  return found && refund ? { attempt: found, refund } : undefined;
 }
+
+/** Whether a staff refund of this number (unique across the order, from 1) was made already, on any attempt. */
+export const hasStaffRefund = (state: PaymentState, refundNo: number): boolean => state.attempts.some((one) => one.refunds.some((refund) => refund.refundNo === refundNo));
 
 /** What of an attempt's money has not been given back (a failed refund gave nothing back). */
 export const unrefundedPenceOf = (attempt: Attempt): number =>

@@ -34,6 +34,7 @@ function refundOf(refund: Stripe.Refund): CardRefund {
   return {
     id: refund.id,
     status: refund.status ?? 'pending',
+    intentId: typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? null),
     orderId: refund.metadata?.orderId ?? null,
     refundNo: Number.isInteger(refundNo) ? refundNo : null,
     failureReason: refund.failure_reason ?? null,
@@ -66,11 +67,18 @@ export function stripeGateway(options: StripeGatewayOptions): CardGateway {
       return intentOf(await stripe.paymentIntents.cancel(intentId));
     },
     async refund(intentId, { amountPence, key, orderId, refundNo }) {
-      const refund = await stripe.refunds.create(
-        { payment_intent: intentId, amount: amountPence, metadata: { orderId, refundNo: String(refundNo) } },
-        { idempotencyKey: key },
-      );
-      return refundOf(refund);
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: intentId, amount: amountPence, metadata: { orderId, refundNo: String(refundNo) } },
+          { idempotencyKey: key },
+        );
+        return refundOf(refund);
+      } catch (error) {
+        // Stripe refused the refund itself (refunded already from its dashboard, say): asking again would change
+        // nothing, so it is a failed refund staff must see, not an outage to retry.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        return { id: `refused-${key}`, status: 'failed', intentId, orderId, refundNo, failureReason: error.code ?? 'refused' };
+      }
     },
     async retrieveRefund(refundId) {
       return refundOf(await stripe.refunds.retrieve(refundId));

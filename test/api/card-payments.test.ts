@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { paymentDecider, paymentStream } from '../../modules/payment';
 import { voucherStream } from '../../modules/voucher';
@@ -505,7 +506,7 @@ describe('card payments', () => {
       const { intentId, order } = await paidCardOrder();
       const [shelf, before] = [await onShelf(), await tally()];
       const boss = await manager();
-      const answer = await boss.post(`/api/orders/${order.id}/refunds`, { lines: [0], reason: 'cannot_cook', note: 'Out of onions' }).expect(200);
+      const answer = await boss.post(`/api/orders/${order.id}/refunds`, { requestId: randomUUID(), lines: [0], reason: 'cannot_cook', note: 'Out of onions' }).expect(200);
       expect(answer.body.order).toMatchObject({ refunded: 355, refund_standing: 'FULL' });
       expect(await onShelf()).toBe(shelf + 1);
       expect(await tally()).toBe(before - 355);
@@ -513,7 +514,7 @@ describe('card payments', () => {
       expect(refundsOf(intentId)).toEqual([expect.objectContaining({ amount: 355, status: 'succeeded', metadata: { orderId: order.id, refundNo: '1' } })]);
       expect(await kitchenRow(order.id)).toMatchObject({ refunded: 355, refund_standing: 'FULL' });
       // A second refund of the same order is refused, and its follow-up a minute later changes nothing.
-      expect((await boss.post(`/api/orders/${order.id}/refunds`, { amountPence: 1, reason: 'other' }).expect(409)).body.message).toBe('This order has been refunded in full');
+      expect((await boss.post(`/api/orders/${order.id}/refunds`, { requestId: randomUUID(), amountPence: 1, reason: 'other' }).expect(409)).body.message).toBe('This order has been refunded in full');
       clock.advance(61_000);
       await server.shop.processes.runDue();
       expect(refundsOf(intentId)).toHaveLength(1);
@@ -530,8 +531,12 @@ describe('card payments', () => {
     it('part by amount, then the rest: never more than is left, each its own refund at the provider', async () => {
       const { intentId, order } = await paidCardOrder();
       const boss = await manager();
-      const refund = (body: object) => boss.post(`/api/orders/${order.id}/refunds`, body);
-      expect((await refund({ amountPence: 100, reason: 'late' }).expect(200)).body.order).toMatchObject({ refunded: 100, refund_standing: 'PART' });
+      const refund = (body: object) => boss.post(`/api/orders/${order.id}/refunds`, { requestId: randomUUID(), ...body });
+      // A double click: two requests with one key are one refund.
+      const once = { requestId: randomUUID(), amountPence: 100, reason: 'late' };
+      const [first, second] = await Promise.all([refund(once), refund(once)]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.body.order).toMatchObject({ refunded: 100, refund_standing: 'PART' });
       expect((await refund({ amountPence: 256, reason: 'late' }).expect(409)).body.message).toBe('You can refund at most £2.55 on this order');
       await refund({ amountPence: 255, reason: 'quality' }).expect(200);
       await runDueUntil(async () => (await refundOfNo(order.id, 2))?.status === 'refunded', 'both refunds confirmed');
@@ -543,7 +548,7 @@ describe('card payments', () => {
       const { order } = await paidCardOrder();
       fake.refundMode('fail');
       try {
-        await (await manager()).post(`/api/orders/${order.id}/refunds`, { amountPence: 100, reason: 'wrong_dish' }).expect(200);
+        await (await manager()).post(`/api/orders/${order.id}/refunds`, { requestId: randomUUID(), amountPence: 100, reason: 'wrong_dish' }).expect(200);
         await runDueUntil(async () => (await refundOfNo(order.id, 1))?.status === 'failed', 'the refund failed');
       } finally {
         fake.refundMode('succeed');
@@ -557,7 +562,7 @@ describe('card payments', () => {
       const { order } = await paidCardOrder();
       fake.refundMode('pending');
       try {
-        await (await manager()).post(`/api/orders/${order.id}/refunds`, { amountPence: 100, reason: 'late' }).expect(200);
+        await (await manager()).post(`/api/orders/${order.id}/refunds`, { requestId: randomUUID(), amountPence: 100, reason: 'late' }).expect(200);
         await runDueUntil(async () => refundsOf((await paymentOf(order.id)).attempts[0].intentId).length === 1, 'the refund sent');
       } finally {
         fake.refundMode('succeed');
@@ -580,7 +585,7 @@ describe('card payments', () => {
     it('the day’s payments and refunds as CSV: refunds negative, summing to the day’s tally; managers only', async () => {
       const { order } = await paidCardOrder();
       const boss = await manager();
-      await boss.post(`/api/orders/${order.id}/refunds`, { amountPence: 55, reason: 'quality', note: '=HYPERLINK("x")' }).expect(200);
+      await boss.post(`/api/orders/${order.id}/refunds`, { requestId: randomUUID(), amountPence: 55, reason: 'quality', note: '=HYPERLINK("x")' }).expect(200);
       await runDueUntil(async () => (await refundOfNo(order.id, 1))?.status === 'refunded', 'the refund confirmed');
       await server.shop.services.readModels.waitFor('payments', await server.shop.store.lastCommittedPosition());
       await server.shop.services.readModels.waitFor('orders', await server.shop.store.lastCommittedPosition());
@@ -602,7 +607,7 @@ describe('card payments', () => {
       const length = () => streamLength(`order-${order.id}`);
       const before = await length();
       const boss = await manager();
-      const refund = (body: object, session = boss) => session.post(`/api/orders/${order.id}/refunds`, body);
+      const refund = (body: object, session = boss) => session.post(`/api/orders/${order.id}/refunds`, { requestId: randomUUID(), ...body });
       expect((await refund({ lines: [0], amountPence: 100, reason: 'late' }).expect(400)).body.message).toContain('not both');
       expect((await refund({ amountPence: 100, reason: 'bored' }).expect(400)).body.message).toContain('Choose why the money goes back');
       expect((await refund({ amountPence: 100, reason: 'late', note: 'a\u0000b' }).expect(400)).body.message).toContain('control characters');

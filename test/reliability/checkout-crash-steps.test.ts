@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'slonik';
 import { cartStream } from '../../modules/cart';
@@ -191,7 +192,7 @@ describe('a checkout cut off after each step of the placing sequence', () => {
     await customer.post('/complete-order', { payment_method: 'CARD', status: 'succeeded', message: '', id: intentId }).expect(200);
     const manager = shopper(server);
     await manager.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
-    await cutOffAt('StockSaleCancelled', orderId, () => manager.post(`/api/orders/${orderId}/refunds`, { lines: [0], reason: 'cannot_cook' }));
+    await cutOffAt('StockSaleCancelled', orderId, () => manager.post(`/api/orders/${orderId}/refunds`, { requestId: randomUUID(), lines: [0], reason: 'cannot_cook' }));
     expect(await outcome(orderId, voucherId)).toMatchObject({ soldToOrder: 1, use: 'VoucherUseConfirmed' });
     expect(fake.refunds.filter((refund) => refund.payment_intent === intentId)).toEqual([]);
     await afterMinutes(2); // past REFUND_FOLLOW_UP_MINUTES

@@ -221,8 +221,8 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
       async lapse(orderId: string, attempt: number, context: CommandContext): Promise<void> {
         await endAttempt(orderId, attempt, 'lapsed', context);
       },
-      async refund(orderId: string, refundNo: number, context: CommandContext): Promise<void> {
-        await payments.refund(orderId, refundNo, context);
+      async refund(orderId: string, attempt: number, refundNo: number, context: CommandContext): Promise<void> {
+        await payments.refund(orderId, attempt, refundNo, context);
       },
     },
   };

@@ -10,7 +10,7 @@ export interface CardActions {
   reconcile(orderId: string, attempt: number, context: CommandContext): Promise<void>;
   watch(orderId: string, attempt: number, context: CommandContext): Promise<void>;
   lapse(orderId: string, attempt: number, context: CommandContext): Promise<void>;
-  refund(orderId: string, refundNo: number, context: CommandContext): Promise<void>;
+  refund(orderId: string, attempt: number, refundNo: number, context: CommandContext): Promise<void>;
 }
 
 type AttemptFact = { orderId: string; attempt: number; lapseAt: string };
@@ -92,7 +92,7 @@ export function cardRefundProcess(actions: CardActions): ProcessDefinition<{ sta
       return {};
     },
     // A command queued before refunds had numbers was the whole refund, number 0.
-    send: (command, { context }) => actions.refund(command.orderId, command.refundNo ?? 0, context),
+    send: (command, { context }) => actions.refund(command.orderId, command.attempt, command.refundNo ?? 0, context),
   };
 }
 

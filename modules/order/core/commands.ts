@@ -135,6 +135,8 @@ export type EndCardAttempt = { type: 'EndCardAttempt'; orderId: string; attempt:
 export type RefundOrder = {
   type: 'RefundOrder';
   orderId: string;
+  /** The request's own key: the same key again is the same refund, made once. */
+  requestId: string;
   part: { lines: number[] } | { amountPence: number };
   reason: StaffRefundReason;
   note: string;

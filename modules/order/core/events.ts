@@ -179,6 +179,8 @@ export const OrderRefunded = z.object({
   data: z.object({
     orderId: z.string().uuid(),
     refundNo: z.number().int().positive(),
+    /** The staff screen's key for this refund: a repeat of the request (a double click, a resend) is this refund. */
+    requestId: z.uuid(),
     amountPence: z.number().int().positive(),
     lines: z.array(z.number().int().nonnegative()),
     restocked: z.boolean(),

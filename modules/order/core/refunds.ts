@@ -52,6 +52,7 @@ export function refundOrder(command: RefundOrder, state: OrderState): OrderEvent
   if (state.status === 'none') throw new DomainError('not_found', 'There is no such order');
   if (state.status === 'checkout' || state.status === 'AWAITING-PAYMENT' || state.status === 'CANCELLED') throw new DomainError('conflict', NOT_PAID_FOR_REFUND);
   const order = state;
+  if (order.refunds.some((one) => one.requestId === command.requestId)) return []; // the same request again: made once
   if (order.submitted.paymentMethod === 'PAYPAL') throw new DomainError('conflict', PAYPAL_REFUND_LATER);
   const left = refundablePenceOf(order);
   if (left === 0) throw new DomainError('conflict', REFUNDED_IN_FULL);
@@ -66,6 +67,7 @@ export function refundOrder(command: RefundOrder, state: OrderState): OrderEvent
       data: {
         orderId: command.orderId,
         refundNo: order.refunds.length + 1,
+        requestId: command.requestId,
         amountPence: asked,
         lines,
         restocked: byLines && order.printedAt === null,

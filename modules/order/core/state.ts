@@ -43,6 +43,7 @@ export interface Kitchen {
 /** One refund of a placed order: its amount and the lines (indexes in `items`) it covered. */
 export interface Refund {
   refundNo: number;
+  requestId: string;
   amountPence: number;
   lines: number[];
   restocked: boolean;
@@ -154,7 +155,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
 }
 
 function refundOf({ data }: OrderRefunded): Refund {
-  return { refundNo: data.refundNo, amountPence: data.amountPence, lines: data.lines, restocked: data.restocked, refundedAt: data.refundedAt };
+  return { refundNo: data.refundNo, requestId: data.requestId, amountPence: data.amountPence, lines: data.lines, restocked: data.restocked, refundedAt: data.refundedAt };
 }
 
 /** What a kitchen event records besides the status. */

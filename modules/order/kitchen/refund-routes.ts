@@ -10,6 +10,7 @@ import type { StaffRefunds } from './staff-refunds';
 
 const refundInput = z
   .strictObject({
+    requestId: z.uuid('requestId must be a key made for this refund'),
     lines: z.array(z.number().int().nonnegative().max(999), 'lines must be a list of the order’s line numbers').max(200).optional(),
     amountPence: z.number('amountPence must be a number of pence').int('amountPence must be whole pence').positive('Refund an amount of at least 1p').max(10_000_000).optional(),
     reason: z.enum(STAFF_REFUND_REASONS, 'Choose why the money goes back'),
@@ -22,9 +23,9 @@ export function refundRoutes(deps: { refunds: StaffRefunds; clock: Clock }) {
   const router = new Router();
   router.post('/api/orders/:id/refunds', requireRole('manager'), requireRecentPassword(deps.clock), async (ctx) => {
     const orderId = z.uuid('This is not an order id').parse(ctx.params.id);
-    const { lines, amountPence, reason, note } = refundInput.parse(ctx.request.body);
+    const { requestId, lines, amountPence, reason, note } = refundInput.parse(ctx.request.body);
     const part = lines !== undefined ? { lines } : { amountPence: amountPence as number };
-    ctx.body = { status: true, order: await deps.refunds.refund(orderId, { part, reason, note }, commandContext(ctx, deps.clock)) };
+    ctx.body = { status: true, order: await deps.refunds.refund(orderId, { requestId, part, reason, note }, commandContext(ctx, deps.clock)) };
   });
   return router;
 }

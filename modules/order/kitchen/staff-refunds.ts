@@ -13,7 +13,7 @@ import { orderStream } from '../core/events';
 import { refundStandingOf } from '../core/refunds';
 
 /** What staff ask for: whole lines, or an amount; a reason from the short list and their own note. */
-export type StaffRefundRequest = Pick<RefundOrder, 'part' | 'reason' | 'note'>;
+export type StaffRefundRequest = Pick<RefundOrder, 'requestId' | 'part' | 'reason' | 'note'>;
 
 /**
  * Staff refunds (issue 35): the order decides the refund (core/refunds.ts), then what follows it is done, each
@@ -55,12 +55,14 @@ export function createStaffRefunds(deps: {
     async refund(orderId: string, request: StaffRefundRequest, context: CommandContext): Promise<KitchenOrder> {
       const tradingDay = tradingDayOf(new Date(context.now), await readOpeningHours(services.settings));
       const result = await services.commands.handle(orderStream(orderId), orderDecider, { type: 'RefundOrder', orderId, ...request, now: context.now, tradingDay }, context);
-      const refunded = result.events.find((event) => event.type === 'OrderRefunded');
-      if (!refunded || refunded.type !== 'OrderRefunded') throw new DomainError('conflict', 'This refund was not made');
-      const positions = await follow(orderId, refunded.data.refundNo, context);
+      // A repeated request decides nothing new: it is the refund its key made, answered again.
+      const made = result.state.status === 'none' || result.state.status === 'checkout' ? undefined : result.state.refunds.find((one) => one.requestId === request.requestId);
+      if (!made) throw new DomainError('conflict', 'This refund was not made');
+      const positions = await follow(orderId, made.refundNo, context);
       // The menu shows the dishes back before this answers, as a cancellation's does.
       for (const position of positions) await services.readModels.waitFor('menu', position);
-      return deps.orderOf(orderId, result.position);
+      // A repeat appended nothing: the order is answered once the first request's refund is in the read model.
+      return deps.orderOf(orderId, result.position ?? (await services.store.lastCommittedPosition()));
     },
   };
 }

@@ -107,8 +107,17 @@ export function cardRefundEmail(order: OrderView, shop: ShopContact, refund: { a
   };
 }
 
+/** The first refund of all of it is "in full"; the last of several gives back "the rest". */
+function refundSentenceFor(order: OrderView, shop: ShopContact, refund: { amountPence: number; full: boolean; refundNo: number }): string {
+  const amount = formatPence(refund.amountPence);
+  if (!refund.full) return `We have refunded ${amount} of your order ${order.ref} at ${shop.siteName}.`;
+  return refund.refundNo === 1
+    ? `We have refunded your order ${order.ref} at ${shop.siteName} in full: ${amount}.`
+    : `We have refunded the rest of your order ${order.ref} at ${shop.siteName}: ${amount}, so all of it is refunded now.`;
+}
+
 /** Sent once for each refund staff give (issue 35): how much, whether all of it, and how it comes back. */
-export function staffRefundEmail(order: OrderView, shop: ShopContact, refund: { amountPence: number; full: boolean; byHand: boolean }): MailMessage {
+export function staffRefundEmail(order: OrderView, shop: ShopContact, refund: { amountPence: number; full: boolean; byHand: boolean; refundNo: number }): MailMessage {
   const how = refund.byHand
     ? 'We have given it back to you by hand, as you paid.'
     : 'It goes back to the card you paid with; banks usually take 5 to 10 days to show it.';
@@ -118,9 +127,7 @@ export function staffRefundEmail(order: OrderView, shop: ShopContact, refund: { 
     text: [
       `Hello ${order.full_name},`,
       '',
-      refund.full
-        ? `We have refunded your order ${order.ref} at ${shop.siteName} in full: ${formatPence(refund.amountPence)}.`
-        : `We have refunded ${formatPence(refund.amountPence)} of your order ${order.ref} at ${shop.siteName}.`,
+      refundSentenceFor(order, shop, refund),
       how,
       `Questions? Call us on ${shop.phone}.`,
       '',

@@ -113,7 +113,7 @@ describe('orderProgress: the order’s steps as the customer follows them', () =
 describe('money given back (issue 35)', () => {
   const refunded = (refundNo: number, amountPence: number, full: boolean): OrderEvent => ({
     type: 'OrderRefunded',
-    data: { orderId, refundNo, amountPence, lines: [], restocked: false, byHand: true, full, reason: 'late', note: '', refundedAt: at(40), tradingDay: '2026-11-20' },
+    data: { orderId, refundNo, requestId: `0000000${refundNo}-0000-4000-8000-000000000000`, amountPence, lines: [], restocked: false, byHand: true, full, reason: 'late', note: '', refundedAt: at(40), tradingDay: '2026-11-20' },
   });
   it('says how much went back, whether all of it, and by hand for a phone order; its event moves an open status page', () => {
     const paidOrder = [...phoneOrder(), paid(1), printed(2)];

@@ -23,11 +23,16 @@ const printed: OrderEvent = { type: 'OrderPrinted', data: { orderId, printedAt: 
 const paidPhone = [...phoneOrder, paid];
 const paidCard: OrderEvent[] = [{ type: 'OrderPlaced', data: placedData }, submittedAs('CARD')];
 
-const refund = (part: { lines: number[] } | { amountPence: number }): OrderCommand => ({ type: 'RefundOrder', orderId, part, reason: 'wrong_dish', note: 'Sent the wrong curry', now: later, tradingDay: '2026-11-21' });
+/** The staff screen's key of the refund asked for now; refunds made before have keys of their own. */
+const NEW = '99999999-9999-4999-8999-999999999999';
+const keyOf = (refundNo: number) => `0000000${refundNo}-0000-4000-8000-000000000000`;
+const refund = (part: { lines: number[] } | { amountPence: number }, requestId = NEW): OrderCommand => ({ type: 'RefundOrder', orderId, requestId, part, reason: 'wrong_dish', note: 'Sent the wrong curry', now: later, tradingDay: '2026-11-21' });
 const refunded = (refundNo: number, amountPence: number, fields: Partial<OrderRefunded['data']> = {}): OrderEvent => ({
   type: 'OrderRefunded',
-  data: { orderId, refundNo, amountPence, lines: [], restocked: false, byHand: true, full: false, reason: 'wrong_dish', note: 'Sent the wrong curry', refundedAt: later, tradingDay: '2026-11-21', ...fields },
+  data: { orderId, refundNo, requestId: keyOf(refundNo), amountPence, lines: [], restocked: false, byHand: true, full: false, reason: 'wrong_dish', note: 'Sent the wrong curry', refundedAt: later, tradingDay: '2026-11-21', ...fields },
 });
+/** The refund the command asked for now, as the decider records it. */
+const made = (refundNo: number, amountPence: number, fields: Partial<OrderRefunded['data']> = {}) => refunded(refundNo, amountPence, { requestId: NEW, ...fields });
 const fold = (events: OrderEvent[]) => events.reduce(orderDecider.evolve, orderDecider.initialState) as Placed;
 
 describe('staff refunds, the order’s rules (issue 35)', () => {
@@ -39,9 +44,9 @@ describe('staff refunds, the order’s rules (issue 35)', () => {
   });
 
   it('refunds whole lines at their price, giving their units back only before the ticket was printed', () => {
-    spec(paidPhone).when(refund({ lines: [0] })).then([refunded(1, 1900, { lines: [0], restocked: true })]);
-    spec([...paidPhone, printed]).when(refund({ lines: [0] })).then([refunded(1, 1900, { lines: [0], restocked: false })]);
-    spec([...paidCard, printed]).when(refund({ lines: [1, 0] })).then([refunded(1, 2060, { lines: [0, 1], byHand: false, full: true })]);
+    spec(paidPhone).when(refund({ lines: [0] })).then([made(1, 1900, { lines: [0], restocked: true })]);
+    spec([...paidPhone, printed]).when(refund({ lines: [0] })).then([made(1, 1900, { lines: [0], restocked: false })]);
+    spec([...paidCard, printed]).when(refund({ lines: [1, 0] })).then([made(1, 2060, { lines: [0, 1], byHand: false, full: true })]);
   });
 
   it('refuses a line twice, a line the order has not, and nothing chosen', () => {
@@ -53,11 +58,17 @@ describe('staff refunds, the order’s rules (issue 35)', () => {
   it('never refunds more than is left: a part, then the rest, then nothing', () => {
     spec(paidPhone).when(refund({ amountPence: 2061 })).thenFails('You can refund at most £20.60 on this order', 'conflict');
     spec([...paidPhone, refunded(1, 1000)]).when(refund({ amountPence: 1061 })).thenFails('You can refund at most £10.60 on this order', 'conflict');
-    spec([...paidPhone, refunded(1, 1000)]).when(refund({ amountPence: 1060 })).then([refunded(2, 1060, { full: true })]);
+    spec([...paidPhone, refunded(1, 1000)]).when(refund({ amountPence: 1060 })).then([made(2, 1060, { full: true })]);
     spec([...paidPhone, refunded(1, 1000), refunded(2, 1060, { full: true })]).when(refund({ amountPence: 1 })).thenFails(REFUNDED_IN_FULL, 'conflict');
     // Lines after an amount are capped at what is left (the collect discount made the order less than its lines).
-    spec([...paidPhone, refunded(1, 1900)]).when(refund({ lines: [0] })).then([refunded(2, 160, { lines: [0], restocked: true, full: true })]);
+    spec([...paidPhone, refunded(1, 1900)]).when(refund({ lines: [0] })).then([made(2, 160, { lines: [0], restocked: true, full: true })]);
     spec(paidPhone).when(refund({ amountPence: 0 })).thenFails('Refund an amount of at least 1p', 'invalid');
+  });
+
+  it('makes a repeated request (a double click, a resend) one refund', () => {
+    spec([...paidPhone, made(1, 500)]).when(refund({ amountPence: 500 })).then([]);
+    spec([...paidPhone, made(1, 2060, { full: true })]).when(refund({ amountPence: 2060 })).then([]);
+    spec([...paidPhone, refunded(1, 500)]).when(refund({ amountPence: 500 })).then([made(2, 500)]);
   });
 
   it('says how the order stands: part refunded, then refunded', () => {

@@ -82,10 +82,13 @@ describe('payment decider (issue 17)', () => {
 
   it('records a refund once, and only of money that had to go back', () => {
     const refunded: PaymentEvent = { type: 'PaymentRefunded', data: { ...base(1), refundId: 're_1', refundNo: 0 } };
-    const record = (refundNo = 0): PaymentCommand => ({ type: 'RecordRefund', refundNo, refundId: 're_1', outcome: 'succeeded', message: '', at });
+    const record = (attempt = 1): PaymentCommand => ({ type: 'RecordRefund', attempt, refundNo: 0, refundId: 're_1', outcome: 'succeeded', message: '', at });
     spec([started(1), refundDue(1, 'attempt_cancelled')]).when(record()).then([refunded]);
     spec([started(1), refundDue(1, 'attempt_cancelled'), refunded]).when(record()).then([]);
     spec([started(1), succeeded(1)]).when(record()).then([]);
+    // Two attempts whose money both came back each have their own whole refund, number 0: neither hides the other.
+    const twice = [started(1), refundDue(1, 'attempt_cancelled'), refunded, started(2), refundDue(2, 'already_paid')];
+    spec(twice).when(record(2)).then([{ type: 'PaymentRefunded', data: { ...base(2), refundId: 're_1', refundNo: 0 } }]);
   });
 
   describe('refunds staff give (issue 35)', () => {
@@ -118,7 +121,7 @@ describe('payment decider (issue 17)', () => {
     });
 
     it('records what the provider says of a staff refund, once: refunded, or failed with its reason', () => {
-      const record = (outcome: 'succeeded' | 'failed'): PaymentCommand => ({ type: 'RecordRefund', refundNo: 1, refundId: 're_9', outcome, message: 'The card was closed', at });
+      const record = (outcome: 'succeeded' | 'failed'): PaymentCommand => ({ type: 'RecordRefund', attempt: 1, refundNo: 1, refundId: 're_9', outcome, message: 'The card was closed', at });
       spec([started(1), succeeded(1), staffDue(1, 500)]).when(record('succeeded')).then([{ type: 'PaymentRefunded', data: { ...base(1), refundId: 're_9', refundNo: 1 } }]);
       spec([started(1), succeeded(1), staffDue(1, 500)]).when(record('failed')).then([failedRefund(1)]);
       spec([started(1), succeeded(1), staffDue(1, 500), failedRefund(1)]).when(record('succeeded')).then([]);

@@ -42,6 +42,8 @@ describe('the Stripe card gateway', () => {
     expect(refund).toMatchObject({ status: 'succeeded', orderId: 'order-2', refundNo: 0 });
     expect(await gateway.refund(intent.id, whole)).toEqual(refund);
     expect(fake.refunds.filter((one) => one.payment_intent === intent.id)).toHaveLength(1);
+    // A refund Stripe refuses (nothing is left of the payment) is a failed refund, never an error to retry for ever.
+    expect(await gateway.refund(intent.id, { ...whole, amountPence: 1, key: 'order-2-refund-1', refundNo: 1 })).toMatchObject({ status: 'failed', failureReason: 'charge_already_refunded', refundNo: 1 });
 
     const open = await gateway.createIntent({ orderId: 'order-3', attempt: 1, amountPence: 500, description: 'Order 3' });
     expect(await gateway.cancelIntent(open.id)).toMatchObject({ status: 'canceled' });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { telHref } from '../features/menu/dishAllergens';
+import { telHref } from '../../../src/shared/contact';
 import { useShopSettings } from '../features/settings/useShopSettings';
 
 /** /accessibility (issue 32): what the shop aims for, what it knows falls short, and how to tell the restaurant. */

@@ -1,4 +1,4 @@
-import { telHref } from '../menu/dishAllergens';
+import { telHref } from '../../../../src/shared/contact';
 import { useShopSettings } from '../settings/useShopSettings';
 import { DEMO_LOGO } from './brandImages';
 import { shiftsText } from './dayHours';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ALLERGEN_TEXTS } from '../../../../src/shared/allergens';
-import { telHref } from '../menu/dishAllergens';
+import { telHref } from '../../../../src/shared/contact';
 import { useShopSettings } from '../settings/useShopSettings';
 import { shiftsText, shortDate, weekdayOfDate } from './dayHours';
 import { useOpeningWeekQuery } from './openingWeekApi';

@@ -1,6 +1,6 @@
 import { allergenStatement, type AllergenFacts } from '../../../../src/shared/allergens';
 import { useShopSettings } from '../settings/useShopSettings';
-import { telHref } from './dishAllergens';
+import { telHref } from '../../../../src/shared/contact';
 
 /**
  * The customer's line on a dish's allergens (allergenStatement). An undeclared dish's line is emphasised and

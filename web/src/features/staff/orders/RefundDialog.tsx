@@ -26,6 +26,8 @@ export function RefundDialog({ order, onClose }: { order: LiveOrder; onClose: ()
   const [reason, setReason] = useState<StaffRefundReason>('wrong_dish');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // One key for this dialog's refund: a double click, or a resend after a lost answer, is the same refund.
+  const [requestId] = useState(() => crypto.randomUUID());
   const left = order.total_cost - order.refunded;
   const titleId = `refund-title-${order.id}`;
   const printed = order.printed_copies > 0;
@@ -38,7 +40,7 @@ export function RefundDialog({ order, onClose }: { order: LiveOrder; onClose: ()
     if (way === 'amount' && (pence === null || pence <= 0)) return setProblem('Enter the amount to refund in pounds and pence, such as 4.50.');
     const part = way === 'lines' ? { lines } : { amountPence: pence as number };
     await run(async () => {
-      await refund({ orderId: order.id, reason, note, ...part }).unwrap();
+      await refund({ orderId: order.id, requestId, reason, note, ...part }).unwrap();
       onClose();
     });
   };

@@ -1,5 +1,5 @@
 import { allergensUndeclared, dishAllergenFacts } from '../../src/shared/allergens';
-import { telHref } from '../../web/src/features/menu/dishAllergens';
+import { telHref } from '../../src/shared/contact';
 import { declarationStatus, declareComplete, declareNone, toggleAllergen } from '../../web/src/features/staff/catalogue/allergenDeclaration';
 
 /** Issue 27: the web's own pure parts of the allergen states (the rules themselves are src/shared/allergens.ts). */

@@ -173,6 +173,9 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   // the field: test/api/contact.test.ts sends each hostile text to each field and checks nothing is stored.
   'POST /send_contact': "the contact form's fields, refused in the spec's words (test/api/contact.test.ts)",
   'POST /api/staff/contact-messages/:id/handled': 'a message id (UUID)',
+  // A manager's refund of a paid order, behind a step-up: its note goes through multiLineText, and a NUL in it is
+  // refused with nothing changed in test/api/card-payments.test.ts ("staff refunds").
+  'POST /api/orders/:id/refunds': 'a key, line numbers or pence, a closed list, and a note (test/api/card-payments.test.ts)',
 };
 
 /** A route's path parameters: an honest value each (hostile ones are sent in their place). */

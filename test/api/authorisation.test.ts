@@ -118,6 +118,9 @@ const POLICY: Record<string, Access> = {
   // Issue 31: the session that placed the order, or the mail's signed link, checked by the route (test/api/order-status.test.ts).
   'GET /api/orders/:id/progress': 'anyone',
   'GET /api/todaysCardRefunds': 'staff',
+  // Issue 35: a manager's refund (behind a step-up) and the day's money as CSV.
+  'POST /api/orders/:id/refunds': 'manager',
+  'GET /api/takings/:day.csv': 'manager',
   'GET /api/invitation/:token': 'anyone',
   'POST /api/invitation/:token': 'anyone',
   'POST /api/account/password': 'customer',

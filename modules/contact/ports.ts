@@ -1,16 +1,6 @@
-/** One message as the staff inbox shows it (the contact messages read model). */
-export interface InboxMessage {
-  messageId: string;
-  receivedAt: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string | null;
-  message: string;
-  /** When and by whom (the login's address) it was marked handled; null while it waits. */
-  handledAt: string | null;
-  handledBy: string | null;
-}
+import type { InboxMessage } from '../../src/shared/contact-form';
+
+export type { InboxMessage };
 
 /** What the inbox reads; the read model implements it and the composition root hands it in. */
 export interface ContactInbox {

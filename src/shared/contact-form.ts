@@ -53,3 +53,17 @@ export function contactFormProblems(values: ContactFormValues, shown: ContactFie
   if (shown.subject && values.subject.trim() === '') problems.subject = 'Please enter a subject';
   return problems;
 }
+
+/** One message as the staff inbox shows it (the contact messages read model). */
+export interface InboxMessage {
+  messageId: string;
+  receivedAt: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string | null;
+  message: string;
+  /** When and by whom (the login's address) it was marked handled; null while it waits. */
+  handledAt: string | null;
+  handledBy: string | null;
+}

@@ -1,26 +1,11 @@
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { uploadPhoto } from './catalogueApi';
+import { usePhotoUpload } from './usePhotoUpload';
 
 /** A dish's photo: uploaded at once when chosen (POST /api/uploadImage), its link kept for the dish's save. */
 export function PhotoField({ id, image, onChange, dishName }: { id: string; image: string | null; onChange: (link: string | null) => void; dishName: string }) {
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    setProblem(null);
-    try {
-      onChange((await uploadPhoto(file)).filelink);
-    } catch (error) {
-      setProblem((error as Error).message);
-    } finally {
-      setUploading(false);
-    }
-  };
+  const { choose, uploading, problem } = usePhotoUpload(onChange);
 
   return (
     <Form.Group controlId={id}>

@@ -1,17 +1,8 @@
+import type { InboxMessage } from '../../../../../src/shared/contact-form';
 import { api } from '../../../app/api';
 
-/** One message as `GET /api/staff/contact-messages` answers it (the contact module's InboxMessage). */
-export interface InboxMessage {
-  messageId: string;
-  receivedAt: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string | null;
-  message: string;
-  handledAt: string | null;
-  handledBy: string | null;
-}
+/** One message as `GET /api/staff/contact-messages` answers it: the shared shape (src/shared/contact-form.ts). */
+export type { InboxMessage };
 
 export const inboxApi = api.injectEndpoints({
   endpoints: (build) => ({

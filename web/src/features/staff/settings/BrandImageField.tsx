@@ -1,29 +1,14 @@
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { uploadPhoto } from '../catalogue/catalogueApi';
+import { usePhotoUpload } from '../catalogue/usePhotoUpload';
 
 /**
  * A brand image (the logo, the hero photo): uploaded through the dishes' photo pipeline (POST /api/uploadImage:
  * checked from its bytes, re-encoded), its link kept for the save. Empty shows the demo's drawing instead.
  */
 export function BrandImageField({ id, label, value, fallback, onChange }: { id: string; label: string; value: string; fallback: string; onChange: (link: string) => void }) {
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    setProblem(null);
-    try {
-      onChange((await uploadPhoto(file)).filelink);
-    } catch (error) {
-      setProblem((error as Error).message);
-    } finally {
-      setUploading(false);
-    }
-  };
+  const { choose, uploading, problem } = usePhotoUpload(onChange);
 
   return (
     <Form.Group controlId={id} className="mb-3">

@@ -61,10 +61,11 @@ export function RefundDialog({ order, onClose }: { order: LiveOrder; onClose: ()
               Paid {formatPence(order.total_cost)}; {formatPence(left)} can still be refunded
               {order.payment_method === 'PHONE' ? ', by hand: give the money back yourself.' : ', to the card it was paid with.'}
             </p>
-            <Form.Group className="mb-3">
+            <fieldset className="mb-3">
+              <legend className="h6">What to refund</legend>
               <Form.Check type="radio" id={`refund-lines-${order.id}`} name="refund-way" label="Refund dishes" checked={way === 'lines'} onChange={() => setWay('lines')} />
               <Form.Check type="radio" id={`refund-amount-${order.id}`} name="refund-way" label="Refund an amount" checked={way === 'amount'} onChange={() => setWay('amount')} />
-            </Form.Group>
+            </fieldset>
             {way === 'lines' ? (
               <fieldset className="mb-3">
                 <legend className="h6">Dishes</legend>

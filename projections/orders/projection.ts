@@ -6,7 +6,7 @@ import { checkoutEventOf, checkoutStatements, isCheckoutEvent, PERSONAL_COLUMNS,
 import type { PersonalDataErased } from '../../modules/privacy';
 import { ERASED, idInSubject } from '../../src/personal-data';
 
-import { COUNTS_IN_TALLY, refundsOfDay } from './queries';
+import { COUNTS_IN_TALLY, refundsOfDay, tallyOfDay } from './queries';
 
 type Tx = ProjectionContext['tx'];
 
@@ -36,12 +36,6 @@ async function talliesAfter(tx: Tx, submitted: ReadonlyArray<{ orderId: string; 
     tallies.set(order.orderId, now);
   }
   return tallies;
-}
-
-/** The takings of a trading day: its orders that count, less the refunds made on it. */
-async function tallyOfDay(tx: Tx, day: FragmentSqlToken): Promise<number> {
-  return (await tx.oneFirst(sql.unsafe`
-    select (coalesce(sum(total_pence), 0) - ${refundsOfDay(day)})::int from orders where trading_day = ${day} and ${COUNTS_IN_TALLY}`)) as number;
 }
 
 const tallyFor = (tx: Tx, orderId: string) => tallyOfDay(tx, sql.fragment`(select trading_day from orders where order_id = ${orderId})`);

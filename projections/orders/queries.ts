@@ -127,11 +127,13 @@ export async function todaysOrders(pool: DatabasePool, day: string, now: Date): 
 /** Money given back on a trading day (issue 35): it comes off that day's takings, whichever day the order was. */
 export const refundsOfDay = (day: FragmentSqlToken) => sql.fragment`(select coalesce(sum(amount_pence), 0) from order_refunds where trading_day = ${day})`;
 
-/** A trading day's takings, in pence: its orders that count, less the refunds made on it. */
-export async function todaysTally(pool: DatabasePool, day: string): Promise<number> {
-  return (await pool.oneFirst(sql.unsafe`
-    select (coalesce(sum(total_pence), 0) - ${refundsOfDay(sql.fragment`${day}::date`)})::int from orders where trading_day = ${day} and ${COUNTS_IN_TALLY}`)) as number;
+/** A trading day's takings, in pence: its orders that count, less the refunds made on it (the one SQL of it). */
+export async function tallyOfDay(db: Pick<DatabasePool, 'oneFirst'>, day: FragmentSqlToken): Promise<number> {
+  return (await db.oneFirst(sql.unsafe`
+    select (coalesce(sum(total_pence), 0) - ${refundsOfDay(day)})::int from orders where trading_day = ${day} and ${COUNTS_IN_TALLY}`)) as number;
 }
+
+export const todaysTally = (pool: DatabasePool, day: string) => tallyOfDay(pool, sql.fragment`${day}::date`);
 
 export async function placedOrder(pool: DatabasePool, orderId: string, now: Date): Promise<KitchenOrder | null> {
   const row = await pool.maybeOne(sql.unsafe`select ${COLUMNS} from orders where order_id = ${orderId} and submitted_at is not null`);

@@ -12,7 +12,7 @@ import { ALLERGEN_TEXTS } from '../../src/shared/allergens';
 import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
 import { until } from '../support/until';
-import { answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, placePhoneOrderAsPage, proceedToCheckout, sendDetails, waitForText, whileFailing } from './shop-steps';
+import { answerTo, changeSettings, checkPostcode, fillBasketAndOpenIt, fillContactDetails, placePhoneOrderAsPage, proceedToCheckout, sendDetails, waitForText, whileFailing, pauseClock } from './shop-steps';
 
 // Demo menu (seeded at start-up).
 const ONION_BHAJI = 1; // £3.95
@@ -62,19 +62,6 @@ async function nextOrderAsks(page: Page, count: number): Promise<void> {
   await answersSettled(page);
 }
 
-/** From here on the page's timers fire only when the test moves its clock (installed for the file). */
-async function pauseClock(page: Page): Promise<void> {
-  // A moment ahead of the page's time, which runs on while this asks; if that moment has passed, ask again.
-  for (let tries = 1; ; tries++) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      await page.clock.pauseAt(now + 500);
-      return;
-    } catch (error) {
-      if (tries === 5 || !String(error).includes('to the past')) throw error;
-    }
-  }
-}
 
 /** Pays by phone and follows the order to /order-complete; answers the placed order. */
 async function payByPhone(page: Page, baseUrl: string): Promise<{ ref: string; email: string; total_cost: number }> {

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, eveningClock, logIn, waitForText, whileFailing } from './shop-steps';
+import { answerTo, eveningClock, logIn, waitForText, whileFailing, pauseClock } from './shop-steps';
 
 const KORMA = 13; // £9.50, £8.55 with the 10% collection discount
 const STAFF = { email: 'cook@example.com', password: 'cook long password' };
@@ -73,19 +73,6 @@ const openTimeSounds = async (page: Page) =>
     .filter((sound) => sound.hertz === OPEN_TIME_HERTZ)
     .map((sound) => sound.at);
 
-/** From here on the page's timers fire only when the test moves its clock. */
-async function pauseClock(page: Page): Promise<void> {
-  // A moment ahead of the page's time, which runs on while this asks; if that moment has passed, ask again.
-  for (let tries = 1; ; tries++) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      await page.clock.pauseAt(now + 500);
-      return;
-    } catch (error) {
-      if (tries === 5 || !String(error).includes('to the past')) throw error;
-    }
-  }
-}
 
 /** The live orders screen, connected, with the demo menu's low-stock warning (it comes up first) closed. */
 async function openLiveOrders(kitchen: Page, baseUrl: string): Promise<void> {

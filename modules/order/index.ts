@@ -24,6 +24,8 @@ export {
   type OrderSubmitted,
   type CustomerNotified,
   type OrderRefunded,
+  type OrderRefundFailed,
+  type OrderPaymentMethod,
 } from './core/events';
 export { orderDecider, evolveOrder, orderStatusAfter, BASKET_CHANGED_SINCE_SAVED, type OrderState, type KitchenStatus } from './core/decider';
 export type { KitchenEvent } from './core/state';
@@ -40,12 +42,14 @@ export { voucherStepUndoProcess } from './checkout/voucher-step-undo';
 export { kitchenRoutes } from './kitchen/kitchen-routes';
 export { createStaffRefunds, type StaffRefunds } from './kitchen/staff-refunds';
 export { refundFollowUpProcess } from './kitchen/refund-follow-up';
+export { refundFailedProcess } from './kitchen/refund-failed';
 export { refundRoutes } from './kitchen/refund-routes';
 export { customerMailReactor } from './mail/customer-mail';
 export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';
 export { cardRoutes, orderChannelAuthoriser, STRIPE_WEBHOOK_PATH } from './card/card-routes';
 export { cardOutcomeOf } from './card/card-outcome';
 export { orderProgress, progressNewsOf } from './core/order-progress';
+export { refundableNow } from './core/refunds';
 export { orderStatusRoutes } from './status/status-routes';
 export { orderStatusLink } from './status/status-link';
 export { cardAttemptProcess, cardPaymentProcess, cardRefundProcess } from './card/card-process';

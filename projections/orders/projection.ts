@@ -1,7 +1,7 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { StoredEvent } from '../../src/eventstore/types';
 import type { Projection, ProjectionContext } from '../../src/projections/types';
-import { cardOutcomeOf, countsInTally, progressNewsOf, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus, type OrderRefunded } from '../../modules/order';
+import { cardOutcomeOf, countsInTally, progressNewsOf, ORDER_EVENT_TYPES, orderStatusAfter, type KitchenEvent, type KitchenStatus, type OrderRefunded, type OrderRefundFailed } from '../../modules/order';
 import { checkoutEventOf, checkoutStatements, isCheckoutEvent, PERSONAL_COLUMNS, type CheckoutEvent } from './batch';
 import type { PersonalDataErased } from '../../modules/privacy';
 import { ERASED, idInSubject } from '../../src/personal-data';
@@ -97,8 +97,8 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
     // A card attempt freezes an order still in checkout: nothing the kitchen or the books see changes.
     if (event.type === 'CardAttemptStarted' || event.type === 'CardAttemptEnded') continue;
     await flush();
-    if (event.type === 'OrderRefunded') {
-      await refunded(tx, publish, event);
+    if (event.type === 'OrderRefunded' || event.type === 'OrderRefundFailed') {
+      await (event.type === 'OrderRefunded' ? refunded(tx, publish, event) : refundFailed(tx, publish, event));
       await tellCustomer(publish, one);
       continue;
     }
@@ -162,6 +162,20 @@ async function refunded(tx: Tx, publish: ProjectionContext['publish'], { data }:
     update orders set refunded_pence = refunded_pence + ${data.amountPence}, refund_standing = ${data.full ? 'FULL' : 'PART'}
      where order_id = ${data.orderId} returning status`)) as KitchenStatus;
   await publish('orders', 'OrderChange', { id: data.orderId, status, tally: await tallyOfDay(tx, sql.fragment`${data.tradingDay}::date`) });
+}
+
+/** A refund the card's provider refused gave nothing: it leaves the order's refunded money and its day's takings. */
+async function refundFailed(tx: Tx, publish: ProjectionContext['publish'], { data }: OrderRefundFailed) {
+  const day = await tx.maybeOneFirst(sql.unsafe`
+    update order_refunds set failed_at = ${data.failedAt}
+     where order_id = ${data.orderId} and refund_no = ${data.refundNo} and failed_at is null
+    returning trading_day::text`);
+  if (day === null) return;
+  const status = (await tx.oneFirst(sql.unsafe`
+    update orders set refunded_pence = refunded_pence - ${data.amountPence},
+           refund_standing = case when refunded_pence - ${data.amountPence} = 0 then 'NONE' else 'PART' end
+     where order_id = ${data.orderId} returning status`)) as KitchenStatus;
+  await publish('orders', 'OrderChange', { id: data.orderId, status, tally: await tallyOfDay(tx, sql.fragment`${day as string}::date`) });
 }
 
 /** A kitchen event moves the status as the order module says, records its facts, and tells staff screens. */

@@ -2,7 +2,7 @@ import { sql, type FragmentSqlToken } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
 import { countsInTally, KITCHEN_STATUSES, type KitchenOrder, type KitchenStatus, type RefundStanding } from '../../src/shared/order';
 
-import type { KitchenOrders, UnpaidOrders } from '../../modules/order';
+import { refundableNow, type KitchenOrders, type OrderPaymentMethod, type UnpaidOrders } from '../../modules/order';
 import { readOpeningHours, tradingDayOf } from '../../modules/store';
 import type { SettingsSource } from '../../src/services';
 import { SUBJECT_PREFIX } from '../../src/personal-data';
@@ -57,6 +57,7 @@ interface OrderRow {
   refunded_pence: number;
   refund_standing: string;
   refunded_lines: number[];
+  refund_failed_pence: number;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -106,6 +107,8 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
     refunded: row.refunded_pence,
     refund_standing: row.refund_standing as RefundStanding,
     refunded_lines: row.refunded_lines,
+    refundable: refundableNow({ status: row.status as KitchenStatus, paymentMethod: row.payment_method as OrderPaymentMethod, paidPence: row.total_pence, refundedPence: row.refunded_pence }),
+    refund_failed: row.refund_failed_pence,
     takeawayorder: { order_status: row.status, due_by: dueBy },
   };
 }
@@ -114,7 +117,8 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
 const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1, address_2, address_3, town_city, postcode,
   phone_number, delivery_info, allergy_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
   submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence, refunded_pence, refund_standing,
-  (select coalesce(array_agg(line order by line), '{}') from order_refunds r, unnest(r.lines) line where r.order_id = orders.order_id) as refunded_lines`;
+  (select coalesce(array_agg(line order by line), '{}') from order_refunds r, unnest(r.lines) line where r.order_id = orders.order_id and r.failed_at is null) as refunded_lines,
+  (select coalesce(sum(amount_pence), 0) from order_refunds r where r.order_id = orders.order_id and r.failed_at is not null)::int as refund_failed_pence`;
 
 /** A trading day's placed orders, newest first. */
 export async function todaysOrders(pool: DatabasePool, day: string, now: Date): Promise<KitchenOrder[]> {
@@ -125,7 +129,7 @@ export async function todaysOrders(pool: DatabasePool, day: string, now: Date): 
 }
 
 /** Money given back on a trading day (issue 35): it comes off that day's takings, whichever day the order was. */
-export const refundsOfDay = (day: FragmentSqlToken) => sql.fragment`(select coalesce(sum(amount_pence), 0) from order_refunds where trading_day = ${day})`;
+export const refundsOfDay = (day: FragmentSqlToken) => sql.fragment`(select coalesce(sum(amount_pence), 0) from order_refunds where trading_day = ${day} and failed_at is null)`;
 
 /** A trading day's takings, in pence: its orders that count, less the refunds made on it (the one SQL of it). */
 export async function tallyOfDay(db: Pick<DatabasePool, 'oneFirst'>, day: FragmentSqlToken): Promise<number> {

@@ -37,19 +37,20 @@ function refundState(row: MoneyRow): string {
 /**
  * The money of one trading day (issue 35 item 3): each order's payment that counts in the day's takings, and each
  * refund made that day (its order may be of an earlier day), refunds as negative amounts, so the column sums to the
- * day's tally. Through the one CSV writer.
+ * day's tally; a refund the card's provider refused gave nothing (0, 'failed'). Through the one CSV writer.
  */
 export async function takingsCsv(pool: DatabasePool, day: string): Promise<string> {
   const rows = (await pool.any(sql.unsafe`
     select coalesce(paid_at, submitted_at) as at, order_id, 'payment' as kind, payment_method as method, total_pence as amount_pence,
-           null as reason, null::boolean as by_hand, null::timestamptz as refunded_at, null::timestamptz as failed_at
+           null as reason, null::boolean as by_hand, null::timestamptz as refunded_at, null::timestamptz as failed_at, 0 as refund_no
       from orders where trading_day = ${day} and ${COUNTS_IN_TALLY}
     union all
-    select r.refunded_at, r.order_id, 'refund', o.payment_method, -r.amount_pence, r.reason, r.by_hand, c.refunded_at, c.failed_at
+    select r.refunded_at, r.order_id, 'refund', o.payment_method, case when r.failed_at is null then -r.amount_pence else 0 end,
+           r.reason, r.by_hand, c.refunded_at, coalesce(r.failed_at, c.failed_at), r.refund_no
       from order_refunds r join orders o using (order_id)
       left join card_refunds c on c.order_id = r.order_id and c.refund_no = r.refund_no
      where r.trading_day = ${day}
-     order by at, order_id, kind`)) as unknown as MoneyRow[];
+     order by at, order_id, kind, refund_no`)) as unknown as MoneyRow[];
   const records: Row[] = rows.map((row) => ({
     time: londonTime(new Date(row.at).toISOString()),
     order_ref: orderRef(row.order_id),

@@ -22,6 +22,13 @@ export interface ProgressStep {
 /** When the customer may expect the order: the time set when it was paid, or, before that, the wait after paying. */
 export type ExpectedTime = { readyBy: string } | { minutesAfterPayment: number } | null;
 
+export interface RefundProgress {
+  refundedPence: number;
+  full: boolean;
+  byHand: boolean;
+  failedPence: number;
+}
+
 export interface OrderProgress {
   orderId: string;
   ref: string;
@@ -34,8 +41,11 @@ export interface OrderProgress {
   expected: ExpectedTime;
   /** While it awaits payment: when it lapses if nobody pays (null for orders from before lapses). */
   lapseAt: string | null;
-  /** Money the shop gave back (issue 35): how much, whether all of it, and whether by hand (a phone order). */
-  refund: { refundedPence: number; full: boolean; byHand: boolean } | null;
+  /**
+   * Money the shop gave back (issue 35): how much, whether all of it, whether by hand, and how much a card refund
+   * the bank refused did not give back (the shop gives that another way).
+   */
+  refund: RefundProgress | null;
 }
 
 /** The answer of `GET /api/orders/:id/progress`: the steps, and a token for the order's private live channel. */

@@ -4,7 +4,7 @@
  */
 import { londonDayLabel, londonTime } from './london-time';
 import { formatPence } from './money';
-import { STATUS_LINK_HOURS, type OrderProgress, type ProgressStepName } from './order-progress';
+import { STATUS_LINK_HOURS, type OrderProgress, type ProgressStepName, type RefundProgress } from './order-progress';
 
 /** Each step as the list of steps names it. */
 export const STEP_LABELS: Record<ProgressStepName, string> = {
@@ -97,8 +97,14 @@ export const STATUS_NOT_LOADED = 'Sorry, your order’s status could not be fetc
 export const STATUS_LINK_IN_MAIL = `Follow your order as the kitchen prepares it (this link works for ${STATUS_LINK_HOURS} hours):`;
 
 /** Money the shop gave back (issue 35), as the customer's order pages say it. */
-export function refundSentence(refund: { refundedPence: number; full: boolean; byHand: boolean }): string {
+export function refundSentence(refund: RefundProgress): string {
+  const failed =
+    refund.failedPence > 0 && !refund.full
+      ? `Your bank did not accept our refund of ${formatPence(refund.failedPence)} to your card: we will give it back another way, so please call us.`
+      : '';
+  if (refund.refundedPence === 0) return failed;
   const amount = formatPence(refund.refundedPence);
   const how = refund.byHand ? 'given back to you by hand' : 'refunded to your card (banks usually take 5 to 10 days to show it)';
-  return refund.full ? `REFUNDED: all of this order, ${amount}, was ${how}.` : `PART REFUNDED: ${amount} of this order was ${how}.`;
+  const given = refund.full ? `REFUNDED: all of this order, ${amount}, was ${how}.` : `PART REFUNDED: ${amount} of this order was ${how}.`;
+  return failed ? `${given} ${failed}` : given;
 }

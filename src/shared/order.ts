@@ -146,6 +146,10 @@ export interface KitchenOrder {
   refund_standing: RefundStanding;
   /** The lines (indexes in order_items) refunded already: each goes back once. */
   refunded_lines: number[];
+  /** What staff may still refund from the shop now (the order module's rule); 0 when none can go back. */
+  refundable: number;
+  /** Money whose card refund the provider refused: not given back, so staff refund it again or by hand. */
+  refund_failed: number;
   takeawayorder: { order_status: string; due_by: string | null };
 }
 

@@ -15,6 +15,7 @@ import {
   createKitchen,
   createStaffRefunds,
   refundFollowUpProcess,
+  refundFailedProcess,
   unpaidLapseProcess,
   unprintedAlarmActions,
   unprintedAlarmProcess,
@@ -81,6 +82,7 @@ export function wireOrder(deps: {
       unpaidLapseProcess(kitchen.lapseActions),
       unprintedAlarmProcess(unprintedAlarm),
       refundFollowUpProcess(refunds),
+      refundFailedProcess(refunds),
     ],
   };
 }

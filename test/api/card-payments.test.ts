@@ -544,18 +544,40 @@ describe('card payments', () => {
       expect(await kitchenRow(order.id)).toMatchObject({ refunded: 355, refund_standing: 'FULL' });
     });
 
-    it('a refund the provider cannot make is shown to staff as not refunded, with what to do', async () => {
-      const { order } = await paidCardOrder();
+    it('a refund the provider cannot make: staff see it failed, the order counts the money again, the customer is told; staff give it back by hand', async () => {
+      const { intentId, order } = await paidCardOrder();
+      const before = await tally();
+      const boss = await manager();
       fake.refundMode('fail');
       try {
-        await (await manager()).post(`/api/orders/${order.id}/refunds`, { requestId: randomUUID(), amountPence: 100, reason: 'wrong_dish' }).expect(200);
+        await boss.post(`/api/orders/${order.id}/refunds`, { requestId: randomUUID(), amountPence: 100, reason: 'wrong_dish' }).expect(200);
+        expect(await tally()).toBe(before - 100);
         await runDueUntil(async () => (await refundOfNo(order.id, 1))?.status === 'failed', 'the refund failed');
+        await server.shop.processes.runDue();
       } finally {
         fake.refundMode('succeed');
       }
       await server.shop.services.readModels.waitFor('payments', await server.shop.store.lastCommittedPosition());
       const listed = (await staff.get('/api/todaysCardRefunds').expect(200)).body.refunds as Array<{ ref: string; failure: string | null; refunded: boolean }>;
       expect(listed).toContainEqual(expect.objectContaining({ ref: order.ref, refunded: false, failure: expect.stringContaining('give the money back another way') }));
+      // The order side: nothing went back, so the tally counts it again and all of it may be refunded again.
+      expect(await kitchenRow(order.id)).toMatchObject({ refunded: 0, refund_standing: 'NONE', refundable: 355, refund_failed: 100 });
+      expect(await tally()).toBe(before);
+      await server.shop.mailSettled();
+      // Folded headers and quoted-printable soft line breaks undone.
+      const unfolded = (data: string) => data.replace(/\r?\n[ \t]+/g, ' ').replace(/=\r?\n/g, '');
+      const told = smtp.received.filter((mail) => mail.to.includes(`<${order.email}>`) && /did not go through/.test(unfolded(mail.data)));
+      expect(told).toHaveLength(1);
+      // Staff hand the money back at the counter: recorded, counted, and the card is left alone.
+      await boss.post(`/api/orders/${order.id}/refunds`, { requestId: randomUUID(), amountPence: 100, reason: 'wrong_dish', byHand: true }).expect(200);
+      expect(await kitchenRow(order.id)).toMatchObject({ refunded: 100, refund_standing: 'PART', refundable: 255 });
+      expect(await tally()).toBe(before - 100);
+      clock.advance(61_000);
+      await server.shop.processes.runDue();
+      expect(refundsOf(intentId).map((one) => one.status)).toEqual(['failed']);
+      const csv = (await boss.get('/api/takings/today.csv').expect(200)).text;
+      const ours = csv.split('\r\n').filter((line) => line.includes(order.ref));
+      expect(ours.slice(1)).toEqual([expect.stringMatching(/,refund,CARD,0,Wrong dish sent,failed$/), expect.stringMatching(/,refund,CARD,-100,Wrong dish sent,by hand$/)]);
     });
 
     it('a refund still pending at the provider is asked about again, and its late webhook settles it once', async () => {

@@ -25,6 +25,10 @@ describe('customer mail through the outbox', () => {
     await smtp.close();
   });
 
+  /** The suite's manager and staff logins, made once. */
+  let logins: ReturnType<typeof managerAndStaffCookies> | undefined;
+  const staffLogins = () => (logins ??= managerAndStaffCookies(server));
+
   async function placeOrder() {
     const customer = shopper(server);
     await customer.collectOnionBhaji(details);
@@ -61,7 +65,7 @@ describe('customer mail through the outbox', () => {
 
   it('names a variant’s own allergens on its line, and not on its sibling’s', async () => {
     // A manager says the Madras's King Prawn variant holds crustaceans; the dish itself declares none.
-    const { manager } = await managerAndStaffCookies(server);
+    const { manager } = await staffLogins();
     type Dish = { id: number; name: string; allergens: string[]; variants: Array<{ id: number; name: string; incremental_price: number; weighting: number; allergens: string[] }> };
     const madras = ((await request(server.baseUrl).get('/api/menu').expect(200)).body.products as Dish[]).find((product) => product.name === 'Madras')!;
     expect(madras.allergens).toEqual([]);
@@ -84,6 +88,29 @@ describe('customer mail through the outbox', () => {
     const after = (variant: string) => text.slice(text.search(new RegExp(`Madras[^\\n]*${variant}`)));
     expect(after('King Prawn')).toMatch(/^[^\n]*\r?\n[^\n]*Allergens: Crustaceans/);
     expect(after('Chicken')).toMatch(/^[^\n]*\r?\n[^\n]*Allergens: no allergens declared as present/);
+  });
+
+  it('a phone order refunded by a manager: money given back by hand, the row and the tally follow, the customer mailed once', async () => {
+    const order = await placeOrder();
+    const { manager, staff } = await staffLogins();
+    const as = (cookie: string) => ({ ...sameOrigin(server), Cookie: cookie });
+    await request(server.baseUrl).post('/api/ta/markPaid').set(as(staff)).send({ orderId: order.id }).expect(200);
+    const tally = async () => (await request(server.baseUrl).get('/api/todaysOrderTally').set(as(staff)).expect(200)).body as number;
+    const before = await tally();
+    const refund = { requestId: randomUUID(), lines: [0], reason: 'customer_asked', note: 'Changed their mind' };
+    const answer = await request(server.baseUrl).post(`/api/orders/${order.id}/refunds`).set(as(manager)).send(refund).expect(200);
+    expect(answer.body.order).toMatchObject({ refunded: 355, refund_standing: 'FULL', refundable: 0, refund_failed: 0 });
+    // The same request again (a resend) is the same refund; a staff login may not refund.
+    await request(server.baseUrl).post(`/api/orders/${order.id}/refunds`).set(as(manager)).send(refund).expect(200);
+    await request(server.baseUrl).post(`/api/orders/${order.id}/refunds`).set(as(staff)).send({ ...refund, requestId: randomUUID() }).expect(403);
+    await server.shop.services.readModels.waitFor('orders', await server.shop.store.lastCommittedPosition());
+    expect(await tally()).toBe(before - 355);
+    await server.shop.mailSettled();
+    const unfolded = (data: string) => data.replace(/\r?\n[ \t]+/g, ' ').replace(/=\r?\n/g, '');
+    const refundMails = smtp.received.map((mail) => unfolded(mail.data)).filter((data) => data.includes(order.ref) && data.includes('We have refunded'));
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]).toContain('We have given it back to you by hand.');
+    expect(refundMails[0]).not.toContain('card');
   });
 
   it('queues one mail per placed order, also when the customer presses the button twice', async () => {

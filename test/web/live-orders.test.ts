@@ -38,6 +38,8 @@ const order = (id: string, fields: Partial<KitchenOrder> = {}): KitchenOrder => 
   refunded: 0,
   refund_standing: 'NONE',
   refunded_lines: [],
+  refundable: 0,
+  refund_failed: 0,
   order_items: [],
   takeawayorder: { order_status: 'NEW', due_by: null },
   ...fields,

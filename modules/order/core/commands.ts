@@ -140,13 +140,19 @@ export type RefundOrder = {
   part: { lines: number[] } | { amountPence: number };
   reason: StaffRefundReason;
   note: string;
+  /** A card order's money given back another way (cash at the counter): the card is not refunded. */
+  byHand?: boolean;
   now: string;
   /** The store's trading day now (tradingDayOf): the takings the refund comes off. */
   tradingDay: string;
 };
 
+/** The card's provider refused a staff refund (the payment module's RefundFailed). */
+export type RecordRefundFailed = { type: 'RecordRefundFailed'; orderId: string; refundNo: number; now: string };
+
 export type OrderCommand =
   | RefundOrder
+  | RecordRefundFailed
   | StartCardAttempt
   | PlaceCardOrder
   | EndCardAttempt

@@ -4,7 +4,7 @@ import { applyVoucher, chooseTakeawayMethod, choosePaymentMethod, giveDeliveryDe
 import { endCardAttempt, placeCardOrder, startCardAttempt } from './decide-card';
 import { cancelUnpaidOrder, completeOrder, lapseUnpaidOrder, markPaid, notifyCustomer, printOrder } from './decide-kitchen';
 import type { OrderEvent } from './events';
-import { refundOrder } from './refunds';
+import { refundFailed, refundOrder } from './refunds';
 import { evolveOrder, type OrderState } from './state';
 
 export { ALREADY_PLACED, BASKET_CHANGED_SINCE_SAVED, CARD_PAYMENT_OPEN, NO_ORDER, refusePlacing } from './decide-checkout';
@@ -50,6 +50,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return lapseUnpaidOrder(command, state);
     case 'RefundOrder':
       return refundOrder(command, state);
+    case 'RecordRefundFailed':
+      return refundFailed(command, state);
     default: {
       const never: never = command;
       return never;

@@ -194,7 +194,22 @@ export const OrderRefunded = z.object({
   }),
 });
 
+/**
+ * The card's provider could not give a staff refund's money back (the card was closed, say): the amount and
+ * its lines may be refunded again, by card or by hand, and it no longer comes off the day's takings.
+ */
+export const OrderRefundFailed = z.object({
+  type: z.literal('OrderRefundFailed'),
+  data: z.object({
+    orderId: z.string().uuid(),
+    refundNo: z.number().int().positive(),
+    amountPence: z.number().int().positive(),
+    failedAt: z.iso.datetime(),
+  }),
+});
+
 export type OrderPlaced = z.infer<typeof OrderPlaced>;
+export type OrderRefundFailed = z.infer<typeof OrderRefundFailed>;
 export type OrderRefunded = z.infer<typeof OrderRefunded>;
 export type OrderCancelled = z.infer<typeof OrderCancelled>;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
@@ -229,7 +244,8 @@ export type OrderEvent =
   | CustomerNotified
   | OrderCompleted
   | OrderCancelled
-  | OrderRefunded;
+  | OrderRefunded
+  | OrderRefundFailed;
 
 export const ORDER_EVENT_TYPES = [
   'OrderPlaced',
@@ -248,12 +264,13 @@ export const ORDER_EVENT_TYPES = [
   'OrderCompleted',
   'OrderCancelled',
   'OrderRefunded',
+  'OrderRefundFailed',
 ] as const;
 
 export const orderStream = (orderId: string) => `order-${orderId}`;
 
 /** Every event type's schema: appends are parsed against it (outside production). */
-export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, VoucherApplied, VoucherRemoved, CardAttemptStarted, CardAttemptEnded, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled, OrderRefunded } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
+export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, VoucherApplied, VoucherRemoved, CardAttemptStarted, CardAttemptEnded, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled, OrderRefunded, OrderRefundFailed } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
 
 /**
  * Upcaster: orders submitted before trading days were decided at submission (issue 14 item 7) count in the

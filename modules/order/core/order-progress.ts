@@ -66,8 +66,16 @@ function progressOf(order: Placed, steps: ProgressStep[], expected: ExpectedTime
     steps,
     expected,
     lapseAt: order.status === 'AWAITING-PAYMENT' ? (order.submitted.lapseAt ?? null) : null,
-    refund: order.refunds.length === 0 ? null : { refundedPence: refundedPenceOf(order), full: refundStandingOf(order) === 'FULL', byHand: order.submitted.paymentMethod === 'PHONE' },
+    refund: refundProgressOf(order),
   };
+}
+
+/** Money given back, and any the card's provider refused (not given back: the shop gives it another way). */
+function refundProgressOf(order: Placed): OrderProgress['refund'] {
+  if (order.refunds.length === 0) return null;
+  const given = order.refunds.filter((one) => !one.failed);
+  const failedPence = order.refunds.filter((one) => one.failed).reduce((sum, one) => sum + one.amountPence, 0);
+  return { refundedPence: refundedPenceOf(order), full: refundStandingOf(order) === 'FULL', byHand: given.length > 0 && given.every((one) => one.byHand), failedPence };
 }
 
 /**
@@ -83,6 +91,7 @@ export function progressNewsOf(event: { type: string; data: unknown }): LiveData
     case 'OrderCompleted':
     case 'OrderCancelled':
     case 'OrderRefunded':
+    case 'OrderRefundFailed':
       return { orderId: data.orderId };
     case 'OrderPrinted':
       return data.copy === 1 ? { orderId: data.orderId } : undefined;

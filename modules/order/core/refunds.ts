@@ -1,8 +1,8 @@
 import { DomainError } from '../../../src/core/errors';
 import { formatPence } from '../../../src/shared/money';
-import type { RefundOrder } from './commands';
-import type { OrderEvent } from './events';
-import type { OrderState, Placed } from './state';
+import type { RecordRefundFailed, RefundOrder } from './commands';
+import type { OrderEvent, OrderPaymentMethod } from './events';
+import type { KitchenStatus, OrderState, Placed } from './state';
 
 export const NOT_PAID_FOR_REFUND = 'Only a paid order can be refunded';
 export const REFUNDED_IN_FULL = 'This order has been refunded in full';
@@ -12,19 +12,51 @@ export const NOTHING_CHOSEN = 'Choose the dishes to refund, or an amount';
 /** What the customer paid for the order (items, postage, less the voucher): the most that can ever go back. */
 export const paidPenceOf = (order: Placed): number => order.submitted.totalPence;
 
-/** What has been given back so far. */
-export const refundedPenceOf = (order: Placed): number => order.refunds.reduce((sum, one) => sum + one.amountPence, 0);
+/** The refunds that gave money back: a refund the card's provider refused gave nothing. */
+const givenRefunds = (order: Placed) => order.refunds.filter((one) => !one.failed);
 
-/** What may still be refunded: never more than was paid, whatever was given back before. */
-export const refundablePenceOf = (order: Placed): number => Math.max(0, paidPenceOf(order) - refundedPenceOf(order));
+/** What has been given back so far. */
+export const refundedPenceOf = (order: Placed): number => givenRefunds(order).reduce((sum, one) => sum + one.amountPence, 0);
+
+/** What may still be given back from what was paid: never more than that, whatever was given back before. */
+export const refundablePence = (paidPence: number, refundedPence: number): number => Math.max(0, paidPence - refundedPence);
+
+/** What a placed order's refund turns on, as the order and its read model both know it. */
+export interface RefundFacts {
+  status: KitchenStatus;
+  paymentMethod: OrderPaymentMethod;
+  paidPence: number;
+  refundedPence: number;
+}
+
+/** Why no money can go back on this order from the shop now, or null when some can. */
+export function refundRefusal(facts: RefundFacts): string | null {
+  if (facts.status === 'AWAITING-PAYMENT' || facts.status === 'CANCELLED') return NOT_PAID_FOR_REFUND;
+  if (facts.paymentMethod === 'PAYPAL') return PAYPAL_REFUND_LATER;
+  return refundablePence(facts.paidPence, facts.refundedPence) === 0 ? REFUNDED_IN_FULL : null;
+}
+
+/** What staff may still refund on this order now: 0 when it cannot be refunded from the shop at all. */
+export const refundableNow = (facts: RefundFacts): number => (refundRefusal(facts) ? 0 : refundablePence(facts.paidPence, facts.refundedPence));
+
+/** What may still be refunded on this order. */
+export const refundablePenceOf = (order: Placed): number => refundablePence(paidPenceOf(order), refundedPenceOf(order));
 
 /** The lines (indexes in the order's items) a refund has already covered: each line goes back once. */
-export const refundedLinesOf = (order: Placed): Set<number> => new Set(order.refunds.flatMap((one) => one.lines));
+export const refundedLinesOf = (order: Placed): Set<number> => new Set(givenRefunds(order).flatMap((one) => one.lines));
+
+/**
+ * The lines whose units went back on the menu with an earlier refund than `refundNo` (a refused one too: the
+ * dishes were not cooked either way), which a later refund of the same line never gives back again.
+ */
+export function linesRestockedBefore(order: Placed, refundNo: number): Set<number> {
+  return new Set(order.refunds.filter((one) => one.refundNo < refundNo && one.restocked).flatMap((one) => one.lines));
+}
 
 /** How the order stands for money given back: none, part or all of it. */
 export type RefundStanding = 'NONE' | 'PART' | 'FULL';
 export function refundStandingOf(order: Placed): RefundStanding {
-  if (order.refunds.length === 0) return 'NONE';
+  if (givenRefunds(order).length === 0) return 'NONE';
   return refundablePenceOf(order) === 0 ? 'FULL' : 'PART';
 }
 
@@ -50,12 +82,13 @@ function linesPence(order: Placed, lines: number[]): number {
  */
 export function refundOrder(command: RefundOrder, state: OrderState): OrderEvent[] {
   if (state.status === 'none') throw new DomainError('not_found', 'There is no such order');
-  if (state.status === 'checkout' || state.status === 'AWAITING-PAYMENT' || state.status === 'CANCELLED') throw new DomainError('conflict', NOT_PAID_FOR_REFUND);
+  if (state.status === 'checkout') throw new DomainError('conflict', NOT_PAID_FOR_REFUND);
   const order = state;
   if (order.refunds.some((one) => one.requestId === command.requestId)) return []; // the same request again: made once
-  if (order.submitted.paymentMethod === 'PAYPAL') throw new DomainError('conflict', PAYPAL_REFUND_LATER);
-  const left = refundablePenceOf(order);
-  if (left === 0) throw new DomainError('conflict', REFUNDED_IN_FULL);
+  const facts = { status: order.status, paymentMethod: order.submitted.paymentMethod, paidPence: paidPenceOf(order), refundedPence: refundedPenceOf(order) };
+  const refusal = refundRefusal(facts);
+  if (refusal) throw new DomainError('conflict', refusal);
+  const left = refundablePence(facts.paidPence, facts.refundedPence);
   const byLines = 'lines' in command.part;
   const lines = 'lines' in command.part ? [...command.part.lines].sort((a, b) => a - b) : [];
   const asked = 'lines' in command.part ? Math.min(linesPence(order, lines), left) : command.part.amountPence;
@@ -71,7 +104,7 @@ export function refundOrder(command: RefundOrder, state: OrderState): OrderEvent
         amountPence: asked,
         lines,
         restocked: byLines && order.printedAt === null,
-        byHand: order.submitted.paymentMethod === 'PHONE',
+        byHand: order.submitted.paymentMethod === 'PHONE' || command.byHand === true,
         full: asked === left,
         reason: command.reason,
         note: command.note,
@@ -80,4 +113,15 @@ export function refundOrder(command: RefundOrder, state: OrderState): OrderEvent
       },
     },
   ];
+}
+
+/**
+ * The card's provider refused a staff refund (issue 35): it gave nothing, so its amount and its lines may be
+ * refunded again (by card, or by hand). Told twice, or of a refund given by hand, it changes nothing.
+ */
+export function refundFailed(command: RecordRefundFailed, state: OrderState): OrderEvent[] {
+  if (state.status === 'none' || state.status === 'checkout') return [];
+  const refund = state.refunds.find((one) => one.refundNo === command.refundNo);
+  if (!refund || refund.failed || refund.byHand) return [];
+  return [{ type: 'OrderRefundFailed', data: { orderId: command.orderId, refundNo: refund.refundNo, amountPence: refund.amountPence, failedAt: command.now } }];
 }

@@ -47,7 +47,10 @@ export interface Refund {
   amountPence: number;
   lines: number[];
   restocked: boolean;
+  byHand: boolean;
   refundedAt: string;
+  /** The provider could not give it back: it no longer counts as given. */
+  failed: boolean;
 }
 
 export type { KitchenStatus };
@@ -147,6 +150,9 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderRefunded':
       if (state.status === 'none' || state.status === 'checkout') return state;
       return { ...state, refunds: [...state.refunds, refundOf(event)] };
+    case 'OrderRefundFailed':
+      if (state.status === 'none' || state.status === 'checkout') return state;
+      return { ...state, refunds: state.refunds.map((one) => (one.refundNo === event.data.refundNo ? { ...one, failed: true } : one)) };
     default: {
       const never: never = event;
       return never;
@@ -155,7 +161,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
 }
 
 function refundOf({ data }: OrderRefunded): Refund {
-  return { refundNo: data.refundNo, requestId: data.requestId, amountPence: data.amountPence, lines: data.lines, restocked: data.restocked, refundedAt: data.refundedAt };
+  return { refundNo: data.refundNo, requestId: data.requestId, amountPence: data.amountPence, lines: data.lines, restocked: data.restocked, byHand: data.byHand, refundedAt: data.refundedAt, failed: false };
 }
 
 /** What a kitchen event records besides the status. */

@@ -1,6 +1,7 @@
 import type { ReleaseReason } from '../../voucher';
 import type { CancelReason, CardAttemptEndReason } from './events';
-import type { OrderState } from './state';
+import { refundStandingOf } from './refunds';
+import type { OrderState, Placed } from './state';
 
 /**
  * Why an order's voucher use goes back, as the voucher's stream records it (issue 19 item 2), for each way an
@@ -41,4 +42,12 @@ export function reservedUseAfterCheckout(order: OrderState, voucherId: string): 
   if (order.status === 'none') return 'release';
   if (order.status === 'checkout') return order.cardAttempt ? 'awaitCard' : 'release';
   return order.voucher?.voucherId === voucherId ? 'keep' : 'release';
+}
+
+/**
+ * The voucher whose use goes back with a staff refund (issue 35): once all the order's money has gone back, the
+ * use no longer buys anything; a part refund keeps it. Null when the order had no voucher or money is left.
+ */
+export function voucherReleasedByRefund(order: Placed): string | null {
+  return order.voucher && refundStandingOf(order) === 'FULL' ? order.voucher.voucherId : null;
 }

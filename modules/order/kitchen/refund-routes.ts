@@ -15,6 +15,8 @@ const refundInput = z
     amountPence: z.number('amountPence must be a number of pence').int('amountPence must be whole pence').positive('Refund an amount of at least 1p').max(10_000_000).optional(),
     reason: z.enum(STAFF_REFUND_REASONS, 'Choose why the money goes back'),
     note: multiLineText({ max: 500, name: 'note' }).default(''),
+    /** A card order's money given back another way (cash at the counter): the card is not refunded. */
+    byHand: z.boolean('byHand must be true or false').default(false),
   })
   .refine((input) => (input.lines === undefined) !== (input.amountPence === undefined), 'Choose the dishes to refund, or an amount, not both');
 
@@ -23,9 +25,9 @@ export function refundRoutes(deps: { refunds: StaffRefunds; clock: Clock }) {
   const router = new Router();
   router.post('/api/orders/:id/refunds', requireRole('manager'), requireRecentPassword(deps.clock), async (ctx) => {
     const orderId = z.uuid('This is not an order id').parse(ctx.params.id);
-    const { requestId, lines, amountPence, reason, note } = refundInput.parse(ctx.request.body);
+    const { requestId, lines, amountPence, reason, note, byHand } = refundInput.parse(ctx.request.body);
     const part = lines !== undefined ? { lines } : { amountPence: amountPence as number };
-    ctx.body = { status: true, order: await deps.refunds.refund(orderId, { requestId, part, reason, note }, commandContext(ctx, deps.clock)) };
+    ctx.body = { status: true, order: await deps.refunds.refund(orderId, { requestId, part, reason, note, byHand }, commandContext(ctx, deps.clock)) };
   });
   return router;
 }

@@ -10,10 +10,11 @@ import type { Vouchers } from '../../voucher';
 import type { RefundOrder } from '../core/commands';
 import { orderDecider } from '../core/decider';
 import { orderStream } from '../core/events';
-import { refundStandingOf } from '../core/refunds';
+import { linesRestockedBefore } from '../core/refunds';
+import { voucherReleasedByRefund } from '../core/voucher-release';
 
 /** What staff ask for: whole lines, or an amount; a reason from the short list and their own note. */
-export type StaffRefundRequest = Pick<RefundOrder, 'requestId' | 'part' | 'reason' | 'note'>;
+export type StaffRefundRequest = Pick<RefundOrder, 'requestId' | 'part' | 'reason' | 'note' | 'byHand'>;
 
 /**
  * Staff refunds (issue 35): the order decides the refund (core/refunds.ts), then what follows it is done, each
@@ -38,18 +39,22 @@ export function createStaffRefunds(deps: {
     if (order.status === 'none' || order.status === 'checkout') return [];
     const refund = order.refunds.find((one) => one.refundNo === refundNo);
     if (!refund) return [];
-    const given = refund.restocked
-      ? await Promise.all(
-          refund.lines.map((index) => order.items[index]).map((item) => stock.cancelSale(item.productId, item.variantId, orderId, { orderSold: item.quantity, basket: null }, context)),
-        )
-      : [];
-    if (order.voucher && refundStandingOf(order) === 'FULL') await vouchers.release(order.voucher.voucherId, orderId, 'refunded', context);
-    if (order.submitted.paymentMethod === 'CARD') await payments.refundPart(orderId, refundNo, refund.amountPence, context);
+    const restockedBefore = linesRestockedBefore(order, refundNo);
+    const restock = refund.restocked ? refund.lines.filter((index) => !restockedBefore.has(index)).map((index) => order.items[index]) : [];
+    const given = await Promise.all(restock.map((item) => stock.cancelSale(item.productId, item.variantId, orderId, { orderSold: item.quantity, basket: null }, context)));
+    const voucherId = voucherReleasedByRefund(order);
+    if (voucherId) await vouchers.release(voucherId, orderId, 'refunded', context);
+    if (order.submitted.paymentMethod === 'CARD' && !refund.byHand && !refund.failed) await payments.refundPart(orderId, refundNo, refund.amountPence, context);
     return given.flatMap((one) => (one.position ? [one.position] : []));
   }
 
   return {
     follow,
+
+    /** The card's provider refused refund `refundNo`: the order learns it gave nothing back. */
+    async recordFailure(orderId: string, refundNo: number, context: CommandContext): Promise<void> {
+      await services.commands.handle(orderStream(orderId), orderDecider, { type: 'RecordRefundFailed', orderId, refundNo, now: context.now }, context);
+    },
 
     /** A manager refunds a paid order; answers the order as the kitchen screen shows it, refund included. */
     async refund(orderId: string, request: StaffRefundRequest, context: CommandContext): Promise<KitchenOrder> {

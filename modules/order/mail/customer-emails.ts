@@ -119,7 +119,7 @@ function refundSentenceFor(order: OrderView, shop: ShopContact, refund: { amount
 /** Sent once for each refund staff give (issue 35): how much, whether all of it, and how it comes back. */
 export function staffRefundEmail(order: OrderView, shop: ShopContact, refund: { amountPence: number; full: boolean; byHand: boolean; refundNo: number }): MailMessage {
   const how = refund.byHand
-    ? 'We have given it back to you by hand, as you paid.'
+    ? 'We have given it back to you by hand.'
     : 'It goes back to the card you paid with; banks usually take 5 to 10 days to show it.';
   return {
     to: order.email,
@@ -130,6 +130,23 @@ export function staffRefundEmail(order: OrderView, shop: ShopContact, refund: { 
       refundSentenceFor(order, shop, refund),
       how,
       `Questions? Call us on ${shop.phone}.`,
+      '',
+      `${shop.siteName}, ${shop.phone}`,
+    ].join('\n'),
+  };
+}
+
+/** Sent once when the card's provider refuses a staff refund (issue 35): the money did not go back, and what happens now. */
+export function refundFailedEmail(order: OrderView, shop: ShopContact, failed: { amountPence: number }): MailMessage {
+  const amount = formatPence(failed.amountPence);
+  return {
+    to: order.email,
+    subject: `${shop.siteName}: your refund for order ${order.ref} did not go through`,
+    text: [
+      `Hello ${order.full_name},`,
+      '',
+      `We tried to refund ${amount} of your order ${order.ref} at ${shop.siteName} to the card you paid with, but your card's bank did not accept it, so the money has not gone back yet.`,
+      `We will give it back to you another way. Please call us on ${shop.phone} so we can arrange it.`,
       '',
       `${shop.siteName}, ${shop.phone}`,
     ].join('\n'),

@@ -7,9 +7,9 @@ import { readSettings } from '../../store';
 import type { MailMessage } from '../../../src/mail/mailer';
 import type { RefundDue } from '../../payment';
 import { dishAllergens, type CataloguePort } from '../../catalog';
-import { cardRefundEmail, staffRefundEmail, confirmationEmail, orderLapsedEmail, orderReadyEmail, type AllergensOf, type ShopContact } from './customer-emails';
+import { cardRefundEmail, refundFailedEmail, staffRefundEmail, confirmationEmail, orderLapsedEmail, orderReadyEmail, type AllergensOf, type ShopContact } from './customer-emails';
 import { orderDecider } from '../core/decider';
-import { orderStream, type CustomerNotified, type OrderCancelled, type OrderRefunded, type OrderSubmitted } from '../core/events';
+import { orderStream, type CustomerNotified, type OrderCancelled, type OrderRefunded, type OrderRefundFailed, type OrderSubmitted } from '../core/events';
 import { orderView, type OrderView } from '../core/view';
 
 /** Events older than this get no mail: a rebuild, or a first start over an old store, must not mail history. */
@@ -31,6 +31,8 @@ const MAIL_BY_EVENT: Record<string, { kind: string; compose: Compose }> = {
   RefundDue: { kind: 'card-refund', compose: (view, shop, { data }) => cardRefundEmail(view, shop, data as RefundDue['data']) },
   // Staff gave money back (issue 35): one mail per refund, card or by hand (a staff refund's RefundDue mails nothing).
   OrderRefunded: { kind: 'order-refund', compose: (view, shop, { data }) => staffRefundEmail(view, shop, data as OrderRefunded['data']) },
+  // The card's provider refused a staff refund: the customer hears the money has not gone back, and what now.
+  OrderRefundFailed: { kind: 'order-refund-failed', compose: (view, shop, { data }) => refundFailedEmail(view, shop, data as OrderRefundFailed['data']) },
 };
 
 /**

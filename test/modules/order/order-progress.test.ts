@@ -118,11 +118,27 @@ describe('money given back (issue 35)', () => {
   it('says how much went back, whether all of it, and by hand for a phone order; its event moves an open status page', () => {
     const paidOrder = [...phoneOrder(), paid(1), printed(2)];
     expect(progressAfter(paidOrder)!.refund).toBeNull();
-    expect(progressAfter([...paidOrder, refunded(1, 200, false)])!.refund).toEqual({ refundedPence: 200, full: false, byHand: true });
-    expect(progressAfter([...paidOrder, refunded(1, 200, false), refunded(2, 750, true)])!.refund).toEqual({ refundedPence: 950, full: true, byHand: true });
+    expect(progressAfter([...paidOrder, refunded(1, 200, false)])!.refund).toEqual({ refundedPence: 200, full: false, byHand: true, failedPence: 0 });
+    expect(progressAfter([...paidOrder, refunded(1, 200, false), refunded(2, 750, true)])!.refund).toEqual({ refundedPence: 950, full: true, byHand: true, failedPence: 0 });
     expect(progressNewsOf(refunded(1, 200, false))).toEqual({ orderId });
-    expect(refundSentence({ refundedPence: 200, full: false, byHand: false })).toBe('PART REFUNDED: £2.00 of this order was refunded to your card (banks usually take 5 to 10 days to show it).');
-    expect(refundSentence({ refundedPence: 950, full: true, byHand: true })).toBe('REFUNDED: all of this order, £9.50, was given back to you by hand.');
+    expect(refundSentence({ refundedPence: 200, full: false, byHand: false, failedPence: 0 })).toBe('PART REFUNDED: £2.00 of this order was refunded to your card (banks usually take 5 to 10 days to show it).');
+    expect(refundSentence({ refundedPence: 950, full: true, byHand: true, failedPence: 0 })).toBe('REFUNDED: all of this order, £9.50, was given back to you by hand.');
+  });
+
+  it('a card refund the bank refused: not counted as given, told to the customer, and its event moves an open status page', () => {
+    const cardRefund = (refundNo: number, amountPence: number): OrderEvent => {
+      const event = refunded(refundNo, amountPence, false);
+      return { ...event, data: { ...(event.data as object), byHand: false } } as OrderEvent;
+    };
+    const failed: OrderEvent = { type: 'OrderRefundFailed', data: { orderId, refundNo: 1, amountPence: 200, failedAt: at(41) } };
+    const paidOrder = [...phoneOrder(), paid(1), printed(2)];
+    expect(progressAfter([...paidOrder, cardRefund(1, 200), failed])!.refund).toEqual({ refundedPence: 0, full: false, byHand: false, failedPence: 200 });
+    expect(progressAfter([...paidOrder, cardRefund(1, 200), failed, refunded(2, 200, false)])!.refund).toEqual({ refundedPence: 200, full: false, byHand: true, failedPence: 200 });
+    expect(progressNewsOf(failed)).toEqual({ orderId });
+    expect(refundSentence({ refundedPence: 0, full: false, byHand: false, failedPence: 200 })).toBe(
+      'Your bank did not accept our refund of £2.00 to your card: we will give it back another way, so please call us.',
+    );
+    expect(refundSentence({ refundedPence: 950, full: true, byHand: true, failedPence: 200 })).toBe('REFUNDED: all of this order, £9.50, was given back to you by hand.');
   });
 });
 

@@ -1,7 +1,8 @@
 import type { OrderCommand } from '../../../modules/order/core/commands';
 import { orderDecider } from '../../../modules/order/core/decider';
 import type { OrderEvent, OrderPlaced, OrderRefunded } from '../../../modules/order/core/events';
-import { NOT_PAID_FOR_REFUND, PAYPAL_REFUND_LATER, REFUNDED_IN_FULL, refundStandingOf } from '../../../modules/order/core/refunds';
+import { linesRestockedBefore, NOT_PAID_FOR_REFUND, PAYPAL_REFUND_LATER, REFUNDED_IN_FULL, refundableNow, refundStandingOf } from '../../../modules/order/core/refunds';
+import { voucherReleasedByRefund } from '../../../modules/order/core/voucher-release';
 import type { Placed } from '../../../modules/order/core/state';
 import { specFor } from '../../support/given-when-then';
 
@@ -26,7 +27,7 @@ const paidCard: OrderEvent[] = [{ type: 'OrderPlaced', data: placedData }, submi
 /** The staff screen's key of the refund asked for now; refunds made before have keys of their own. */
 const NEW = '99999999-9999-4999-8999-999999999999';
 const keyOf = (refundNo: number) => `0000000${refundNo}-0000-4000-8000-000000000000`;
-const refund = (part: { lines: number[] } | { amountPence: number }, requestId = NEW): OrderCommand => ({ type: 'RefundOrder', orderId, requestId, part, reason: 'wrong_dish', note: 'Sent the wrong curry', now: later, tradingDay: '2026-11-21' });
+const refund = (part: { lines: number[] } | { amountPence: number }, requestId = NEW, byHand?: boolean): OrderCommand => ({ type: 'RefundOrder', orderId, requestId, part, reason: 'wrong_dish', note: 'Sent the wrong curry', byHand, now: later, tradingDay: '2026-11-21' });
 const refunded = (refundNo: number, amountPence: number, fields: Partial<OrderRefunded['data']> = {}): OrderEvent => ({
   type: 'OrderRefunded',
   data: { orderId, refundNo, requestId: keyOf(refundNo), amountPence, lines: [], restocked: false, byHand: true, full: false, reason: 'wrong_dish', note: 'Sent the wrong curry', refundedAt: later, tradingDay: '2026-11-21', ...fields },
@@ -75,5 +76,48 @@ describe('staff refunds, the order’s rules (issue 35)', () => {
     expect(refundStandingOf(fold(paidPhone))).toBe('NONE');
     expect(refundStandingOf(fold([...paidPhone, refunded(1, 1000)]))).toBe('PART');
     expect(refundStandingOf(fold([...paidPhone, refunded(1, 1000), refunded(2, 1060)]))).toBe('FULL');
+  });
+
+  it('refunds a card order by hand when staff say so: its card is left alone', () => {
+    spec([...paidCard, printed]).when(refund({ amountPence: 500 }, NEW, true)).then([made(1, 500, { byHand: true })]);
+    spec([...paidCard, printed]).when(refund({ amountPence: 500 }, NEW, false)).then([made(1, 500, { byHand: false })]);
+  });
+
+  it('a card refund the bank refused gave nothing: its amount and its lines may be refunded again', () => {
+    const cardRefund = refunded(1, 1900, { lines: [0], restocked: true, byHand: false });
+    const failed: OrderEvent = { type: 'OrderRefundFailed', data: { orderId, refundNo: 1, amountPence: 1900, failedAt: later } };
+    const recordFailure: OrderCommand = { type: 'RecordRefundFailed', orderId, refundNo: 1, now: later };
+    spec([...paidCard, cardRefund]).when(recordFailure).then([failed]);
+    // Told twice, of a refund given by hand, or of one the order never made: nothing.
+    spec([...paidCard, cardRefund, failed]).when(recordFailure).then([]);
+    spec([...paidPhone, refunded(1, 500)]).when(recordFailure).then([]);
+    spec(paidCard).when(recordFailure).then([]);
+    // The line and all the money are refundable again; the line's units went back the first time, not again.
+    spec([...paidCard, cardRefund, failed]).when(refund({ lines: [0] }, NEW, true)).then([made(2, 1900, { lines: [0], restocked: true, byHand: true })]);
+    spec([...paidCard, cardRefund, failed]).when(refund({ amountPence: 2060 })).then([made(2, 2060, { byHand: false, full: true })]);
+    expect([...linesRestockedBefore(fold([...paidCard, cardRefund, failed, made(2, 1900, { lines: [0], restocked: true })]), 2)]).toEqual([0]);
+    expect(refundStandingOf(fold([...paidCard, cardRefund, failed]))).toBe('NONE');
+  });
+
+  it('tells the read model what can still go back: nothing on an unpaid, cancelled, PayPal or fully refunded order', () => {
+    const facts = { status: 'NEW' as const, paymentMethod: 'CARD' as const, paidPence: 2060, refundedPence: 500 };
+    expect(refundableNow(facts)).toBe(1560);
+    expect(refundableNow({ ...facts, refundedPence: 2060 })).toBe(0);
+    expect(refundableNow({ ...facts, status: 'AWAITING-PAYMENT', paymentMethod: 'PHONE' })).toBe(0);
+    expect(refundableNow({ ...facts, status: 'CANCELLED' })).toBe(0);
+    expect(refundableNow({ ...facts, paymentMethod: 'PAYPAL' })).toBe(0);
+  });
+
+  it('gives the voucher use back once all the money has gone back, not after a part', () => {
+    const voucherId = '77777777-7777-4777-8777-777777777777';
+    const applied: OrderEvent = {
+      type: 'VoucherApplied',
+      data: { orderId, voucherId, code: 'ONEOFF', description: '£1 off', benefit: { kind: 'fixed', pence: 100 } },
+    };
+    const withVoucher: OrderEvent[] = [{ type: 'OrderPlaced', data: placedData }, applied, submittedAs('PHONE'), paid];
+    expect(voucherReleasedByRefund(fold(withVoucher))).toBeNull();
+    expect(voucherReleasedByRefund(fold([...withVoucher, refunded(1, 1000)]))).toBeNull();
+    expect(voucherReleasedByRefund(fold([...withVoucher, refunded(1, 1000), refunded(2, 1060)]))).toBe(voucherId);
+    expect(voucherReleasedByRefund(fold([...paidPhone, refunded(1, 2060)]))).toBeNull();
   });
 });

@@ -5,15 +5,14 @@ import { hasRole } from '../roles';
 import type { LiveOrder } from './kitchenOrder';
 import { RefundDialog } from './RefundDialog';
 
-/** Whether money can still go back on this order from the shop: paid, not all of it back, not PayPal (refunded in PayPal). */
-export const canRefund = (order: LiveOrder) =>
-  order.status !== 'AWAITING-PAYMENT' && order.status !== 'CANCELLED' && order.refund_standing !== 'FULL' && order.payment_method !== 'PAYPAL';
-
-/** A manager's Refund on a paid order (issue 35); other staff do not see it, and the server refuses them too. */
+/**
+ * A manager's Refund on an order some of whose money can still go back (the server says how much); other staff
+ * do not see it, and the server refuses them too.
+ */
 export function RefundButton({ order }: { order: LiveOrder }) {
   const { data: user } = useMeQuery();
   const [open, setOpen] = useState(false);
-  if (!hasRole(user?.role, 'manager') || !canRefund(order)) return null;
+  if (!hasRole(user?.role, 'manager') || order.refundable === 0) return null;
   return (
     <>
       <Button variant="outline-dark" size="sm" className="mt-1" onClick={() => setOpen(true)} aria-label={`Refund order ${order.ref}`} data-testid="refund-open">

@@ -28,7 +28,10 @@ export function RefundDialog({ order, onClose }: { order: LiveOrder; onClose: ()
   const [problem, setProblem] = useState<string | null>(null);
   // One key for this dialog's refund: a double click, or a resend after a lost answer, is the same refund.
   const [requestId] = useState(() => crypto.randomUUID());
-  const left = order.total_cost - order.refunded;
+  const left = order.refundable;
+  const byCard = order.payment_method === 'CARD';
+  // A card order's money may be handed back another way (cash at the counter), as when the card refund failed.
+  const [byHand, setByHand] = useState(order.refund_failed > 0);
   const titleId = `refund-title-${order.id}`;
   const printed = order.printed_copies > 0;
 
@@ -40,7 +43,7 @@ export function RefundDialog({ order, onClose }: { order: LiveOrder; onClose: ()
     if (way === 'amount' && (pence === null || pence <= 0)) return setProblem('Enter the amount to refund in pounds and pence, such as 4.50.');
     const part = way === 'lines' ? { lines } : { amountPence: pence as number };
     await run(async () => {
-      await refund({ orderId: order.id, requestId, reason, note, ...part }).unwrap();
+      await refund({ orderId: order.id, requestId, reason, note, byHand: byCard && byHand, ...part }).unwrap();
       onClose();
     });
   };
@@ -59,8 +62,22 @@ export function RefundDialog({ order, onClose }: { order: LiveOrder; onClose: ()
           <Modal.Body>
             <p>
               Paid {formatPence(order.total_cost)}; {formatPence(left)} can still be refunded
-              {order.payment_method === 'PHONE' ? ', by hand: give the money back yourself.' : ', to the card it was paid with.'}
+              {byCard && !byHand ? ', to the card it was paid with.' : ', by hand: give the money back yourself.'}
             </p>
+            {order.refund_failed > 0 && (
+              <Alert variant="warning" data-testid="refund-failed-note">
+                The card refund of {formatPence(order.refund_failed)} failed: the money did not go back. Refund it again, or give it back by hand.
+              </Alert>
+            )}
+            {byCard && (
+              <Form.Check
+                className="mb-3"
+                id={`refund-by-hand-${order.id}`}
+                label="I give the money back by hand (not to the card)"
+                checked={byHand}
+                onChange={(event) => setByHand(event.target.checked)}
+              />
+            )}
             <fieldset className="mb-3">
               <legend className="h6">What to refund</legend>
               <Form.Check type="radio" id={`refund-lines-${order.id}`} name="refund-way" label="Refund dishes" checked={way === 'lines'} onChange={() => setWay('lines')} />

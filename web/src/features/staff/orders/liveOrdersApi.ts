@@ -41,7 +41,7 @@ export interface TicketLine {
 export type PrintVia = 'browser' | 'bluetooth' | 'marked';
 
 /** POST /api/orders/{id}/refunds: whole lines, or an amount in pence; why, and a note. */
-export type RefundRequest = { orderId: string; requestId: string; reason: StaffRefundReason; note: string } & ({ lines: number[] } | { amountPence: number });
+export type RefundRequest = { orderId: string; requestId: string; reason: StaffRefundReason; note: string; byHand: boolean } & ({ lines: number[] } | { amountPence: number });
 
 /** What a cancelled order changes besides itself: the day's tally and the stock its dishes return to. */
 export const ORDER_CANCELLED_CHANGES = ['OrderTally', 'Menu', 'OosProducts'] as const;

@@ -133,7 +133,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const routers = shopRoutes({
       config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, basket, delivery, vouchers, order, stock, privacy, catalog,
     });
-    const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu), routers }, stops);
+    const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock), routers }, stops);
     const url = origins.listeningOn(port);
     logger.info({ url }, 'shop is listening');
     if (fakeStripe) {

@@ -15,9 +15,23 @@ const apiServer = 'http://localhost:3000';
  */
 const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
-export default defineConfig(({ mode }) => ({
+/**
+ * `vite build --ssr src/entry-server.tsx` (src/web-build.ts runs it after the browser's build): the same pages
+ * as one CommonJS module for the shop's server, which renders the menu's and /about's first screen into the HTML
+ * it answers (src/http/first-screen.ts). Everything bundled (the server's Node has no bundler to resolve the
+ * web app's imports); its stylesheets are the browser build's.
+ */
+const serverBuild = {
+  outDir: 'dist-ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  rolldownOptions: { output: { format: 'cjs' as const, entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs' } },
+};
+
+export default defineConfig(({ mode, isSsrBuild }) => ({
   root: webRoot,
-  plugins: [react(), trimBootstrapCss(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), trimBootstrapCss(), precompress()],
+  ssr: { noExternal: true },
   // Every page's scripts run by the nonce the server puts here per answer (src/http/script-inventory.ts). The
   // value is src/shared/csp-nonce.ts's CSP_NONCE_PLACEHOLDER, written out: Vite's config loader warns about
   // importing a TypeScript file from it. test/api/csp-report.test.ts fails when the two differ.
@@ -31,10 +45,12 @@ export default defineConfig(({ mode }) => ({
           ]
         : [],
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-  },
+  build: isSsrBuild
+    ? serverBuild
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+      },
   server: {
     fs: { allow: [repositoryRoot] },
     proxy: {

@@ -18,7 +18,7 @@ export {
   type StoreEvent,
   type StoreStatusChanged,
 } from './events';
-export { readOpeningHours, readSettings, type SettingValues } from './read-settings';
+export { readOpeningHours, readOpeningWeek, readSettings, type SettingValues } from './read-settings';
 export { tradingDayBounds, tradingDayOf } from './trading-day';
 export { openingHoursOf, type OpeningHours } from './opening-hours';
 export { changeSettings, closeAtClosingTime, dateOpening } from './change-settings';

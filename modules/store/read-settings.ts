@@ -1,5 +1,6 @@
 import type { SettingsSource } from '../../src/services';
-import { openingHoursOf, type OpeningHours } from './opening-hours';
+import { londonDate } from '../../src/shared/london-time';
+import { openingHoursOf, weekAhead, type DayHours, type OpeningHours } from './opening-hours';
 import { SETTINGS, type SettingKey, type SettingValue } from './settings';
 
 /** The values of the settings asked for, each typed by its own schema. */
@@ -14,4 +15,13 @@ export async function readSettings<const K extends SettingKey>(source: SettingsS
 /** The hours the store keeps now: its week and special days (or its open_time-close_time every day). */
 export async function readOpeningHours(source: SettingsSource): Promise<OpeningHours> {
   return openingHoursOf(await readSettings(source, ['open_time', 'close_time', 'opening_week', 'special_days']));
+}
+
+/**
+ * The customer footer's week (GET /api/opening-hours/week, and the first screen the server renders): the
+ * seven days from `now`'s London date, special days included.
+ */
+export async function readOpeningWeek(source: SettingsSource, now: Date): Promise<{ today: string; days: DayHours[] }> {
+  const today = londonDate(now);
+  return { today, days: weekAhead(today, await readOpeningHours(source)) };
 }

@@ -6,12 +6,11 @@ import type { Clock } from '../../src/core/clock';
 import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
-import { readOpeningHours, readSettings } from './read-settings';
+import { readOpeningHours, readOpeningWeek, readSettings } from './read-settings';
 import { parseKitchenPostcode } from '../../src/shared/postcode';
 import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM, type PostcodeLocator } from './delivery-offer';
 import { singleLineText } from '../../src/shared/text';
-import { bannerText, isWithinHours, nextOpenAt, secondsToClose, specialDayOn, weekAhead } from './opening-hours';
-import { londonDate } from '../../src/shared/london-time';
+import { bannerText, isWithinHours, nextOpenAt, secondsToClose, specialDayOn } from './opening-hours';
 import { tradingDayOf } from './trading-day';
 import type { SettingKey } from './settings';
 import { deliveryMinutesFor } from '../../src/shared/store-status';
@@ -66,8 +65,7 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
 
   /** The customer footer's opening hours: the seven days from today's London date, special days included. */
   router.get('/api/opening-hours/week', async (ctx) => {
-    const today = londonDate(clock());
-    ctx.body = { status: true, today, days: weekAhead(today, await hours()) };
+    ctx.body = { status: true, ...(await readOpeningWeek(services.settings, clock())) };
   });
 
   router.post('/api/ta/canOpen', requireRole('staff'), async (ctx) => {

@@ -6,6 +6,9 @@ import { escapeHtml } from '../shared/escape-html';
 import { MENU_CARD_IMAGE_SIZES } from '../shared/menu';
 import { pageAt, pageHead, type HeadProduct, type PageHead } from '../shared/page-head';
 import { WEEKDAYS, type SpecialDay, type Week } from '../shared/shifts';
+import { FIRST_SCREEN_DATA_ID } from '../shared/first-screen';
+import type { User } from '../identity/users';
+import { firstScreen, type FirstScreenSources, type RenderedFirstScreen } from './first-screen';
 import { pageScriptPolicy, withNonce } from './script-inventory';
 
 /** The shop's facts a page's head tells crawlers and link previews, from the settings. */
@@ -18,7 +21,7 @@ export interface ShopFacts {
   specialDays: readonly SpecialDay[];
 }
 
-export interface PageSources {
+export interface PageSources extends FirstScreenSources {
   shop(): Promise<ShopFacts>;
   /** The product a /product/{id} page shows, or null when the catalogue has no such product. */
   product(id: number): Promise<(HeadProduct & { image: string | null }) | null>;
@@ -29,10 +32,11 @@ export interface PageSources {
 /**
  * What the menu page fetches first, asked for by its head: the menu and the first card's picture then load
  * while the script does, rather than after it has run and rendered (issue 18: the largest paint waited 2.4 s
- * for its picture's request to start).
+ * for its picture's request to start). `withMenu`: false when the page carries the menu already (its first
+ * screen rendered on the server), where a preload nobody reads would only cost bytes and a console warning.
  */
-export function menuPreloads(image: { src: string; srcset: string | null } | null): string[] {
-  const links = ['<link rel="preload" href="/api/menu" as="fetch" crossorigin="anonymous" />'];
+export function menuPreloads(image: { src: string; srcset: string | null } | null, withMenu = true): string[] {
+  const links = withMenu ? ['<link rel="preload" href="/api/menu" as="fetch" crossorigin="anonymous" />'] : [];
   if (image) {
     const srcset = image.srcset ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(MENU_CARD_IMAGE_SIZES)}"` : '';
     links.push(`<link rel="preload" as="image" href="${escapeHtml(image.src)}"${srcset} fetchpriority="high" />`);
@@ -77,7 +81,7 @@ export function restaurantData(shop: ShopFacts, origin: string): object {
 }
 
 /** JSON inside a script element: `<` escaped so no text of a setting can close the element. */
-function scriptJson(value: object): string {
+export function scriptJson(value: object): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
@@ -105,6 +109,7 @@ export function headElements(head: PageHead, options: { shop: ShopFacts; origin:
  * Its scripts run by this answer's nonce only (script-inventory.ts).
  */
 export function servePages(options: { root: string; origin: string; sources: PageSources }) {
+  const renderFirstScreen = firstScreen({ webRoot: options.root, sources: options.sources });
   let template: string | undefined;
   const readTemplate = () => {
     const file = path.join(options.root, 'index.html');
@@ -128,7 +133,8 @@ export function servePages(options: { root: string; origin: string; sources: Pag
     const found = page !== 'notFound' && (productId === undefined || product !== null);
     const shop = await options.sources.shop();
     const head = pageHead(found ? page : 'notFound', shop.siteName, product ?? undefined);
-    const preloads = found && page === 'menu' ? menuPreloads(await options.sources.firstDishImage()) : [];
+    const rendered = found ? await renderFirstScreen(ctx.path, ctx.state.user as User | undefined, ctx.log) : null;
+    const preloads = found && page === 'menu' ? menuPreloads(await options.sources.firstDishImage(), rendered === null) : [];
     const elements = [headElements(head, { shop, origin: options.origin, pathname: ctx.path, image: product?.image }), ...preloads].join('\n    ');
     ctx.status = found ? 200 : 404;
     ctx.type = 'text/html';
@@ -136,8 +142,19 @@ export function servePages(options: { root: string; origin: string; sources: Pag
     // A fresh nonce per answer, in a second policy beside the one every answer has: a script must pass both.
     const nonce = randomBytes(16).toString('base64');
     ctx.append('Content-Security-Policy', pageScriptPolicy(nonce));
-    ctx.body = withNonce(html, nonce).replace(/<title>[^<]*<\/title>/, () => elements);
+    ctx.body = withFirstScreen(withNonce(html, nonce).replace(/<title>[^<]*<\/title>/, () => elements), rendered);
   };
+}
+
+/**
+ * The page with its first screen in #root, and the answers it was rendered from beside it as data (a JSON
+ * script element runs nothing, so the Content-Security-Policy stays as it is). Both pages rendered on the
+ * server are customer pages: the body has their theme's class from the first paint (useBrandTheme keeps it).
+ */
+function withFirstScreen(html: string, rendered: RenderedFirstScreen | null): string {
+  if (!rendered) return html;
+  const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson(rendered.entries)}</script>`;
+  return html.replace('<body>', '<body class="shop-themed">').replace('<div id="root"></div>', () => `<div id="root">${rendered.markup}</div>\n    ${data}`);
 }
 
 /** API paths of the spec that are not under /api/; a miss there is answered in JSON, never with a page. */

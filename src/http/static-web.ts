@@ -5,6 +5,9 @@ import send from 'koa-send';
 
 export const WEB_DIST = path.resolve(__dirname, '..', '..', 'web', 'dist');
 
+/** Where `vite build --ssr` writes the web app's server build, beside the browser's (web/vite.config.mts). */
+export const serverBuildOf = (webRoot: string) => path.join(path.dirname(webRoot), 'dist-ssr', 'entry-server.cjs');
+
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /**

@@ -26,7 +26,8 @@ const DISABLED = 'This login is disabled: ask your manager';
 const LOGIN_AGAIN = 'Please log in again';
 const WRONG_CODE = 'That code is not right: enter the code your app shows now';
 
-const publicUser = (user: User) => ({
+/** Who is signed in, as GET /api/me answers it (and the first screen the server renders). */
+export const publicUser = (user: User) => ({
   id: user.id,
   email: user.email,
   role: user.role,

@@ -2,11 +2,15 @@ import type { PageSources } from '../http/html-page';
 import type { Services } from '../services';
 import { firstShownDishes } from '../shared/menu';
 import type { MenuCache } from '../../projections';
-import { readOpeningHours, readSettings } from '../../modules/store';
+import { readOpeningHours, readOpeningWeek, readSettings, settingKeySchema } from '../../modules/store';
+import type { Clock } from '../core/clock';
 
-/** The pages' heads read the settings and the catalogue from their in-memory copies. */
-export function pageSources(settings: Services['settings'], menu: MenuCache): PageSources {
+/** The pages' heads and first screens read the settings and the catalogue from their in-memory copies. */
+export function pageSources(settings: Services['settings'], menu: MenuCache, clock: Clock): PageSources {
   return {
+    settings: (keys) => readSettings(settings, keys.map((key) => settingKeySchema.parse(key))),
+    menu: () => menu.get(),
+    openingWeek: () => readOpeningWeek(settings, clock()),
     async shop() {
       const [values, hours] = await Promise.all([readSettings(settings, ['site_name', 'full_address', 'phone_no_display']), readOpeningHours(settings)]);
       return {

@@ -1,28 +1,51 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
+import { startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { FIRST_SCREEN_DATA_ID, type FirstScreenEntry } from '../../src/shared/first-screen';
+import { api } from './app/api';
 import { AppRoutes } from './app/router';
-import { ShopSettingsProvider } from './features/settings/ShopSettingsProvider';
-import { store } from './app/store';
+import { ShopApp } from './app/ShopApp';
+import { createShopStore } from './app/store';
+import { allergensRemembered, rememberedAllergens } from './features/menu/allergenFilterSlice';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html is missing #root');
 
-const root = createRoot(rootElement);
-// As a transition, the first render is split into short slices instead of one long task that holds a phone's
-// main thread for half a second (issue 18): taps and scrolling stay answered while the shell renders.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <Provider store={store}>
-        <ShopSettingsProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </ShopSettingsProvider>
-      </Provider>
-    </StrictMode>,
-  );
-});
+const store = createShopStore();
+setupListeners(store.dispatch);
+
+/** What this device remembers, applied once the first render is on the screen (it must match the server's). */
+function AfterFirstRender() {
+  useEffect(() => {
+    const remembered = rememberedAllergens();
+    if (remembered.length > 0) store.dispatch(allergensRemembered(remembered));
+  }, []);
+  return null;
+}
+
+const app = (
+  <ShopApp store={store}>
+    <BrowserRouter>
+      <AppRoutes />
+      <AfterFirstRender />
+    </BrowserRouter>
+  </ShopApp>
+);
+
+// The menu and /about come rendered by the server (src/http/first-screen.ts) with the answers it rendered them
+// from: cached as if fetched, so the first render matches the markup and React takes it over (hydrates) without
+// a request or a repaint. Other pages come empty and render here.
+const firstScreen = document.getElementById(FIRST_SCREEN_DATA_ID);
+// As a transition, the first render (or hydration) is split into short slices instead of one long task that
+// holds a phone's main thread for half a second (issue 18): taps and scrolling stay answered meanwhile.
+if (firstScreen?.textContent) {
+  store.dispatch(api.util.upsertQueryEntries(JSON.parse(firstScreen.textContent) as FirstScreenEntry[] as never));
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
+} else {
+  const root = createRoot(rootElement);
+  startTransition(() => root.render(app));
+}

@@ -9,6 +9,8 @@ export function loadLater<Props extends object>(load: () => Promise<ComponentTyp
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
   const start = () => (loading ??= load().then((component) => ({ default: component })));
   const whenIdle = () => (window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1)))(() => void start());
+  // Not on the server (the first-screen render), which has no page to wait for.
+  if (typeof document === 'undefined') return lazy(start);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
   return lazy(start);

@@ -1,23 +1,30 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
 import { addedSlice } from '../features/cart/addedSlice';
 import { dialogSlice } from '../features/dialog/dialogSlice';
 import { allergenFilterSlice } from '../features/menu/allergenFilterSlice';
 import { categoryFilterSlice } from '../features/menu/categoryFilterSlice';
 import { api } from './api';
 
-export const store = configureStore({
-  reducer: {
-    [api.reducerPath]: api.reducer,
-    [dialogSlice.reducerPath]: dialogSlice.reducer,
-    [categoryFilterSlice.reducerPath]: categoryFilterSlice.reducer,
-    [allergenFilterSlice.reducerPath]: allergenFilterSlice.reducer,
-    [addedSlice.reducerPath]: addedSlice.reducer,
-  },
-  middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
-});
+const reducer = {
+  [api.reducerPath]: api.reducer,
+  [dialogSlice.reducerPath]: dialogSlice.reducer,
+  [categoryFilterSlice.reducerPath]: categoryFilterSlice.reducer,
+  [allergenFilterSlice.reducerPath]: allergenFilterSlice.reducer,
+  [addedSlice.reducerPath]: addedSlice.reducer,
+};
 
-setupListeners(store.dispatch);
+/**
+ * The app's store, with the API's middleware (requests, live channels, cache lifetimes). The browser has one; the
+ * server's first-screen render (entry-server.tsx) makes one per page, which only reads the answers it is given
+ * (a render starts no request) and is reset after it.
+ */
+export function createShopStore() {
+  return configureStore({
+    reducer,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+  });
+}
 
-export type RootState = ReturnType<typeof store.getState>;
-export type AppDispatch = typeof store.dispatch;
+export type ShopStore = ReturnType<typeof createShopStore>;
+export type RootState = ReturnType<ShopStore['getState']>;
+export type AppDispatch = ShopStore['dispatch'];

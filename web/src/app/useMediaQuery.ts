@@ -1,6 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches now, following its changes (e.g. a phone turned on its side). */
+/**
+ * Whether a CSS media query matches now, following its changes (e.g. a phone turned on its side). The server's
+ * first-screen render knows no screen: false there, and in the browser's first render that hydrates its markup;
+ * React renders again at once with the screen's answer. Lay out what differs with CSS where a jump would show.
+ */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (changed) => {
@@ -9,6 +13,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', changed);
     },
     () => window.matchMedia(query).matches,
+    () => false,
   );
 }
 

@@ -1,9 +1,9 @@
 import { useShopSettings } from '../features/settings/useShopSettings';
 import { useGetSettingsQuery } from '../features/settings/settingsApi';
 import { DEMO_HERO } from '../features/brand/brandImages';
+import { ABOUT_KEYS } from '../features/brand/aboutKeys';
 import { Link } from 'react-router';
 
-const ABOUT_KEYS = ['hero_image', 'about_text'] as const;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**

@@ -67,7 +67,9 @@ export function CategoryBar({ categories, settled }: { categories: Category[]; s
           <span className="visually-hidden">Show or hide categories</span>
         </button>
       </nav>
-      <div id="category-filter-panel" hidden={!open}>
+      {/* Until the customer toggles it, CSS decides (folded below 768 px): the server's first screen knows no
+          width, and the panel opening once the script knows it would push the menu down. */}
+      <div id="category-filter-panel" hidden={filterOpen === null ? undefined : !filterOpen} className={filterOpen === null ? 'd-none d-md-block' : undefined}>
         <CategoryFilter categories={categories} />
       </div>
     </>

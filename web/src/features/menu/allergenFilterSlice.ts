@@ -4,7 +4,8 @@ import { ALLERGENS, type Allergen } from '../../../../src/shared/allergens';
 /** Remembered on the device (issue 16): a customer with an allergy sets it once. */
 export const ALLERGEN_FILTER_KEY = 'allergen-filter';
 
-function remembered(): Allergen[] {
+/** What this device remembers; read after the first render, which must match the server's (no filter). */
+export function rememberedAllergens(): Allergen[] {
   try {
     const stored = JSON.parse(localStorage.getItem(ALLERGEN_FILTER_KEY) ?? '[]') as unknown;
     return Array.isArray(stored) ? ALLERGENS.filter((allergen) => stored.includes(allergen)) : [];
@@ -21,11 +22,17 @@ function remember(excluded: Allergen[]): void {
   }
 }
 
-/** The allergens the customer hides dishes for ("hide dishes containing ..."). */
+/**
+ * The allergens the customer hides dishes for ("hide dishes containing ..."). None at first: the page's first
+ * render is the server's (src/shared/first-screen.ts), and main.tsx applies what the device remembers after it.
+ */
 export const allergenFilterSlice = createSlice({
   name: 'allergenFilter',
-  initialState: () => ({ excluded: remembered() }),
+  initialState: { excluded: [] as Allergen[] },
   reducers: {
+    allergensRemembered(state, action: PayloadAction<Allergen[]>) {
+      state.excluded = action.payload;
+    },
     setAllergenExcluded(state, action: PayloadAction<{ allergen: Allergen; excluded: boolean }>) {
       const { allergen, excluded } = action.payload;
       state.excluded = ALLERGENS.filter((candidate) => (candidate === allergen ? excluded : state.excluded.includes(candidate)));
@@ -37,5 +44,5 @@ export const allergenFilterSlice = createSlice({
   },
 });
 
-export const { setAllergenExcluded } = allergenFilterSlice.actions;
+export const { setAllergenExcluded, allergensRemembered } = allergenFilterSlice.actions;
 export const { selectExcludedAllergens } = allergenFilterSlice.selectors;

@@ -30,6 +30,8 @@ export function openLiveChannel<C extends LiveChannel>(
   handlers: LiveChannelHandlers<C>,
   query?: Record<string, string> | (() => Promise<Record<string, string>>),
 ): () => void {
+  // The server's first-screen render (entry-server.tsx) has the cache but no page to keep live.
+  if (typeof EventSource === 'undefined') return () => undefined;
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let closed = false;

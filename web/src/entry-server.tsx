@@ -32,7 +32,7 @@ async function text(stream: AsyncIterable<unknown>): Promise<string> {
 
 /** Waits for every part (a page's code loaded on demand too), so the markup is the whole first screen. */
 export const render: FirstScreenRenderer['render'] = async (pathname, entries: readonly FirstScreenEntry[]) => {
-  const store = createShopStore();
+  const store = createShopStore({ server: true });
   store.dispatch(api.util.upsertQueryEntries(entries as never));
   try {
     const { prelude } = await prerenderToNodeStream(
@@ -41,6 +41,9 @@ export const render: FirstScreenRenderer['render'] = async (pathname, entries: r
           <AppRoutes />
         </StaticRouter>
       </ShopApp>,
+      // All in place, in one piece: React otherwise sends a large part of the page later in the stream with an
+      // inline script to move it in, which the Content-Security-Policy refuses (and there is no later here).
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
     // React puts preload links for the first screen's pictures before the markup; the head has those the page
     // needs (src/http/html-page.ts), and inside #root they are nodes the browser's render does not make.

@@ -16,11 +16,18 @@ if (!rootElement) throw new Error('index.html is missing #root');
 const store = createShopStore();
 setupListeners(store.dispatch);
 
-/** What this device remembers, applied once the first render is on the screen (it must match the server's). */
+/** Subscriptions held from before the first render until the page's own components hold theirs. */
+const held: Array<{ unsubscribe(): void }> = [];
+
+/**
+ * Once the first render is on the screen: what this device remembers (the first render must match the
+ * server's, which knows nothing of it), and the held subscriptions let go.
+ */
 function AfterFirstRender() {
   useEffect(() => {
     const remembered = rememberedAllergens();
     if (remembered.length > 0) store.dispatch(allergensRemembered(remembered));
+    for (const subscription of held.splice(0)) subscription.unsubscribe();
   }, []);
   return null;
 }
@@ -41,7 +48,13 @@ const firstScreen = document.getElementById(FIRST_SCREEN_DATA_ID);
 // As a transition, the first render (or hydration) is split into short slices instead of one long task that
 // holds a phone's main thread for half a second (issue 18): taps and scrolling stay answered meanwhile.
 if (firstScreen?.textContent) {
-  store.dispatch(api.util.upsertQueryEntries(JSON.parse(firstScreen.textContent) as FirstScreenEntry[] as never));
+  const entries = JSON.parse(firstScreen.textContent) as FirstScreenEntry[];
+  store.dispatch(api.util.upsertQueryEntries(entries as never));
+  // Subscribed at once (their data is there, so nothing is fetched): a cache entry nobody subscribes to is
+  // dropped when its data is invalidated (the menu's live channel does that as it connects), and the hydrating
+  // render would then find the menu loading where the server's markup has it.
+  const endpoints = api.endpoints as unknown as Record<string, { initiate(arg: unknown): (dispatch: unknown) => unknown }>;
+  for (const entry of entries) held.push(store.dispatch(endpoints[entry.endpointName].initiate(entry.arg) as never) as { unsubscribe(): void });
   startTransition(() => {
     hydrateRoot(rootElement, app);
   });

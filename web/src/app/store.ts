@@ -18,10 +18,12 @@ const reducer = {
  * server's first-screen render (entry-server.tsx) makes one per page, which only reads the answers it is given
  * (a render starts no request) and is reset after it.
  */
-export function createShopStore() {
+export function createShopStore(options: { server?: boolean } = {}) {
+  // Development's checks of every action walk the whole state: a server's page need not pay for them.
+  const checks = options.server ? { serializableCheck: false, immutableCheck: false } : {};
   return configureStore({
     reducer,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware(checks).concat(api.middleware),
   });
 }
 

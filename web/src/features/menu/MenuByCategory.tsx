@@ -3,7 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode, type Ref } from 'react';
+import { useHydrated } from '../../app/useHydrated';
 import { selectExcludedAllergens } from './allergenFilterSlice';
 import { selectHiddenCategoryIds, showAllCategories } from './categoryFilterSlice';
 import { withoutAllergens } from './withoutAllergens';
@@ -30,7 +31,7 @@ export function MenuByCategory({ menu: fullMenu, firstScreenOnly = false }: { me
   const firstShown = new Set(firstShownDishes(menu, FIRST_SCREEN_PRODUCTS, hiddenCategoryIds).map((product) => product.id));
 
   return (
-    <div {...squareArea} data-testid="menu" aria-busy={firstScreenOnly}>
+    <BusyUntilHydrated {...squareArea} busy={firstScreenOnly}>
       {nothingShown && hiddenCategoryIds.length > 0 && (
         <Alert variant="info" data-testid="menu-all-hidden">
           Every category is hidden.{' '}
@@ -58,6 +59,20 @@ export function MenuByCategory({ menu: fullMenu, firstScreenOnly = false }: { me
           </section>
         );
       })}
+    </BusyUntilHydrated>
+  );
+}
+
+/**
+ * The menu's element: busy while only its first screen is rendered, and while the server's markup is not yet
+ * the browser's (its buttons then do nothing). Its own component, so that becoming hydrated re-renders this
+ * element alone and not the dishes inside it.
+ */
+function BusyUntilHydrated({ busy, children, ...area }: { busy: boolean; children: ReactNode; ref: Ref<HTMLDivElement>; className: string | undefined; 'data-square-images': boolean | undefined }) {
+  const hydrated = useHydrated();
+  return (
+    <div {...area} data-testid="menu" aria-busy={busy || !hydrated}>
+      {children}
     </div>
   );
 }

@@ -66,6 +66,10 @@ describe("the restaurant's brand and the phone-first menu", () => {
       console.log(`phone menu: ${firstScreen} dishes named on the first screen, ${screens.toFixed(1)} screens tall`);
       expect(firstScreen).toBeGreaterThanOrEqual(5);
       expect(screens).toBeLessThanOrEqual(8);
+      // Issue 32 item 4: the brand on top (the header's logo and name, then the brand line) takes at most a
+      // quarter of the first screen.
+      const brand = (await page.getByTestId('brand-header').boundingBox())!;
+      expect(brand.y + brand.height).toBeLessThanOrEqual(PHONE.height / 4);
     }
     const links = jump(page);
     const count = await links.count();
@@ -111,9 +115,16 @@ describe("the restaurant's brand and the phone-first menu", () => {
     const box = (await bar.boundingBox())!;
     expect(box.y + box.height).toBeGreaterThan(PHONE.height - 2);
 
+    // A keyboard's focus on the bar stays there through a change of the basket and its pulse.
+    await page.getByTestId('basket-bar-link').focus();
+    await Promise.all([answerTo(page, '/api/moveProductStockToBasket'), add.evaluate((button) => (button as unknown as { click(): void }).click())]);
+    await waitForText(bar.getByTestId('basket-bar-count'), '2 items');
+    await page.locator('[data-testid="basket-bar-link"][data-pulsing="true"]').waitFor();
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid'))).toBe('basket-bar-link');
+
     // The summary panel is below the menu now; clearing asks first.
     await page.getByTestId('clear-cart').first().click();
-    await page.getByText('Remove the 1 item?').waitFor();
+    await page.getByText('Remove all 2 items?').waitFor();
     await Promise.all([answerTo(page, '/api/clearCart'), page.getByRole('button', { name: 'Remove all' }).click()]);
     await bar.waitFor({ state: 'detached' });
   });
@@ -212,11 +223,45 @@ describe("the restaurant's brand and the phone-first menu", () => {
         const widget = dom.document.querySelector('.basket-pulse');
         return bar && widget && [dom.getComputedStyle(bar).animationName, dom.getComputedStyle(widget).animationName];
       });
-      expect(await animations.jsonValue()).toEqual(['basket-bar-glow', 'basket-glow']);
+      // The bar's glow restarts with each change under one of two names of the same frames (BasketBar.css).
+      const [barAnimation, widgetAnimation] = (await animations.jsonValue()) as [string, string];
+      expect(barAnimation).toMatch(/^basket-bar-glow(-again)?$/);
+      expect(widgetAnimation).toBe('basket-glow');
       await page.getByTestId('clear-cart').first().click();
       await Promise.all([answerTo(page, '/api/clearCart'), page.getByRole('button', { name: 'Remove all' }).click()]);
     } finally {
       await page.emulateMedia({ reducedMotion: null });
     }
+  });
+  it('comes with its first screen in the HTML, which the page takes over without rendering it again (item 5)', async () => {
+    const { page } = browser;
+    await page.setViewportSize(PHONE);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // The server's elements, as the HTML came (before any script ran).
+    await page.addInitScript(() => {
+      const dom = globalThis as unknown as { document: { addEventListener(type: string, listener: () => void): void; querySelector(selector: string): unknown }; served?: unknown[] };
+      dom.document.addEventListener('DOMContentLoaded', () => {
+        dom.served = ['[data-testid="product-card"]', 'footer a'].map((selector) => dom.document.querySelector(selector));
+      });
+    });
+    const stillServed = () =>
+      page.evaluate(() => {
+        const dom = globalThis as unknown as { document: { querySelector(selector: string): unknown }; served?: unknown[] };
+        return ['[data-testid="product-card"]', 'footer a'].map((selector, at) => dom.served?.[at] !== null && dom.served?.[at] === dom.document.querySelector(selector));
+      });
+    // The menu says it is busy until its buttons work (hydrated).
+    await page.goto(server.baseUrl);
+    await page.locator(MENU_SHOWN).waitFor();
+    expect(await stillServed()).toEqual([true, true]);
+    await page.goto(`${server.baseUrl}/about`);
+    await page.getByTestId('about').waitFor();
+    // The theme's colour is set by the page's script: it has run, and the footer it found is the server's.
+    await page.waitForFunction(() => (globalThis as unknown as { document: { documentElement: { style: { getPropertyValue(name: string): string } } } }).document.documentElement.style.getPropertyValue('--brand-accent') !== '');
+    expect((await stillServed())[1]).toBe(true);
+    expect(errors).toEqual([]);
   });
 });

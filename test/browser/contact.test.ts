@@ -73,8 +73,12 @@ describe('the contact form and the staff inbox in the browser', () => {
     await inbox.getByTestId('inbox-unhandled').getByText('1').waitFor();
     const item = inbox.getByTestId('inbox-message').filter({ hasText: 'Ada Lovelace' });
     await item.getByText('Waiting').waitFor();
-    await item.getByRole('button', { name: /Ada Lovelace: A party of twenty/ }).click();
+    const toggle = item.getByRole('button', { name: /Ada Lovelace: A party of twenty/ });
+    // It names the details it controls only while they are there (a reference to nothing is an error).
+    expect(await toggle.getAttribute('aria-controls')).toBeNull();
+    await toggle.click();
     await item.getByTestId('inbox-message-text').getByText('We would come on Saturday.').waitFor();
+    expect(await item.locator(`#${await toggle.getAttribute('aria-controls')}`).count()).toBe(1);
     expect(await item.getByRole('link', { name: 'Reply by email' }).getAttribute('href')).toBe(`mailto:ada@example.co.uk?subject=${encodeURIComponent('Re: A party of twenty')}`);
     await expectAccessible(inbox, 'inbox');
     await item.getByRole('button', { name: 'Mark handled' }).click();

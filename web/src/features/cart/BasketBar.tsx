@@ -20,7 +20,14 @@ export function BasketBar() {
 
   return (
     <div className="basket-bar d-md-none" data-testid="basket-bar">
-      <Link to="/manageCart" key={pulseKey} className={`btn btn-primary basket-bar-link ${pulsing ? 'basket-bar-pulse' : ''}`} data-pulsing={pulsing}>
+      {/* The same link through every pulse (a keyboard's focus stays on it); each pulse restarts its animation
+          by taking the other of two identical ones (BasketBar.css). */}
+      <Link
+        to="/manageCart"
+        className={`btn btn-primary basket-bar-link ${pulsing ? `basket-bar-pulse ${pulseKey % 2 === 0 ? 'basket-bar-pulse-again' : ''}` : ''}`}
+        data-pulsing={pulsing}
+        data-testid="basket-bar-link"
+      >
         <span>View {cartLabel}</span>
         <span aria-hidden="true">·</span>
         <span data-testid="basket-bar-count">

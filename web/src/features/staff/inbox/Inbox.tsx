@@ -47,11 +47,13 @@ export function Inbox() {
 
 function MessageItem({ message, open, toggle }: { message: InboxMessage; open: boolean; toggle: () => void }) {
   const [markHandled, { isLoading, isError }] = useMarkContactHandledMutation();
+  // The toggle names the details it controls only while they are there: a reference to a missing element is
+  // an error to assistive technology (and to axe).
   const detailsId = `message-${message.messageId}`;
   return (
     <ListGroup.Item as="li" data-testid="inbox-message">
       <div className="d-flex flex-wrap align-items-center gap-2">
-        <Button variant="link" className="p-0 text-start" aria-expanded={open} aria-controls={detailsId} onClick={toggle}>
+        <Button variant="link" className="p-0 text-start" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={toggle}>
           <strong>{message.name}</strong>
           {message.subject !== null && <>: {message.subject}</>}
         </Button>

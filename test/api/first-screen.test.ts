@@ -50,6 +50,8 @@ describe('the first screen in the HTML the server sends', () => {
       expect(root).toContain(`>${dish.name.replace(/&/g, '&amp;')}</a>`);
     }
     expect(root).toContain('Add to Cart');
+    // A screen's worth, whatever the menu's size: the rest is the browser's to render (the server's work is bounded).
+    expect(root.match(/data-testid="product-card"/g)).toHaveLength(6);
     // The answers it was rendered from, for the browser: the menu and the settings, as their routes answer them.
     const answer = (endpointName: string) => entries.find((entry) => entry.endpointName === endpointName)?.value;
     expect(answer('getMenu')).toEqual({ categories: menu.categories, products: menu.products });

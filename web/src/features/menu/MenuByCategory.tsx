@@ -13,8 +13,10 @@ import { firstShownDishes } from '../../../../src/shared/menu';
 import { ProductCard } from './ProductCard';
 import { useSquareProductImages } from './useSquareProductImages';
 
-/** How many cards a wide screen shows before any scrolling (one row of three). */
+/** How many cards a wide screen shows before any scrolling (one row of three): their pictures load at once. */
 const FIRST_SCREEN_PRODUCTS = 3;
+/** How many cards the first render shows (the server's too): a phone's first screen (five or six), two rows wide. */
+const FIRST_RENDER_PRODUCTS = 6;
 
 /**
  * The menu, one section per category the filter leaves shown. `firstScreenOnly`: just the cards a first screen
@@ -28,7 +30,9 @@ export function MenuByCategory({ menu: fullMenu, firstScreenOnly = false }: { me
   const squareArea = useSquareProductImages<HTMLDivElement>();
   const dispatch = useAppDispatch();
   const nothingShown = !shownCategories.some((category) => menu.products.some((product) => product.category_id === category.id));
-  const firstShown = new Set(firstShownDishes(menu, FIRST_SCREEN_PRODUCTS, hiddenCategoryIds).map((product) => product.id));
+  const shownFirst = firstShownDishes(menu, FIRST_RENDER_PRODUCTS, hiddenCategoryIds).map((product) => product.id);
+  const firstShown = new Set(shownFirst.slice(0, FIRST_SCREEN_PRODUCTS));
+  const firstRendered = new Set(shownFirst);
 
   return (
     <BusyUntilHydrated {...squareArea} busy={firstScreenOnly}>
@@ -41,7 +45,7 @@ export function MenuByCategory({ menu: fullMenu, firstScreenOnly = false }: { me
         </Alert>
       )}
       {shownCategories.map((category) => {
-        const products = menu.products.filter((product) => product.category_id === category.id && (!firstScreenOnly || firstShown.has(product.id)));
+        const products = menu.products.filter((product) => product.category_id === category.id && (!firstScreenOnly || firstRendered.has(product.id)));
         if (products.length === 0) return null;
         const headingId = `category-${category.id}`;
         return (

@@ -81,7 +81,7 @@ export function restaurantData(shop: ShopFacts, origin: string): object {
 }
 
 /** JSON inside a script element: `<` escaped so no text of a setting can close the element. */
-export function scriptJson(value: object): string {
+function scriptJson(value: object): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 

@@ -259,8 +259,9 @@ describe("the restaurant's brand and the phone-first menu", () => {
     expect(await stillServed()).toEqual([true, true]);
     await page.goto(`${server.baseUrl}/about`);
     await page.getByTestId('about').waitFor();
-    // The theme's colour is set by the page's script: it has run, and the footer it found is the server's.
-    await page.waitForFunction(() => (globalThis as unknown as { document: { documentElement: { style: { getPropertyValue(name: string): string } } } }).document.documentElement.style.getPropertyValue('--brand-accent') !== '');
+    // The basket widget shows once the page's script has fetched the basket: it has run, and the footer it
+    // found is the server's.
+    await page.locator('[data-testid="basket-widget"].visible').waitFor();
     expect((await stillServed())[1]).toBe(true);
     expect(errors).toEqual([]);
   });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { accentProblem, brandTheme, contrastRatio, DEFAULT_ACCENT, formatRatio } from '../../src/shared/brand';
 import { parseSetting } from '../../modules/store/settings';
 
@@ -23,5 +25,12 @@ describe("the brand's accent colour (issue 32)", () => {
   it('derives the theme from the accent, falling back to the default for a refused one', () => {
     expect(brandTheme('#1D4ED8')).toMatchObject({ '--brand-accent': '#1d4ed8', '--brand-accent-rgb': '29, 78, 216' });
     expect(brandTheme('#ffcc00')['--brand-accent']).toBe(DEFAULT_ACCENT);
+  });
+
+  it("is the stylesheet's own for the default accent, which the page then leaves as it is (no restyle at start)", () => {
+    const css = fs.readFileSync(path.join(__dirname, '../../web/src/features/brand/brand.css'), 'utf8');
+    const root = /:root \{([^}]*)\}/.exec(css)![1];
+    const declared = Object.fromEntries([...root.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map(([, name, value]) => [name, value.trim()]));
+    expect(declared).toEqual(brandTheme(DEFAULT_ACCENT));
   });
 });

@@ -15,7 +15,11 @@ export function useBrandTheme(pathname: string): void {
   const themed = !isStaffPath(pathname);
   useEffect(() => {
     const root = document.documentElement;
-    for (const [name, value] of Object.entries(brandTheme(accentColour ?? DEFAULT_ACCENT))) root.style.setProperty(name, value);
+    const accent = accentColour ?? DEFAULT_ACCENT;
+    // brand.css holds the default accent's values: setting them again would only restyle the whole page, a
+    // phone's main thread busy for nothing just as the page starts.
+    if (accent === DEFAULT_ACCENT && root.style.getPropertyValue('--brand-accent') === '') return;
+    for (const [name, value] of Object.entries(brandTheme(accent))) root.style.setProperty(name, value);
   }, [accentColour]);
   useEffect(() => {
     document.body.classList.toggle('shop-themed', themed);

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import Form from 'react-bootstrap/Form';
 import { ALLERGEN_NAMES, ALLERGENS, hiddenDishesNote } from '../../../../src/shared/allergens';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectExcludedAllergens, setAllergenExcluded } from './allergenFilterSlice';
@@ -34,14 +33,21 @@ export function AllergenFilter({ menu }: { menu: Menu }) {
         </summary>
         <fieldset className="d-flex flex-wrap column-gap-3">
           <legend className="visually-hidden">Hide dishes containing</legend>
+          {/* Bootstrap's check markup written out: react-bootstrap's Form.Check adds four components and their
+              hooks per check, fourteen times in the menu's first render, for the same elements. */}
           {ALLERGENS.map((allergen) => (
-            <Form.Check
-              key={allergen}
-              id={`hide-${allergen}`}
-              label={ALLERGEN_NAMES[allergen]}
-              checked={excluded.includes(allergen)}
-              onChange={(event) => dispatch(setAllergenExcluded({ allergen, excluded: event.target.checked }))}
-            />
+            <div key={allergen} className="form-check">
+              <input
+                type="checkbox"
+                id={`hide-${allergen}`}
+                className="form-check-input"
+                checked={excluded.includes(allergen)}
+                onChange={(event) => dispatch(setAllergenExcluded({ allergen, excluded: event.target.checked }))}
+              />
+              <label htmlFor={`hide-${allergen}`} className="form-check-label">
+                {ALLERGEN_NAMES[allergen]}
+              </label>
+            </div>
           ))}
         </fieldset>
       </details>

@@ -173,7 +173,7 @@ async function refundFailed(tx: Tx, publish: ProjectionContext['publish'], { dat
   if (day === null) return;
   const status = (await tx.oneFirst(sql.unsafe`
     update orders set refunded_pence = refunded_pence - ${data.amountPence},
-           refund_standing = case when refunded_pence - ${data.amountPence} = 0 then 'NONE' else 'PART' end
+           refund_standing = ${data.standing}
      where order_id = ${data.orderId} returning status`)) as KitchenStatus;
   await publish('orders', 'OrderChange', { id: data.orderId, status, tally: await tallyOfDay(tx, sql.fragment`${day as string}::date`) });
 }

@@ -9,7 +9,7 @@ import request from 'supertest';
 import type { TestServer } from '../support/server';
 import { startTestServer } from '../support/server';
 import { launchBrowser, type BrowserSession } from './browser';
-import { addToBasket, waitForText } from './shop-steps';
+import { addToBasket, pauseClock, waitForText } from './shop-steps';
 
 const ONION_BHAJI = 1;
 const CLOSED_NOTICE = "Sorry, we're closed & not taking orders right now. Please try again when we're next open.";
@@ -43,17 +43,7 @@ async function expectShowing(page: Page, text: string): Promise<void> {
 async function takeOverClock(page: Page): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/AppDialog-[^/]*\.js$/.test(entry.name)));
   await page.clock.install();
-  // The page's time runs on while this asks for it: pause a moment ahead (nothing timed is pending yet). On a
-  // busy host that moment may have passed before the pause arrives: then ask again.
-  for (let tries = 1; ; tries++) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      await page.clock.pauseAt(now + 2000);
-      return;
-    } catch (error) {
-      if (tries === 5 || !String(error).includes('to the past')) throw error;
-    }
-  }
+  await pauseClock(page, 2000);
 }
 
 async function closeShowing(page: Page): Promise<void> {

@@ -157,13 +157,16 @@ export async function placePhoneOrderAsPage(page: Page, baseUrl: string): Promis
   return (await post('/complete-order', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT', message: 'Pay by phone' })).order;
 }
 
-/** From here on the page's timers fire only when the test moves its clock (`page.clock` installed first). */
-export async function pauseClock(page: Page): Promise<void> {
+/**
+ * From here on the page's timers fire only when the test moves its clock (`page.clock` installed first), paused
+ * `aheadMs` after the page's time now.
+ */
+export async function pauseClock(page: Page, aheadMs = 500): Promise<void> {
   // A moment ahead of the page's time, which runs on while this asks; if that moment has passed, ask again.
   for (let tries = 1; ; tries++) {
     const now = await page.evaluate(() => Date.now());
     try {
-      await page.clock.pauseAt(now + 500);
+      await page.clock.pauseAt(now + aheadMs);
       return;
     } catch (error) {
       if (tries === 5 || !String(error).includes('to the past')) throw error;

@@ -204,6 +204,8 @@ export const OrderRefundFailed = z.object({
     orderId: z.string().uuid(),
     refundNo: z.number().int().positive(),
     amountPence: z.number().int().positive(),
+    /** How the order stands once this refund counts for nothing (core/refunds.ts `refundStandingOf`). */
+    standing: z.enum(['NONE', 'PART', 'FULL']),
     failedAt: z.iso.datetime(),
   }),
 });

@@ -2,7 +2,7 @@ import type { LiveData } from '../../../src/shared/live-contract';
 import { orderRef, type KitchenStatus } from '../../../src/shared/order';
 import type { ExpectedTime, OrderProgress, ProgressStep, ProgressStepName } from '../../../src/shared/order-progress';
 import type { OrderEvent } from './events';
-import { refundedPenceOf, refundStandingOf } from './refunds';
+import { failedPenceOf, givenRefunds, refundedPenceOf, refundStandingOf } from './refunds';
 import type { Placed, OrderState } from './state';
 
 /** How far along the way each status of an order still to be served is (placed, paid, cooking, ready, completed). */
@@ -73,9 +73,8 @@ function progressOf(order: Placed, steps: ProgressStep[], expected: ExpectedTime
 /** Money given back, and any the card's provider refused (not given back: the shop gives it another way). */
 function refundProgressOf(order: Placed): OrderProgress['refund'] {
   if (order.refunds.length === 0) return null;
-  const given = order.refunds.filter((one) => !one.failed);
-  const failedPence = order.refunds.filter((one) => one.failed).reduce((sum, one) => sum + one.amountPence, 0);
-  return { refundedPence: refundedPenceOf(order), full: refundStandingOf(order) === 'FULL', byHand: given.length > 0 && given.every((one) => one.byHand), failedPence };
+  const given = givenRefunds(order);
+  return { refundedPence: refundedPenceOf(order), full: refundStandingOf(order) === 'FULL', byHand: given.length > 0 && given.every((one) => one.byHand), failedPence: failedPenceOf(order) };
 }
 
 /**

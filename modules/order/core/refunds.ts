@@ -13,7 +13,10 @@ export const NOTHING_CHOSEN = 'Choose the dishes to refund, or an amount';
 export const paidPenceOf = (order: Placed): number => order.submitted.totalPence;
 
 /** The refunds that gave money back: a refund the card's provider refused gave nothing. */
-const givenRefunds = (order: Placed) => order.refunds.filter((one) => !one.failed);
+export const givenRefunds = (order: Placed) => order.refunds.filter((one) => !one.failed);
+
+/** What refunds the card's provider refused did not give back. */
+export const failedPenceOf = (order: Placed): number => order.refunds.filter((one) => one.failed).reduce((sum, one) => sum + one.amountPence, 0);
 
 /** What has been given back so far. */
 export const refundedPenceOf = (order: Placed): number => givenRefunds(order).reduce((sum, one) => sum + one.amountPence, 0);
@@ -123,5 +126,7 @@ export function refundFailed(command: RecordRefundFailed, state: OrderState): Or
   if (state.status === 'none' || state.status === 'checkout') return [];
   const refund = state.refunds.find((one) => one.refundNo === command.refundNo);
   if (!refund || refund.failed || refund.byHand) return [];
-  return [{ type: 'OrderRefundFailed', data: { orderId: command.orderId, refundNo: refund.refundNo, amountPence: refund.amountPence, failedAt: command.now } }];
+  const after: Placed = { ...state, refunds: state.refunds.map((one) => (one === refund ? { ...one, failed: true } : one)) };
+  const standing = refundStandingOf(after);
+  return [{ type: 'OrderRefundFailed', data: { orderId: command.orderId, refundNo: refund.refundNo, amountPence: refund.amountPence, standing, failedAt: command.now } }];
 }

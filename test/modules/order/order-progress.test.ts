@@ -130,7 +130,7 @@ describe('money given back (issue 35)', () => {
       const event = refunded(refundNo, amountPence, false);
       return { ...event, data: { ...(event.data as object), byHand: false } } as OrderEvent;
     };
-    const failed: OrderEvent = { type: 'OrderRefundFailed', data: { orderId, refundNo: 1, amountPence: 200, failedAt: at(41) } };
+    const failed: OrderEvent = { type: 'OrderRefundFailed', data: { orderId, refundNo: 1, amountPence: 200, standing: 'NONE', failedAt: at(41) } };
     const paidOrder = [...phoneOrder(), paid(1), printed(2)];
     expect(progressAfter([...paidOrder, cardRefund(1, 200), failed])!.refund).toEqual({ refundedPence: 0, full: false, byHand: false, failedPence: 200 });
     expect(progressAfter([...paidOrder, cardRefund(1, 200), failed, refunded(2, 200, false)])!.refund).toEqual({ refundedPence: 200, full: false, byHand: true, failedPence: 200 });

@@ -85,7 +85,7 @@ describe('staff refunds, the order’s rules (issue 35)', () => {
 
   it('a card refund the bank refused gave nothing: its amount and its lines may be refunded again', () => {
     const cardRefund = refunded(1, 1900, { lines: [0], restocked: true, byHand: false });
-    const failed: OrderEvent = { type: 'OrderRefundFailed', data: { orderId, refundNo: 1, amountPence: 1900, failedAt: later } };
+    const failed: OrderEvent = { type: 'OrderRefundFailed', data: { orderId, refundNo: 1, amountPence: 1900, standing: 'NONE', failedAt: later } };
     const recordFailure: OrderCommand = { type: 'RecordRefundFailed', orderId, refundNo: 1, now: later };
     spec([...paidCard, cardRefund]).when(recordFailure).then([failed]);
     // Told twice, of a refund given by hand, or of one the order never made: nothing.

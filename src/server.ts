@@ -105,7 +105,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const staffPresence = new StaffPresence(clock);
     // Made now, since ending a person's sessions disconnects their live streams; started below.
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS, staffPresence });
-    const { accounts, credentials } = await wireAccounts({ config, services, users, limits, linkKey: keys[0], origin: origins.public, mail, hub, clock, logger });
+    const { accounts, credentials, customersWith } = await wireAccounts({ config, services, users, limits, linkKey: keys[0], origin: origins.public, mail, hub, clock, logger });
     await catchUp(store, readModels.runners, logger);
 
     const basket = createBasket(services, menu, storedBaskets(pool), { shares: config.holdShares, secret: keys[0] });
@@ -131,7 +131,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
 
     const catalog = wireCatalog({ config, services, menu, dailyStock: stock.dailyStock });
     const routers = shopRoutes({
-      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, basket, delivery, vouchers, order, stock, privacy, catalog,
+      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog,
     });
     const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu), routers }, stops);
     const url = origins.listeningOn(port);

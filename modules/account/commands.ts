@@ -16,4 +16,6 @@ export type AccountCommand =
   | { type: 'EnableAccount'; actor: Actor }
   | { type: 'TurnOnTotp'; role: Role }
   | { type: 'TurnOffTotp'; by: 'self' | 'admin' | 'server'; actor?: Actor }
-  | { type: 'RecordLogin' };
+  | { type: 'RecordLogin' }
+  | { type: 'RegisterCustomer'; email: string; verificationId: string; expiresAt: string; now: string }
+  | { type: 'VerifyEmail'; verificationId: string; now: string };

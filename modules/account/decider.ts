@@ -3,7 +3,7 @@ import type { Decider } from '../../src/core/decider';
 import type { AccountCommand, Actor } from './commands';
 import type { AccountEvent } from './events';
 import { evolveAccount, initialAccountState, type AccountFacts, type AccountState } from './state';
-import { mayManage, mayUseTotp, removesLastAdmin, STAFF_ROLES } from './rules';
+import { mayManage, maySignUp, mayUseTotp, removesLastAdmin, STAFF_ROLES } from './rules';
 
 export const NOT_ALLOWED = 'You are not allowed to do that to this login';
 export const LAST_ADMIN = 'This is the last active admin: make someone else an admin first';
@@ -12,6 +12,11 @@ export const LINK_EXPIRED = 'This link has expired. Ask for a new invitation.';
 export const LINK_REPLACED = 'This link was replaced by a newer invitation: use the latest email.';
 export const LINK_WITHDRAWN = 'This invitation was withdrawn.';
 export const ALREADY_HAS_LOGIN = 'This person already has a login';
+/** Never shown to whoever signs up: the handler mails the address's owner instead and answers as for a new one. */
+export const ALREADY_REGISTERED = 'This address already has an account';
+export const VERIFY_LINK_USED = 'This address is already confirmed: you can sign in.';
+export const VERIFY_LINK_EXPIRED = 'This link has expired. Sign up again to get a new one.';
+export const VERIFY_LINK_REPLACED = 'This link was replaced by a newer one: use the latest email.';
 
 function existing(state: AccountState): Exclude<AccountState, { status: 'none' }> {
   if (state.status === 'none') throw new DomainError('not_found', 'No such login');
@@ -84,6 +89,22 @@ function turnOffTotp(command: Extract<AccountCommand, { type: 'TurnOffTotp' }>, 
   return account.totp ? [{ type: 'TotpTurnedOff', data: { by: command.by } }] : [];
 }
 
+function registerCustomer(command: Extract<AccountCommand, { type: 'RegisterCustomer' }>, state: AccountState): AccountEvent[] {
+  if (!maySignUp(state, command.now)) throw new DomainError('conflict', ALREADY_REGISTERED);
+  const { verificationId, expiresAt, email } = command;
+  return [{ type: 'CustomerRegistered', data: { verificationId, expiresAt, person: { email } } }];
+}
+
+function verifyEmail(command: Extract<AccountCommand, { type: 'VerifyEmail' }>, state: AccountState): AccountEvent[] {
+  const { account, status } = existing(state);
+  if (status === 'disabled') throw new DomainError('forbidden', LINK_WITHDRAWN);
+  const verification = account.verification;
+  if (!verification) throw new DomainError('conflict', VERIFY_LINK_USED);
+  if (verification.id !== command.verificationId) throw new DomainError('conflict', VERIFY_LINK_REPLACED);
+  if (Date.parse(command.now) >= Date.parse(verification.expiresAt)) throw new DomainError('conflict', VERIFY_LINK_EXPIRED);
+  return [{ type: 'EmailVerified', data: { verificationId: command.verificationId } }];
+}
+
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'InviteAccount':
@@ -109,6 +130,10 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     case 'RecordLogin':
       existing(state);
       return [{ type: 'LoggedIn', data: {} }];
+    case 'RegisterCustomer':
+      return registerCustomer(command, state);
+    case 'VerifyEmail':
+      return verifyEmail(command, state);
     default: {
       const unknown: never = command;
       return unknown;

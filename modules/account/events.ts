@@ -37,6 +37,17 @@ export const TotpTurnedOn = z.object({ type: z.literal('TotpTurnedOn'), data: z.
 /** `by`: the account itself, another admin (a lost phone), or the reset-totp command on the server. */
 export const TotpTurnedOff = z.object({ type: z.literal('TotpTurnedOff'), data: z.object({ by: z.enum(['self', 'admin', 'server']) }) });
 export const LoggedIn = z.object({ type: z.literal('LoggedIn'), data: z.object({}) });
+/**
+ * A customer signed themselves up (issue 33): the password hash went to account_credentials; the account is
+ * unverified until the link mailed to the address (the verification id, signed) is followed before `expiresAt`.
+ * Stored again for an address whose earlier sign-up was never confirmed and whose link ran out.
+ */
+export const CustomerRegistered = z.object({
+  type: z.literal('CustomerRegistered'),
+  data: z.object({ verificationId: z.uuid(), expiresAt: z.iso.datetime(), person: AccountPerson }),
+});
+/** The link mailed to the address was followed in time: the address is the person's. */
+export const EmailVerified = z.object({ type: z.literal('EmailVerified'), data: z.object({ verificationId: z.uuid() }) });
 
 export type AccountInvited = z.infer<typeof AccountInvited>;
 export type AccountRegistered = z.infer<typeof AccountRegistered>;
@@ -47,6 +58,8 @@ export type AccountEnabled = z.infer<typeof AccountEnabled>;
 export type TotpTurnedOn = z.infer<typeof TotpTurnedOn>;
 export type TotpTurnedOff = z.infer<typeof TotpTurnedOff>;
 export type LoggedIn = z.infer<typeof LoggedIn>;
+export type CustomerRegistered = z.infer<typeof CustomerRegistered>;
+export type EmailVerified = z.infer<typeof EmailVerified>;
 export type AccountEvent =
   | AccountInvited
   | AccountRegistered
@@ -56,7 +69,9 @@ export type AccountEvent =
   | AccountEnabled
   | TotpTurnedOn
   | TotpTurnedOff
-  | LoggedIn;
+  | LoggedIn
+  | CustomerRegistered
+  | EmailVerified;
 
 export const ACCOUNT_EVENT_SCHEMAS = {
   AccountInvited,
@@ -68,6 +83,8 @@ export const ACCOUNT_EVENT_SCHEMAS = {
   TotpTurnedOn,
   TotpTurnedOff,
   LoggedIn,
+  CustomerRegistered,
+  EmailVerified,
 } satisfies Record<AccountEvent['type'], z.ZodType>;
 
 export const ACCOUNT_EVENT_TYPES = Object.keys(ACCOUNT_EVENT_SCHEMAS) as AccountEvent['type'][];
@@ -81,4 +98,5 @@ const emailOfPerson = (data: Record<string, unknown>) => ({ email: (data.person 
 export const ACCOUNT_PERSONAL_DATA = {
   AccountInvited: { erasedAs: { person: { email: ERASED } }, subject: personSubject, lookups: emailOfPerson },
   AccountRegistered: { erasedAs: { person: { email: ERASED } }, subject: personSubject, lookups: emailOfPerson },
+  CustomerRegistered: { erasedAs: { person: { email: ERASED } }, subject: personSubject, lookups: emailOfPerson },
 } satisfies PersonalDataDeclarations;

@@ -10,11 +10,15 @@ export interface AccountFacts {
   totp: boolean;
   /** The one link that may still set the password; null once used (or when there never was one). */
   invitation: { id: string; expiresAt: string } | null;
+  /** A customer's address waiting for its mailed link (issue 33); absent on logins from before customers signed up. */
+  verification?: { id: string; expiresAt: string } | null;
 }
 
 export type AccountState =
   | { status: 'none' }
   | { status: 'invited'; account: AccountFacts }
+  /** A customer who signed up and has not yet followed the link mailed to them: they cannot sign in yet. */
+  | { status: 'unverified'; account: AccountFacts }
   | { status: 'active'; account: AccountFacts }
   | { status: 'disabled'; account: AccountFacts };
 
@@ -53,6 +57,14 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return state.status === 'none' ? state : { ...state, account: { ...state.account, totp: false } };
     case 'LoggedIn':
       return state;
+    case 'CustomerRegistered': {
+      const { verificationId, expiresAt, person } = event.data;
+      const verification = { id: verificationId, expiresAt };
+      return { status: 'unverified', account: { email: person.email, role: 'customer', passwordSet: true, mustChangePassword: false, totp: false, invitation: null, verification } };
+    }
+    case 'EmailVerified':
+      if (state.status === 'none') return state;
+      return { status: state.status === 'unverified' ? 'active' : state.status, account: { ...state.account, verification: null } };
     default: {
       const unknown: never = event;
       return unknown;

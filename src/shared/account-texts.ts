@@ -15,3 +15,12 @@ export function passwordProblem(password: string, email: string): string | null 
   if (password.trim().toLowerCase() === email.trim().toLowerCase()) return 'Do not use your email address as your password';
   return null;
 }
+
+/** What a customer's account request answers when it wants a human check first; the web app solves one and tries again. */
+export const ACCOUNT_CHECK_REQUIRED = 'Please confirm you are human, then try again';
+
+/** The one answer to a sign-up, whether the address had an account or not (what differs goes by mail to its owner). */
+export const REGISTERED_TEXT = 'Thank you: we have sent you a mail. Follow its link within 24 hours to confirm your address, then sign in.';
+
+/** What following the mailed link answers. */
+export const EMAIL_VERIFIED_TEXT = 'Your email address is confirmed: you can sign in now.';

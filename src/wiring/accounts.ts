@@ -9,7 +9,7 @@ import type { Limits } from '../limits';
 import type { LiveHub } from '../live/hub';
 import type { Services } from '../services';
 import { accountList } from '../../projections';
-import { createAccounts } from '../../modules/account';
+import { createAccounts, createCustomerAccounts, type HumanCheckVerifier } from '../../modules/account';
 import { readSettings } from '../../modules/store';
 import type { ShopMail } from './mail';
 import { systemContext } from './system-context';
@@ -33,6 +33,9 @@ export async function wireAccounts(deps: {
   const { config, services, users, clock } = deps;
   const pool = services.pool;
   const credentials = createCredentials(pool);
+  const queueMail = (kind: string) => ({ mailId, to, subject, text }: { mailId: string; to: string; subject: string; text: string }) =>
+    deps.mail.queue([{ mailId, kind, orderId: null, message: { to, subject, text } }]);
+  const siteName = async () => String((await readSettings(services.settings, ['site_name'])).site_name);
   const accounts = createAccounts({
     services,
     credentials,
@@ -40,12 +43,12 @@ export async function wireAccounts(deps: {
     limits: deps.limits,
     linkKey: deps.linkKey,
     origin: deps.origin,
-    queueMail: ({ mailId, to, subject, text }) => deps.mail.queue([{ mailId, kind: 'invitation', orderId: null, message: { to, subject, text } }]),
+    queueMail: queueMail('invitation'),
     endSessions: async (accountId) => {
       await endSessionsOf(pool, accountId);
       deps.hub.disconnect(accountId);
     },
-    siteName: async () => String((await readSettings(services.settings, ['site_name'])).site_name),
+    siteName,
     legacyUser: async (id) => (await users.withoutStream(id))[0] ?? null,
   });
   for (const user of await users.withoutStream()) await accounts.adopt(user, systemContext(clock, 'adopt-account'));
@@ -55,5 +58,8 @@ export async function wireAccounts(deps: {
     announce: (message) => deps.logger.warn(message),
     register: (input) => accounts.register(input, systemContext(clock, 'first-admin')),
   });
-  return { accounts, credentials };
+  /** Customers' own accounts (issue 33), given the human check the routes make. */
+  const customersWith = (humanCheck: HumanCheckVerifier) =>
+    createCustomerAccounts({ services, credentials, limits: deps.limits, humanCheck, linkKey: deps.linkKey, origin: deps.origin, queueMail: queueMail('account'), siteName });
+  return { accounts, credentials, customersWith };
 }

@@ -24,7 +24,7 @@ import type { ProjectionRunner } from '../projections/runner';
 import type { Services } from '../services';
 import { uploadRoutes } from '../uploads';
 import { cardRefundRoutes, contactInbox, takingsRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
-import { accountRoutes, type Accounts } from '../../modules/account';
+import { accountRoutes, customerAccountRoutes, type Accounts, type CustomerAccounts, type HumanCheckVerifier } from '../../modules/account';
 import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/cart';
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
 import { contactRoutes, createContact } from '../../modules/contact';
@@ -57,6 +57,8 @@ export interface RoutedParts {
   liveKeys: LiveKeyRing;
   menu: MenuCache;
   accounts: Accounts;
+  /** Customers' own accounts (issue 33), made with the human check made here. */
+  customersWith: (humanCheck: HumanCheckVerifier) => CustomerAccounts;
   basket: Basket;
   delivery: WiredDelivery;
   vouchers: ReturnType<typeof createVouchers>;
@@ -102,6 +104,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     channelAuthRoutes({ keys: parts.liveKeys, authorisers: [orderChannelAuthoriser, staffChannelAuthoriser] }),
     liveKeysRoutes({ keys: parts.liveKeys, clock }),
     accountRoutes({ accounts: parts.accounts, clock, limits }),
+    customerAccountRoutes({ customers: parts.customersWith(humanCheck), clock }),
     privacyRoutes({ privacy: parts.privacy, clock }),
     paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),
     cardRoutes({ checkout, clock }),

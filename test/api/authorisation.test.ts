@@ -123,6 +123,9 @@ const POLICY: Record<string, Access> = {
   'GET /api/takings/:day.csv': 'manager',
   'GET /api/invitation/:token': 'anyone',
   'POST /api/invitation/:token': 'anyone',
+  // Customers' own accounts (issue 33): a signed-in session is refused by the route (test/api/customer-accounts.test.ts).
+  'POST /api/customer/register': 'anyone',
+  'POST /api/customer/verify': 'anyone',
   'POST /api/account/password': 'customer',
   'POST /api/account/confirm-password': 'customer',
   'POST /api/account/totp/start': 'manager',

@@ -47,6 +47,8 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
     { body: { email: 'gone@example.com' }, fields: { email: 'line' }, as: 'admin' },
     { body: { phone: '07911 123456' }, fields: { phone: 'line' }, as: 'admin' },
   ],
+  'POST /api/customer/register': [{ body: { email: 'new.customer@example.com', password: 'a long new password' }, fields: { email: 'line', password: 'line' } }],
+  'POST /api/customer/verify': [{ body: { token: 'a-token' }, fields: { token: 'line' } }],
   'POST /api/invitation/:token': [{ body: { password: 'a long new password' }, fields: { password: 'line' } }],
   'POST /api/account/password': [
     { body: { current_password: 'boss long password', new_password: 'a long new password' }, fields: { current_password: 'line', new_password: 'line' }, as: 'manager' },

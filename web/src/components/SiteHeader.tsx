@@ -37,6 +37,17 @@ export function SiteHeader() {
         </nav>
         <div className="d-flex align-items-center gap-2 flex-shrink-0">
           <BasketWidget />
+          {/* Phones hardly see the discreet Login at the screen's edge: a visible way in (issue 33). */}
+          {!user && (
+            <Link to="/login" className="btn btn-outline-light btn-sm d-md-none" data-testid="header-sign-in">
+              Sign in
+            </Link>
+          )}
+          {user?.role === 'customer' && (
+            <Link to="/account" className="btn btn-outline-light btn-sm" data-testid="header-account">
+              Your account
+            </Link>
+          )}
           {user && (
             <>
               <span className="navbar-text" data-testid="signed-in-user">

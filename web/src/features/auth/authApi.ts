@@ -47,6 +47,14 @@ export const authApi = api.injectEndpoints({
       // The basket belongs to the session, which signing in or out may replace.
       invalidatesTags: ['Me', 'Cart'],
     }),
+    /** A customer signs up (issue 33): the answer is the same whether the address had an account or not. */
+    register: build.mutation<{ message: string }, Credentials>({
+      query: (credentials) => ({ url: '/api/customer/register', method: 'POST', body: credentials }),
+    }),
+    /** Follows the link mailed at sign-up. */
+    verifyEmail: build.mutation<{ message: string }, string>({
+      query: (token) => ({ url: '/api/customer/verify', method: 'POST', body: { token } }),
+    }),
     logout: build.mutation<void, void>({
       query: () => ({ url: '/api/logout', method: 'POST' }),
       invalidatesTags: ['Me', 'Cart'],
@@ -54,4 +62,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useMeQuery, useLoginMutation, useLoginCodeMutation, useLogoutMutation } = authApi;
+export const { useMeQuery, useLoginMutation, useLoginCodeMutation, useLogoutMutation, useRegisterMutation, useVerifyEmailMutation } = authApi;

@@ -1,0 +1,158 @@
+import { sql } from 'slonik';
+import request from 'supertest';
+import { ALREADY_REGISTERED, INVALID_VERIFY_LINK, SIGNED_IN_ALREADY, VERIFY_LINK_EXPIRED, VERIFY_LINK_USED } from '../../modules/account';
+import { ACCOUNT_CHECK_REQUIRED, EMAIL_VERIFIED_TEXT, REGISTERED_TEXT } from '../../src/shared/account-texts';
+import { startTestServer, type TestServer } from '../support/server';
+import { testClock } from '../support/test-clock';
+import { adminCookie, cookieHeader, sameOrigin } from './http';
+import { solveHumanCheck } from './human-check';
+
+/** Issue 33 step 1 over real HTTP: customers sign up, confirm their address by the mailed link, sign in and out. */
+describe('customer accounts: signing up', () => {
+  let server: TestServer;
+  const clock = testClock('2026-11-23T15:00:00.000Z');
+  /** The shop's origin, which the mails' links are built on: PUBLIC_ORIGIN, or in tests this machine at its port. */
+  let origin = '';
+  let address = 0;
+  /** Each test's requests come from an address of its own, so the human check after a few sign-ups is its own test's. */
+  const nextAddress = () => `203.0.113.${++address}`;
+  const post = (path: string, body: object, options: { cookie?: string; from?: string } = {}) => {
+    const call = request(server.baseUrl).post(path).set(sameOrigin(server)).set('X-Forwarded-For', options.from ?? nextAddress());
+    if (options.cookie) call.set('Cookie', options.cookie);
+    return call.send(body);
+  };
+  const signUp = (email: string, password: string, options: { cookie?: string; from?: string; human_check?: string } = {}) =>
+    post('/api/customer/register', { email, password, ...(options.human_check ? { human_check: options.human_check } : {}) }, options);
+  const login = (email: string, password: string) => post('/api/login', { email, password });
+  const mails = async (to: string) =>
+    (await server.shop.pool.anyFirst(sql.unsafe`
+      select body_text from mail_outbox where recipient = ${to} and kind = 'account' order by queued_at, mail_id`)) as string[];
+  const linkIn = (mail: string) => new URL(new RegExp(`${origin}/login\\?verify=\\S+`).exec(mail)![0]);
+  const tokenOf = (mail: string) => linkIn(mail).searchParams.get('verify')!;
+  /** Every event and stored secret of the accounts: a refusal changes none of them. */
+  const stored = async () =>
+    server.shop.pool.one(sql.unsafe`
+      select (select count(*)::int from es_events where stream_name like 'account-%' and event_type <> 'LoggedIn') as events,
+             (select count(*)::int from account_credentials) as credentials,
+             (select string_agg(coalesce(password_hash, ''), ',' order by account_id) from account_credentials) as hashes`);
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock, env: { DEMO_MENU: 'false', TRUSTED_PROXY_HOPS: '1' } });
+    origin = `http://localhost:${new URL(server.baseUrl).port}`;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('signs up, confirms the address by the mailed link (once), then signs in as a customer and out again', async () => {
+    const email = 'kim.lee@example.com';
+    const password = 'four words make a password';
+    const answer = await signUp(email, password).expect(200);
+    expect(answer.body).toEqual({ status: true, message: REGISTERED_TEXT });
+    // Not before the address is confirmed, and then the same answer as a wrong password.
+    expect((await login(email, password)).body.message).toBe('Incorrect email or password');
+
+    // The address is sealed in the account's events (the personal-data envelope), never in clear.
+    expect(await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from es_events where data::text ilike ${'%kim.lee%'}`)).toBe(0);
+    const [mail] = await mails(email);
+    expect(mail).toContain('Confirm your email address here');
+    const token = tokenOf(mail);
+    expect((await post('/api/customer/verify', { token }).expect(200)).body.message).toBe(EMAIL_VERIFIED_TEXT);
+    expect((await post('/api/customer/verify', { token }).expect(409)).body.message).toBe(VERIFY_LINK_USED);
+
+    const signedIn = await login(email, password).expect(200);
+    expect(signedIn.body.user).toMatchObject({ email, role: 'customer' });
+    const cookie = cookieHeader(signedIn);
+    expect((await request(server.baseUrl).get('/api/me').set('Cookie', cookie)).body.user.role).toBe('customer');
+    // A customer's session reaches no staff route.
+    expect((await request(server.baseUrl).get('/api/todaysOrders').set('Cookie', cookie)).status).toBe(403);
+    await post('/api/logout', {}, { cookie }).expect(200);
+    expect((await request(server.baseUrl).get('/api/me').set('Cookie', cookie)).body.user).toBeNull();
+  });
+
+  it('answers a sign-up of an address that has an account as a new one, changes nothing, and mails its owner', async () => {
+    const email = 'sam.owner@example.com';
+    await signUp(email, 'the owner chose this one').expect(200);
+    await post('/api/customer/verify', { token: tokenOf((await mails(email))[0]) }).expect(200);
+    const before = await stored();
+
+    const again = await signUp(email.toUpperCase(), 'an impostor tried this').expect(200);
+    expect(again.body).toEqual({ status: true, message: REGISTERED_TEXT });
+    expect(await stored()).toEqual(before);
+    await login(email, 'the owner chose this one').expect(200);
+    await login(email, 'an impostor tried this').expect(401);
+    const owner = (await mails(email)).at(-1)!;
+    expect(owner).toContain('This address already has an account');
+    expect(owner).toContain(`${origin}/login`);
+    expect(owner).not.toContain('verify=');
+
+    // A staff login's address too: the same answer, and a mail to the admin instead of a customer account.
+    const staff = await signUp(server.admin.email, 'someone tries the admin').expect(200);
+    expect(staff.body.message).toBe(REGISTERED_TEXT);
+    expect(await stored()).toEqual(before);
+    expect((await mails(server.admin.email)).at(-1)).toContain('This address already has an account');
+    expect(ALREADY_REGISTERED).not.toBe(REGISTERED_TEXT);
+  });
+
+  it('tells whoever signed up twice before confirming to use the first link, and keeps the first password', async () => {
+    const email = 'two.tabs@example.com';
+    await signUp(email, 'the first password here').expect(200);
+    const before = await stored();
+    await signUp(email, 'the second password here').expect(200);
+    expect(await stored()).toEqual(before);
+    const [first, second] = await mails(email);
+    expect(second).toContain('waiting to be confirmed');
+    expect(second).not.toContain('verify=');
+    await post('/api/customer/verify', { token: tokenOf(first) }).expect(200);
+    await login(email, 'the first password here').expect(200);
+  });
+
+  it('refuses a weak password, a bad address or CR/LF with a clear message, storing nothing', async () => {
+    const before = await stored();
+    expect((await signUp('weak@example.com', 'too short').expect(400)).body.message).toBe('Use at least 12 characters');
+    expect((await signUp('same.as.email@example.com', 'same.as.email@example.com').expect(400)).body.message).toBe('Do not use your email address as your password');
+    expect((await signUp('not an address', 'a perfectly long password').expect(400)).body.message).toMatch(/^email: /);
+    expect((await signUp('crlf@example.com\r\nBcc: x@example.com', 'a perfectly long password').expect(400)).body.message).toMatch(/^email: /);
+    expect((await signUp('nul@example.com', 'a perfectly\u0000 long password').expect(400)).body.message).toMatch(/^password: /);
+    expect(await stored()).toEqual(before);
+    expect(await mails('weak@example.com')).toEqual([]);
+  });
+
+  it('refuses an expired or altered link, and a sign-up left unconfirmed starts afresh once its link ran out', async () => {
+    const email = 'slow.reader@example.com';
+    await signUp(email, 'a password for later').expect(200);
+    const token = tokenOf((await mails(email))[0]);
+    const before = await stored();
+    expect((await post('/api/customer/verify', { token: token.slice(0, -2) + 'xx' }).expect(404)).body.message).toBe(INVALID_VERIFY_LINK);
+    expect((await post('/api/customer/verify', { token: 'nonsense' }).expect(404)).body.message).toBe(INVALID_VERIFY_LINK);
+    clock.advance(24 * 60 * 60 * 1000);
+    expect((await post('/api/customer/verify', { token }).expect(409)).body.message).toBe(VERIFY_LINK_EXPIRED);
+    expect(await stored()).toEqual(before);
+
+    await signUp(email, 'a password for today').expect(200);
+    const fresh = tokenOf((await mails(email)).at(-1)!);
+    expect((await post('/api/customer/verify', { token }).expect(409)).body.message).not.toBe(EMAIL_VERIFIED_TEXT);
+    await post('/api/customer/verify', { token: fresh }).expect(200);
+    await login(email, 'a password for today').expect(200);
+    await login(email, 'a password for later').expect(401);
+  });
+
+  it('refuses a sign-up from a signed-in session, a staff one included, with a clear message', async () => {
+    const before = await stored();
+    const answer = await signUp('new.customer@example.com', 'a perfectly long password', { cookie: await adminCookie(server) }).expect(403);
+    expect(answer.body.message).toBe(SIGNED_IN_ALREADY);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('asks for a human check after a few sign-ups from one address, as the login does', async () => {
+    // altcha-lib checks a challenge's expiry against the machine's own clock, so the shop's clock must agree here.
+    clock.set(new Date().toISOString());
+    const from = nextAddress();
+    for (let n = 0; n < 3; n++) await signUp(`many${n}@example.com`, 'a perfectly long password', { from }).expect(200);
+    const before = await stored();
+    expect((await signUp('many3@example.com', 'a perfectly long password', { from }).expect(403)).body.message).toBe(ACCOUNT_CHECK_REQUIRED);
+    expect((await signUp('many3@example.com', 'a perfectly long password', { from, human_check: 'not a solution' }).expect(403)).body.message).toBe(ACCOUNT_CHECK_REQUIRED);
+    expect(await stored()).toEqual(before);
+    await signUp('many3@example.com', 'a perfectly long password', { from, human_check: await solveHumanCheck(server.baseUrl) }).expect(200);
+  });
+});

@@ -1,0 +1,51 @@
+import { accountDecider, ALREADY_REGISTERED, LINK_WITHDRAWN, VERIFY_LINK_EXPIRED, VERIFY_LINK_REPLACED, VERIFY_LINK_USED, type AccountEvent } from '../../../modules/account';
+import { specFor } from '../../support/given-when-then';
+
+/** Issue 33: customers sign themselves up and confirm their address by a mailed link valid 24 hours. */
+const spec = specFor(accountDecider);
+const person = { email: 'kim@example.com' };
+const first = '00000000-0000-4000-8000-000000000001';
+const second = '00000000-0000-4000-8000-000000000002';
+const expiresAt = '2026-11-24T15:00:00.000Z';
+const before = '2026-11-24T14:59:59.999Z';
+const signedUp = (verificationId = first, until = expiresAt): AccountEvent => ({ type: 'CustomerRegistered', data: { verificationId, expiresAt: until, person } });
+const verified = (verificationId = first): AccountEvent => ({ type: 'EmailVerified', data: { verificationId } });
+const register = (now: string, verificationId = second) =>
+  ({ type: 'RegisterCustomer' as const, email: person.email, verificationId, expiresAt: '2026-11-25T16:00:00.000Z', now });
+const verify = (now: string, verificationId = first) => ({ type: 'VerifyEmail' as const, verificationId, now });
+
+describe('customer accounts (account decider)', () => {
+  describe('RegisterCustomer', () => {
+    it('opens an unverified customer account for a new address', () => {
+      spec([]).when(register(before)).then([signedUp(second, '2026-11-25T16:00:00.000Z')]);
+    });
+
+    it('refuses an address that has an account, confirmed or waiting, staff or customer', () => {
+      spec([signedUp()]).when(register(before)).thenFails(ALREADY_REGISTERED, 'conflict');
+      spec([signedUp(), verified()]).when(register('2026-12-01T00:00:00.000Z')).thenFails(ALREADY_REGISTERED, 'conflict');
+      spec([{ type: 'AccountRegistered', data: { role: 'staff', mustChangePassword: false, person } }]).when(register(before)).thenFails(ALREADY_REGISTERED, 'conflict');
+      spec([signedUp(), verified(), { type: 'AccountDisabled', data: {} }]).when(register(before)).thenFails(ALREADY_REGISTERED, 'conflict');
+    });
+
+    it('starts afresh an address whose sign-up was never confirmed and whose link ran out', () => {
+      spec([signedUp()]).when(register(expiresAt)).then([signedUp(second, '2026-11-25T16:00:00.000Z')]);
+    });
+  });
+
+  describe('VerifyEmail', () => {
+    it('confirms the address with the latest link before it expires', () => {
+      spec([signedUp()]).when(verify(before)).then([verified()]);
+    });
+
+    it('refuses an expired, used, replaced or withdrawn link', () => {
+      spec([signedUp()]).when(verify(expiresAt)).thenFails(VERIFY_LINK_EXPIRED, 'conflict');
+      spec([signedUp(), verified()]).when(verify(before)).thenFails(VERIFY_LINK_USED, 'conflict');
+      spec([signedUp(), signedUp(second)]).when(verify(before)).thenFails(VERIFY_LINK_REPLACED, 'conflict');
+      spec([signedUp(), { type: 'AccountDisabled', data: {} }]).when(verify(before)).thenFails(LINK_WITHDRAWN, 'forbidden');
+    });
+
+    it('has nothing to confirm on a staff login', () => {
+      spec([{ type: 'AccountRegistered', data: { role: 'staff', mustChangePassword: false, person } }]).when(verify(before)).thenFails(VERIFY_LINK_USED, 'conflict');
+    });
+  });
+});

@@ -22,6 +22,7 @@ export { SettingsCache } from './settings/queries';
 export { settingsRoutes } from './settings/routes';
 export { storedBaskets } from './carts/queries';
 export { kitchenOrders, unpaidOrders } from './orders/queries';
+export { accountOrders } from './orders/account-orders';
 export { takingsCsv, takingsRoutes } from './orders/takings-csv';
 export { erasureRecords } from './orders/erasure-queries';
 export { storeLogRoutes } from './settings/store-log';

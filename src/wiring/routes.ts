@@ -23,13 +23,13 @@ import { liveRoutes } from '../live/routes';
 import type { ProjectionRunner } from '../projections/runner';
 import type { Services } from '../services';
 import { uploadRoutes } from '../uploads';
-import { cardRefundRoutes, contactInbox, takingsRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
+import { accountOrders, cardRefundRoutes, contactInbox, takingsRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
 import { accountRoutes, customerAccountRoutes, type Accounts, type CustomerAccounts, type HumanCheckVerifier } from '../../modules/account';
 import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/cart';
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
 import { contactRoutes, createContact } from '../../modules/contact';
 import { deliveryRoutes } from '../../modules/delivery';
-import { cardRoutes, checkoutRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, refundRoutes, voucherUseRoutes } from '../../modules/order';
+import { accountOrderRoutes, cardRoutes, checkoutRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, refundRoutes, voucherUseRoutes } from '../../modules/order';
 import { paymentRoutes } from '../../modules/payment';
 import { privacyRoutes } from '../../modules/privacy';
 import { stockRoutes } from '../../modules/stock';
@@ -109,6 +109,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),
     cardRoutes({ checkout, clock }),
     orderStatusRoutes({ services, clock, linkKey, keys: parts.liveKeys }),
+    accountOrderRoutes({ orders: accountOrders(pool) }),
     cardRefundRoutes({ pool, clock, settings: services.settings }),
     takingsRoutes({ pool, settings: services.settings, clock }),
     menuRoutes({ menu }),

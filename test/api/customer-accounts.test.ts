@@ -1,14 +1,20 @@
 import { sql } from 'slonik';
 import request from 'supertest';
+import { STAFF_HAVE_NO_ORDERS, ACCOUNT_ORDERS_PAGE_SIZE, type AccountOrderSummary } from '../../src/shared/order-summary';
 import { ALREADY_REGISTERED, INVALID_VERIFY_LINK, SIGNED_IN_ALREADY, VERIFY_LINK_EXPIRED, VERIFY_LINK_USED } from '../../modules/account';
 import { ACCOUNT_CHECK_REQUIRED, EMAIL_VERIFIED_TEXT, REGISTERED_TEXT } from '../../src/shared/account-texts';
 import { startTestServer, type TestServer } from '../support/server';
 import { testClock } from '../support/test-clock';
 import { adminCookie, cookieHeader, sameOrigin } from './http';
 import { solveHumanCheck } from './human-check';
+import { shopper } from './shopper';
+import { until } from '../support/until';
 
-/** Issue 33 step 1 over real HTTP: customers sign up, confirm their address by the mailed link, sign in and out. */
-describe('customer accounts: signing up', () => {
+/**
+ * Issue 33 over real HTTP: customers sign up, confirm their address by the mailed link, sign in and out (step 1);
+ * their orders belong to the account and show on its page (step 2).
+ */
+describe('customer accounts', () => {
   let server: TestServer;
   const clock = testClock('2026-11-23T15:00:00.000Z');
   /** The shop's origin, which the mails' links are built on: PUBLIC_ORIGIN, or in tests this machine at its port. */
@@ -37,7 +43,7 @@ describe('customer accounts: signing up', () => {
              (select string_agg(coalesce(password_hash, ''), ',' order by account_id) from account_credentials) as hashes`);
 
   beforeAll(async () => {
-    server = await startTestServer({ clock, env: { DEMO_MENU: 'false', TRUSTED_PROXY_HOPS: '1' } });
+    server = await startTestServer({ clock, env: { TRUSTED_PROXY_HOPS: '1' } });
     origin = `http://localhost:${new URL(server.baseUrl).port}`;
   });
   afterAll(async () => {
@@ -68,6 +74,86 @@ describe('customer accounts: signing up', () => {
     expect((await request(server.baseUrl).get('/api/todaysOrders').set('Cookie', cookie)).status).toBe(403);
     await post('/api/logout', {}, { cookie }).expect(200);
     expect((await request(server.baseUrl).get('/api/me').set('Cookie', cookie)).body.user).toBeNull();
+  });
+
+  /** A customer's browser signed in to a confirmed account of its own. */
+  const signedInCustomer = async (email: string, password = 'a customer password') => {
+    await signUp(email, password).expect(200);
+    await post('/api/customer/verify', { token: tokenOf((await mails(email))[0]) }).expect(200);
+    const browser = shopper(server);
+    await browser.post('/api/login', { email, password }).expect(200);
+    return browser;
+  };
+  const orderOnce = async (browser: ReturnType<typeof shopper>, email: string) => {
+    await browser.collectOnionBhaji({ email, full_name: 'Kim Lee', phone_number: '07911 123456' });
+    await browser.payByPhone().expect(200);
+    return (await browser.complete().expect(200)).body;
+  };
+  const ordersOf = async (browser: ReturnType<typeof shopper>, page = 0) => (await browser.get(`/api/account/orders?page=${page}`).expect(200)).body as { orders: AccountOrderSummary[]; hasMore: boolean };
+
+  it("gives an order placed while signed in to the account, keeps its email, and shows it on the account's page alone", async () => {
+    const email = 'regular@example.com';
+    const browser = await signedInCustomer(email);
+    await browser.collectOnionBhaji({ email, full_name: 'Kim Lee', phone_number: '07911 123456' });
+    // The email of a signed-in customer's order is the account's, on the server as in the form (spec §5).
+    expect((await browser.form({ email: 'someone.else@example.com', full_name: 'Kim Lee', phone_number: '07911 123456' }).expect(400)).body.message).toBe(
+      'The email of a signed-in customer cannot be changed here',
+    );
+    await browser.payByPhone().expect(200);
+    await browser.complete().expect(200);
+    await until(async () => (await ordersOf(browser)).orders.length === 1, 'the order on the account page');
+    const [order] = (await ordersOf(browser)).orders;
+    expect(order).toEqual({
+      id: expect.any(String),
+      placed_at: clock().toISOString(),
+      ref: order.id.slice(0, 8).toUpperCase(),
+      status: 'AWAITING-PAYMENT',
+      completed_at: null,
+      display_amount: '£3.55',
+      numItems: 1,
+      payment_method: 'Pay by phone',
+      full_name: 'Kim Lee',
+      address_1: '',
+      address_2: '',
+      address_3: '',
+      town_city: '',
+      postcode: '',
+      itemsSummary: '1 × Onion Bhaji',
+      formatted_postage: 'Collect discount: (£0.40)',
+    });
+
+    // Its live status to the account on any device; to nobody else's account.
+    const sameAccount = shopper(server);
+    await sameAccount.post('/api/login', { email, password: 'a customer password' }).expect(200);
+    expect((await sameAccount.get(`/api/orders/${order.id}/progress`).expect(200)).body.progress.current).toBe('placed');
+    const other = await signedInCustomer('other.customer@example.com');
+    expect((await other.get(`/api/orders/${order.id}/progress`)).status).toBe(403);
+    expect((await ordersOf(other)).orders).toEqual([]);
+
+    // Staff have no orders here; a guest must sign in; a bad page is named.
+    const staff = await request(server.baseUrl).get('/api/account/orders').set('Cookie', await adminCookie(server)).expect(403);
+    expect(staff.body.message).toBe(STAFF_HAVE_NO_ORDERS);
+    expect((await request(server.baseUrl).get('/api/account/orders').expect(401)).body.message).toBe('Please sign in');
+    expect((await browser.get('/api/account/orders?page=-1').expect(400)).body.message).toMatch(/^page: /);
+    expect((await browser.get('/api/account/orders?page=x&y=1').expect(400)).body.message).toBeTruthy();
+  });
+
+  it('pages the past orders newest first', async () => {
+    const email = 'hungry@example.com';
+    const browser = await signedInCustomer(email);
+    for (let n = 0; n <= ACCOUNT_ORDERS_PAGE_SIZE; n++) {
+      await orderOnce(browser, email);
+      clock.advance(60_000);
+    }
+    await until(async () => (await ordersOf(browser, 1)).orders.length === 1, 'every order on the account page');
+    const first = await ordersOf(browser, 0);
+    const second = await ordersOf(browser, 1);
+    expect(first.orders).toHaveLength(ACCOUNT_ORDERS_PAGE_SIZE);
+    expect(first.hasMore).toBe(true);
+    expect(second.hasMore).toBe(false);
+    const times = [...first.orders, ...second.orders].map((order) => order.placed_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(new Set(times).size).toBe(ACCOUNT_ORDERS_PAGE_SIZE + 1);
   });
 
   it('answers a sign-up of an address that has an account as a new one, changes nothing, and mails its owner', async () => {

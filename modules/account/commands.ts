@@ -18,4 +18,8 @@ export type AccountCommand =
   | { type: 'TurnOffTotp'; by: 'self' | 'admin' | 'server'; actor?: Actor }
   | { type: 'RecordLogin' }
   | { type: 'RegisterCustomer'; email: string; verificationId: string; expiresAt: string; now: string }
-  | { type: 'VerifyEmail'; verificationId: string; now: string };
+  | { type: 'VerifyEmail'; verificationId: string; now: string }
+  | { type: 'RequestPasswordReset'; resetId: string; expiresAt: string }
+  | { type: 'ResetPassword'; resetId: string; now: string }
+  | { type: 'RequestEmailChange'; changeId: string; email: string; expiresAt: string }
+  | { type: 'ConfirmEmailChange'; changeId: string; now: string };

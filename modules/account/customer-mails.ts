@@ -41,3 +41,71 @@ export function alreadyRegisteredMail(input: { signInLink: string; siteName: str
     ].join('\n'),
   };
 }
+
+/** The forgotten-password mail: a link that sets a new password once, within 30 minutes. */
+export function resetMail(input: { link: string; expiresAt: string; siteName: string }) {
+  return {
+    subject: `Choose a new password for ${input.siteName}`,
+    text: [
+      `Someone, perhaps you, asked to choose a new password for your ${input.siteName} account.`,
+      '',
+      `Choose it here (the link works once, until ${until(input.expiresAt)}):`,
+      input.link,
+      '',
+      'Using it signs out every device signed in to your account.',
+      '',
+      'If it was not you, ignore this mail: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+/** To a staff login's address that asked for a forgotten-password link: staff passwords are the admin's business. */
+export function staffResetMail(input: { siteName: string }) {
+  return {
+    subject: `Your ${input.siteName} password`,
+    text: [
+      `Someone, perhaps you, asked to choose a new password for ${input.siteName} with this address.`,
+      '',
+      'This address has a staff login: ask your admin for a new invitation. Nothing has changed.',
+    ].join('\n'),
+  };
+}
+
+/** To the new address a customer gave: the link that moves the account to it. */
+export function emailChangeMail(input: { link: string; expiresAt: string; siteName: string }) {
+  return {
+    subject: `Confirm your new email address for ${input.siteName}`,
+    text: [
+      `You asked to use this address for your ${input.siteName} account.`,
+      '',
+      `Confirm it here (the link works once, until ${until(input.expiresAt)}):`,
+      input.link,
+      '',
+      'If you did not ask for this, ignore this mail: nothing changes unless the link is used.',
+    ].join('\n'),
+  };
+}
+
+/** To a new address that already has an account: the change cannot go there. */
+export function emailTakenMail(input: { siteName: string }) {
+  return {
+    subject: `Your email address at ${input.siteName}`,
+    text: [
+      `Someone asked to move a ${input.siteName} account to this address, which already has an account of its own.`,
+      '',
+      'Nothing has changed. If it was you, sign in with this address instead.',
+    ].join('\n'),
+  };
+}
+
+/** To the old address once the account moved: so that a change the owner did not make does not go unseen. */
+export function emailChangedMail(input: { newEmail: string; siteName: string }) {
+  return {
+    subject: `Your ${input.siteName} account's email address was changed`,
+    text: [
+      `Your ${input.siteName} account now uses the address ${input.newEmail}; mails about it go there from now on.`,
+      '',
+      'If you did not make this change, contact the shop at once.',
+    ].join('\n'),
+  };
+}

@@ -4,17 +4,19 @@ import { DomainError } from '../../src/core/errors';
 import type { Credentials } from '../../src/identity/credentials';
 import { hashPassword, passwordProblem } from '../../src/identity/passwords';
 import { refuseWhenOver, type Limits } from '../../src/limits';
-import { ACCOUNT_CHECK_REQUIRED, REGISTERED_TEXT } from '../../src/shared/account-texts';
+import { ACCOUNT_CHECK_REQUIRED, EMAIL_CHANGE_SENT_TEXT, REGISTERED_TEXT, RESET_SENT_TEXT } from '../../src/shared/account-texts';
 import type { Services } from '../../src/services';
 import { accountDecider, ALREADY_REGISTERED } from './decider';
 import { accountStream } from './events';
-import { readAccountLinkToken, accountLinkToken, verifyEmailPath } from './invitation-link';
-import { alreadyRegisteredMail, verificationMail } from './customer-mails';
-import { maySignUp, VERIFICATION_VALID_MS } from './rules';
+import { accountLinkToken, changeEmailPath, readAccountLinkToken, resetPasswordPath, verifyEmailPath, type LinkPurpose } from './invitation-link';
+import { alreadyRegisteredMail, emailChangedMail, emailChangeMail, emailTakenMail, resetMail, staffResetMail, verificationMail } from './customer-mails';
+import { EMAIL_CHANGE_VALID_MS, maySignUp, RESET_VALID_MS, VERIFICATION_VALID_MS } from './rules';
 import { initialAccountState, type AccountState } from './state';
 
 export const INVALID_VERIFY_LINK = 'This link is not valid. Check that you copied all of it from the mail.';
 export const SIGNED_IN_ALREADY = 'You are signed in: sign out first to open another account.';
+export const WRONG_PASSWORD = 'Your current password is not right';
+export const EMAIL_TAKEN = 'This address has an account of its own: nothing was changed.';
 
 /** The human check's verifier (src/human-check): true once for a solved, unexpired challenge. */
 export interface HumanCheckVerifier {
@@ -30,6 +32,8 @@ export interface CustomerDeps {
   origin: () => string;
   queueMail: (mail: { mailId: string; to: string; subject: string; text: string }) => Promise<void>;
   siteName: () => Promise<string>;
+  /** Ends every session and live stream of an account at once. */
+  endSessions: (accountId: string) => Promise<void>;
 }
 
 /**
@@ -60,6 +64,21 @@ export function createCustomerAccounts(deps: CustomerDeps) {
     const waiting = state.status === 'unverified' ? (state.account.verification?.expiresAt ?? null) : null;
     await mail(state.account.email, alreadyRegisteredMail({ signInLink: `${deps.origin()}/login`, siteName: await deps.siteName(), waitingUntil: waiting }), now);
   }
+
+  const linkTo = (purpose: LinkPurpose, path: (token: string) => string, accountId: string, id: string) =>
+    deps.origin() + path(accountLinkToken(deps.linkKey, purpose, accountId, id));
+  /** The account a mailed link names, signed for this purpose; anything else is one plain refusal. */
+  const linked = async (purpose: LinkPurpose, token: string) => {
+    const ids = readAccountLinkToken(deps.linkKey, purpose, token);
+    const state = ids ? await load(ids.accountId) : initialAccountState;
+    if (!ids || state.status === 'none') throw new DomainError('not_found', INVALID_VERIFY_LINK);
+    return { ...ids, state };
+  };
+  const handle = async (accountId: string, command: Parameters<typeof accountDecider.decide>[0], context: CommandContext) => {
+    const result = await services.commands.handle(accountStream(accountId), accountDecider, command, { ...context, actor: accountId });
+    await services.readModels.waitFor('accounts', result.position);
+    return result;
+  };
 
   return {
     async register(input: { email: string; password: string; humanCheck?: unknown }, request: { address: string; signedIn: boolean }, context: CommandContext) {
@@ -97,18 +116,76 @@ export function createCustomerAccounts(deps: CustomerDeps) {
 
     /** Follows the mailed link: the address is confirmed, and the customer may sign in. */
     async verifyEmail(token: string, context: CommandContext) {
-      const ids = readAccountLinkToken(deps.linkKey, 'verify-email', token);
-      if (!ids) throw new DomainError('not_found', INVALID_VERIFY_LINK);
-      const state = await load(ids.accountId);
-      if (state.status === 'none') throw new DomainError('not_found', INVALID_VERIFY_LINK);
-      const result = await services.commands.handle(
-        accountStream(ids.accountId),
-        accountDecider,
-        { type: 'VerifyEmail', verificationId: ids.id, now: context.now },
-        { ...context, actor: ids.accountId },
-      );
-      await services.readModels.waitFor('accounts', result.position);
-      return { accountId: ids.accountId };
+      const { accountId, id } = await linked('verify-email', token);
+      await handle(accountId, { type: 'VerifyEmail', verificationId: id, now: context.now }, context);
+      return { accountId };
+    },
+
+    /**
+     * A forgotten password: a customer's account gets a link (30 minutes, once) by mail; a staff login's address a
+     * mail saying whom to ask; an unknown address nothing. The answer is the same for all three.
+     */
+    async forgotPassword(input: { email: string; humanCheck?: unknown }, request: { address: string }, context: CommandContext) {
+      const now = new Date(context.now);
+      await gate(request.address, input.humanCheck, now);
+      const known = await credentials.accountIdOf(input.email);
+      const state = known ? await load(known) : initialAccountState;
+      if (!known || state.status === 'none' || state.status === 'disabled' || state.status === 'invited') return { message: RESET_SENT_TEXT };
+      if (state.account.role !== 'customer') {
+        await mail(state.account.email, staffResetMail({ siteName: await deps.siteName() }), now);
+        return { message: RESET_SENT_TEXT };
+      }
+      const resetId = randomUUID();
+      const expiresAt = new Date(now.getTime() + RESET_VALID_MS).toISOString();
+      await handle(known, { type: 'RequestPasswordReset', resetId, expiresAt }, context);
+      const link = linkTo('reset-password', resetPasswordPath, known, resetId);
+      await mail(state.account.email, resetMail({ link, expiresAt, siteName: await deps.siteName() }), now);
+      return { message: RESET_SENT_TEXT };
+    },
+
+    /** Sets the new password with the mailed link, once; every session of the account ends. */
+    async resetPassword(token: string, password: string, context: CommandContext) {
+      const { accountId, id, state } = await linked('reset-password', token);
+      const command = { type: 'ResetPassword' as const, resetId: id, now: context.now };
+      // The decider's checks first, so a used or expired link changes no password; then the secret, then the event.
+      accountDecider.decide(command, state);
+      const problem = passwordProblem(password, state.account.email);
+      if (problem) throw new DomainError('invalid', problem);
+      await credentials.setPassword(accountId, password, new Date(context.now));
+      await handle(accountId, command, context);
+      await deps.endSessions(accountId);
+    },
+
+    /**
+     * A signed-in customer moves their account to another address, with their password: a link goes to the new
+     * address, or, when it has an account already, a mail saying so (the answer is the same).
+     */
+    async requestEmailChange(input: { email: string; password: string }, context: CommandContext) {
+      const accountId = context.actor;
+      const now = new Date(context.now);
+      if (!(await credentials.passwordMatches(accountId, input.password))) throw new DomainError('forbidden', WRONG_PASSWORD);
+      const changeId = randomUUID();
+      const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_VALID_MS).toISOString();
+      const command = { type: 'RequestEmailChange' as const, changeId, email: input.email, expiresAt };
+      accountDecider.decide(command, await load(accountId));
+      if (await credentials.accountIdOf(input.email)) {
+        await mail(input.email, emailTakenMail({ siteName: await deps.siteName() }), now);
+        return { message: EMAIL_CHANGE_SENT_TEXT };
+      }
+      await handle(accountId, command, context);
+      await mail(input.email, emailChangeMail({ link: linkTo('change-email', changeEmailPath, accountId, changeId), expiresAt, siteName: await deps.siteName() }), now);
+      return { message: EMAIL_CHANGE_SENT_TEXT };
+    },
+
+    /** The new address's link: the account is known by it from now on, and the old address is told. */
+    async confirmEmailChange(token: string, context: CommandContext) {
+      const { accountId, id, state } = await linked('change-email', token);
+      const command = { type: 'ConfirmEmailChange' as const, changeId: id, now: context.now };
+      const [changed] = accountDecider.decide(command, state);
+      const newEmail = (changed as { data: { person: { email: string } } }).data.person.email;
+      if (!(await credentials.changeEmail(accountId, newEmail))) throw new DomainError('conflict', EMAIL_TAKEN);
+      await handle(accountId, command, context);
+      await mail(state.account.email, emailChangedMail({ newEmail, siteName: await deps.siteName() }), new Date(context.now));
     },
   };
 }

@@ -10,6 +10,13 @@ export {
   LINK_USED,
   LINK_WITHDRAWN,
   NOT_ALLOWED,
+  CHANGE_LINK_EXPIRED,
+  CHANGE_LINK_USED,
+  CUSTOMERS_ONLY,
+  RESET_LINK_EXPIRED,
+  RESET_LINK_REPLACED,
+  RESET_LINK_USED,
+  SAME_EMAIL,
   VERIFY_LINK_EXPIRED,
   VERIFY_LINK_REPLACED,
   VERIFY_LINK_USED,
@@ -22,5 +29,5 @@ export { accountRoutes } from './routes';
 
 /** The account id a stream `account-<id>` is for. */
 export const accountIdOf = (stream: string) => stream.slice('account-'.length);
-export { createCustomerAccounts, type CustomerAccounts, type HumanCheckVerifier, INVALID_VERIFY_LINK, SIGNED_IN_ALREADY } from './customers';
+export { createCustomerAccounts, type CustomerAccounts, type HumanCheckVerifier, EMAIL_TAKEN, INVALID_VERIFY_LINK, SIGNED_IN_ALREADY, WRONG_PASSWORD } from './customers';
 export { customerAccountRoutes } from './customer-routes';

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const UUID_LENGTH = 36;
 
 /** What a mailed link of a login is for: its signature covers this, so one kind of link never works as another. */
-export type LinkPurpose = 'invitation' | 'verify-email';
+export type LinkPurpose = 'invitation' | 'verify-email' | 'reset-password' | 'change-email';
 
 /**
  * The token in a mailed link (an invitation, a customer's address to confirm): the account id and the id of what
@@ -38,3 +38,7 @@ const sign = (key: string, purpose: LinkPurpose, accountId: string, id: string) 
 export const invitationPath = (token: string) => `/invitation/${token}`;
 /** The customer's confirmation link opens the sign-in page, which confirms the address and offers to sign in. */
 export const verifyEmailPath = (token: string) => `/login?verify=${token}`;
+/** The forgotten-password link opens the sign-in page, which then asks for the new password. */
+export const resetPasswordPath = (token: string) => `/login?reset=${token}`;
+/** The new address's link opens the sign-in page, which confirms it. */
+export const changeEmailPath = (token: string) => `/login?email-change=${token}`;

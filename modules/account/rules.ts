@@ -25,3 +25,8 @@ export function maySignUp(state: { status: string; account?: { verification?: { 
   const verification = state.account?.verification;
   return state.status === 'unverified' && !!verification && Date.parse(now) >= Date.parse(verification.expiresAt);
 }
+
+/** How long a forgotten-password link works (issue 33): short, since it opens the account. */
+export const RESET_VALID_MS = 30 * 60 * 1000;
+/** How long the link that confirms a customer's new address works. */
+export const EMAIL_CHANGE_VALID_MS = 24 * 60 * 60 * 1000;

@@ -21,6 +21,15 @@ export function createCredentials(pool: DatabasePool) {
       const existing = await pool.oneFirst(sql.unsafe`select account_id from account_credentials where email_key = ${email.toLowerCase()}`);
       return { accountId: existing as string, isNew: false };
     },
+    /** A customer's confirmed new address (issue 33); false when another login holds it meanwhile. */
+    async changeEmail(accountId: string, email: string): Promise<boolean> {
+      const changed = await pool.maybeOneFirst(sql.unsafe`
+        update account_credentials set email_key = ${email.toLowerCase()}
+         where account_id = ${accountId}
+           and not exists (select 1 from account_credentials other where other.email_key = ${email.toLowerCase()} and other.account_id <> ${accountId})
+        returning account_id`);
+      return changed !== null;
+    },
     /** Erasure: the login's address and secrets are gone; the row stays so the account id is never reused. */
     async forget(accountIds: readonly string[]): Promise<void> {
       await pool.query(sql.unsafe`

@@ -35,6 +35,10 @@ export async function wireAccounts(deps: {
   const credentials = createCredentials(pool);
   const queueMail = (kind: string) => ({ mailId, to, subject, text }: { mailId: string; to: string; subject: string; text: string }) =>
     deps.mail.queue([{ mailId, kind, orderId: null, message: { to, subject, text } }]);
+  const endSessions = async (accountId: string) => {
+    await endSessionsOf(pool, accountId);
+    deps.hub.disconnect(accountId);
+  };
   const siteName = async () => String((await readSettings(services.settings, ['site_name'])).site_name);
   const accounts = createAccounts({
     services,
@@ -44,10 +48,7 @@ export async function wireAccounts(deps: {
     linkKey: deps.linkKey,
     origin: deps.origin,
     queueMail: queueMail('invitation'),
-    endSessions: async (accountId) => {
-      await endSessionsOf(pool, accountId);
-      deps.hub.disconnect(accountId);
-    },
+    endSessions,
     siteName,
     legacyUser: async (id) => (await users.withoutStream(id))[0] ?? null,
   });
@@ -60,6 +61,6 @@ export async function wireAccounts(deps: {
   });
   /** Customers' own accounts (issue 33), given the human check the routes make. */
   const customersWith = (humanCheck: HumanCheckVerifier) =>
-    createCustomerAccounts({ services, credentials, limits: deps.limits, humanCheck, linkKey: deps.linkKey, origin: deps.origin, queueMail: queueMail('account'), siteName });
+    createCustomerAccounts({ services, credentials, limits: deps.limits, humanCheck, linkKey: deps.linkKey, origin: deps.origin, queueMail: queueMail('account'), siteName, endSessions });
   return { accounts, credentials, customersWith };
 }

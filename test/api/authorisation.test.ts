@@ -129,6 +129,10 @@ const POLICY: Record<string, Access> = {
   // Customers' own accounts (issue 33): a signed-in session is refused by the route (test/api/customer-accounts.test.ts).
   'POST /api/customer/register': 'anyone',
   'POST /api/customer/verify': 'anyone',
+  'POST /api/customer/forgot-password': 'anyone',
+  'POST /api/customer/reset-password': 'anyone',
+  'POST /api/customer/confirm-email': 'anyone',
+  'POST /api/account/email': 'customer only',
   'GET /api/account/orders': 'customer only',
   'POST /api/account/password': 'customer',
   'POST /api/account/confirm-password': 'customer',

@@ -1,8 +1,8 @@
 import { sql } from 'slonik';
 import request from 'supertest';
 import { STAFF_HAVE_NO_ORDERS, ACCOUNT_ORDERS_PAGE_SIZE, type AccountOrderSummary } from '../../src/shared/order-summary';
-import { ALREADY_REGISTERED, INVALID_VERIFY_LINK, SIGNED_IN_ALREADY, VERIFY_LINK_EXPIRED, VERIFY_LINK_USED } from '../../modules/account';
-import { ACCOUNT_CHECK_REQUIRED, EMAIL_VERIFIED_TEXT, REGISTERED_TEXT } from '../../src/shared/account-texts';
+import { ALREADY_REGISTERED, CHANGE_LINK_USED, CUSTOMERS_ONLY, RESET_LINK_EXPIRED, RESET_LINK_USED, SAME_EMAIL, WRONG_PASSWORD, INVALID_VERIFY_LINK, SIGNED_IN_ALREADY, VERIFY_LINK_EXPIRED, VERIFY_LINK_USED } from '../../modules/account';
+import { ACCOUNT_CHECK_REQUIRED, EMAIL_CHANGE_SENT_TEXT, EMAIL_CHANGED_TEXT, EMAIL_VERIFIED_TEXT, PASSWORD_RESET_TEXT, REGISTERED_TEXT, RESET_SENT_TEXT } from '../../src/shared/account-texts';
 import { startTestServer, type TestServer } from '../support/server';
 import { testClock } from '../support/test-clock';
 import { adminCookie, cookieHeader, sameOrigin } from './http';
@@ -33,8 +33,8 @@ describe('customer accounts', () => {
   const mails = async (to: string) =>
     (await server.shop.pool.anyFirst(sql.unsafe`
       select body_text from mail_outbox where recipient = ${to} and kind = 'account' order by queued_at, mail_id`)) as string[];
-  const linkIn = (mail: string) => new URL(new RegExp(`${origin}/login\\?verify=\\S+`).exec(mail)![0]);
-  const tokenOf = (mail: string) => linkIn(mail).searchParams.get('verify')!;
+  const linkIn = (mail: string, kind = 'verify') => new URL(new RegExp(`${origin}/login\\?${kind}=\\S+`).exec(mail)![0]);
+  const tokenOf = (mail: string, kind = 'verify') => linkIn(mail, kind).searchParams.get(kind)!;
   /** Every event and stored secret of the accounts: a refusal changes none of them. */
   const stored = async () =>
     server.shop.pool.one(sql.unsafe`
@@ -228,6 +228,69 @@ describe('customer accounts', () => {
     const answer = await signUp('new.customer@example.com', 'a perfectly long password', { cookie: await adminCookie(server) }).expect(403);
     expect(answer.body.message).toBe(SIGNED_IN_ALREADY);
     expect(await stored()).toEqual(before);
+  });
+
+  it('sets a forgotten password once with the mailed link within 30 minutes, signing out every device', async () => {
+    const email = 'forgetful@example.com';
+    const phone = await signedInCustomer(email, 'the password I forgot');
+    const laptop = shopper(server);
+    await laptop.post('/api/login', { email, password: 'the password I forgot' }).expect(200);
+    const forgot = (address: string) => post('/api/customer/forgot-password', { email: address });
+    // The same answer for a customer, an unknown address and a staff login; only the customer gets a link.
+    expect((await forgot(email).expect(200)).body.message).toBe(RESET_SENT_TEXT);
+    expect((await forgot('nobody.here@example.com').expect(200)).body.message).toBe(RESET_SENT_TEXT);
+    expect((await forgot(server.admin.email).expect(200)).body.message).toBe(RESET_SENT_TEXT);
+    expect(await mails('nobody.here@example.com')).toEqual([]);
+    expect((await mails(server.admin.email)).at(-1)).toContain('staff login: ask your admin');
+    const token = tokenOf((await mails(email)).at(-1)!, 'reset');
+
+    const before = await stored();
+    expect((await post('/api/customer/reset-password', { token, password: 'short' }).expect(400)).body.message).toBe('Use at least 12 characters');
+    expect((await post('/api/customer/reset-password', { token: token.slice(0, -3) + 'abc', password: 'my brand new password' }).expect(404)).body.message).toBe(INVALID_VERIFY_LINK);
+    // A link of another kind (the sign-up's) never works as this one.
+    expect((await post('/api/customer/reset-password', { token: tokenOf((await mails(email))[0]), password: 'my brand new password' }).expect(404)).body.message).toBe(INVALID_VERIFY_LINK);
+    expect(await stored()).toEqual(before);
+    expect((await phone.get('/api/me')).body.user.email).toBe(email);
+
+    expect((await post('/api/customer/reset-password', { token, password: 'my brand new password' }).expect(200)).body.message).toBe(PASSWORD_RESET_TEXT);
+    expect((await phone.get('/api/me')).body.user).toBeNull();
+    expect((await laptop.get('/api/me')).body.user).toBeNull();
+    await login(email, 'the password I forgot').expect(401);
+    await login(email, 'my brand new password').expect(200);
+    expect((await post('/api/customer/reset-password', { token, password: 'yet another password' }).expect(409)).body.message).toBe(RESET_LINK_USED);
+
+    await forgot(email).expect(200);
+    const late = tokenOf((await mails(email)).at(-1)!, 'reset');
+    clock.advance(30 * 60_000);
+    expect((await post('/api/customer/reset-password', { token: late, password: 'yet another password' }).expect(409)).body.message).toBe(RESET_LINK_EXPIRED);
+    await login(email, 'my brand new password').expect(200);
+  });
+
+  it('moves the account to a new address once that address confirms it, and tells the old one', async () => {
+    const email = 'mover@example.com';
+    const browser = await signedInCustomer(email);
+    const change = (body: object, who = browser) => who.post('/api/account/email', body);
+    await signedInCustomer('taken@example.com');
+    const before = await stored();
+    expect((await change({ email: 'moved@example.com', password: 'not my password' }).expect(403)).body.message).toBe(WRONG_PASSWORD);
+    expect((await change({ email: 'MOVER@example.com', password: 'a customer password' }).expect(400)).body.message).toBe(SAME_EMAIL);
+    expect((await change({ email: 'moved@example.com\r\nBcc: x@example.com', password: 'a customer password' }).expect(400)).body.message).toMatch(/^email: /);
+    // An address with an account of its own: the same answer, a mail there, and nothing changed.
+    expect((await change({ email: 'taken@example.com', password: 'a customer password' }).expect(200)).body.message).toBe(EMAIL_CHANGE_SENT_TEXT);
+    expect((await mails('taken@example.com')).at(-1)).toContain('already has an account of its own');
+    expect(await stored()).toEqual(before);
+    const staff = await request(server.baseUrl).post('/api/account/email').set(sameOrigin(server)).set('Cookie', await adminCookie(server)).send({ email: 'x@example.com', password: 'whatever it is' });
+    expect([staff.status, staff.body.message]).toEqual([403, CUSTOMERS_ONLY]);
+
+    expect((await change({ email: 'moved@example.com', password: 'a customer password' }).expect(200)).body.message).toBe(EMAIL_CHANGE_SENT_TEXT);
+    const token = tokenOf((await mails('moved@example.com'))[0], 'email-change');
+    await login(email, 'a customer password').expect(200);
+    expect((await post('/api/customer/confirm-email', { token }).expect(200)).body.message).toBe(EMAIL_CHANGED_TEXT);
+    expect((await post('/api/customer/confirm-email', { token }).expect(409)).body.message).toBe(CHANGE_LINK_USED);
+    await login(email, 'a customer password').expect(401);
+    expect((await login('moved@example.com', 'a customer password').expect(200)).body.user.email).toBe('moved@example.com');
+    expect((await mails(email)).at(-1)).toContain('now uses the address moved@example.com');
+    expect(await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from es_events where data::text ilike ${'%moved@%'}`)).toBe(0);
   });
 
   it('asks for a human check after a few sign-ups from one address, as the login does', async () => {

@@ -1,4 +1,16 @@
-import { accountDecider, ALREADY_REGISTERED, LINK_WITHDRAWN, VERIFY_LINK_EXPIRED, VERIFY_LINK_REPLACED, VERIFY_LINK_USED, type AccountEvent } from '../../../modules/account';
+import {
+  accountDecider,
+  ALREADY_REGISTERED,
+  CHANGE_LINK_EXPIRED,
+  CHANGE_LINK_USED,
+  CUSTOMERS_ONLY,
+  RESET_LINK_EXPIRED,
+  RESET_LINK_REPLACED,
+  RESET_LINK_USED,
+  SAME_EMAIL,
+  LINK_WITHDRAWN, VERIFY_LINK_EXPIRED, VERIFY_LINK_REPLACED, VERIFY_LINK_USED,
+  type AccountEvent,
+} from '../../../modules/account';
 import { specFor } from '../../support/given-when-then';
 
 /** Issue 33: customers sign themselves up and confirm their address by a mailed link valid 24 hours. */
@@ -46,6 +58,53 @@ describe('customer accounts (account decider)', () => {
 
     it('has nothing to confirm on a staff login', () => {
       spec([{ type: 'AccountRegistered', data: { role: 'staff', mustChangePassword: false, person } }]).when(verify(before)).thenFails(VERIFY_LINK_USED, 'conflict');
+    });
+  });
+
+  describe('forgotten password', () => {
+    const resetUntil = '2026-11-23T15:30:00.000Z';
+    const asked = (resetId = first): AccountEvent => ({ type: 'PasswordResetRequested', data: { resetId, expiresAt: resetUntil } });
+    const reset = (now: string, resetId = first) => ({ type: 'ResetPassword' as const, resetId, now });
+
+    it("gives a customer's account a link, and refuses a staff login's or a disabled one's", () => {
+      spec([signedUp(), verified()]).when({ type: 'RequestPasswordReset', resetId: first, expiresAt: resetUntil }).then([asked()]);
+      spec([{ type: 'AccountRegistered', data: { role: 'staff', mustChangePassword: false, person } }])
+        .when({ type: 'RequestPasswordReset', resetId: first, expiresAt: resetUntil })
+        .thenFails(CUSTOMERS_ONLY, 'forbidden');
+      spec([signedUp(), verified(), { type: 'AccountDisabled', data: {} }])
+        .when({ type: 'RequestPasswordReset', resetId: first, expiresAt: resetUntil })
+        .thenFails(LINK_WITHDRAWN, 'forbidden');
+    });
+
+    it('sets the password once with the latest link within 30 minutes, and confirms an address not yet confirmed', () => {
+      spec([signedUp(), verified(), asked()]).when(reset('2026-11-23T15:29:59.999Z')).then([{ type: 'PasswordReset', data: { resetId: first } }]);
+      spec([signedUp(), asked()]).when(reset('2026-11-23T15:29:59.999Z')).then([{ type: 'PasswordReset', data: { resetId: first } }]);
+    });
+
+    it('refuses an expired, used or replaced link', () => {
+      spec([signedUp(), verified(), asked()]).when(reset(resetUntil)).thenFails(RESET_LINK_EXPIRED, 'conflict');
+      spec([signedUp(), verified(), asked(), { type: 'PasswordReset', data: { resetId: first } }]).when(reset('2026-11-23T15:00:00.000Z')).thenFails(RESET_LINK_USED, 'conflict');
+      spec([signedUp(), verified(), asked(), asked(second)]).when(reset('2026-11-23T15:00:00.000Z')).thenFails(RESET_LINK_REPLACED, 'conflict');
+    });
+  });
+
+  describe('change of email', () => {
+    const moved = { email: 'kim.new@example.com' };
+    const ask = (email = moved.email) => ({ type: 'RequestEmailChange' as const, changeId: second, email, expiresAt });
+    const asked: AccountEvent = { type: 'EmailChangeRequested', data: { changeId: second, expiresAt, person: moved } };
+    const confirm = (now: string, changeId = second) => ({ type: 'ConfirmEmailChange' as const, changeId, now });
+
+    it('asks the new address of an active customer, not the same one again', () => {
+      spec([signedUp(), verified()]).when(ask()).then([asked]);
+      spec([signedUp(), verified()]).when(ask('KIM@example.com')).thenFails(SAME_EMAIL, 'invalid');
+      spec([{ type: 'AccountRegistered', data: { role: 'manager', mustChangePassword: false, person } }]).when(ask()).thenFails(CUSTOMERS_ONLY, 'forbidden');
+    });
+
+    it('moves the account to the new address with its link, once, in time', () => {
+      spec([signedUp(), verified(), asked]).when(confirm(before)).then([{ type: 'EmailChanged', data: { changeId: second, person: moved } }]);
+      spec([signedUp(), verified(), asked]).when(confirm(expiresAt)).thenFails(CHANGE_LINK_EXPIRED, 'conflict');
+      spec([signedUp(), verified(), asked, { type: 'EmailChanged', data: { changeId: second, person: moved } }]).when(confirm(before)).thenFails(CHANGE_LINK_USED, 'conflict');
+      spec([signedUp(), verified(), asked]).when(confirm(before, first)).thenFails(CHANGE_LINK_USED, 'conflict');
     });
   });
 });

@@ -3,6 +3,7 @@ import Row from 'react-bootstrap/Row';
 import { useMeQuery } from '../features/auth/authApi';
 import { ChangePasswordForm } from '../features/accounts/ChangePasswordForm';
 import { AccountOrders } from '../features/customerAccount/AccountOrders';
+import { ChangeEmailForm } from '../features/customerAccount/ChangeEmailForm';
 import { TotpSettings } from '../features/accounts/TotpSettings';
 import { RequireRole } from '../features/staff/RequireRole';
 import { hasRole } from '../features/staff/roles';
@@ -23,6 +24,7 @@ export function AccountPage() {
             )}
             {me.role === 'customer' ? <h2 className="h4 mb-3">Your login</h2> : <h1 className="h3 mb-3">Your login</h1>}
             <ChangePasswordForm email={me.email} />
+            {me.role === 'customer' && <ChangeEmailForm />}
             {hasRole(me.role, 'manager') && <TotpSettings me={me} />}
           </Col>
         </Row>

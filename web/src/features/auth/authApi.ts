@@ -55,6 +55,22 @@ export const authApi = api.injectEndpoints({
     verifyEmail: build.mutation<{ message: string }, string>({
       query: (token) => ({ url: '/api/customer/verify', method: 'POST', body: { token } }),
     }),
+    /** Asks for a forgotten-password link: the answer is the same whether the address has an account or not. */
+    forgotPassword: build.mutation<{ message: string }, { email: string; human_check?: string }>({
+      query: (body) => ({ url: '/api/customer/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<{ message: string }, { token: string; password: string }>({
+      query: (body) => ({ url: '/api/customer/reset-password', method: 'POST', body }),
+      invalidatesTags: ['Me'],
+    }),
+    /** A signed-in customer asks to move the account to another address (a link goes there). */
+    changeEmail: build.mutation<{ message: string }, { email: string; password: string }>({
+      query: (body) => ({ url: '/api/account/email', method: 'POST', body }),
+    }),
+    confirmEmailChange: build.mutation<{ message: string }, string>({
+      query: (token) => ({ url: '/api/customer/confirm-email', method: 'POST', body: { token } }),
+      invalidatesTags: ['Me'],
+    }),
     logout: build.mutation<void, void>({
       query: () => ({ url: '/api/logout', method: 'POST' }),
       invalidatesTags: ['Me', 'Cart'],
@@ -62,4 +78,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useMeQuery, useLoginMutation, useLoginCodeMutation, useLogoutMutation, useRegisterMutation, useVerifyEmailMutation } = authApi;
+export const { useMeQuery, useLoginMutation, useLoginCodeMutation, useLogoutMutation, useRegisterMutation, useVerifyEmailMutation, useForgotPasswordMutation, useResetPasswordMutation, useChangeEmailMutation, useConfirmEmailChangeMutation } = authApi;

@@ -22,4 +22,5 @@ export type AccountCommand =
   | { type: 'RequestPasswordReset'; resetId: string; expiresAt: string }
   | { type: 'ResetPassword'; resetId: string; now: string }
   | { type: 'RequestEmailChange'; changeId: string; email: string; expiresAt: string }
-  | { type: 'ConfirmEmailChange'; changeId: string; now: string };
+  | { type: 'ConfirmEmailChange'; changeId: string; now: string }
+  | { type: 'CloseOwnAccount' };

@@ -2,8 +2,9 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { Clock } from '../../src/core/clock';
 import { commandContext } from '../../src/http/command-context';
-import { EMAIL_CHANGED_TEXT, EMAIL_VERIFIED_TEXT, PASSWORD_RESET_TEXT } from '../../src/shared/account-texts';
+import { ACCOUNT_CLOSED_TEXT, EMAIL_CHANGED_TEXT, EMAIL_VERIFIED_TEXT, PASSWORD_RESET_TEXT } from '../../src/shared/account-texts';
 import { requireCustomer } from '../../src/identity/auth';
+import { requireRecentPassword } from '../../src/identity/step-up';
 import { CUSTOMERS_ONLY } from './decider';
 import { HUMAN_CHECK_FIELD } from '../../src/shared/login-texts';
 import { emailText, singleLineText } from '../../src/shared/text';
@@ -18,6 +19,8 @@ const password = (required: string) => singleLineText({ max: 1024, required, kee
 const verifyInput = z.strictObject({ token: singleLineText({ max: 300, required: 'No link' }) });
 const forgotInput = z.strictObject({ email: emailText(), [HUMAN_CHECK_FIELD]: singleLineText({ max: 4000 }).optional() });
 const resetInput = z.strictObject({ token: singleLineText({ max: 300, required: 'No link' }), password: password('Choose a new password') });
+// Closing is for good: the web app sends the person's explicit confirmation, never an empty body.
+const closeInput = z.strictObject({ confirm: z.literal(true, { error: 'tick the box to confirm you want your account closed' }) });
 const changeEmailInput = z.strictObject({ email: emailText(), password: password('Enter your current password') });
 
 /** Customers' own accounts (issue 33): signing up and confirming the address; signing in is the one login. */
@@ -59,6 +62,23 @@ export function customerAccountRoutes(deps: { customers: CustomerAccounts; clock
     const input = changeEmailInput.parse(ctx.request.body);
     const { message } = await customers.requestEmailChange(input, commandContext(ctx, clock));
     ctx.body = { status: true, message };
+  });
+
+  const stepUp = requireRecentPassword(clock);
+
+  router.get('/api/account/my-data', requireCustomer(CUSTOMERS_ONLY), stepUp, async (ctx) => {
+    const data = await customers.ownData(commandContext(ctx, clock));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.attachment('my-data.json');
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(data, null, 2);
+  });
+
+  router.post('/api/account/close', requireCustomer(CUSTOMERS_ONLY), stepUp, async (ctx) => {
+    closeInput.parse(ctx.request.body);
+    await customers.closeOwnAccount(commandContext(ctx, clock));
+    ctx.session = null;
+    ctx.body = { status: true, message: ACCOUNT_CLOSED_TEXT };
   });
 
   router.post('/api/customer/confirm-email', async (ctx) => {

@@ -34,6 +34,10 @@ export interface CustomerDeps {
   siteName: () => Promise<string>;
   /** Ends every session and live stream of an account at once. */
   endSessions: (accountId: string) => Promise<void>;
+  /** What the shop holds about the account's orders and messages, for the customer's own download (issue 33). */
+  recordsOf: (accountId: string, email: string) => Promise<Record<string, unknown>>;
+  /** The privacy module's erasure of everyone found by this address (the account, its orders, its messages). */
+  erase: (email: string, context: CommandContext) => Promise<void>;
 }
 
 /**
@@ -175,6 +179,32 @@ export function createCustomerAccounts(deps: CustomerDeps) {
       await handle(accountId, command, context);
       await mail(input.email, emailChangeMail({ link: linkTo('change-email', changeEmailPath, accountId, changeId), expiresAt, siteName: await deps.siteName() }), now);
       return { message: EMAIL_CHANGE_SENT_TEXT };
+    },
+
+    /** Everything the shop holds about the signed-in customer, opened for them alone (after a step-up). */
+    async ownData(context: CommandContext) {
+      const state = await load(context.actor);
+      if (state.status === 'none') throw new DomainError('unauthenticated', 'Please sign in');
+      const { email, role } = state.account;
+      return {
+        exportedAt: context.now,
+        account: { id: context.actor, email, role, status: state.status },
+        ...(await deps.recordsOf(context.actor, email)),
+      };
+    },
+
+    /**
+     * The customer closes their account and is forgotten: the login is disabled, then the privacy module's erasure
+     * destroys the keys of the account and its orders (their money, dishes and times stay for the books) and
+     * ends every session.
+     */
+    async closeOwnAccount(context: CommandContext) {
+      const accountId = context.actor;
+      const state = await load(accountId);
+      if (state.status === 'none') throw new DomainError('unauthenticated', 'Please sign in');
+      await handle(accountId, { type: 'CloseOwnAccount' }, context);
+      await deps.erase(state.account.email, context);
+      await deps.endSessions(accountId);
     },
 
     /** The new address's link: the account is known by it from now on, and the old address is told. */

@@ -184,6 +184,12 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return requestEmailChange(command, state);
     case 'ConfirmEmailChange':
       return confirmEmailChange(command, state);
+    case 'CloseOwnAccount': {
+      // A customer closes their own account before their data is erased (the erasure refuses an active login).
+      const { account, status } = existing(state);
+      if (account.role !== 'customer') throw new DomainError('forbidden', CUSTOMERS_ONLY);
+      return status === 'disabled' ? [] : [{ type: 'AccountDisabled', data: {} }];
+    }
     default: {
       const unknown: never = command;
       return unknown;

@@ -29,5 +29,5 @@ export { accountRoutes } from './routes';
 
 /** The account id a stream `account-<id>` is for. */
 export const accountIdOf = (stream: string) => stream.slice('account-'.length);
-export { createCustomerAccounts, type CustomerAccounts, type HumanCheckVerifier, EMAIL_TAKEN, INVALID_VERIFY_LINK, SIGNED_IN_ALREADY, WRONG_PASSWORD } from './customers';
+export { createCustomerAccounts, type CustomerAccounts, type CustomerDeps, type HumanCheckVerifier, EMAIL_TAKEN, INVALID_VERIFY_LINK, SIGNED_IN_ALREADY, WRONG_PASSWORD } from './customers';
 export { customerAccountRoutes } from './customer-routes';

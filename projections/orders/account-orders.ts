@@ -36,3 +36,20 @@ export function accountOrders(pool: DatabasePool): AccountOrders {
     },
   };
 }
+
+/**
+ * Every order of an account with all the shop holds about it (delivery details, allergy and basket notes), for
+ * the customer's own download (issue 33): opened for them, as the read model holds it.
+ */
+export async function ordersWithDetails(pool: DatabasePool, userId: string): Promise<Array<Record<string, unknown>>> {
+  const rows = await pool.any(sql.unsafe`
+    select ref, status, to_json(submitted_at) #>> '{}' as placed_at, to_json(paid_at) #>> '{}' as paid_at,
+           to_json(completed_at) #>> '{}' as completed_at, ta_method as method, payment_method,
+           email, full_name, phone_number, address_1, address_2, address_3, town_city, postcode,
+           delivery_info, allergy_info, note, items, items_total_pence, postage_pence, voucher_code,
+           voucher_deduction_pence, total_pence
+      from orders
+     where user_id = ${userId} and submitted_at is not null
+     order by submitted_at desc, order_id desc`);
+  return rows.map((row) => ({ ...row }));
+}

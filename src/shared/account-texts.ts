@@ -31,3 +31,6 @@ export const PASSWORD_RESET_TEXT = 'Your new password is set, and every device s
 /** The answer to a change of address, whether the new address has an account or not. */
 export const EMAIL_CHANGE_SENT_TEXT = 'We have sent a link to the new address: follow it within 24 hours to use it for your account.';
 export const EMAIL_CHANGED_TEXT = 'Your account uses its new email address from now on.';
+
+/** After a customer closed their account: their details are gone, the shop's figures stay. */
+export const ACCOUNT_CLOSED_TEXT = 'Your account is closed and your details are erased. Thank you for ordering with us.';

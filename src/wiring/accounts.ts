@@ -8,8 +8,8 @@ import type { UserRepository } from '../identity/users';
 import type { Limits } from '../limits';
 import type { LiveHub } from '../live/hub';
 import type { Services } from '../services';
-import { accountList } from '../../projections';
-import { createAccounts, createCustomerAccounts, type HumanCheckVerifier } from '../../modules/account';
+import { accountList, contactMessagesFrom, ordersWithDetails } from '../../projections';
+import { createAccounts, createCustomerAccounts, type CustomerDeps, type HumanCheckVerifier } from '../../modules/account';
 import { readSettings } from '../../modules/store';
 import type { ShopMail } from './mail';
 import { systemContext } from './system-context';
@@ -59,8 +59,23 @@ export async function wireAccounts(deps: {
     announce: (message) => deps.logger.warn(message),
     register: (input) => accounts.register(input, systemContext(clock, 'first-admin')),
   });
-  /** Customers' own accounts (issue 33), given the human check the routes make. */
-  const customersWith = (humanCheck: HumanCheckVerifier) =>
-    createCustomerAccounts({ services, credentials, limits: deps.limits, humanCheck, linkKey: deps.linkKey, origin: deps.origin, queueMail: queueMail('account'), siteName, endSessions });
+  /** Customers' own accounts (issue 33), given the human check the routes make and the privacy module's erasure. */
+  const customersWith = (humanCheck: HumanCheckVerifier, erase: CustomerDeps['erase']) =>
+    createCustomerAccounts({
+      services,
+      credentials,
+      limits: deps.limits,
+      humanCheck,
+      linkKey: deps.linkKey,
+      origin: deps.origin,
+      queueMail: queueMail('account'),
+      siteName,
+      endSessions,
+      erase,
+      recordsOf: async (accountId, email) => ({
+        orders: await ordersWithDetails(pool, accountId),
+        contactMessages: await contactMessagesFrom(pool, services.personalData.lookupHash('email', email)),
+      }),
+    });
   return { accounts, credentials, customersWith };
 }

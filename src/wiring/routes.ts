@@ -24,7 +24,7 @@ import type { ProjectionRunner } from '../projections/runner';
 import type { Services } from '../services';
 import { uploadRoutes } from '../uploads';
 import { accountOrders, cardRefundRoutes, contactInbox, takingsRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
-import { accountRoutes, customerAccountRoutes, type Accounts, type CustomerAccounts, type HumanCheckVerifier } from '../../modules/account';
+import { accountRoutes, customerAccountRoutes, type Accounts, type CustomerAccounts, type CustomerDeps, type HumanCheckVerifier } from '../../modules/account';
 import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/cart';
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
 import { contactRoutes, createContact } from '../../modules/contact';
@@ -58,7 +58,7 @@ export interface RoutedParts {
   menu: MenuCache;
   accounts: Accounts;
   /** Customers' own accounts (issue 33), made with the human check made here. */
-  customersWith: (humanCheck: HumanCheckVerifier) => CustomerAccounts;
+  customersWith: (humanCheck: HumanCheckVerifier, erase: CustomerDeps['erase']) => CustomerAccounts;
   basket: Basket;
   delivery: WiredDelivery;
   vouchers: ReturnType<typeof createVouchers>;
@@ -104,7 +104,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     channelAuthRoutes({ keys: parts.liveKeys, authorisers: [orderChannelAuthoriser, staffChannelAuthoriser] }),
     liveKeysRoutes({ keys: parts.liveKeys, clock }),
     accountRoutes({ accounts: parts.accounts, clock, limits }),
-    customerAccountRoutes({ customers: parts.customersWith(humanCheck), clock }),
+    customerAccountRoutes({ customers: parts.customersWith(humanCheck, async (email, context) => void (await parts.privacy.erase({ email }, context))), clock }),
     privacyRoutes({ privacy: parts.privacy, clock }),
     paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),
     cardRoutes({ checkout, clock }),

@@ -133,6 +133,9 @@ const POLICY: Record<string, Access> = {
   'POST /api/customer/reset-password': 'anyone',
   'POST /api/customer/confirm-email': 'anyone',
   'POST /api/account/email': 'customer only',
+  // Step-up too: the matrix's sessions entered their password at login. Closing needs { confirm: true }.
+  'GET /api/account/my-data': 'customer only',
+  'POST /api/account/close': 'customer only',
   'GET /api/account/orders': 'customer only',
   'POST /api/account/password': 'customer',
   'POST /api/account/confirm-password': 'customer',

@@ -156,6 +156,55 @@ describe('customer accounts', () => {
     expect(new Set(times).size).toBe(ACCOUNT_ORDERS_PAGE_SIZE + 1);
   });
 
+  it("hands a customer everything the shop holds about them, decrypted for them alone, after a step-up", async () => {
+    const email = 'curious@example.com';
+    const browser = await signedInCustomer(email);
+    await browser.collectOnionBhaji({ email, full_name: 'Ada Curious', phone_number: '07911 123456', allergy_info: 'No peanuts please' });
+    await browser.payByPhone().expect(200);
+    await browser.complete().expect(200);
+    await until(async () => (await ordersOf(browser)).orders.length === 1, 'the order on the account page');
+    clock.advance(6 * 60_000);
+    const stale = await browser.get('/api/account/my-data').expect(403);
+    expect(stale.body.code).toBe('step_up_required');
+    await browser.post('/api/account/confirm-password', { password: 'a customer password' }).expect(200);
+    const download = await browser.get('/api/account/my-data').expect(200);
+    expect(download.headers['content-disposition']).toContain('my-data.json');
+    const data = JSON.parse(download.text);
+    expect(data.account).toMatchObject({ email, role: 'customer', status: 'active' });
+    expect(data.orders).toHaveLength(1);
+    expect(data.orders[0]).toMatchObject({ email, full_name: 'Ada Curious', phone_number: '07911 123456', allergy_info: 'No peanuts please', total_pence: 355 });
+    expect(data.contactMessages).toEqual([]);
+    // Nobody else's: another customer's download holds none of it, and staff have none.
+    const other = await signedInCustomer('nosy@example.com');
+    expect((await other.get('/api/account/my-data').expect(200)).text).not.toContain('Ada Curious');
+    const staff = await request(server.baseUrl).get('/api/account/my-data').set('Cookie', await adminCookie(server)).expect(403);
+    expect(staff.body.message).toBe(CUSTOMERS_ONLY);
+  });
+
+  it('closes and forgets an account at its owner’s word, and the books keep the order’s figures', async () => {
+    const email = 'leaving@example.com';
+    const browser = await signedInCustomer(email);
+    await orderOnce(browser, email);
+    await until(async () => (await ordersOf(browser)).orders.length === 1, 'the order on the account page');
+    const figures = () => server.shop.pool.one(sql.unsafe`select order_id, total_pence, items_total_pence, status from orders where user_id = (select id from users where email = ${email} or state->'account'->>'email' = ${email} limit 1)`);
+    const before = await figures();
+    expect((await browser.post('/api/account/close', {}).expect(400)).body.message).toMatch(/^confirm: /);
+    expect((await browser.get('/api/me')).body.user.email).toBe(email);
+    const staff = await request(server.baseUrl).post('/api/account/close').set(sameOrigin(server)).set('Cookie', await adminCookie(server)).send({ confirm: true }).expect(403);
+    expect(staff.body.message).toBe(CUSTOMERS_ONLY);
+
+    const userId = (await browser.get('/api/me')).body.user.id as string;
+    await browser.post('/api/account/close', { confirm: true }).expect(200);
+    expect((await browser.get('/api/me')).body.user).toBeNull();
+    await login(email, 'a customer password').expect(401);
+    const order = await server.shop.pool.one(sql.unsafe`select order_id, total_pence, items_total_pence, status, email, full_name from orders where user_id = ${userId}`);
+    expect(order).toEqual({ ...before, email: '[erased]', full_name: '[erased]' });
+    expect(await server.shop.pool.oneFirst(sql.unsafe`select email from users where id = ${userId}`)).toBe('[erased]');
+    expect(await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from mail_outbox where recipient = ${email}`)).toBe(0);
+    // Signing up again with the address starts a new account: the old one is gone for good.
+    expect((await signUp(email, 'a brand new start here').expect(200)).body.message).toBe(REGISTERED_TEXT);
+  });
+
   it('answers a sign-up of an address that has an account as a new one, changes nothing, and mails its owner', async () => {
     const email = 'sam.owner@example.com';
     await signUp(email, 'the owner chose this one').expect(200);

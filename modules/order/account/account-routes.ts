@@ -6,7 +6,7 @@ import { ACCOUNT_ORDERS_PAGE_SIZE, STAFF_HAVE_NO_ORDERS, type AccountOrdersAnswe
 import { orderSummaryOf, type AccountOrders } from './account-orders';
 
 const pageQuery = z.strictObject({
-  page: z.coerce.number({ error: 'page: must be a page number' }).int('page: must be a page number').min(0, 'page: must be a page number').max(10_000, 'page: must be a page number').default(0),
+  page: z.coerce.number({ error: 'must be a page number' }).int('must be a page number').min(0, 'must be a page number').max(10_000, 'must be a page number').default(0),
 });
 
 /** The signed-in customer's own past orders, newest first, a page at a time (issue 33; the account page). */

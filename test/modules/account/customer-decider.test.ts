@@ -107,4 +107,12 @@ describe('customer accounts (account decider)', () => {
       spec([signedUp(), verified(), asked]).when(confirm(before, first)).thenFails(CHANGE_LINK_USED, 'conflict');
     });
   });
+
+  describe('CloseOwnAccount', () => {
+    it("closes a customer's own account once, and never a staff login", () => {
+      spec([signedUp(), verified()]).when({ type: 'CloseOwnAccount' }).then([{ type: 'AccountDisabled', data: {} }]);
+      spec([signedUp(), verified(), { type: 'AccountDisabled', data: {} }]).when({ type: 'CloseOwnAccount' }).then([]);
+      spec([{ type: 'AccountRegistered', data: { role: 'admin', mustChangePassword: false, person } }]).when({ type: 'CloseOwnAccount' }).thenFails(CUSTOMERS_ONLY, 'forbidden');
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { useMeQuery } from '../features/auth/authApi';
 import { ChangePasswordForm } from '../features/accounts/ChangePasswordForm';
 import { AccountOrders } from '../features/customerAccount/AccountOrders';
 import { ChangeEmailForm } from '../features/customerAccount/ChangeEmailForm';
+import { YourData } from '../features/customerAccount/YourData';
 import { TotpSettings } from '../features/accounts/TotpSettings';
 import { RequireRole } from '../features/staff/RequireRole';
 import { hasRole } from '../features/staff/roles';
@@ -24,7 +25,12 @@ export function AccountPage() {
             )}
             {me.role === 'customer' ? <h2 className="h4 mb-3">Your login</h2> : <h1 className="h3 mb-3">Your login</h1>}
             <ChangePasswordForm email={me.email} />
-            {me.role === 'customer' && <ChangeEmailForm />}
+            {me.role === 'customer' && (
+              <>
+                <ChangeEmailForm />
+                <YourData />
+              </>
+            )}
             {hasRole(me.role, 'manager') && <TotpSettings me={me} />}
           </Col>
         </Row>

@@ -71,6 +71,14 @@ export const authApi = api.injectEndpoints({
       query: (token) => ({ url: '/api/customer/confirm-email', method: 'POST', body: { token } }),
       invalidatesTags: ['Me'],
     }),
+    /** Everything the shop holds about the signed-in customer, as the JSON file they keep (after a step-up). */
+    myData: build.mutation<unknown, void>({
+      query: () => ({ url: '/api/account/my-data', method: 'GET' }),
+    }),
+    /** Closes the customer's account and erases their details; the page then leaves with a full reload. */
+    closeAccount: build.mutation<{ message: string }, void>({
+      query: () => ({ url: '/api/account/close', method: 'POST', body: { confirm: true } }),
+    }),
     logout: build.mutation<void, void>({
       query: () => ({ url: '/api/logout', method: 'POST' }),
       invalidatesTags: ['Me', 'Cart'],
@@ -78,4 +86,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useMeQuery, useLoginMutation, useLoginCodeMutation, useLogoutMutation, useRegisterMutation, useVerifyEmailMutation, useForgotPasswordMutation, useResetPasswordMutation, useChangeEmailMutation, useConfirmEmailChangeMutation } = authApi;
+export const { useMeQuery, useLoginMutation, useLoginCodeMutation, useLogoutMutation, useRegisterMutation, useVerifyEmailMutation, useForgotPasswordMutation, useResetPasswordMutation, useChangeEmailMutation, useConfirmEmailChangeMutation, useMyDataMutation, useCloseAccountMutation } = authApi;

@@ -55,4 +55,5 @@ export { orderStatusRoutes } from './status/status-routes';
 export { orderStatusLink } from './status/status-link';
 export { cardAttemptProcess, cardPaymentProcess, cardRefundProcess } from './card/card-process';
 export { accountOrderRoutes } from './account/account-routes';
+export { createReorder, type Reorder } from './account/reorder';
 export { orderSummaryOf, type AccountOrderRow, type AccountOrders } from './account/account-orders';

@@ -45,3 +45,24 @@ export const ACCOUNT_STATUS_WORDS: Record<KitchenStatus, string> = {
   COMPLETE: 'Complete',
   CANCELLED: 'Cancelled',
 };
+
+/**
+ * One dish of a past order as it could be ordered again (issue 33's reorder): `nowPence` is what a unit costs
+ * now, or null when the kitchen no longer offers it. The web app adds the offered ones through the basket's own
+ * route, one unit at a time, so stock, the basket's caps and a closed shop refuse as they always do.
+ */
+export interface ReorderLine {
+  productId: number;
+  variantId: number | null;
+  name: string;
+  quantity: number;
+  wasPence: number;
+  nowPence: number | null;
+}
+
+export interface ReorderAnswer {
+  status: true;
+  lines: ReorderLine[];
+}
+
+export const NO_SUCH_OWN_ORDER = 'That is not one of your orders';

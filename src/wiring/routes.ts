@@ -29,7 +29,7 @@ import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/ca
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
 import { contactRoutes, createContact } from '../../modules/contact';
 import { deliveryRoutes } from '../../modules/delivery';
-import { accountOrderRoutes, cardRoutes, checkoutRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, refundRoutes, voucherUseRoutes } from '../../modules/order';
+import { accountOrderRoutes, cardRoutes, createReorder, checkoutRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, refundRoutes, voucherUseRoutes } from '../../modules/order';
 import { paymentRoutes } from '../../modules/payment';
 import { privacyRoutes } from '../../modules/privacy';
 import { stockRoutes } from '../../modules/stock';
@@ -109,7 +109,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),
     cardRoutes({ checkout, clock }),
     orderStatusRoutes({ services, clock, linkKey, keys: parts.liveKeys }),
-    accountOrderRoutes({ orders: accountOrders(pool) }),
+    accountOrderRoutes({ orders: accountOrders(pool), reorder: createReorder({ services, catalogue: menu }) }),
     cardRefundRoutes({ pool, clock, settings: services.settings }),
     takingsRoutes({ pool, settings: services.settings, clock }),
     menuRoutes({ menu }),

@@ -137,6 +137,7 @@ const POLICY: Record<string, Access> = {
   'GET /api/account/my-data': 'customer only',
   'POST /api/account/close': 'customer only',
   'GET /api/account/orders': 'customer only',
+  'GET /api/account/orders/:id/reorder': 'customer only',
   'POST /api/account/password': 'customer',
   'POST /api/account/confirm-password': 'customer',
   'POST /api/account/totp/start': 'manager',

@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import request from 'supertest';
-import { STAFF_HAVE_NO_ORDERS, ACCOUNT_ORDERS_PAGE_SIZE, type AccountOrderSummary } from '../../src/shared/order-summary';
+import { STAFF_HAVE_NO_ORDERS, ACCOUNT_ORDERS_PAGE_SIZE, NO_SUCH_OWN_ORDER, type AccountOrderSummary } from '../../src/shared/order-summary';
 import { ALREADY_REGISTERED, CHANGE_LINK_USED, CUSTOMERS_ONLY, RESET_LINK_EXPIRED, RESET_LINK_USED, SAME_EMAIL, WRONG_PASSWORD, INVALID_VERIFY_LINK, SIGNED_IN_ALREADY, VERIFY_LINK_EXPIRED, VERIFY_LINK_USED } from '../../modules/account';
 import { ACCOUNT_CHECK_REQUIRED, EMAIL_CHANGE_SENT_TEXT, EMAIL_CHANGED_TEXT, EMAIL_VERIFIED_TEXT, PASSWORD_RESET_TEXT, REGISTERED_TEXT, RESET_SENT_TEXT } from '../../src/shared/account-texts';
 import { startTestServer, type TestServer } from '../support/server';
@@ -129,6 +129,17 @@ describe('customer accounts', () => {
     const other = await signedInCustomer('other.customer@example.com');
     expect((await other.get(`/api/orders/${order.id}/progress`)).status).toBe(403);
     expect((await ordersOf(other)).orders).toEqual([]);
+
+    // Ordering it again: each dish with its price then and now, none once the kitchen has taken it off.
+    const reorder = async (who = browser) => (await who.get(`/api/account/orders/${order.id}/reorder`)).body;
+    expect((await reorder()).lines).toEqual([{ productId: 1, variantId: null, name: 'Onion Bhaji', quantity: 1, wasPence: 395, nowPence: 395 }]);
+    expect((await reorder(other)).message).toBe(NO_SUCH_OWN_ORDER);
+    const kitchen = await adminCookie(server);
+    const offer = (status: string) => request(server.baseUrl).post('/api/product/update_product_status').set(sameOrigin(server)).set('Cookie', kitchen).send({ id: 1, status }).expect(200);
+    await offer('out-of-stock');
+    expect((await reorder()).lines[0].nowPence).toBeNull();
+    await offer('active');
+    expect((await browser.get('/api/account/orders/not-an-id/reorder').expect(400)).body.message).toMatch(/^id: /);
 
     // Staff have no orders here; a guest must sign in; a bad page is named.
     const staff = await request(server.baseUrl).get('/api/account/orders').set('Cookie', await adminCookie(server)).expect(403);

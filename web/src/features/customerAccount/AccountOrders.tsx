@@ -8,6 +8,7 @@ import { ACCOUNT_STATUS_WORDS, type AccountOrderSummary } from '../../../../src/
 import { OrderProgressPanel } from '../order/OrderProgressPanel';
 import { useOrderProgressQuery } from '../order/progressApi';
 import { useAccountOrdersQuery } from './accountOrdersApi';
+import { ReorderButton } from './ReorderButton';
 
 const when = (iso: string) => `${londonDate(iso).split('-').reverse().join('/')} ${londonTime(iso)}`;
 
@@ -58,6 +59,7 @@ function OrderLine({ order }: { order: AccountOrderSummary }) {
         <dd className="col-7">{order.completed_at ? when(order.completed_at) : 'Not yet'}</dd>
       </dl>
       {open && <LiveStatus orderId={order.id} />}
+      <ReorderButton orderId={order.id} />
     </details>
   );
 }

@@ -1,4 +1,4 @@
-import type { AccountOrdersAnswer } from '../../../../src/shared/order-summary';
+import type { AccountOrdersAnswer, ReorderAnswer, ReorderLine } from '../../../../src/shared/order-summary';
 import { api } from '../../app/api';
 
 export const accountOrdersApi = api.injectEndpoints({
@@ -8,7 +8,12 @@ export const accountOrdersApi = api.injectEndpoints({
       query: (page) => ({ url: '/api/account/orders', params: { page } }),
       providesTags: ['Order'],
     }),
+    /** What ordering a past order again would add, with the prices then and now (issue 33). */
+    reorderPlan: build.mutation<ReorderLine[], string>({
+      query: (orderId) => ({ url: `/api/account/orders/${encodeURIComponent(orderId)}/reorder`, method: 'GET' }),
+      transformResponse: (answer: ReorderAnswer) => answer.lines,
+    }),
   }),
 });
 
-export const { useAccountOrdersQuery } = accountOrdersApi;
+export const { useAccountOrdersQuery, useReorderPlanMutation } = accountOrdersApi;

@@ -36,6 +36,8 @@ export interface CustomerDeps {
   endSessions: (accountId: string) => Promise<void>;
   /** What the shop holds about the account's orders and messages, for the customer's own download (issue 33). */
   recordsOf: (accountId: string, email: string) => Promise<Record<string, unknown>>;
+  /** The order module's joining of a guest's earlier orders with this (just confirmed) address to the account. */
+  joinGuestOrders: (accountId: string, email: string, context: CommandContext) => Promise<unknown>;
   /** The privacy module's erasure of everyone found by this address (the account, its orders, its messages). */
   erase: (email: string, context: CommandContext) => Promise<void>;
 }
@@ -120,8 +122,10 @@ export function createCustomerAccounts(deps: CustomerDeps) {
 
     /** Follows the mailed link: the address is confirmed, and the customer may sign in. */
     async verifyEmail(token: string, context: CommandContext) {
-      const { accountId, id } = await linked('verify-email', token);
+      const { accountId, id, state } = await linked('verify-email', token);
       await handle(accountId, { type: 'VerifyEmail', verificationId: id, now: context.now }, context);
+      // The address is now known to be the person's: their guest orders with it are theirs.
+      await deps.joinGuestOrders(accountId, state.account.email, { ...context, actor: accountId });
       return { accountId };
     },
 
@@ -158,6 +162,8 @@ export function createCustomerAccounts(deps: CustomerDeps) {
       await credentials.setPassword(accountId, password, new Date(context.now));
       await handle(accountId, command, context);
       await deps.endSessions(accountId);
+      // The link came to the address: an account not yet confirmed is now, and its guest orders join it.
+      await deps.joinGuestOrders(accountId, state.account.email, { ...context, actor: accountId });
     },
 
     /**
@@ -215,6 +221,7 @@ export function createCustomerAccounts(deps: CustomerDeps) {
       const newEmail = (changed as { data: { person: { email: string } } }).data.person.email;
       if (!(await credentials.changeEmail(accountId, newEmail))) throw new DomainError('conflict', EMAIL_TAKEN);
       await handle(accountId, command, context);
+      await deps.joinGuestOrders(accountId, newEmail, { ...context, actor: accountId });
       await mail(state.account.email, emailChangedMail({ newEmail, siteName: await deps.siteName() }), new Date(context.now));
     },
   };

@@ -56,4 +56,5 @@ export { orderStatusLink } from './status/status-link';
 export { cardAttemptProcess, cardPaymentProcess, cardRefundProcess } from './card/card-process';
 export { accountOrderRoutes } from './account/account-routes';
 export { createReorder, type Reorder } from './account/reorder';
+export { createGuestOrderJoin, type GuestOrderJoin } from './account/join-guest-orders';
 export { orderSummaryOf, type AccountOrderRow, type AccountOrders } from './account/account-orders';

@@ -10,6 +10,7 @@ import type { LiveHub } from '../live/hub';
 import type { Services } from '../services';
 import { accountList, contactMessagesFrom, ordersWithDetails } from '../../projections';
 import { createAccounts, createCustomerAccounts, type CustomerDeps, type HumanCheckVerifier } from '../../modules/account';
+import { createGuestOrderJoin } from '../../modules/order';
 import { readSettings } from '../../modules/store';
 import type { ShopMail } from './mail';
 import { systemContext } from './system-context';
@@ -59,6 +60,7 @@ export async function wireAccounts(deps: {
     announce: (message) => deps.logger.warn(message),
     register: (input) => accounts.register(input, systemContext(clock, 'first-admin')),
   });
+  const guestOrders = createGuestOrderJoin(services);
   /** Customers' own accounts (issue 33), given the human check the routes make and the privacy module's erasure. */
   const customersWith = (humanCheck: HumanCheckVerifier, erase: CustomerDeps['erase']) =>
     createCustomerAccounts({
@@ -72,6 +74,7 @@ export async function wireAccounts(deps: {
       siteName,
       endSessions,
       erase,
+      joinGuestOrders: (accountId, email, context) => guestOrders.join(accountId, email, context),
       recordsOf: async (accountId, email) => ({
         orders: await ordersWithDetails(pool, accountId),
         contactMessages: await contactMessagesFrom(pool, services.personalData.lookupHash('email', email)),

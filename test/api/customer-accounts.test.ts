@@ -216,6 +216,25 @@ describe('customer accounts', () => {
     expect((await signUp(email, 'a brand new start here').expect(200)).body.message).toBe(REGISTERED_TEXT);
   });
 
+  it("joins a guest's earlier orders with the address to the account once the address is confirmed, not before", async () => {
+    const email = 'was.a.guest@example.com';
+    const guest = shopper(server);
+    const placed = await orderOnce(guest, email);
+    const stranger = shopper(server);
+    await orderOnce(stranger, 'someone.else@example.com');
+    const owner = async () => server.shop.pool.maybeOneFirst(sql.unsafe`select user_id from orders where order_id = ${placed.order.id}`);
+    await until(async () => (await server.shop.pool.maybeOneFirst(sql.unsafe`select order_id from orders where order_id = ${placed.order.id}`)) !== null, 'the guest order in the read model');
+
+    await signUp(email, 'a customer password').expect(200);
+    expect(await owner()).toBeNull();
+    await post('/api/customer/verify', { token: tokenOf((await mails(email))[0]) }).expect(200);
+    const browser = shopper(server);
+    await browser.post('/api/login', { email, password: 'a customer password' }).expect(200);
+    const { orders } = await ordersOf(browser);
+    expect(orders.map((order) => order.id)).toEqual([placed.order.id]);
+    expect((await browser.get(`/api/orders/${placed.order.id}/progress`).expect(200)).body.progress.ref).toBe(orders[0].ref);
+  });
+
   it('answers a sign-up of an address that has an account as a new one, changes nothing, and mails its owner', async () => {
     const email = 'sam.owner@example.com';
     await signUp(email, 'the owner chose this one').expect(200);

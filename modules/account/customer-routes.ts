@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Clock } from '../../src/core/clock';
 import { commandContext } from '../../src/http/command-context';
@@ -23,6 +24,13 @@ const resetInput = z.strictObject({ token: singleLineText({ max: 300, required: 
 const closeInput = z.strictObject({ confirm: z.literal(true, { error: 'tick the box to confirm you want your account closed' }) });
 const changeEmailInput = z.strictObject({ email: emailText(), password: password('Enter your current password') });
 
+/** Resolves once the answer has been handed to the network (or the client went away). */
+const answerSent = (ctx: Context) =>
+  new Promise<void>((resolve) => {
+    ctx.res.once('finish', resolve);
+    ctx.res.once('close', resolve);
+  });
+
 /** Customers' own accounts (issue 33): signing up and confirming the address; signing in is the one login. */
 export function customerAccountRoutes(deps: { customers: CustomerAccounts; clock: Clock }) {
   const { customers, clock } = deps;
@@ -32,7 +40,7 @@ export function customerAccountRoutes(deps: { customers: CustomerAccounts; clock
     const input = registerInput.parse(ctx.request.body);
     const { message } = await customers.register(
       { email: input.email, password: input.password, humanCheck: input[HUMAN_CHECK_FIELD] },
-      { address: ctx.ip, signedIn: ctx.state.user !== undefined },
+      { address: ctx.ip, signedIn: ctx.state.user !== undefined, answered: answerSent(ctx) },
       commandContext(ctx, clock),
     );
     ctx.body = { status: true, message };

@@ -32,6 +32,8 @@ export interface CustomerDeps {
   origin: () => string;
   queueMail: (mail: { mailId: string; to: string; subject: string; text: string }) => Promise<void>;
   siteName: () => Promise<string>;
+  /** Runs a sign-up's work after its answer (and logs a failure: the person may sign up again). */
+  afterAnswer: (work: () => Promise<void>) => void;
   /** Ends every session and live stream of an account at once. */
   endSessions: (accountId: string) => Promise<void>;
   /** What the shop holds about the account's orders and messages, for the customer's own download (issue 33). */
@@ -86,37 +88,49 @@ export function createCustomerAccounts(deps: CustomerDeps) {
     return result;
   };
 
+  /** A new account and the link to confirm it; or, for an address that has an account, a mail to its owner. */
+  async function signUp(email: string, hash: string, context: CommandContext): Promise<void> {
+    const now = new Date(context.now);
+    const known = await credentials.accountIdOf(email);
+    const state = known ? await load(known) : initialAccountState;
+    if (!maySignUp(state, context.now)) return mailOwner(state, now);
+    const accountId = known ?? (await credentials.reserve(email)).accountId;
+    const verificationId = randomUUID();
+    const expiresAt = new Date(now.getTime() + VERIFICATION_VALID_MS).toISOString();
+    const command = { type: 'RegisterCustomer' as const, email, verificationId, expiresAt, now: context.now };
+    try {
+      // The event first: a sign-up racing this one for the address gets the conflict, never this password.
+      await services.commands.handle(accountStream(accountId), accountDecider, command, { ...context, actor: accountId });
+    } catch (error) {
+      if (!(error instanceof DomainError && error.message === ALREADY_REGISTERED)) throw error;
+      return mailOwner(await load(accountId), now);
+    }
+    await credentials.setPasswordHash(accountId, hash, now);
+    const link = linkTo('verify-email', verifyEmailPath, accountId, verificationId);
+    await mail(email, verificationMail({ link, expiresAt, siteName: await deps.siteName() }), now);
+  }
+
   return {
-    async register(input: { email: string; password: string; humanCheck?: unknown }, request: { address: string; signedIn: boolean }, context: CommandContext) {
+    /**
+     * A sign-up answers as soon as the password is hashed, the same work whatever the address: what differs (a new
+     * account and its link, or a mail to the address's owner) is done after the answer (`afterAnswer`), so neither
+     * the words nor the time of the answer tell whether the address has an account.
+     */
+    async register(
+      input: { email: string; password: string; humanCheck?: unknown },
+      request: { address: string; signedIn: boolean; /** Resolves once the answer has gone: the rest waits for it. */ answered: Promise<void> },
+      context: CommandContext,
+    ) {
       if (request.signedIn) throw new DomainError('forbidden', SIGNED_IN_ALREADY);
       const problem = passwordProblem(input.password, input.email);
       if (problem) throw new DomainError('invalid', problem);
-      const now = new Date(context.now);
-      await gate(request.address, input.humanCheck, now);
-      const known = await credentials.accountIdOf(input.email);
-      const state = known ? await load(known) : initialAccountState;
-      if (!maySignUp(state, context.now)) {
-        // The same work as a sign-up (the hash), then a mail to the owner instead of an account.
-        await hashPassword(input.password);
-        await mailOwner(state, now);
-        return { message: REGISTERED_TEXT };
-      }
-      const accountId = known ?? (await credentials.reserve(input.email)).accountId;
-      const verificationId = randomUUID();
-      const expiresAt = new Date(now.getTime() + VERIFICATION_VALID_MS).toISOString();
-      const command = { type: 'RegisterCustomer' as const, email: input.email, verificationId, expiresAt, now: context.now };
-      try {
-        // The event first: a sign-up racing this one for the address gets the conflict, never this password.
-        await services.commands.handle(accountStream(accountId), accountDecider, command, { ...context, actor: accountId });
-      } catch (error) {
-        if (!(error instanceof DomainError && error.message === ALREADY_REGISTERED)) throw error;
-        await hashPassword(input.password);
-        await mailOwner(await load(accountId), now);
-        return { message: REGISTERED_TEXT };
-      }
-      await credentials.setPassword(accountId, input.password, now);
-      const link = deps.origin() + verifyEmailPath(accountLinkToken(deps.linkKey, 'verify-email', accountId, verificationId));
-      await mail(input.email, verificationMail({ link, expiresAt, siteName: await deps.siteName() }), now);
+      await gate(request.address, input.humanCheck, new Date(context.now));
+      const hash = await hashPassword(input.password);
+      // Started only once the answer has gone, so that even its sending does not share the time with this work.
+      deps.afterAnswer(async () => {
+        await request.answered;
+        await signUp(input.email, hash, context);
+      });
       return { message: REGISTERED_TEXT };
     },
 

@@ -61,6 +61,14 @@ export async function wireAccounts(deps: {
     register: (input) => accounts.register(input, systemContext(clock, 'first-admin')),
   });
   const guestOrders = createGuestOrderJoin(services);
+  // A sign-up's work after its answer (modules/account/customers.ts): kept so tests and a stop can wait for it.
+  const afterAnswers = new Set<Promise<void>>();
+  const afterAnswer = (work: () => Promise<void>) => {
+    const running: Promise<void> = work()
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'a customer sign-up failed after its answer'))
+      .finally(() => afterAnswers.delete(running));
+    afterAnswers.add(running);
+  };
   /** Customers' own accounts (issue 33), given the human check the routes make and the privacy module's erasure. */
   const customersWith = (humanCheck: HumanCheckVerifier, erase: CustomerDeps['erase']) =>
     createCustomerAccounts({
@@ -73,6 +81,7 @@ export async function wireAccounts(deps: {
       queueMail: queueMail('account'),
       siteName,
       endSessions,
+      afterAnswer,
       erase,
       joinGuestOrders: (accountId, email, context) => guestOrders.join(accountId, email, context),
       recordsOf: async (accountId, email) => ({
@@ -80,5 +89,7 @@ export async function wireAccounts(deps: {
         contactMessages: await contactMessagesFrom(pool, services.personalData.lookupHash('email', email)),
       }),
     });
-  return { accounts, credentials, customersWith };
+  /** Resolves once every sign-up answered so far has done its work (tests; the shop's stop). */
+  const customersSettled = async () => void (await Promise.all(afterAnswers));
+  return { accounts, credentials, customersWith, customersSettled };
 }

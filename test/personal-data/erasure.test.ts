@@ -64,6 +64,7 @@ describe('erasure of a person on request', () => {
   async function customerAccount(who: Person) {
     const password = 'a customer password';
     await shopper(server).post('/api/customer/register', { email: who.email, password }).expect(200);
+    await server.shop.accountsSettled();
     const mail = (await server.shop.pool.oneFirst(sql.unsafe`select body_text from mail_outbox where recipient = ${who.email} and kind = 'account'`)) as string;
     const token = new URL(/http\S+\/login\?verify=\S+/.exec(mail)![0]).searchParams.get('verify')!;
     await shopper(server).post('/api/customer/verify', { token }).expect(200);

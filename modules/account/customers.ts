@@ -89,7 +89,7 @@ export function createCustomerAccounts(deps: CustomerDeps) {
   };
 
   /** A new account and the link to confirm it; or, for an address that has an account, a mail to its owner. */
-  async function signUp(email: string, hash: string, context: CommandContext): Promise<void> {
+  async function signUp(email: string, hash: string, context: { now: string; correlationId: string }): Promise<void> {
     const now = new Date(context.now);
     const known = await credentials.accountIdOf(email);
     const state = known ? await load(known) : initialAccountState;
@@ -127,9 +127,11 @@ export function createCustomerAccounts(deps: CustomerDeps) {
       await gate(request.address, input.humanCheck, new Date(context.now));
       const hash = await hashPassword(input.password);
       // Started only once the answer has gone, so that even its sending does not share the time with this work.
+      // As the account itself, and read now: the request's guest id is not to be touched after its answer.
+      const asAccount = { now: context.now, correlationId: context.correlationId };
       deps.afterAnswer(async () => {
         await request.answered;
-        await signUp(input.email, hash, context);
+        await signUp(input.email, hash, asAccount);
       });
       return { message: REGISTERED_TEXT };
     },

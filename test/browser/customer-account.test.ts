@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
-import { EMAIL_VERIFIED_TEXT, REGISTERED_TEXT } from '../../src/shared/account-texts';
+import { ACCOUNT_CLOSED_TEXT, EMAIL_VERIFIED_TEXT, PASSWORD_RESET_TEXT, REGISTERED_TEXT, RESET_SENT_TEXT } from '../../src/shared/account-texts';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { expectAccessible } from './accessibility';
@@ -97,5 +97,41 @@ describe('a customer account in the browser', () => {
     await Promise.all([answerTo(page, '/api/moveProductStockToBasket'), line.getByRole('button', { name: 'Order this again' }).click()]);
     await page.getByTestId('reorder-outcome').getByText('In your basket: 1 × Onion Bhaji.', { exact: true }).waitFor();
     await waitForText(page.getByTestId('basket-count'), '1');
+  });
+
+  it('sets a forgotten password from the mail, then downloads the data and closes the account', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    await Promise.all([answerTo(page, '/api/logout'), page.getByRole('button', { name: 'Logout' }).click()]);
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('button', { name: 'Forgotten your password?' }).click();
+    await page.getByLabel("Your account's email").fill(CUSTOMER.email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await waitForText(page.getByTestId('forgot-done'), RESET_SENT_TEXT);
+
+    let mail: string | undefined;
+    await until(() => (mail = newestMailTo(server.dataDir, CUSTOMER.email))?.includes('reset=') === true, 'the forgotten-password mail');
+    await page.goto(/http\S+\/login\?reset=[A-Za-z0-9_-]+/.exec(mail!)![0]);
+    const fresh = 'a brand new password for ada';
+    await page.getByLabel('New password').fill(fresh);
+    await page.getByRole('button', { name: 'Set my new password' }).click();
+    await waitForText(page.getByTestId('reset-done'), PASSWORD_RESET_TEXT);
+    await page.getByLabel('Email').fill(CUSTOMER.email);
+    await page.getByLabel('Password', { exact: true }).fill(fresh);
+    await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole('button', { name: 'Login' }).click()]);
+
+    await page.goto(`${baseUrl}/account`);
+    await page.getByTestId('your-data').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download your data' }).click()]);
+    expect(download.suggestedFilename()).toBe('my-data.json');
+    const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+    expect(data.account.email).toBe(CUSTOMER.email);
+    expect(data.orders[0]).toMatchObject({ full_name: 'Ada New', email: CUSTOMER.email });
+
+    await page.getByLabel('I understand: close my account and erase my details').check();
+    await Promise.all([answerTo(page, '/api/account/close'), page.getByRole('button', { name: 'Close my account' }).click()]);
+    await page.getByTestId('account-closed').getByText(ACCOUNT_CLOSED_TEXT).waitFor();
+    expect((await page.request.get(`${baseUrl}/api/me`)).ok()).toBe(true);
+    expect((await (await page.request.get(`${baseUrl}/api/me`)).json()).user).toBeNull();
   });
 });

@@ -118,7 +118,9 @@ const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1,
   phone_number, delivery_info, allergy_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
   submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence, refunded_pence, refund_standing,
   (select coalesce(array_agg(line order by line), '{}') from order_refunds r, unnest(r.lines) line where r.order_id = orders.order_id and r.failed_at is null) as refunded_lines,
-  (select coalesce(sum(amount_pence), 0) from order_refunds r where r.order_id = orders.order_id and r.failed_at is not null)::int as refund_failed_pence`;
+  (select coalesce(sum(amount_pence), 0) from order_refunds r where r.order_id = orders.order_id and r.failed_at is not null
+      and r.refund_no > (select coalesce(max(g.refund_no), 0) from order_refunds g where g.order_id = orders.order_id and g.failed_at is null))::int
+    as refund_failed_pence`;
 
 /** A trading day's placed orders, newest first. */
 export async function todaysOrders(pool: DatabasePool, day: string, now: Date): Promise<KitchenOrder[]> {

@@ -148,7 +148,10 @@ export interface KitchenOrder {
   refunded_lines: number[];
   /** What staff may still refund from the shop now (the order module's rule); 0 when none can go back. */
   refundable: number;
-  /** Money whose card refund the provider refused: not given back, so staff refund it again or by hand. */
+  /**
+   * Money whose card refund the provider refused since the last refund that went through: not given back, so staff
+   * refund it again or by hand (a refund made after it clears it).
+   */
   refund_failed: number;
   takeawayorder: { order_status: string; due_by: string | null };
 }

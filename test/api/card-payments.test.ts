@@ -570,7 +570,7 @@ describe('card payments', () => {
       expect(told).toHaveLength(1);
       // Staff hand the money back at the counter: recorded, counted, and the card is left alone.
       await boss.post(`/api/orders/${order.id}/refunds`, { requestId: randomUUID(), amountPence: 100, reason: 'wrong_dish', byHand: true }).expect(200);
-      expect(await kitchenRow(order.id)).toMatchObject({ refunded: 100, refund_standing: 'PART', refundable: 255 });
+      expect(await kitchenRow(order.id)).toMatchObject({ refunded: 100, refund_standing: 'PART', refundable: 255, refund_failed: 0 });
       expect(await tally()).toBe(before - 100);
       clock.advance(61_000);
       await server.shop.processes.runDue();

@@ -93,11 +93,11 @@ describe('card payments in the browser', () => {
     const refundDialog = kitchen.page.getByRole('dialog', { name: `Refund order ${order.ref}` });
     await refundDialog.getByText('Not printed yet: the dishes go back on the menu.').waitFor();
     await refundDialog.getByLabel('1 x Onion Bhaji £3.95').check();
+    expect(await refundDialog.getByLabel('1 x Chicken Korma £9.50').isChecked()).toBe(false);
     await refundDialog.getByLabel('Why').selectOption('cannot_cook');
     await expectPartAccessible(kitchen.page, '[data-testid="refund-dialog"]');
     const [refunded] = await Promise.all([answerTo(kitchen.page, `/api/orders/${order.id}/refunds`), refundDialog.getByRole('button', { name: 'Refund', exact: true }).click()]);
     expect(refunded.status()).toBe(200);
-    expect(await refundDialog.getByLabel('1 x Chicken Korma £9.50').isChecked()).toBe(false);
     await waitForText(row.getByTestId('order-refund'), 'PART REFUNDED £3.95');
     await until(async () => (await kitchen.page.getByTestId('order-tally').textContent()) !== tallyBefore, 'the tally to go down');
     await waitForText(page.getByTestId('order-refund'), 'PART REFUNDED: £3.95 of this order was refunded to your card (banks usually take 5 to 10 days to show it).');

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,7 +99,7 @@ async function collectWithDetails(post: ReturnType<typeof customerAt>, customer:
  * One customer placing one phone order, request by request, as the web app does; the first failure (the shop
  * was killed) ends it: nobody retries.
  */
-async function checkOut(url: string, dishes: Dish[], random: () => number, customer: number): Promise<void> {
+async function checkOut(url: string, dishes: Dish[], random: () => number, customer: number): Promise<string> {
   const post = customerAt(url);
   const lines = 1 + Math.floor(random() * 3);
   for (let line = 0; line < lines; line++) {
@@ -108,7 +109,16 @@ async function checkOut(url: string, dishes: Dish[], random: () => number, custo
   }
   await collectWithDetails(post, customer);
   await post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' });
-  await post('/complete-order', { payment_method: 'PHONE' });
+  return (await post('/complete-order', { payment_method: 'PHONE' })).body.order.id as string;
+}
+
+/**
+ * Issue 35: a manager takes the phone payment of a placed order and refunds its first line before the ticket is
+ * printed, so that line's units go back on the shelf (a kill may cut the refund between its record and its steps).
+ */
+async function payAndRefundFirstLine(manager: ReturnType<typeof customerAt>, orderId: string): Promise<void> {
+  await manager('/api/ta/markPaid', { orderId });
+  await manager(`/api/orders/${orderId}/refunds`, { requestId: randomUUID(), lines: [0], reason: 'cannot_cook' });
 }
 
 /** A customer with one unit of `dish` and a voucher code applied, one step from pressing Place order. */
@@ -163,6 +173,7 @@ async function endHeldSales(db: pg.Client): Promise<void> {
 /**
  * Issue 13 item 2: after any crash, with nobody retrying, no unit is stranded between selling and ordering.
  * Issue 28 item 2: nor a voucher's use between its reservation and the order's placing.
+ * Issue 35: nor a refunded line's units between the refund's record and their return to the shelf.
  */
 describe('checkouts killed at random points', () => {
   let database: TestDatabase;
@@ -182,11 +193,12 @@ describe('checkouts killed at random points', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps every unit on the shelf, in a live basket or in a placed order: shelf + held + placed = initial; every voucher use reserved comes back', async () => {
+  it('keeps every unit on the shelf, in a live basket or in a placed order: shelf + held + placed - refunded back = initial; every voucher use reserved comes back', async () => {
     const random = seeded(SEED);
     let customers = 0;
     let placedAcknowledged = 0;
     let cutOff = 0;
+    let refundsAcknowledged = 0;
     // The demo menu, with the dishes used here stocked high, from a first start in this process.
     const setUp = await startTestServer({ database, clock: () => new Date(EVENING - 60_000), settings: { vouchers_enabled: true } });
     const menu = await request(setUp.baseUrl).get('/api/menu').expect(200);
@@ -208,6 +220,7 @@ describe('checkouts killed at random points', () => {
     const created = await manager.post('/api/vouchers').set(headers).send({ count: ROUNDS, terms: { description: '50p off', benefit: { kind: 'fixed', pence: 50 } } }).expect(200);
     const voucherId = created.body.voucherId as string;
     const codes = (await manager.get(`/api/vouchers/${voucherId}/codes.csv`).expect(200)).text.trim().split(/\r\n/).slice(1);
+    const admin = { email: setUp.admin.email, password: setUp.admin.password };
     expect(codes).toHaveLength(ROUNDS);
     await setUp.stop();
     db = new pg.Client({ connectionString: database.url });
@@ -221,18 +234,28 @@ describe('checkouts killed at random points', () => {
       let running = true;
       const withCode = readyWithCode(shop.url, voucherDish, codes[round], ++customers);
       withCode.catch(() => undefined); // awaited below, unless the round failed first
+      // The manager, logged in afresh this round (refunds ask for a password entered in the last minutes).
+      const manager = customerAt(shop.url);
+      await manager('/api/login', admin);
+      let refundsThisRound = 0;
       const shoppers = Array.from({ length: SHOPPERS }, async () => {
         while (running) {
           const customer = ++customers;
-          const ok = await checkOut(shop.url, dishes, random, customer).then(() => true, () => false);
-          if (ok) placedAcknowledged += 1;
+          const orderId = await checkOut(shop.url, dishes, random, customer).catch(() => null);
+          if (orderId) placedAcknowledged += 1;
           else cutOff += 1;
+          // About one order in four is refunded at once, in the middle of the other checkouts.
+          if (orderId && running && random() < 0.25) {
+            await payAndRefundFirstLine(manager, orderId).then(() => ((refundsAcknowledged += 1), (refundsThisRound += 1)), () => undefined);
+          }
         }
       });
       try {
         // The kill lands at a random point of the concurrent checkouts, once a voucher's use was reserved.
+        // Refunds are made before the voucher's sale is held back: the held sale stalls the read models that marking
+        // an order paid waits for, so a refund started after it is cut off at its first step.
         const placedBefore = placedAcknowledged;
-        await until(() => placedAcknowledged >= placedBefore + 8, 'the shoppers to be placing orders', { timeoutMs: 60_000 });
+        await until(() => placedAcknowledged >= placedBefore + 8 && refundsThisRound >= 2, 'the shoppers to be placing orders and the manager refunding', { timeoutMs: 60_000 });
         const ready = await withCode;
         await Promise.all([new Promise((resolve) => setTimeout(resolve, 100 + random() * 900)), placeUntilSaleWaits(db, ready, voucherId)]);
         await killed(shop.child);
@@ -271,6 +294,15 @@ describe('checkouts killed at random points', () => {
       for (const item of items) placed.set(item.productId, (placed.get(item.productId) ?? 0) + item.quantity);
     }
     expect(orders.length).toBeGreaterThanOrEqual(placedAcknowledged);
+    // Units a refund gave back (lines refunded before printing): on the shelf again, once each, cut off or not.
+    const refundedBack = new Map<number, number>();
+    const refunds = await shop.pool.any(sql.unsafe`
+      select o.items, r.lines from order_refunds r join orders o using (order_id) where r.restocked`);
+    for (const { items, lines } of refunds as unknown as Array<{ items: Array<{ productId: number; quantity: number }>; lines: number[] }>) {
+      for (const line of lines) refundedBack.set(items[line].productId, (refundedBack.get(items[line].productId) ?? 0) + items[line].quantity);
+    }
+    expect(refunds.length).toBeGreaterThanOrEqual(refundsAcknowledged);
+    expect(refundsAcknowledged).toBeGreaterThan(0);
     for (const dish of dishes) {
       const { events } = await shop.store.read(stockStream(dish.id));
       const initial = LEVEL;
@@ -278,9 +310,10 @@ describe('checkouts killed at random points', () => {
       const returned = events
         .filter((event) => event.type === 'StockSaleCancelled')
         .reduce((sum, event) => sum + (event.data as { quantity: number }).quantity, 0);
-      // On the shelf (held units included, whether in a live basket or not) plus in placed orders.
+      // On the shelf (held units included, whether in a live basket or not) plus in placed orders, less what
+      // refunds put back on the shelf from those orders.
       const onShelf = initial - sold + returned;
-      expect({ dish: dish.id, total: onShelf + (placed.get(dish.id) ?? 0) }).toEqual({ dish: dish.id, total: initial });
+      expect({ dish: dish.id, total: onShelf + (placed.get(dish.id) ?? 0) - (refundedBack.get(dish.id) ?? 0) }).toEqual({ dish: dish.id, total: initial });
     }
 
     // Each use reserved for an order that was never placed went back, as abandoned, and its customer holds none.

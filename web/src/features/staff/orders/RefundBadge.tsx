@@ -9,8 +9,8 @@ import type { LiveOrder } from './kitchenOrder';
  */
 export function RefundBadge({ order }: { order: LiveOrder }) {
   const byHand = order.payment_method === 'PHONE' ? ' by hand' : '';
-  // A refused card refund stays in sight until the rest of the money has gone back some other way.
-  const failed = order.refund_failed > 0 && order.refund_standing !== 'FULL';
+  // A refused card refund stays in sight until staff give money back again.
+  const failed = order.refund_failed > 0;
   return (
     <>
       {order.refund_standing !== 'NONE' && (

@@ -113,7 +113,7 @@ describe('a customer account in the browser', () => {
     await until(() => (mail = newestMailTo(server.dataDir, CUSTOMER.email))?.includes('reset=') === true, 'the forgotten-password mail');
     await page.goto(/http\S+\/login\?reset=[A-Za-z0-9_-]+/.exec(mail!)![0]);
     const fresh = 'a brand new password for ada';
-    await page.getByLabel('New password').fill(fresh);
+    await page.getByLabel('New password', { exact: true }).fill(fresh);
     await page.getByRole('button', { name: 'Set my new password' }).click();
     await waitForText(page.getByTestId('reset-done'), PASSWORD_RESET_TEXT);
     await page.getByLabel('Email').fill(CUSTOMER.email);

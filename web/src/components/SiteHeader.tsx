@@ -50,7 +50,8 @@ export function SiteHeader() {
           )}
           {user && (
             <>
-              <span className="navbar-text" data-testid="signed-in-user">
+              {/* A customer's phone shows the account link alone: the address and role would push the header off the screen. */}
+              <span className={`navbar-text${user.role === 'customer' ? ' d-none d-md-inline' : ''}`} data-testid="signed-in-user">
                 <span className="text-light">{user.email}</span>{' '}
                 <span className="badge text-bg-secondary">{user.role}</span>
               </span>

@@ -5,6 +5,7 @@ import { BasketWidget } from '../features/cart/BasketWidget';
 import { useShopSettings } from '../features/settings/useShopSettings';
 import { StaffNavLinks } from '../features/staff/StaffNavLinks';
 import { DEMO_LOGO } from '../features/brand/brandImages';
+import { PersonIcon } from './icons/PersonIcon';
 import './SiteHeader.css';
 
 export function SiteHeader() {
@@ -39,8 +40,9 @@ export function SiteHeader() {
           <BasketWidget />
           {/* Phones hardly see the discreet Login at the screen's edge: a visible way in (issue 33). */}
           {!user && (
-            <Link to="/login" className="btn btn-outline-light btn-sm d-md-none" data-testid="header-sign-in">
-              Sign in
+            // An icon with its name for screen readers: a word would take the room the shop's name needs on one line.
+            <Link to="/login" className="btn btn-outline-light d-md-none d-inline-flex align-items-center" aria-label="Sign in" title="Sign in" data-testid="header-sign-in">
+              <PersonIcon size="1.25em" />
             </Link>
           )}
           {user?.role === 'customer' && (

@@ -64,6 +64,8 @@ export interface Shop {
   accounts: Accounts;
   /** Resolves once every mail for the events stored so far is queued and the sender has tried it. */
   mailSettled(): Promise<void>;
+  /** Resolves once every customer sign-up answered so far has stored its account or mailed its owner (issue 33). */
+  accountsSettled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -105,7 +107,9 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const staffPresence = new StaffPresence(clock);
     // Made now, since ending a person's sessions disconnects their live streams; started below.
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS, staffPresence });
-    const { accounts, credentials } = await wireAccounts({ config, services, users, limits, linkKey: keys[0], origin: origins.public, mail, hub, clock, logger });
+    const { accounts, credentials, customersWith, customersSettled } = await wireAccounts({ config, services, users, limits, linkKey: keys[0], origin: origins.public, mail, hub, clock, logger });
+    // A sign-up answered just before the stop finishes its work before the pool closes.
+    stops.add(customersSettled);
     await catchUp(store, readModels.runners, logger);
 
     const basket = createBasket(services, menu, storedBaskets(pool), { shares: config.holdShares, secret: keys[0] });
@@ -131,7 +135,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
 
     const catalog = wireCatalog({ config, services, menu, dailyStock: stock.dailyStock });
     const routers = shopRoutes({
-      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, basket, delivery, vouchers, order, stock, privacy, catalog,
+      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog,
     });
     const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock), routers }, stops);
     const url = origins.listeningOn(port);
@@ -142,7 +146,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     }
     return {
       url, port, databaseUrl, pool, store, hub, runners: readModels.runners, accounts, config, services,
-      holdSweeper: stock.holdSweeper, sessionSweeper, storeClock, processes, logger, mailSettled: mail.settled, stop: stops.stopAll,
+      holdSweeper: stock.holdSweeper, sessionSweeper, storeClock, processes, logger, mailSettled: mail.settled, accountsSettled: customersSettled, stop: stops.stopAll,
     };
   } catch (error) {
     await stops.stopAll();

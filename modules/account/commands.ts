@@ -16,4 +16,11 @@ export type AccountCommand =
   | { type: 'EnableAccount'; actor: Actor }
   | { type: 'TurnOnTotp'; role: Role }
   | { type: 'TurnOffTotp'; by: 'self' | 'admin' | 'server'; actor?: Actor }
-  | { type: 'RecordLogin' };
+  | { type: 'RecordLogin' }
+  | { type: 'RegisterCustomer'; email: string; verificationId: string; expiresAt: string; now: string }
+  | { type: 'VerifyEmail'; verificationId: string; now: string }
+  | { type: 'RequestPasswordReset'; resetId: string; expiresAt: string }
+  | { type: 'ResetPassword'; resetId: string; now: string }
+  | { type: 'RequestEmailChange'; changeId: string; email: string; expiresAt: string }
+  | { type: 'ConfirmEmailChange'; changeId: string; now: string }
+  | { type: 'CloseOwnAccount' };

@@ -3,7 +3,7 @@ import type { Decider } from '../../src/core/decider';
 import type { AccountCommand, Actor } from './commands';
 import type { AccountEvent } from './events';
 import { evolveAccount, initialAccountState, type AccountFacts, type AccountState } from './state';
-import { mayManage, mayUseTotp, removesLastAdmin, STAFF_ROLES } from './rules';
+import { mayManage, maySignUp, mayUseTotp, removesLastAdmin, STAFF_ROLES } from './rules';
 
 export const NOT_ALLOWED = 'You are not allowed to do that to this login';
 export const LAST_ADMIN = 'This is the last active admin: make someone else an admin first';
@@ -12,6 +12,18 @@ export const LINK_EXPIRED = 'This link has expired. Ask for a new invitation.';
 export const LINK_REPLACED = 'This link was replaced by a newer invitation: use the latest email.';
 export const LINK_WITHDRAWN = 'This invitation was withdrawn.';
 export const ALREADY_HAS_LOGIN = 'This person already has a login';
+/** Never shown to whoever signs up: the handler mails the address's owner instead and answers as for a new one. */
+export const ALREADY_REGISTERED = 'This address already has an account';
+export const VERIFY_LINK_USED = 'This address is already confirmed: you can sign in.';
+export const VERIFY_LINK_EXPIRED = 'This link has expired. Sign up again to get a new one.';
+export const VERIFY_LINK_REPLACED = 'This link was replaced by a newer one: use the latest email.';
+export const RESET_LINK_USED = 'This link has already been used. Ask for a new one if you still need it.';
+export const RESET_LINK_EXPIRED = 'This link has expired (it works for 30 minutes). Ask for a new one.';
+export const RESET_LINK_REPLACED = 'This link was replaced by a newer one: use the latest email.';
+export const CUSTOMERS_ONLY = 'This is for customer accounts: staff logins are looked after by your admin.';
+export const SAME_EMAIL = 'This is already your email address';
+export const CHANGE_LINK_USED = 'This link has already been used, or the change was replaced by a newer one.';
+export const CHANGE_LINK_EXPIRED = 'This link has expired. Ask for the change again.';
 
 function existing(state: AccountState): Exclude<AccountState, { status: 'none' }> {
   if (state.status === 'none') throw new DomainError('not_found', 'No such login');
@@ -84,6 +96,57 @@ function turnOffTotp(command: Extract<AccountCommand, { type: 'TurnOffTotp' }>, 
   return account.totp ? [{ type: 'TotpTurnedOff', data: { by: command.by } }] : [];
 }
 
+function registerCustomer(command: Extract<AccountCommand, { type: 'RegisterCustomer' }>, state: AccountState): AccountEvent[] {
+  if (!maySignUp(state, command.now)) throw new DomainError('conflict', ALREADY_REGISTERED);
+  const { verificationId, expiresAt, email } = command;
+  return [{ type: 'CustomerRegistered', data: { verificationId, expiresAt, person: { email } } }];
+}
+
+function verifyEmail(command: Extract<AccountCommand, { type: 'VerifyEmail' }>, state: AccountState): AccountEvent[] {
+  const { account, status } = existing(state);
+  if (status === 'disabled') throw new DomainError('forbidden', LINK_WITHDRAWN);
+  const verification = account.verification;
+  if (!verification) throw new DomainError('conflict', VERIFY_LINK_USED);
+  if (verification.id !== command.verificationId) throw new DomainError('conflict', VERIFY_LINK_REPLACED);
+  if (Date.parse(command.now) >= Date.parse(verification.expiresAt)) throw new DomainError('conflict', VERIFY_LINK_EXPIRED);
+  return [{ type: 'EmailVerified', data: { verificationId: command.verificationId } }];
+}
+
+/** The forgotten-password link is for customers' accounts that are not disabled. */
+function requestReset(command: Extract<AccountCommand, { type: 'RequestPasswordReset' }>, state: AccountState): AccountEvent[] {
+  const { account, status } = existing(state);
+  if (account.role !== 'customer') throw new DomainError('forbidden', CUSTOMERS_ONLY);
+  if (status === 'disabled') throw new DomainError('forbidden', LINK_WITHDRAWN);
+  return [{ type: 'PasswordResetRequested', data: { resetId: command.resetId, expiresAt: command.expiresAt } }];
+}
+
+function resetPassword(command: Extract<AccountCommand, { type: 'ResetPassword' }>, state: AccountState): AccountEvent[] {
+  const { account, status } = existing(state);
+  if (status === 'disabled') throw new DomainError('forbidden', LINK_WITHDRAWN);
+  const reset = account.reset;
+  if (!reset) throw new DomainError('conflict', RESET_LINK_USED);
+  if (reset.id !== command.resetId) throw new DomainError('conflict', RESET_LINK_REPLACED);
+  if (Date.parse(command.now) >= Date.parse(reset.expiresAt)) throw new DomainError('conflict', RESET_LINK_EXPIRED);
+  return [{ type: 'PasswordReset', data: { resetId: command.resetId } }];
+}
+
+function requestEmailChange(command: Extract<AccountCommand, { type: 'RequestEmailChange' }>, state: AccountState): AccountEvent[] {
+  const { account, status } = existing(state);
+  if (account.role !== 'customer') throw new DomainError('forbidden', CUSTOMERS_ONLY);
+  if (status !== 'active') throw new DomainError('forbidden', NOT_ALLOWED);
+  if (command.email.trim().toLowerCase() === account.email.trim().toLowerCase()) throw new DomainError('invalid', SAME_EMAIL);
+  return [{ type: 'EmailChangeRequested', data: { changeId: command.changeId, expiresAt: command.expiresAt, person: { email: command.email } } }];
+}
+
+function confirmEmailChange(command: Extract<AccountCommand, { type: 'ConfirmEmailChange' }>, state: AccountState): AccountEvent[] {
+  const { account, status } = existing(state);
+  if (status === 'disabled') throw new DomainError('forbidden', LINK_WITHDRAWN);
+  const change = account.emailChange;
+  if (!change || change.id !== command.changeId) throw new DomainError('conflict', CHANGE_LINK_USED);
+  if (Date.parse(command.now) >= Date.parse(change.expiresAt)) throw new DomainError('conflict', CHANGE_LINK_EXPIRED);
+  return [{ type: 'EmailChanged', data: { changeId: change.id, person: { email: change.email } } }];
+}
+
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'InviteAccount':
@@ -109,6 +172,24 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     case 'RecordLogin':
       existing(state);
       return [{ type: 'LoggedIn', data: {} }];
+    case 'RegisterCustomer':
+      return registerCustomer(command, state);
+    case 'VerifyEmail':
+      return verifyEmail(command, state);
+    case 'RequestPasswordReset':
+      return requestReset(command, state);
+    case 'ResetPassword':
+      return resetPassword(command, state);
+    case 'RequestEmailChange':
+      return requestEmailChange(command, state);
+    case 'ConfirmEmailChange':
+      return confirmEmailChange(command, state);
+    case 'CloseOwnAccount': {
+      // A customer closes their own account before their data is erased (the erasure refuses an active login).
+      const { account, status } = existing(state);
+      if (account.role !== 'customer') throw new DomainError('forbidden', CUSTOMERS_ONLY);
+      return status === 'disabled' ? [] : [{ type: 'AccountDisabled', data: {} }];
+    }
     default: {
       const unknown: never = command;
       return unknown;

@@ -10,11 +10,19 @@ export interface AccountFacts {
   totp: boolean;
   /** The one link that may still set the password; null once used (or when there never was one). */
   invitation: { id: string; expiresAt: string } | null;
+  /** A customer's address waiting for its mailed link (issue 33); absent on logins from before customers signed up. */
+  verification?: { id: string; expiresAt: string } | null;
+  /** The one forgotten-password link that may still set a password (issue 33). */
+  reset?: { id: string; expiresAt: string } | null;
+  /** The address a customer asked to move to, until its link is followed (issue 33). */
+  emailChange?: { id: string; expiresAt: string; email: string } | null;
 }
 
 export type AccountState =
   | { status: 'none' }
   | { status: 'invited'; account: AccountFacts }
+  /** A customer who signed up and has not yet followed the link mailed to them: they cannot sign in yet. */
+  | { status: 'unverified'; account: AccountFacts }
   | { status: 'active'; account: AccountFacts }
   | { status: 'disabled'; account: AccountFacts };
 
@@ -53,6 +61,31 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return state.status === 'none' ? state : { ...state, account: { ...state.account, totp: false } };
     case 'LoggedIn':
       return state;
+    case 'CustomerRegistered': {
+      const { verificationId, expiresAt, person } = event.data;
+      const verification = { id: verificationId, expiresAt };
+      return { status: 'unverified', account: { email: person.email, role: 'customer', passwordSet: true, mustChangePassword: false, totp: false, invitation: null, verification } };
+    }
+    case 'EmailVerified':
+      if (state.status === 'none') return state;
+      return { status: state.status === 'unverified' ? 'active' : state.status, account: { ...state.account, verification: null } };
+    case 'PasswordResetRequested':
+      return state.status === 'none' ? state : { ...state, account: { ...state.account, reset: { id: event.data.resetId, expiresAt: event.data.expiresAt } } } as AccountState;
+    case 'PasswordReset':
+      // The link came to the address, so it is the person's: a sign-up not yet confirmed is confirmed by it.
+      if (state.status === 'none') return state;
+      return {
+        status: state.status === 'unverified' ? 'active' : state.status,
+        account: { ...state.account, passwordSet: true, reset: null, verification: null },
+      } as AccountState;
+    case 'EmailChangeRequested': {
+      if (state.status === 'none') return state;
+      const { changeId, expiresAt, person } = event.data;
+      return { ...state, account: { ...state.account, emailChange: { id: changeId, expiresAt, email: person.email } } } as AccountState;
+    }
+    case 'EmailChanged':
+      if (state.status === 'none') return state;
+      return { ...state, account: { ...state.account, email: event.data.person.email, emailChange: null } } as AccountState;
     default: {
       const unknown: never = event;
       return unknown;

@@ -10,7 +10,8 @@
  *   timers);
  * - mail/: the mails to the customer (placed, ready), through the outbox;
  * - status/: where the customer's order is (issue 31): its steps for the order-complete page and the status page
- *   the confirmation mail's signed link opens (the steps themselves are core/order-progress.ts).
+ *   the confirmation mail's signed link opens (the steps themselves are core/order-progress.ts);
+ * - account/: a signed-in customer's own past orders for the account page (issue 33), from the read model's port.
  * This file is the module's only door.
  */
 export {
@@ -53,3 +54,7 @@ export { refundableNow } from './core/refunds';
 export { orderStatusRoutes } from './status/status-routes';
 export { orderStatusLink } from './status/status-link';
 export { cardAttemptProcess, cardPaymentProcess, cardRefundProcess } from './card/card-process';
+export { accountOrderRoutes } from './account/account-routes';
+export { createReorder, type Reorder } from './account/reorder';
+export { createGuestOrderJoin, type GuestOrderJoin } from './account/join-guest-orders';
+export { orderSummaryOf, type AccountOrderRow, type AccountOrders } from './account/account-orders';

@@ -33,7 +33,7 @@ export const accountsProjection: Projection = {
         last_login_at = coalesce(excluded.last_login_at, users.last_login_at)`);
     // Every instance's hub ends the person's live streams (src/live/hub.ts): disabled, or the password changed
     // (its other sessions ended; the one that changed it reconnects under its new id).
-    if (event.type === 'AccountDisabled' || event.type === 'PasswordSet') await publish('orders', 'AccessEnded', { accountId: id });
+    if (event.type === 'AccountDisabled' || event.type === 'PasswordSet' || event.type === 'PasswordReset') await publish('orders', 'AccessEnded', { accountId: id });
   },
 };
 

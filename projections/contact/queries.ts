@@ -41,3 +41,14 @@ export function contactInbox(pool: DatabasePool): ContactInbox {
     },
   };
 }
+
+/** The contact messages sent with this address, found by its keyed hash (never by plaintext), for the sender's own download. */
+export async function contactMessagesFrom(pool: DatabasePool, emailHash: string): Promise<Array<Record<string, unknown>>> {
+  const rows = await pool.any(sql.unsafe`
+    select to_json(m.received_at) #>> '{}' as received_at, m.name, m.email, m.phone, m.subject, m.message
+      from contact_messages m
+      join pii.lookups l on l.subject_id = 'contact:' || m.message_id::text and l.kind = 'email'
+     where l.hash = ${emailHash}
+     order by m.received_at desc, m.message_id`);
+  return rows.map((row) => ({ ...row }));
+}

@@ -97,6 +97,10 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
     // A card attempt freezes an order still in checkout: nothing the kitchen or the books see changes.
     if (event.type === 'CardAttemptStarted' || event.type === 'CardAttemptEnded') continue;
     await flush();
+    if (event.type === 'OrderJoinedToAccount') {
+      await tx.query(sql.unsafe`update orders set user_id = ${event.data.userId} where order_id = ${event.data.orderId}`);
+      continue;
+    }
     if (event.type === 'OrderRefunded' || event.type === 'OrderRefundFailed') {
       await (event.type === 'OrderRefunded' ? refunded(tx, publish, event) : refundFailed(tx, publish, event));
       await tellCustomer(publish, one);

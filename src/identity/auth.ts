@@ -41,3 +41,16 @@ export function requireRole(role: Role) {
     return next();
   };
 }
+
+/**
+ * Route guard for a customer's own things (issue 33: their orders, their data, closing their account): a guest
+ * gets 401, a staff login (which has none of these) a 403 saying so in `staffMessage`.
+ */
+export function requireCustomer(staffMessage: string) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const user = ctx.state.user as User | undefined;
+    if (!user) throw new DomainError('unauthenticated', 'Please sign in');
+    if (user.role !== 'customer') throw new DomainError('forbidden', staffMessage);
+    return next();
+  };
+}

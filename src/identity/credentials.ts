@@ -10,6 +10,12 @@ import { verifyTotp, type TotpVerification } from './totp';
  * that changes them, before the account event saying so.
  */
 export function createCredentials(pool: DatabasePool) {
+  const setPasswordHash = async (accountId: string, hash: string, at: Date): Promise<number> =>
+    (await pool.oneFirst(sql.unsafe`
+      update account_credentials
+         set password_hash = ${hash}, password_changed_at = ${at.toISOString()}, password_version = password_version + 1
+       where account_id = ${accountId}
+      returning password_version`)) as number;
   return {
     /** The account id for this email: an existing one, or a new one reserved now (one login per address). */
     async reserve(email: string): Promise<{ accountId: string; isNew: boolean }> {
@@ -21,6 +27,15 @@ export function createCredentials(pool: DatabasePool) {
       const existing = await pool.oneFirst(sql.unsafe`select account_id from account_credentials where email_key = ${email.toLowerCase()}`);
       return { accountId: existing as string, isNew: false };
     },
+    /** A customer's confirmed new address (issue 33); false when another login holds it meanwhile. */
+    async changeEmail(accountId: string, email: string): Promise<boolean> {
+      const changed = await pool.maybeOneFirst(sql.unsafe`
+        update account_credentials set email_key = ${email.toLowerCase()}
+         where account_id = ${accountId}
+           and not exists (select 1 from account_credentials other where other.email_key = ${email.toLowerCase()} and other.account_id <> ${accountId})
+        returning account_id`);
+      return changed !== null;
+    },
     /** Erasure: the login's address and secrets are gone; the row stays so the account id is never reused. */
     async forget(accountIds: readonly string[]): Promise<void> {
       await pool.query(sql.unsafe`
@@ -30,13 +45,10 @@ export function createCredentials(pool: DatabasePool) {
     },
     /** Stores the new password's hash and answers its version, which ends every session signed in with an older one. */
     async setPassword(accountId: string, password: string, at: Date): Promise<number> {
-      const hash = await hashPassword(password);
-      return (await pool.oneFirst(sql.unsafe`
-        update account_credentials
-           set password_hash = ${hash}, password_changed_at = ${at.toISOString()}, password_version = password_version + 1
-         where account_id = ${accountId}
-        returning password_version`)) as number;
+      return setPasswordHash(accountId, await hashPassword(password), at);
     },
+    /** As setPassword, with the hash already made (a customer's sign-up hashes before it answers). */
+    setPasswordHash,
     async passwordMatches(accountId: string, password: string): Promise<boolean> {
       const hash = await pool.maybeOneFirst(sql.unsafe`select password_hash from account_credentials where account_id = ${accountId}`);
       return typeof hash === 'string' && verifyPassword(hash, password);

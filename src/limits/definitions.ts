@@ -40,6 +40,15 @@ export const LIMIT_DEFAULTS = {
   contact_messages: { max: 10, windowSeconds: 60 * 60 },
   /** Contact-form messages giving one email address, from any client address. */
   contact_messages_per_email: { max: 5, windowSeconds: 60 * 60 },
+  /**
+   * Customers' account requests from one address (issue 33: sign-ups, and later forgotten passwords and resent
+   * links) before each needs a human check, as failed logins do.
+   */
+  account_requests: { max: 3, windowSeconds: 15 * 60 },
+  /** The hard cap on those requests from one address, human-checked or not. */
+  account_requests_cap: { max: 30, windowSeconds: 60 * 60 },
+  /** Mails about one customer's account one address may be sent: more requests answer alike and send nothing. */
+  account_mails_per_email: { max: 3, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSetting>;
 
 export interface LimitSetting {

@@ -15,3 +15,22 @@ export function passwordProblem(password: string, email: string): string | null 
   if (password.trim().toLowerCase() === email.trim().toLowerCase()) return 'Do not use your email address as your password';
   return null;
 }
+
+/** What a customer's account request answers when it wants a human check first; the web app solves one and tries again. */
+export const ACCOUNT_CHECK_REQUIRED = 'Please confirm you are human, then try again';
+
+/** The one answer to a sign-up, whether the address had an account or not (what differs goes by mail to its owner). */
+export const REGISTERED_TEXT = 'Thank you: we have sent you a mail. Follow its link within 24 hours to confirm your address, then sign in.';
+
+/** What following the mailed link answers. */
+export const EMAIL_VERIFIED_TEXT = 'Your email address is confirmed: you can sign in now.';
+
+/** The one answer to a forgotten password, whether the address has an account or not. */
+export const RESET_SENT_TEXT = 'If this address has an account, we have sent it a link to choose a new password. It works for 30 minutes.';
+export const PASSWORD_RESET_TEXT = 'Your new password is set, and every device signed in to your account was signed out: sign in with it now.';
+/** The answer to a change of address, whether the new address has an account or not. */
+export const EMAIL_CHANGE_SENT_TEXT = 'We have sent a link to the new address: follow it within 24 hours to use it for your account.';
+export const EMAIL_CHANGED_TEXT = 'Your account uses its new email address from now on.';
+
+/** After a customer closed their account: their details are gone, the shop's figures stay. */
+export const ACCOUNT_CLOSED_TEXT = 'Your account is closed and your details are erased. Thank you for ordering with us.';

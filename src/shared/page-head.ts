@@ -42,7 +42,7 @@ export function pageAt(pathname: string): { page: PageName; productId?: number }
 
 const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   menu: 'Menu',
-  login: 'Staff login',
+  login: 'Sign in',
   cart: 'Your Cart',
   checkout: 'Checkout',
   orderComplete: 'Order complete',

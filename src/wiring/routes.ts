@@ -23,13 +23,13 @@ import { liveRoutes } from '../live/routes';
 import type { ProjectionRunner } from '../projections/runner';
 import type { Services } from '../services';
 import { uploadRoutes } from '../uploads';
-import { cardRefundRoutes, contactInbox, takingsRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
-import { accountRoutes, type Accounts } from '../../modules/account';
+import { accountOrders, cardRefundRoutes, contactInbox, takingsRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
+import { accountRoutes, customerAccountRoutes, type Accounts, type CustomerAccounts, type CustomerDeps, type HumanCheckVerifier } from '../../modules/account';
 import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/cart';
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
 import { contactRoutes, createContact } from '../../modules/contact';
 import { deliveryRoutes } from '../../modules/delivery';
-import { cardRoutes, checkoutRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, refundRoutes, voucherUseRoutes } from '../../modules/order';
+import { accountOrderRoutes, cardRoutes, createReorder, checkoutRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, refundRoutes, voucherUseRoutes } from '../../modules/order';
 import { paymentRoutes } from '../../modules/payment';
 import { privacyRoutes } from '../../modules/privacy';
 import { stockRoutes } from '../../modules/stock';
@@ -57,6 +57,8 @@ export interface RoutedParts {
   liveKeys: LiveKeyRing;
   menu: MenuCache;
   accounts: Accounts;
+  /** Customers' own accounts (issue 33), made with the human check made here. */
+  customersWith: (humanCheck: HumanCheckVerifier, erase: CustomerDeps['erase']) => CustomerAccounts;
   basket: Basket;
   delivery: WiredDelivery;
   vouchers: ReturnType<typeof createVouchers>;
@@ -102,10 +104,12 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     channelAuthRoutes({ keys: parts.liveKeys, authorisers: [orderChannelAuthoriser, staffChannelAuthoriser] }),
     liveKeysRoutes({ keys: parts.liveKeys, clock }),
     accountRoutes({ accounts: parts.accounts, clock, limits }),
+    customerAccountRoutes({ customers: parts.customersWith(humanCheck, async (email, context) => void (await parts.privacy.erase({ email }, context))), clock }),
     privacyRoutes({ privacy: parts.privacy, clock }),
     paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),
     cardRoutes({ checkout, clock }),
     orderStatusRoutes({ services, clock, linkKey, keys: parts.liveKeys }),
+    accountOrderRoutes({ orders: accountOrders(pool), reorder: createReorder({ services, catalogue: menu }) }),
     cardRefundRoutes({ pool, clock, settings: services.settings }),
     takingsRoutes({ pool, settings: services.settings, clock }),
     menuRoutes({ menu }),

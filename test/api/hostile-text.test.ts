@@ -33,7 +33,7 @@ interface TextInput {
   /** An honest body; each listed field (a dotted path in it) gets each hostile value in turn. */
   body: Record<string, unknown>;
   fields: Record<string, Kind>;
-  as?: 'manager' | 'admin';
+  as?: 'manager' | 'admin' | 'customer';
 }
 
 const details = { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456', address_1: '1 Park Row', address_2: 'Flat 2', address_3: 'Hyde Park', town_city: 'Leeds', postcode: 'LS1 4AP', delivery_info: 'Ring twice', allergy_info: 'No peanuts' };
@@ -47,6 +47,12 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
     { body: { email: 'gone@example.com' }, fields: { email: 'line' }, as: 'admin' },
     { body: { phone: '07911 123456' }, fields: { phone: 'line' }, as: 'admin' },
   ],
+  'POST /api/customer/register': [{ body: { email: 'new.customer@example.com', password: 'a long new password' }, fields: { email: 'line', password: 'line' } }],
+  'POST /api/customer/verify': [{ body: { token: 'a-token' }, fields: { token: 'line' } }],
+  'POST /api/customer/forgot-password': [{ body: { email: 'forgetful@example.com' }, fields: { email: 'line' } }],
+  'POST /api/customer/reset-password': [{ body: { token: 'a-token', password: 'a long new password' }, fields: { token: 'line', password: 'line' } }],
+  'POST /api/customer/confirm-email': [{ body: { token: 'a-token' }, fields: { token: 'line' } }],
+  'POST /api/account/email': [{ body: { email: 'moved@example.com', password: 'a customer password' }, fields: { email: 'line', password: 'line' }, as: 'customer' }],
   'POST /api/invitation/:token': [{ body: { password: 'a long new password' }, fields: { password: 'line' } }],
   'POST /api/account/password': [
     { body: { current_password: 'boss long password', new_password: 'a long new password' }, fields: { current_password: 'line', new_password: 'line' }, as: 'manager' },
@@ -129,6 +135,7 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
 /** Deliberate exceptions: routes whose body holds no free text (numbers, booleans, ids and closed lists only). */
 const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/logout': 'no input',
+  'POST /api/account/close': 'only { confirm: true } (issue 33)',
   'POST /api/webhooks/stripe': 'signed raw body from the card provider: verified by signature, never parsed as text input (issue 17)',
   'POST /api/fetchOrder': 'no input',
   'POST /api/getCartFromSession': 'no input',
@@ -194,6 +201,7 @@ describe('hostile text on every route', () => {
   let server: TestServer;
   let manager: string;
   let admin: string;
+  let customer: string;
   const mountedRoutes = recordMountedRoutes();
   let routes: RouteEntry[];
   const key = (route: RouteEntry) => `${route.method} ${route.path}`;
@@ -206,6 +214,8 @@ describe('hostile text on every route', () => {
     const login = await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send({ email: 'boss@example.com', password: 'boss long password' }).expect(200);
     manager = cookieHeader(login);
     admin = cookieHeader(await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send(server.admin).expect(200));
+    await createUserRepository(server.shop.pool).create({ email: 'diner@example.com', password: 'a customer password', role: 'customer' });
+    customer = cookieHeader(await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send({ email: 'diner@example.com', password: 'a customer password' }).expect(200));
   }, 180_000);
   afterAll(async () => {
     await server?.stop();
@@ -239,7 +249,7 @@ describe('hostile text on every route', () => {
           for (const [field, kind] of Object.entries(input.fields)) {
             for (const hostile of REFUSED[kind]) {
               const call = request(server.baseUrl)[method.toLowerCase() as 'post'](path).set(sameOrigin(server));
-              if (input.as) call.set('Cookie', input.as === 'manager' ? manager : admin);
+              if (input.as) call.set('Cookie', { manager, admin, customer }[input.as]);
               const response = await call.send(withValue(input.body, field, HOSTILE[hostile]));
               expectNoInternals(response.text);
               refusals.push({ route: name, field, hostile, status: response.status, message: String(response.body.message) });

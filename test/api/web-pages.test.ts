@@ -69,7 +69,7 @@ describe('web pages: heads, 404s and compression', () => {
       ['/order-complete', 'Order complete – Spice Garden Takeaway'],
       // Issue 31: the confirmation mail's signed link to one order's status.
       ['/order-status/00000000-0000-4000-8000-000000000000', 'Your order – Spice Garden Takeaway'],
-      ['/login', 'Staff login – Spice Garden Takeaway'],
+      ['/login', 'Sign in – Spice Garden Takeaway'],
       ['/takeaway', 'Live orders – Spice Garden Takeaway'],
       // Issue 34: the contact form, and the staff inbox of its messages.
       ['/contact', 'Contact us – Spice Garden Takeaway'],

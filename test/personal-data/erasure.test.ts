@@ -49,7 +49,7 @@ describe('erasure of a person on request', () => {
       logger: pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) }),
       // Contact messages (issue 34) with every field, from one test address: the limits on it are raised.
       settings: { contact_shows_phone: true, contact_shows_subject: true },
-      env: { LIMIT_CONTACT_MESSAGES: '1000/60', LIMIT_HUMAN_CHECK_CHALLENGES: '1000/60' },
+      env: { LIMIT_CONTACT_MESSAGES: '1000/60', LIMIT_HUMAN_CHECK_CHALLENGES: '1000/60', LIMIT_ACCOUNT_REQUESTS: '1000/60', LIMIT_ACCOUNT_REQUESTS_CAP: '1000/60' },
     });
     admin = shopper(server);
     await admin.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
@@ -60,8 +60,20 @@ describe('erasure of a person on request', () => {
     await server.stop();
   });
 
-  async function paidDelivery(who: Person, note: string) {
-    const customer = shopper(server);
+  /** A customer's own account (issue 33): signed up, confirmed by the mailed link, signed in on this browser. */
+  async function customerAccount(who: Person) {
+    const password = 'a customer password';
+    await shopper(server).post('/api/customer/register', { email: who.email, password }).expect(200);
+    await server.shop.accountsSettled();
+    const mail = (await server.shop.pool.oneFirst(sql.unsafe`select body_text from mail_outbox where recipient = ${who.email} and kind = 'account'`)) as string;
+    const token = new URL(/http\S+\/login\?verify=\S+/.exec(mail)![0]).searchParams.get('verify')!;
+    await shopper(server).post('/api/customer/verify', { token }).expect(200);
+    const browser = shopper(server);
+    await browser.post('/api/login', { email: who.email, password }).expect(200);
+    return browser;
+  }
+
+  async function paidDelivery(who: Person, note: string, customer = shopper(server)) {
     await customer.addUnits(KORMA, 2);
     await customer.post('/api/updateCartInSession', { order_extra: note }).expect(200);
     await customer.checkPostcode(DELIVERY_POSTCODE).expect(200);
@@ -74,8 +86,7 @@ describe('erasure of a person on request', () => {
     return { orderId: order.id, customer, placed: true };
   }
 
-  async function paidCollection(who: Person, note: string, postcode: string) {
-    const customer = shopper(server);
+  async function paidCollection(who: Person, note: string, postcode: string, customer = shopper(server)) {
     await customer.post('/api/updateCartInSession', { order_extra: note }).expect(200);
     await customer.collectOnionBhaji({ ...who, postcode });
     await customer.payByPhone().expect(200);
@@ -84,8 +95,7 @@ describe('erasure of a person on request', () => {
     return { orderId: order.id, customer, placed: true };
   }
 
-  async function unfinishedOrder(who: Person, note: string) {
-    const customer = shopper(server);
+  async function unfinishedOrder(who: Person, note: string, customer = shopper(server)) {
     await customer.post('/api/updateCartInSession', { order_extra: note }).expect(200);
     await customer.collectOnionBhaji({ ...who, postcode: DELIVERY_POSTCODE });
     const order = (await customer.post('/api/fetchOrder').expect(200)).body.order as { id: string };
@@ -181,10 +191,15 @@ describe('erasure of a person on request', () => {
     expect(again.body).toMatchObject({ status: true, orders: 0, records: 0 });
   });
 
-  /** What each personal-data route shows of one order: the staff's order and ticket, the customer's order and basket. */
-  async function routesOf({ orderId, customer, placed }: PlacedOrder) {
+  /**
+   * What each personal-data route shows of one order: the staff's order and ticket, the customer's order and basket.
+   * A customer who closed their account (issue 33) was signed out with it: their browser then has no order to fetch.
+   */
+  async function routesOf({ orderId, customer, placed }: PlacedOrder, signedOut = false) {
+    const fetched = await customer.post('/api/fetchOrder');
+    expect(fetched.status).toBe(signedOut ? 404 : 200);
     const answers = [
-      JSON.stringify((await customer.post('/api/fetchOrder').expect(200)).body),
+      JSON.stringify(fetched.body),
       JSON.stringify((await customer.post('/api/getCartFromSession').expect(200)).body),
       JSON.stringify((await customer.get('/api/orderExtra').expect(200)).body),
     ];
@@ -199,43 +214,51 @@ describe('erasure of a person on request', () => {
   it('forgets any one of many customers, whatever their markers, on every route and nowhere else (property, seeded)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ orders: fc.integer({ min: 1, max: 2 }), collect: fc.boolean(), unfinished: fc.boolean(), contact: fc.boolean() }), { minLength: 2, maxLength: 3 }),
+        fc.array(fc.record({ orders: fc.integer({ min: 1, max: 2 }), collect: fc.boolean(), unfinished: fc.boolean(), contact: fc.boolean(), account: fc.boolean() }), {
+          minLength: 2,
+          maxLength: 3,
+        }),
         fc.nat(),
         async (people, pick) => {
-          const placed: Array<{ texts: string[]; email: string; orders: PlacedOrder[] }> = [];
+          const placed: Array<{ texts: string[]; email: string; orders: PlacedOrder[]; account?: ReturnType<typeof shopper> }> = [];
           for (const shape of people) {
             const who = person(++seeds);
             const notes = Array.from({ length: shape.orders + (shape.unfinished ? 1 : 0) }, () => `note ${person(++seeds).address_1}`);
             // Collection keeps whatever postcode was typed, so it can be a marker too.
             const postcode = shape.collect ? `ZZ${String(seeds).padStart(6, '0')}` : DELIVERY_POSTCODE;
+            // Perhaps a customer account of their own (issue 33), signed in as they order.
+            const account = shape.account ? await customerAccount(who) : undefined;
+            const browser = () => account ?? shopper(server);
             const orders = [];
-            for (const note of notes.slice(0, shape.orders)) orders.push(await (shape.collect ? paidCollection(who, note, postcode) : paidDelivery(who, note)));
+            for (const note of notes.slice(0, shape.orders)) orders.push(await (shape.collect ? paidCollection(who, note, postcode, browser()) : paidDelivery(who, note, browser())));
             // One more left at the payment step: its basket is still the customer's, with its note.
-            if (shape.unfinished) orders.push(await unfinishedOrder(who, notes.at(-1)!));
+            if (shape.unfinished) orders.push(await unfinishedOrder(who, notes.at(-1)!, browser()));
             // And perhaps a message through the contact form, found by the same email (issue 34).
             const written = shape.contact ? await contactMessage(who) : [];
-            placed.push({ texts: [...textsOf(who, notes), ...(shape.collect ? [postcode] : []), ...written], email: who.email, orders });
+            placed.push({ texts: [...textsOf(who, notes), ...(shape.collect ? [postcode] : []), ...written], email: who.email, orders, account });
           }
           await server.shop.mailSettled();
           const events = await storedEvents();
           for (const text of placed.flatMap((one) => one.texts)) expect(events).not.toContain(text);
           const takings = await tally();
           const gone = placed[pick % placed.length];
-          const routes = async (who: { orders: PlacedOrder[] }) => (await Promise.all(who.orders.map(routesOf))).join('\n');
+          const routes = async (who: { orders: PlacedOrder[] }, signedOut = false) => (await Promise.all(who.orders.map((order) => routesOf(order, signedOut)))).join('\n');
           const shown = await routes(gone); // the routes show the person before
           for (const text of gone.texts.filter((text) => !text.startsWith('ZZ') && !text.startsWith('mk'))) expect(shown).toContain(text);
 
-          await admin.post('/api/privacy/erase', { email: gone.email }).expect(200);
+          // A customer with an account closes it themselves (issue 33); anyone else is erased by the admin.
+          if (gone.account) await gone.account.post('/api/account/close', { confirm: true }).expect(200);
+          else await admin.post('/api/privacy/erase', { email: gone.email }).expect(200);
           // Every table is dumped on each look, so look every 100 ms, for every marker (a read model may lag another).
-          const stillShown = async () => [await readable(), await routes(gone)].join('\n');
+          const stillShown = async () => [await readable(), await routes(gone, gone.account !== undefined)].join('\n');
           await until(async () => {
             const shownNow = await stillShown();
             return gone.texts.every((text) => !shownNow.includes(text));
           }, 'the erasure read everywhere', { everyMs: 100 });
-          const after = [await readable(), await routes(gone), await storedEvents()].join('\n');
+          const after = [await readable(), await routes(gone, gone.account !== undefined), await storedEvents()].join('\n');
           for (const text of gone.texts) expect(after).not.toContain(text);
           const others = placed.filter((one) => one !== gone);
-          const othersShown = [await readable(), ...(await Promise.all(others.map(routes)))].join('\n');
+          const othersShown = [await readable(), ...(await Promise.all(others.map((one) => routes(one))))].join('\n');
           for (const text of others.flatMap((one) => one.texts)) expect(othersShown).toContain(text);
           expect(await tally()).toBe(takings);
         },

@@ -150,7 +150,11 @@ export type RefundOrder = {
 /** The card's provider refused a staff refund (the payment module's RefundFailed). */
 export type RecordRefundFailed = { type: 'RecordRefundFailed'; orderId: string; refundNo: number; now: string };
 
+/** A guest's placed order joins the account its address was confirmed for (issue 33). */
+export type JoinToAccount = { type: 'JoinToAccount'; orderId: string; userId: string };
+
 export type OrderCommand =
+  | JoinToAccount
   | RefundOrder
   | RecordRefundFailed
   | StartCardAttempt

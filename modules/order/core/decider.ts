@@ -52,6 +52,11 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return refundOrder(command, state);
     case 'RecordRefundFailed':
       return refundFailed(command, state);
+    case 'JoinToAccount':
+      // Only a placed guest order: one in checkout is the basket's session's, and one with an account keeps it.
+      return state.status !== 'none' && state.status !== 'checkout' && state.userId === null
+        ? [{ type: 'OrderJoinedToAccount', data: { orderId: command.orderId, userId: command.userId } }]
+        : [];
     default: {
       const never: never = command;
       return never;

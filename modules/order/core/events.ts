@@ -210,7 +210,17 @@ export const OrderRefundFailed = z.object({
   }),
 });
 
+/**
+ * A guest's placed order joins the account of the same address (issue 33), once that address is confirmed as
+ * the account's: found through the keyed email hash, never by plaintext. It then belongs to the account.
+ */
+export const OrderJoinedToAccount = z.object({
+  type: z.literal('OrderJoinedToAccount'),
+  data: z.object({ orderId: z.string().uuid(), userId: z.string().uuid() }),
+});
+
 export type OrderPlaced = z.infer<typeof OrderPlaced>;
+export type OrderJoinedToAccount = z.infer<typeof OrderJoinedToAccount>;
 export type OrderRefundFailed = z.infer<typeof OrderRefundFailed>;
 export type OrderRefunded = z.infer<typeof OrderRefunded>;
 export type OrderCancelled = z.infer<typeof OrderCancelled>;
@@ -247,7 +257,8 @@ export type OrderEvent =
   | OrderCompleted
   | OrderCancelled
   | OrderRefunded
-  | OrderRefundFailed;
+  | OrderRefundFailed
+  | OrderJoinedToAccount;
 
 export const ORDER_EVENT_TYPES = [
   'OrderPlaced',
@@ -267,12 +278,13 @@ export const ORDER_EVENT_TYPES = [
   'OrderCancelled',
   'OrderRefunded',
   'OrderRefundFailed',
+  'OrderJoinedToAccount',
 ] as const;
 
 export const orderStream = (orderId: string) => `order-${orderId}`;
 
 /** Every event type's schema: appends are parsed against it (outside production). */
-export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, VoucherApplied, VoucherRemoved, CardAttemptStarted, CardAttemptEnded, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled, OrderRefunded, OrderRefundFailed } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
+export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, VoucherApplied, VoucherRemoved, CardAttemptStarted, CardAttemptEnded, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled, OrderRefunded, OrderRefundFailed, OrderJoinedToAccount } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
 
 /**
  * Upcaster: orders submitted before trading days were decided at submission (issue 14 item 7) count in the

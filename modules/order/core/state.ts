@@ -153,6 +153,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderRefundFailed':
       if (state.status === 'none' || state.status === 'checkout') return state;
       return { ...state, refunds: state.refunds.map((one) => (one.refundNo === event.data.refundNo ? { ...one, failed: true } : one)) };
+    case 'OrderJoinedToAccount':
+      return state.status === 'none' ? state : { ...state, userId: event.data.userId };
     default: {
       const never: never = event;
       return never;

@@ -16,6 +16,12 @@ export function createOrderStatus(services: Pick<Services, 'commands' | 'setting
       ]);
       return orderProgress(state, { waitMinutes: deliveryMinutesFor(settings.order_status, settings) });
     },
+
+    /** The order belongs to this signed-in account (issue 33: placed while signed in, or joined to it). */
+    async belongsTo(orderId: string, userId: string): Promise<boolean> {
+      const state = await services.commands.load(orderStream(orderId), orderDecider);
+      return state.status !== 'none' && state.userId === userId;
+    },
   };
 }
 

@@ -24,9 +24,10 @@ function sessionsOwn(ctx: Context, orderId: string): boolean {
 }
 
 /**
- * The order's steps for its order-complete page (the session that placed it) and its status page (the
- * confirmation mail's signed link, any browser), with a token for the order's private live channel. Anyone else
- * is refused in plain words before the order is even looked up, so guessing ids tells nothing.
+ * The order's steps for its order-complete page (the session that placed it), its status page (the
+ * confirmation mail's signed link, any browser) and the account page (the account it belongs to, issue 33), with
+ * a token for the order's private live channel. Anyone else is refused in plain words, the same for an order
+ * that does not exist, so guessing ids tells nothing.
  */
 export function orderStatusRoutes(deps: { services: Pick<Services, 'commands' | 'settings'>; clock: Clock; linkKey: string; keys: Pick<LiveKeyRing, 'sign'> }) {
   const status = createOrderStatus(deps.services);
@@ -36,7 +37,9 @@ export function orderStatusRoutes(deps: { services: Pick<Services, 'commands' | 
     const { id } = orderIdParameter.parse(ctx.params);
     const link = linkQuery.parse(ctx.query);
     const now = deps.clock();
-    if (!sessionsOwn(ctx, id) && !statusLinkHolds(id, link, deps.linkKey, now)) throw new DomainError('forbidden', STATUS_LINK_REFUSED);
+    const user = ctx.state.user as { id: string } | undefined;
+    const allowed = sessionsOwn(ctx, id) || statusLinkHolds(id, link, deps.linkKey, now) || (user !== undefined && (await status.belongsTo(id, user.id)));
+    if (!allowed) throw new DomainError('forbidden', STATUS_LINK_REFUSED);
     const progress = await status.progress(id);
     if (!progress) throw new DomainError('not_found', NO_SUCH_ORDER);
     ctx.set('Cache-Control', 'no-store');

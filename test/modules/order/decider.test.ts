@@ -266,4 +266,18 @@ describe('order decider', () => {
       spec([placed]).when(cancel).thenFails('This order has not been placed yet', 'conflict');
     });
   });
+
+  describe('JoinToAccount (issue 33)', () => {
+    const userId = '77777777-7777-4777-8777-777777777777';
+    const join = { type: 'JoinToAccount' as const, orderId, userId };
+    it("joins a placed guest order to the account, once", () => {
+      spec(submitted).when(join).then([{ type: 'OrderJoinedToAccount', data: { orderId, userId } }]);
+      spec([...submitted, { type: 'OrderJoinedToAccount', data: { orderId, userId } }]).when(join).then([]);
+    });
+    it("leaves an order in checkout, one placed while signed in, and one that does not exist", () => {
+      spec(readyToSubmit).when(join).then([]);
+      spec([{ type: 'OrderPlaced', data: { ...placedData, userId: cartId, email: 'me@example.com' } }, ...submitted.slice(1)]).when(join).then([]);
+      spec([]).when(join).then([]);
+    });
+  });
 });

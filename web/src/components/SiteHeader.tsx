@@ -5,6 +5,7 @@ import { BasketWidget } from '../features/cart/BasketWidget';
 import { useShopSettings } from '../features/settings/useShopSettings';
 import { StaffNavLinks } from '../features/staff/StaffNavLinks';
 import { DEMO_LOGO } from '../features/brand/brandImages';
+import { PersonIcon } from './icons/PersonIcon';
 import './SiteHeader.css';
 
 export function SiteHeader() {
@@ -37,9 +38,22 @@ export function SiteHeader() {
         </nav>
         <div className="d-flex align-items-center gap-2 flex-shrink-0">
           <BasketWidget />
+          {/* Phones hardly see the discreet Login at the screen's edge: a visible way in (issue 33). */}
+          {!user && (
+            // An icon with its name for screen readers: a word would take the room the shop's name needs on one line.
+            <Link to="/login" className="btn btn-outline-light d-md-none d-inline-flex align-items-center" aria-label="Sign in" title="Sign in" data-testid="header-sign-in">
+              <PersonIcon size="1.25em" />
+            </Link>
+          )}
+          {user?.role === 'customer' && (
+            <Link to="/account" className="btn btn-outline-light btn-sm" data-testid="header-account">
+              Your account
+            </Link>
+          )}
           {user && (
             <>
-              <span className="navbar-text" data-testid="signed-in-user">
+              {/* A customer's phone shows the account link alone: the address and role would push the header off the screen. */}
+              <span className={`navbar-text${user.role === 'customer' ? ' d-none d-md-inline' : ''}`} data-testid="signed-in-user">
                 <span className="text-light">{user.email}</span>{' '}
                 <span className="badge text-bg-secondary">{user.role}</span>
               </span>

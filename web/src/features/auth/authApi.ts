@@ -47,6 +47,38 @@ export const authApi = api.injectEndpoints({
       // The basket belongs to the session, which signing in or out may replace.
       invalidatesTags: ['Me', 'Cart'],
     }),
+    /** A customer signs up (issue 33): the answer is the same whether the address had an account or not. */
+    register: build.mutation<{ message: string }, Credentials>({
+      query: (credentials) => ({ url: '/api/customer/register', method: 'POST', body: credentials }),
+    }),
+    /** Follows the link mailed at sign-up. */
+    verifyEmail: build.mutation<{ message: string }, string>({
+      query: (token) => ({ url: '/api/customer/verify', method: 'POST', body: { token } }),
+    }),
+    /** Asks for a forgotten-password link: the answer is the same whether the address has an account or not. */
+    forgotPassword: build.mutation<{ message: string }, { email: string; human_check?: string }>({
+      query: (body) => ({ url: '/api/customer/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<{ message: string }, { token: string; password: string }>({
+      query: (body) => ({ url: '/api/customer/reset-password', method: 'POST', body }),
+      invalidatesTags: ['Me'],
+    }),
+    /** A signed-in customer asks to move the account to another address (a link goes there). */
+    changeEmail: build.mutation<{ message: string }, { email: string; password: string }>({
+      query: (body) => ({ url: '/api/account/email', method: 'POST', body }),
+    }),
+    confirmEmailChange: build.mutation<{ message: string }, string>({
+      query: (token) => ({ url: '/api/customer/confirm-email', method: 'POST', body: { token } }),
+      invalidatesTags: ['Me'],
+    }),
+    /** Everything the shop holds about the signed-in customer, as the JSON file they keep (after a step-up). */
+    myData: build.mutation<unknown, void>({
+      query: () => ({ url: '/api/account/my-data', method: 'GET' }),
+    }),
+    /** Closes the customer's account and erases their details; the page then leaves with a full reload. */
+    closeAccount: build.mutation<{ message: string }, void>({
+      query: () => ({ url: '/api/account/close', method: 'POST', body: { confirm: true } }),
+    }),
     logout: build.mutation<void, void>({
       query: () => ({ url: '/api/logout', method: 'POST' }),
       invalidatesTags: ['Me', 'Cart'],
@@ -54,4 +86,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useMeQuery, useLoginMutation, useLoginCodeMutation, useLogoutMutation } = authApi;
+export const { useMeQuery, useLoginMutation, useLoginCodeMutation, useLogoutMutation, useRegisterMutation, useVerifyEmailMutation, useForgotPasswordMutation, useResetPasswordMutation, useChangeEmailMutation, useConfirmEmailChangeMutation, useMyDataMutation, useCloseAccountMutation } = authApi;

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 
 const TEMPLATE_DATABASE = 'shop_template';
+/** The migrated template after a test shop's first start (test/support/global-setup.ts). */
+export const SEEDED_TEMPLATE_DATABASE = 'shop_seeded_template';
 
 export interface TestDatabase {
   url: string;
@@ -26,10 +28,14 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-/** A fresh, migrated database of its own for one suite. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of its own for one suite; `seeded`: as a test shop leaves it after its first start
+ * (the demo menu, the test admin), for a test shop that would start exactly so.
+ */
+export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
+  const template = options.seeded ? SEEDED_TEMPLATE_DATABASE : TEMPLATE_DATABASE;
+  await withAdmin((client) => client.query(`create database ${name} template ${template}`));
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;
   return {

@@ -42,31 +42,14 @@ export interface TestServer {
  */
 export const TEST_MASTER_KEY = createHash('sha256').update('takeaway-shop test personal-data master key').digest('base64');
 
-/** The real shop over HTTP on a free port, on a fresh database of its own. */
-export async function startTestServer(
-  options: {
-    env?: Record<string, string>;
-    clock?: Clock;
-    database?: TestDatabase;
-    withWeb?: boolean;
-    /** Merged over TEST_SETTINGS; `undefined` leaves a setting as a new shop has it. */
-    settings?: Partial<Record<SettingKey, unknown>>;
-    /** As `npm start`: the seeded demo shop gets its demo hours and opens. */
-    openDemoShop?: boolean;
-    /** Where the shop's log goes; silent unless a test reads it. */
-    logger?: pino.Logger;
-  } = {},
-): Promise<TestServer> {
-  if (options.withWeb) await ensureWebBuild();
-  const database = options.database ?? (await createTestDatabase());
-  if (options.env?.NODE_ENV === 'production') await makeDurable(database.name);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-'));
-  const config = loadConfig({
+/** The configuration of every test shop: a test value for each secret, limits a whole suite on 127.0.0.1 needs. */
+export function testShopConfig(databaseUrl: string, dataDir: string, env: Record<string, string> = {}) {
+  return loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     SESSION_KEYS: 'test-session-key-0123456789abcdefghijklmnop',
     PERSONAL_DATA_MASTER_KEY: TEST_MASTER_KEY,
     ADMIN_EMAIL: TEST_ADMIN.email,
@@ -87,8 +70,43 @@ export async function startTestServer(
     LIMIT_HELD_MENU_SHARE: '100',
     // The live channel's keys (issue 30 item 1), so a test shop may open; test/api/live-keys.test.ts starts without.
     ...TEST_LIVE_KEYS,
-    ...options.env,
+    ...env,
   });
+}
+
+/**
+ * A shop that has started once already (its demo menu and admin in the events and read models: the seeded
+ * template, test/support/global-setup.ts) saves each suite the seeding, about 3 s a start. Only for a shop that
+ * would start exactly so: on the real clock (the template's events are from the run's start, which a test clock
+ * set in the past would see as future), with the demo menu and the test admin, and not opening as the demo shop
+ * (which `npm start` does only as it seeds).
+ */
+function startsFromSeededTemplate(options: { clock?: Clock; openDemoShop?: boolean; env?: Record<string, string> }): boolean {
+  const env = options.env ?? {};
+  const changesTheSeed = ['DEMO_MENU', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'PERSONAL_DATA_MASTER_KEY'].some((name) => name in env);
+  return options.clock === undefined && !options.openDemoShop && !changesTheSeed;
+}
+
+/** The real shop over HTTP on a free port, on a fresh database of its own. */
+export async function startTestServer(
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    database?: TestDatabase;
+    withWeb?: boolean;
+    /** Merged over TEST_SETTINGS; `undefined` leaves a setting as a new shop has it. */
+    settings?: Partial<Record<SettingKey, unknown>>;
+    /** As `npm start`: the seeded demo shop gets its demo hours and opens. */
+    openDemoShop?: boolean;
+    /** Where the shop's log goes; silent unless a test reads it. */
+    logger?: pino.Logger;
+  } = {},
+): Promise<TestServer> {
+  if (options.withWeb) await ensureWebBuild();
+  const database = options.database ?? (await createTestDatabase({ seeded: startsFromSeededTemplate(options) }));
+  if (options.env?.NODE_ENV === 'production') await makeDurable(database.name);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-'));
+  const config = testShopConfig(database.url, dataDir, options.env);
   const shop = await startShop(config, { clock: options.clock, logger: options.logger ?? pino({ level: 'silent' }), openDemoShop: options.openDemoShop });
   const settings = Object.fromEntries(Object.entries({ ...TEST_SETTINGS, ...options.settings }).filter(([, value]) => value !== undefined));
   const { position } = await changeSettings(shop.services.commands, settings, { actor: 'test-set-up', now: shop.services.clock().toISOString(), correlationId: 'test-set-up' });

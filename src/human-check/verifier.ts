@@ -12,10 +12,19 @@ export interface WorkFactor {
 
 const ALGORITHM = 'PBKDF2/SHA-256';
 const LIFETIME_SECONDS = 10 * 60;
+/**
+ * The challenge's expiry, in its signed data rather than as ALTCHA's own `expiresAt`: altcha-lib checks that one
+ * against the machine's time, and the shop's clock (injected, as every rule's) is what decides.
+ */
+const EXPIRES_AT = 'expires';
 
 const payloadSchema = z.strictObject({
   challenge: z.strictObject({
-    parameters: z.looseObject({ algorithm: z.literal(ALGORITHM), expiresAt: z.number().int(), nonce: z.string().max(200) }),
+    parameters: z.looseObject({
+      algorithm: z.literal(ALGORITHM),
+      nonce: z.string().max(200),
+      data: z.strictObject({ [EXPIRES_AT]: z.number().int() }),
+    }),
     signature: z.string().max(200),
   }),
   solution: z.looseObject({ counter: z.number().int().min(0), derivedKey: z.string().max(200) }),
@@ -42,7 +51,7 @@ export function createHumanCheck(options: { secret: string; work: WorkFactor; no
         deriveKey,
         hmacSignatureSecret,
         hmacKeySignatureSecret,
-        expiresAt: new Date(options.now().getTime() + LIFETIME_SECONDS * 1000),
+        data: { [EXPIRES_AT]: Math.floor(options.now().getTime() / 1000) + LIFETIME_SECONDS },
       });
     },
 
@@ -56,7 +65,8 @@ export function createHumanCheck(options: { secret: string; work: WorkFactor; no
         return false;
       }
       const now = options.now();
-      const { nonce, expiresAt } = parsed.challenge.parameters;
+      const { nonce, data } = parsed.challenge.parameters;
+      const expiresAt = data[EXPIRES_AT];
       if (expiresAt < Math.floor(now.getTime() / 1000)) return false;
       const result = await verifySolution({
         challenge: parsed.challenge as unknown as Challenge,

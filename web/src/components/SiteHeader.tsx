@@ -41,7 +41,7 @@ export function SiteHeader() {
           {/* Phones hardly see the discreet Login at the screen's edge: a visible way in (issue 33). */}
           {!user && (
             // An icon with its name for screen readers: a word would take the room the shop's name needs on one line.
-            <Link to="/login" className="btn btn-outline-light d-md-none d-inline-flex align-items-center" aria-label="Sign in" title="Sign in" data-testid="header-sign-in">
+            <Link to="/login" className="btn btn-outline-light btn-sm px-2 d-md-none d-inline-flex align-items-center" aria-label="Sign in" title="Sign in" data-testid="header-sign-in">
               <PersonIcon size="1.25em" />
             </Link>
           )}

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'slonik';
-import { notifyLiveHubs, outboxPublisher, outboxWriter } from '../../src/live/outbox';
+import { notifyLiveHubs, outboxWriter } from '../../src/live/outbox';
 import { MAX_REPLAY } from '../../src/live/hub';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startTestServer, type TestServer } from '../support/server';
@@ -20,11 +20,12 @@ describe('live updates over Server-Sent Events', () => {
     return connection;
   }
 
-  /** Publishes as a projection does: through the outbox, inside a transaction. */
+  /** Publishes as a projection's batch does: through the outbox, in one write, inside a transaction. */
   async function publish(count: number, label: string): Promise<number[]> {
     const ids = await first.shop.pool.transaction(async (tx) => {
-      const send = outboxPublisher(tx);
-      for (let n = 0; n < count; n++) await send('store', 'StoreStatusChange', { label, n });
+      const writer = outboxWriter(tx);
+      for (let n = 0; n < count; n++) await writer.publish('store', 'StoreStatusChange', { label, n });
+      await writer.flush();
       const ids = await tx.anyFirst(sql.unsafe`
         select id::int from live_messages where channel = 'store' and data->>'label' = ${label} order by id`);
       return [...ids] as number[];

@@ -212,6 +212,8 @@ describe('erasure of a person on request', () => {
   const storedEvents = async () => (await server.shop.pool.anyFirst<string>(sql.unsafe`select row(stream_name, data, metadata)::text from es_events`)).join('\n');
 
   it('forgets any one of many customers, whatever their markers, on every route and nowhere else (property, seeded)', async () => {
+    /** How the forgotten ones went: the seed must try both ways, closing their own account and the admin's erasure. */
+    const ways = { closedOwnAccount: 0, erasedByAdmin: 0 };
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.record({ orders: fc.integer({ min: 1, max: 2 }), collect: fc.boolean(), unfinished: fc.boolean(), contact: fc.boolean(), account: fc.boolean() }), {
@@ -249,6 +251,7 @@ describe('erasure of a person on request', () => {
           // A customer with an account closes it themselves (issue 33); anyone else is erased by the admin.
           if (gone.account) await gone.account.post('/api/account/close', { confirm: true }).expect(200);
           else await admin.post('/api/privacy/erase', { email: gone.email }).expect(200);
+          ways[gone.account ? 'closedOwnAccount' : 'erasedByAdmin'] += 1;
           // Every table is dumped on each look, so look every 100 ms, for every marker (a read model may lag another).
           const stillShown = async () => [await readable(), await routes(gone, gone.account !== undefined)].join('\n');
           await until(async () => {
@@ -263,9 +266,12 @@ describe('erasure of a person on request', () => {
           expect(await tally()).toBe(takings);
         },
       ),
-      { seed: 15, numRuns: 8 },
+      { seed: 15, numRuns: 6 },
     );
-  }, 120_000);
+    expect(ways.closedOwnAccount).toBeGreaterThan(0);
+    expect(ways.erasedByAdmin).toBeGreaterThan(0);
+    // Several minutes only on a host busy with other work: quiet, it takes well under one.
+  }, 300_000);
 
   it('erases everyone found by a phone number, whatever email they gave, and nobody else', async () => {
     const first = person(7);

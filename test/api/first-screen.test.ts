@@ -57,8 +57,10 @@ describe('the first screen in the HTML the server sends', () => {
     expect(answer('getMenu')).toEqual({ categories: menu.categories, products: menu.products });
     expect(answer('getSettings')).toMatchObject({ site_name: HOSTILE_NAME });
     expect(answer('me')).toBeNull();
-    // No preload of the menu the page already carries.
+    // No preload of the menu the page already carries; its script, needed only to act, after what paints.
     expect(html).not.toContain('href="/api/menu"');
+    expect(html).toMatch(/<script type="module" fetchpriority="low" [^>]*src="\/assets\//);
+    expect(html).not.toMatch(/<link rel="modulepreload" (?!fetchpriority="low")/);
   });
 
   it('shows a changed dish in the next page, and renders /about with its text', async () => {
@@ -77,6 +79,9 @@ describe('the first screen in the HTML the server sends', () => {
   });
 
   it('leaves other pages to the browser', async () => {
-    expect(await page('/manageCart')).toContain('<div id="root"></div>');
+    const other = await page('/manageCart');
+    expect(other).toContain('<div id="root"></div>');
+    // Painted by the script, which it then needs at once.
+    expect(other).not.toContain('fetchpriority="low"');
   });
 });

@@ -38,7 +38,7 @@ function expectStrictPolicy(headers: Record<string, string>): void {
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-  expect([...csp.get('script-src')!].sort()).toEqual(["'self'", 'https://js.stripe.com']);
+  expect([...csp.get('script-src')!].sort()).toEqual(["'self'", 'https://js.stripe.com', 'https://www.paypal.com']);
   expect(csp.get('default-src')).toEqual(["'self'"]);
   // A page's scripts must also carry its nonce (test/api/csp-report.test.ts).
   if (page !== undefined) expect(contentSecurityPolicy(page).get('script-src')?.[0]).toMatch(/^'nonce-/);

@@ -212,7 +212,16 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
         throw new DomainError('conflict', `Something's not right, expecting id ${expectedId ?? `of a ${method === 'PAYPAL' ? 'PayPal' : 'card'} payment`}`);
       }
       if (expected.placed) return { result: 'placed', message: '', order: orderView(state)! };
-      const outcome = await payments.settle(orderId, expected.attempt, context);
+      let outcome: AttemptOutcome;
+      try {
+        outcome = await payments.settle(orderId, expected.attempt, context);
+      } catch (error) {
+        // The provider did not answer (a timeout, a 5xx after the tries): the money may have moved (a PayPal capture
+        // answered too late), so nothing ends; the customer asks again, and the reconciler asks in any case.
+        if (error instanceof DomainError) throw error;
+        deps.logger?.warn({ err: error, orderId, attempt: expected.attempt }, 'the payment provider did not answer; asked again later');
+        return { result: 'pending', message: '' };
+      }
       const result = await act(orderId, expected.attempt, outcome, context);
       return result === 'placed' ? { result, message: '', order: orderView(await load(orderId))! } : { result, message: outcome.message };
     },

@@ -25,7 +25,7 @@ describe('PayPal payments', () => {
     fake = await startFakePayPal();
     server = await startTestServer({
       clock,
-      env: { PAYPAL_CLIENT_ID: fake.clientId, PAYPAL_CLIENT_SECRET: fake.clientSecret, PAYPAL_WEBHOOK_ID: fake.webhookId, PAYPAL_BASE_URL: fake.url, PAYPAL_TIMEOUT_MS: '150' },
+      env: { PAYPAL_CLIENT_ID: fake.clientId, PAYPAL_CLIENT_SECRET: fake.clientSecret, PAYPAL_WEBHOOK_ID: fake.webhookId, PAYPAL_BASE_URL: fake.url, PAYPAL_TIMEOUT_MS: '300' },
       settings: { payment_methods: ['phone', 'paypal'] },
     });
     fake.sendWebhooksTo(`${server.baseUrl}/api/webhooks/paypal`);
@@ -137,7 +137,7 @@ describe('PayPal payments', () => {
   it('a 5xx then success, and a create that timed out, are tried again with the same PayPal-Request-Id: one PayPal order, one capture', async () => {
     const customer = await readyToPay();
     const orders = fake.orders.size;
-    fake.delayNext('/v2/checkout/orders', 400); // made at PayPal, answered after the shop gave up
+    fake.delayNext('/v2/checkout/orders', 900); // made at PayPal, answered after the shop gave up
     const { paypalId } = await startPayPal(customer);
     expect(fake.orders.size).toBe(orders + 1);
     await fake.approve(paypalId);
@@ -152,7 +152,7 @@ describe('PayPal payments', () => {
     const { paypalId } = await startPayPal(customer);
     const order = await orderOf(customer);
     await fake.approve(paypalId);
-    for (let tries = 0; tries < 3; tries += 1) fake.delayNext('/capture', 400); // every try answered too late
+    for (let tries = 0; tries < 3; tries += 1) fake.delayNext('/capture', 900); // every try answered too late
     const waiting = await completeWith(customer, paypalId).expect(202);
     expect(waiting.body).toMatchObject({ pending: true, message: 'Your order is being processed' });
     expect(capturesOf(paypalId)).toHaveLength(1); // charged...

@@ -59,7 +59,7 @@ const concrete = (route: RouteEntry) => route.path.replace(/:(\w+)/g, (_match, n
  * The deliberate exceptions to the CSRF check and to JSON-only bodies: routes a payment provider calls, whose
  * credential is a signature over the raw body (issue 17). They are checked on their own below.
  */
-const SIGNED_WEBHOOK_ROUTES = ['POST /api/webhooks/stripe'];
+const SIGNED_WEBHOOK_ROUTES = ['POST /api/webhooks/stripe', 'POST /api/webhooks/paypal'];
 const routeName = (route: RouteEntry) => `${route.method} ${route.path}`;
 
 describe('HTTP shell', () => {

@@ -128,7 +128,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     );
     await startRetention(privacy, clock, logger);
     const liveKeys = new LiveKeyRing(pool, clock, config.liveKeys);
-    await openTheStore(services, liveKeys, { seededDemoMenu, openDemoShop: options.openDemoShop ?? false, fakeCardPayments: config.FAKE_CARD_PAYMENTS }, clock, logger);
+    await openTheStore(services, liveKeys, { seededDemoMenu, openDemoShop: options.openDemoShop ?? false, fakeCardPayments: config.FAKE_CARD_PAYMENTS, fakePayPal: config.FAKE_PAYPAL }, clock, logger);
     const storeClock = createStoreClock(services);
 
     await hub.start();

@@ -84,6 +84,22 @@ const configSchema = z
      */
     FAKE_CARD_PAYMENTS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
     /**
+     * PayPal (issue 36): the REST app's client id and secret, the id PayPal gave the shop's registered webhook, and
+     * the API's base URL (https://api-m.paypal.com live, https://api-m.sandbox.paypal.com for the sandbox). All four
+     * or none; without them PayPal is not offered.
+     */
+    PAYPAL_CLIENT_ID: optionalText,
+    PAYPAL_CLIENT_SECRET: optionalText,
+    PAYPAL_WEBHOOK_ID: optionalText,
+    PAYPAL_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** How long one PayPal request may take before it is tried again (with the same PayPal-Request-Id). */
+    PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+    /**
+     * The demo shop and the browser tests: start the local fake PayPal API beside the shop (src/fake-paypal) and show
+     * local stand-in buttons instead of PayPal's (which load from PayPal). Refused in production.
+     */
+    FAKE_PAYPAL: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+    /**
      * The live channel's own keys (issue 30 item 1, the spec's PUSHER_APP_ID/KEY/SECRET): they sign every private
      * channel's token. All three or none; without them the settings screen saves them (the demo shop makes its own).
      */
@@ -105,6 +121,19 @@ const configSchema = z
     }
     if (config.STRIPE_API_URL && config.NODE_ENV === 'production') {
       context.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'is for the local fake Stripe only, never in production' });
+    }
+    const paypal = [config.PAYPAL_CLIENT_ID, config.PAYPAL_CLIENT_SECRET, config.PAYPAL_WEBHOOK_ID, config.PAYPAL_BASE_URL];
+    if (paypal.some(Boolean) && !paypal.every(Boolean)) {
+      context.addIssue({ code: 'custom', path: ['PAYPAL_CLIENT_ID'], message: 'PayPal needs all four: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID and PAYPAL_BASE_URL' });
+    }
+    if (config.FAKE_PAYPAL && config.NODE_ENV === 'production') {
+      context.addIssue({ code: 'custom', path: ['FAKE_PAYPAL'], message: 'is for the demo shop and tests only, never in production' });
+    }
+    if (config.FAKE_PAYPAL && config.PAYPAL_CLIENT_ID) {
+      context.addIssue({ code: 'custom', path: ['FAKE_PAYPAL'], message: 'fakes PayPal: leave the PAYPAL_* settings unset with it' });
+    }
+    if (config.NODE_ENV === 'production' && config.PAYPAL_BASE_URL && !config.PAYPAL_BASE_URL.startsWith('https://')) {
+      context.addIssue({ code: 'custom', path: ['PAYPAL_BASE_URL'], message: 'must be PayPal\'s https:// API in production' });
     }
     // Mails link to the shop (invitations, the order's status page): without it they would point at localhost.
     if (config.NODE_ENV === 'production' && !config.PUBLIC_ORIGIN) {

@@ -14,10 +14,11 @@ import type { ProjectionRunner } from './projections/runner';
 import type { ProcessManager } from './process';
 import type { Services } from './services';
 import { withFakeCardPayments } from './fake-stripe/beside-the-shop';
+import { withFakePayPal } from './fake-paypal/beside-the-shop';
 import { MenuCache, storedBaskets, voucherReadModel } from '../projections';
 import type { Accounts } from '../modules/account';
 import { createBasket } from '../modules/cart';
-import { STRIPE_WEBHOOK_PATH } from '../modules/order';
+import { PAYPAL_WEBHOOK_PATH, STRIPE_WEBHOOK_PATH } from '../modules/order';
 import type { createHoldSweeper } from '../modules/stock';
 import { createStoreClock } from '../modules/store';
 import { createVouchers } from '../modules/voucher';
@@ -86,11 +87,13 @@ export interface StartOptions {
  * src/wiring/, and returns a handle that stops it all in reverse.
  */
 export async function startShop(givenConfig: Config, options: StartOptions = {}): Promise<Shop> {
-  const { config, fake: fakeStripe } = await withFakeCardPayments(givenConfig);
+  const { config: cardConfig, fake: fakeStripe } = await withFakeCardPayments(givenConfig);
+  const { config, fake: fakePayPal } = await withFakePayPal(cardConfig);
   const logger = options.logger ?? pino({ level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] });
   const clock = options.clock ?? systemClock;
   const stops = createStops(logger);
   if (fakeStripe) stops.add(() => fakeStripe.close());
+  if (fakePayPal) stops.add(() => fakePayPal.close());
 
   try {
     const storage = await openStorage(config, clock, logger, stops);
@@ -125,7 +128,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     );
     await startRetention(privacy, clock, logger);
     const liveKeys = new LiveKeyRing(pool, clock, config.liveKeys);
-    await openTheStore(services, liveKeys, { seededDemoMenu, openDemoShop: options.openDemoShop ?? false, fakeCardPayments: config.FAKE_CARD_PAYMENTS }, clock, logger);
+    await openTheStore(services, liveKeys, { seededDemoMenu, openDemoShop: options.openDemoShop ?? false, fakeCardPayments: config.FAKE_CARD_PAYMENTS, fakePayPal: config.FAKE_PAYPAL }, clock, logger);
     const storeClock = createStoreClock(services);
 
     await hub.start();
@@ -143,6 +146,10 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     if (fakeStripe) {
       fakeStripe.sendWebhooksTo(`http://127.0.0.1:${port}${STRIPE_WEBHOOK_PATH}`);
       logger.info({ fakeStripe: fakeStripe.url }, 'card payments go to the local fake Stripe (FAKE_CARD_PAYMENTS)');
+    }
+    if (fakePayPal) {
+      fakePayPal.sendWebhooksTo(`http://127.0.0.1:${port}${PAYPAL_WEBHOOK_PATH}`);
+      logger.info({ fakePayPal: fakePayPal.url }, 'PayPal payments go to the local fake PayPal (FAKE_PAYPAL)');
     }
     return {
       url, port, databaseUrl, pool, store, hub, runners: readModels.runners, accounts, config, services,

@@ -47,7 +47,7 @@ export { refundFailedProcess } from './kitchen/refund-failed';
 export { refundRoutes } from './kitchen/refund-routes';
 export { customerMailReactor } from './mail/customer-mail';
 export { countsInTally, isAllVirtual, itemsTotalPence, KITCHEN_STATUSES, needsAddress, orderRef, orderTotalPence } from '../../src/shared/order';
-export { cardRoutes, orderChannelAuthoriser, STRIPE_WEBHOOK_PATH } from './card/card-routes';
+export { cardRoutes, orderChannelAuthoriser, PAYPAL_WEBHOOK_PATH, STRIPE_WEBHOOK_PATH } from './card/card-routes';
 export { cardOutcomeOf } from './card/card-outcome';
 export { orderProgress, progressNewsOf } from './core/order-progress';
 export { refundableNow } from './core/refunds';

@@ -1,13 +1,19 @@
 /**
- * The card provider as the payment module needs it (issue 17). Stripe is the production adapter
- * (stripe-gateway.ts); tests and the demo shop point the same adapter at a local fake (src/fake-stripe).
- * Amounts are in pence; the provider's word is the only one that ever marks anything paid.
+ * A payment provider as the payment module needs it (issue 17; PayPal, issue 36). Two adapters: Stripe's
+ * PaymentIntents for cards (stripe-gateway.ts) and PayPal's Orders v2 (paypal-gateway.ts); tests and the demo
+ * shop point each at its local fake (src/fake-stripe, src/fake-paypal). An "intent" is the provider's payment
+ * for one attempt: a PaymentIntent, or a PayPal order. Amounts are in pence; the provider's word is the only one
+ * that ever marks anything paid.
  */
+export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
 export type CardIntentStatus =
   | 'requires_payment_method'
   | 'requires_confirmation'
   | 'requires_action'
   | 'processing'
+  /** Approved by the payer, the money not yet taken: the shop captures it (PayPal's APPROVED order). */
   | 'requires_capture'
   | 'canceled'
   | 'succeeded';
@@ -38,15 +44,17 @@ export interface CardRefund {
   failureReason: string | null;
 }
 
+/** A verified webhook: which intent or refund it is about. Its payload is never acted on: both are retrieved again. */
 export interface CardWebhookEvent {
   /** The provider's event id: webhooks are deduplicated by it. */
   id: string;
   type: string;
-  /** The intent the event is about, as the event carried it (retrieve it again before acting on it). */
-  intent: CardIntent | null;
-  /** The refund the event is about (refund.updated, say), as the event carried it: retrieve it again too. */
-  refund: CardRefund | null;
+  intentId: string | null;
+  refundId: string | null;
 }
+
+/** A webhook request's header, by its lower-case name. */
+export type WebhookHeader = (name: string) => string | undefined;
 
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
@@ -54,12 +62,14 @@ export class WebhookSignatureError extends Error {
 
 export interface CardGateway {
   /** Idempotent per order and attempt: asking twice gives the same intent. */
-  createIntent(input: { orderId: string; attempt: number; amountPence: number; description: string }): Promise<CardIntent>;
+  createIntent(input: { orderId: string; attempt: number; amountPence: number; description: string; reference: string }): Promise<CardIntent>;
   retrieveIntent(intentId: string): Promise<CardIntent>;
+  /** Takes the money of an intent the payer approved (`requires_capture`); idempotent per intent. */
+  captureIntent(intentId: string): Promise<CardIntent>;
   cancelIntent(intentId: string): Promise<CardIntent>;
   /** Gives back `amountPence` of the intent's money; idempotent per `key`: a repeat is the first refund. */
   refund(intentId: string, refund: { amountPence: number; key: string; orderId: string; refundNo: number }): Promise<CardRefund>;
   retrieveRefund(refundId: string): Promise<CardRefund>;
-  /** Checks the signature of a webhook's raw body; throws WebhookSignatureError when it does not hold. */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): CardWebhookEvent;
+  /** Checks a webhook's signature over its raw body; rejects with WebhookSignatureError when it does not hold. */
+  verifyWebhook(rawBody: Buffer, header: WebhookHeader): Promise<CardWebhookEvent>;
 }

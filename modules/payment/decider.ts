@@ -1,5 +1,6 @@
 import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
+import type { PaymentProvider } from './card-gateway';
 import type { PaymentEvent, RefundReason } from './events';
 import { refundKey } from './events';
 import { attemptOfIntent, evolvePayment, hasStaffRefund, initialPaymentState, openAttempt, refundOf, unrefundedPenceOf, type PaymentState } from './state';
@@ -10,7 +11,7 @@ export const ALREADY_PAID = 'This order is already paid';
 export const ATTEMPT_OPEN = 'A card payment for this order is still open';
 
 export type PaymentCommand =
-  | { type: 'StartAttempt'; orderId: string; attempt: number; intentId: string; amountPence: number; at: string }
+  | { type: 'StartAttempt'; orderId: string; attempt: number; provider: PaymentProvider; intentId: string; amountPence: number; at: string }
   | {
       type: 'RecordOutcome';
       intentId: string;
@@ -53,8 +54,8 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
       if (openAttempt(state)) throw new DomainError('conflict', ATTEMPT_OPEN);
       // The order numbers its attempts; one whose intent was never made (the provider down) leaves a gap.
       if (command.attempt < nextAttempt(state)) throw new DomainError('conflict', `Attempt ${command.attempt} is not after the last one`);
-      const { orderId, attempt, intentId, amountPence, at } = command;
-      return [{ type: 'PaymentStarted', data: { orderId, attempt, intentId, amountPence, startedAt: at } }];
+      const { orderId, attempt, provider, intentId, amountPence, at } = command;
+      return [{ type: 'PaymentStarted', data: { orderId, attempt, intentId, amountPence, startedAt: at, provider } }];
     }
     case 'RecordOutcome': {
       const attempt = attemptOfIntent(state, command.intentId);

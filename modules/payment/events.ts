@@ -1,13 +1,20 @@
 import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from './card-gateway';
 
 /** Why money goes back: the first three are the shop's own (money no food will follow); `staff` a refund staff gave. */
 export const REFUND_REASONS = ['attempt_cancelled', 'already_paid', 'amount_changed', 'staff'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
-/** A card attempt began: the intent was created for the order's total at that moment. */
+/**
+ * An attempt began: the provider's intent (a PaymentIntent, or a PayPal order) was created for the order's total
+ * at that moment. `provider` says whose (upcast: attempts recorded before PayPal, issue 36, were Stripe's).
+ */
 export const PaymentStarted = z.object({
   type: z.literal('PaymentStarted'),
-  data: z.object({ orderId: z.uuid(), attempt: z.number().int().positive(), intentId: z.string(), amountPence: z.number().int().positive(), startedAt: z.iso.datetime() }),
+  data: z.object({
+    orderId: z.uuid(), attempt: z.number().int().positive(), intentId: z.string(), amountPence: z.number().int().positive(), startedAt: z.iso.datetime(),
+    provider: z.enum(PAYMENT_PROVIDERS),
+  }),
 });
 /** The provider says the money was taken for the attempt the order waits for: the order may be cooked. */
 export const PaymentSucceeded = z.object({
@@ -50,8 +57,15 @@ export const RefundFailed = z.object({
 /** The provider's idempotency key of a refund: the shop's own whole refunds kept the key they were sent with. */
 export const refundKey = (orderId: string, intentId: string, refundNo: number) => (refundNo === 0 ? `refund-${intentId}` : `order-${orderId}-refund-${refundNo}`);
 
-/** Upcasters: refunds recorded before staff refunds (issue 35) were each the whole of an attempt's money, number 0. */
+/**
+ * Upcasters: attempts recorded before PayPal (issue 36) were Stripe's; refunds recorded before staff refunds
+ * (issue 35) were each the whole of an attempt's money, number 0.
+ */
 export const PAYMENT_UPCASTERS = {
+  PaymentStarted(event: { type: string; data: unknown }) {
+    const data = event.data as Omit<PaymentStarted['data'], 'provider'> & { provider?: PaymentStarted['data']['provider'] };
+    return data.provider !== undefined ? event : { type: event.type, data: { ...data, provider: 'stripe' } };
+  },
   RefundDue(event: { type: string; data: unknown }) {
     const data = event.data as Omit<RefundDue['data'], 'refundNo' | 'key'> & { refundNo?: number };
     return data.refundNo !== undefined ? event : { type: event.type, data: { ...data, refundNo: 0, key: refundKey(data.orderId, data.intentId, 0) } };

@@ -4,10 +4,10 @@ import type { Services } from '../../src/services';
 import { z } from 'zod';
 import { DomainError } from '../../src/core/errors';
 import { singleLineText } from '../../src/shared/text';
-import type { CardGateway, CardIntent, CardRefund, CardWebhookEvent } from './card-gateway';
+import type { CardGateway, CardIntent, CardRefund, CardWebhookEvent, PaymentProvider, WebhookHeader } from './card-gateway';
 import { paymentDecider, type PaymentCommand } from './decider';
 import { paymentStream } from './events';
-import { attemptOfIntent, openAttempt, refundOf } from './state';
+import { attemptOfIntent, openAttempt, refundOf, type Attempt } from './state';
 
 /** What the provider's answer means for the attempt; `pending` while money may still be moving (3-D Secure, say). */
 export type AttemptOutcome = { outcome: 'succeeded' | 'failed' | 'canceled' | 'pending'; message: string } | { outcome: 'none'; message: string };
@@ -43,33 +43,52 @@ const webhookEvent = z.object({ id: providerId, type: singleLineText({ max: 255,
 
 /** A verified webhook's ids, checked before any is looked up: a refusal is the 400 of a DomainError. */
 function parseWebhookEvent(event: CardWebhookEvent): z.infer<typeof webhookEvent> {
-  const parsed = webhookEvent.safeParse({ id: event.id, type: event.type, intentId: event.intent?.id ?? null, refundId: event.refund?.id ?? null });
-  if (!parsed.success) throw new DomainError('invalid', 'This webhook event is not one the card provider sends');
+  const parsed = webhookEvent.safeParse(event);
+  if (!parsed.success) throw new DomainError('invalid', 'This webhook event is not one the payment provider sends');
   return parsed.data;
 }
 
 /**
- * The card payments of orders (issue 17): each attempt's intent at the provider, and what the provider says became
- * of it, recorded on the order's payment stream. Only the provider's answer, fetched by the server, is recorded:
- * never what a browser or a webhook's payload claims.
+ * The provider payments of orders (issue 17; PayPal, issue 36): each attempt's intent at its provider (a Stripe
+ * PaymentIntent or a PayPal order), and what the provider says became of it, recorded on the order's payment
+ * stream. Only the provider's answer, fetched by the server, is recorded: never what a browser or a webhook's
+ * payload claims. Every mechanism here (open, settle, watch, cancel, refunds, webhooks) is the same for both
+ * providers; only the gateway differs, chosen by the attempt's `provider`.
  */
-export function createPayments(deps: { services: Services; gateway: CardGateway | null; orderAwaits: OrderAwaits }) {
+export function createPayments(deps: { services: Services; gateways: Partial<Record<PaymentProvider, CardGateway>>; orderAwaits: OrderAwaits }) {
   const { services, orderAwaits } = deps;
   const load = (orderId: string) => services.commands.load(paymentStream(orderId), paymentDecider);
   const handle = (orderId: string, command: PaymentCommand, context: CommandContext) =>
     services.commands.handle(paymentStream(orderId), paymentDecider, command, context);
   // Not a refusal: a process step that meets a shop restarted without its keys retries later instead of giving up.
-  const gateway = (): CardGateway => {
-    if (!deps.gateway) throw new Error('card payments are not configured (STRIPE_* keys)');
-    return deps.gateway;
+  const gatewayOf = (provider: PaymentProvider): CardGateway => {
+    const gateway = deps.gateways[provider];
+    if (!gateway) throw new Error(`${provider} payments are not configured`);
+    return gateway;
   };
 
+  async function attemptOf(orderId: string, attempt: number): Promise<Attempt | null> {
+    return (await load(orderId)).attempts.find((one) => one.attempt === attempt) ?? null;
+  }
+
   async function intentOf(orderId: string, attempt: number): Promise<string | null> {
-    return (await load(orderId)).attempts.find((one) => one.attempt === attempt)?.intentId ?? null;
+    return (await attemptOf(orderId, attempt))?.intentId ?? null;
   }
 
   /** Cancels an intent at the provider; one that cannot be cancelled (paid, or money moving) is read as it is. */
-  const cancelOrRetrieve = (intentId: string): Promise<CardIntent> => gateway().cancelIntent(intentId).catch(() => gateway().retrieveIntent(intentId));
+  const cancelOrRetrieve = ({ provider, intentId }: Attempt): Promise<CardIntent> =>
+    gatewayOf(provider).cancelIntent(intentId).catch(() => gatewayOf(provider).retrieveIntent(intentId));
+
+  /**
+   * The intent as the provider holds it now. One the payer approved and the shop must capture (PayPal) is captured
+   * here, and only for the attempt the order still waits for: money is never taken for an attempt that ended.
+   */
+  async function current(orderId: string, attempt: Attempt): Promise<CardIntent> {
+    const gateway = gatewayOf(attempt.provider);
+    const intent = await gateway.retrieveIntent(attempt.intentId);
+    if (intent.status !== 'requires_capture' || attempt.status !== 'open' || !(await orderAwaits(orderId, attempt.attempt))) return intent;
+    return gateway.captureIntent(attempt.intentId);
+  }
 
   /** Records what the provider says of an intent it answered; an intent still in progress records nothing. */
   async function record(orderId: string, intent: CardIntent, context: CommandContext): Promise<AttemptOutcome> {
@@ -101,28 +120,37 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
   }
 
   return {
-    /** Whether card payments are configured at all (the keys are set). */
-    ready: deps.gateway !== null,
+    /** Whether any provider is configured (its keys are set): an attempt may be open. */
+    ready: Object.values(deps.gateways).some(Boolean),
+    /** Whether this provider is configured. */
+    offers: (provider: PaymentProvider) => Boolean(deps.gateways[provider]),
     intentOf,
+    /** Whose the attempt's intent is, once it was made. */
+    async providerOf(orderId: string, attempt: number): Promise<PaymentProvider | null> {
+      return (await attemptOf(orderId, attempt))?.provider ?? null;
+    },
 
     /** The attempt's intent at the provider (made once per order and attempt), recorded as started. */
-    async open(orderId: string, attempt: number, amountPence: number, description: string, context: CommandContext) {
+    async open(orderId: string, attempt: number, provider: PaymentProvider, order: { amountPence: number; description: string; reference: string }, context: CommandContext) {
       // An earlier attempt still open on this side (its end raced its start) is cancelled first: one open at a time.
       const earlier = openAttempt(await load(orderId));
       if (earlier && earlier.attempt !== attempt) {
-        const intent = await cancelOrRetrieve(earlier.intentId);
+        const intent = await cancelOrRetrieve(earlier);
         await record(orderId, intent, context);
       }
-      const intent = await gateway().createIntent({ orderId, attempt, amountPence, description });
-      await handle(orderId, { type: 'StartAttempt', orderId, attempt, intentId: intent.id, amountPence: intent.amountPence, at: context.now }, context);
+      const intent = await gatewayOf(provider).createIntent({ orderId, attempt, amountPence: order.amountPence, description: order.description, reference: order.reference });
+      await handle(orderId, { type: 'StartAttempt', orderId, attempt, provider, intentId: intent.id, amountPence: intent.amountPence, at: context.now }, context);
       return { clientSecret: intent.clientSecret, intentId: intent.id, amountPence: intent.amountPence };
     },
 
-    /** Asks the provider what became of the attempt and records it (the reconciler, and the return from the card form). */
+    /**
+     * Asks the provider what became of the attempt and records it (the reconciler, and the return from the card form
+     * or PayPal's approval): a PayPal order the payer approved is captured first.
+     */
     async settle(orderId: string, attempt: number, context: CommandContext): Promise<AttemptOutcome> {
-      const intentId = await intentOf(orderId, attempt);
-      if (!intentId) return { outcome: 'none', message: '' };
-      return record(orderId, await gateway().retrieveIntent(intentId), context);
+      const found = await attemptOf(orderId, attempt);
+      if (!found) return { outcome: 'none', message: '' };
+      return record(orderId, await current(orderId, found), context);
     },
 
     /**
@@ -130,10 +158,9 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
      * recorded as the success it is. An attempt whose intent was never made answers `none`.
      */
     async cancel(orderId: string, attempt: number, context: CommandContext): Promise<AttemptOutcome> {
-      const intentId = await intentOf(orderId, attempt);
-      if (!intentId) return { outcome: 'none', message: '' };
-      const intent = await cancelOrRetrieve(intentId);
-      return record(orderId, intent, context);
+      const found = await attemptOf(orderId, attempt);
+      if (!found) return { outcome: 'none', message: '' };
+      return record(orderId, await cancelOrRetrieve(found), context);
     },
 
     /** What the attempt paid, when its money pays the order (not due back). */
@@ -148,12 +175,11 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
      * came, is then due back). Answers the outcome recorded.
      */
     async watch(orderId: string, attempt: number, context: CommandContext): Promise<AttemptOutcome> {
-      const intentId = await intentOf(orderId, attempt);
-      if (!intentId) return { outcome: 'none', message: '' };
-      const found = await record(orderId, await gateway().retrieveIntent(intentId), context);
+      const open = await attemptOf(orderId, attempt);
+      if (!open) return { outcome: 'none', message: '' };
+      const found = await record(orderId, await current(orderId, open), context);
       if (found.outcome === 'succeeded' || found.outcome === 'canceled' || (await orderAwaits(orderId, attempt))) return found;
-      const intent = await cancelOrRetrieve(intentId);
-      return record(orderId, intent, context);
+      return record(orderId, await cancelOrRetrieve(open), context);
     },
 
     /** The order would not take money recorded as its payment: it becomes due back. */
@@ -176,8 +202,9 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
       const found = refundOf(await load(orderId), attemptNo, refundNo);
       if (!found || found.refund.status !== 'due') return;
       const { attempt, refund } = found;
-      const sent = await gateway().refund(attempt.intentId, { amountPence: refund.amountPence, key: refund.key, orderId, refundNo });
-      const now = sent.status === 'pending' ? await gateway().retrieveRefund(sent.id) : sent;
+      const gateway = gatewayOf(attempt.provider);
+      const sent = await gateway.refund(attempt.intentId, { amountPence: refund.amountPence, key: refund.key, orderId, refundNo });
+      const now = sent.status === 'pending' ? await gateway.retrieveRefund(sent.id) : sent;
       if ((await recordRefund(orderId, attempt.attempt, refundNo, now, context)) === 'pending') throw new RefundPending(now.id);
     },
 
@@ -187,24 +214,27 @@ export function createPayments(deps: { services: Services; gateway: CardGateway 
      * provider's intent names: the payload's own copy of the intent is not what the provider holds now.
      */
     async webhook(
+      provider: PaymentProvider,
       rawBody: Buffer,
-      signature: string | undefined,
+      header: WebhookHeader,
       context: CommandContext,
       then: (orderId: string, attempt: number, outcome: AttemptOutcome) => Promise<unknown>,
     ): Promise<'handled' | 'repeat' | 'ignored'> {
-      const event = parseWebhookEvent(gateway().verifyWebhook(rawBody, signature));
+      const gateway = gatewayOf(provider);
+      const event = parseWebhookEvent(await gateway.verifyWebhook(rawBody, header));
       const seen = await services.pool.maybeOneFirst(sql.unsafe`select 1 from payment_webhook_events where event_id = ${event.id}`);
       if (seen) return 'repeat';
-      // A refund's news (refund.updated): the refund as the provider holds it now, for the order its metadata names.
-      const refund = event.refundId ? await gateway().retrieveRefund(event.refundId) : null;
+      // A refund's news (refund.updated, PAYMENT.CAPTURE.REFUNDED): the refund as the provider holds it now, for the order it names.
+      const refund = event.refundId ? await gateway.retrieveRefund(event.refundId) : null;
       const refunded = refund?.orderId && refund.intentId ? attemptOfIntent(await load(refund.orderId), refund.intentId) : undefined;
       if (refund?.orderId && refund.refundNo !== null && refunded) await recordRefund(refund.orderId, refunded.attempt, refund.refundNo, refund, context);
-      const intent = event.intentId ? await gateway().retrieveIntent(event.intentId) : null;
+      const intent = event.intentId ? await gateway.retrieveIntent(event.intentId) : null;
       const orderId = intent?.orderId ?? refund?.orderId;
-      if (intent && orderId) {
-        const outcome = await record(orderId, intent, context);
-        const attempt = attemptOfIntent(await load(orderId), intent.id);
-        if (attempt) await then(orderId, attempt.attempt, outcome);
+      const attempt = intent && orderId ? attemptOfIntent(await load(orderId), intent.id) : undefined;
+      if (intent && orderId && attempt?.provider === provider) {
+        // PayPal's CHECKOUT.ORDER.APPROVED: the payer approved, so the shop captures (current), as on the buttons' return.
+        const outcome = await record(orderId, intent.status === 'requires_capture' ? await current(orderId, attempt) : intent, context);
+        await then(orderId, attempt.attempt, outcome);
       }
       await services.pool.query(sql.unsafe`
         insert into payment_webhook_events (event_id, event_type, received_at) values (${event.id}, ${event.type}, ${context.now})

@@ -1,9 +1,12 @@
+import type { PaymentProvider } from './card-gateway';
 import type { PaymentEvent, RefundReason } from './events';
 
 export type AttemptStatus = 'open' | 'succeeded' | 'cancelled';
 
 export interface Attempt {
   attempt: number;
+  /** Whose intent it is: Stripe's (card) or PayPal's. */
+  provider: PaymentProvider;
   intentId: string;
   amountPence: number;
   status: AttemptStatus;
@@ -43,8 +46,8 @@ const withRefund = (state: PaymentState, attempt: number, refundNo: number, stat
 export function evolvePayment(state: PaymentState, event: PaymentEvent): PaymentState {
   switch (event.type) {
     case 'PaymentStarted': {
-      const { orderId, attempt, intentId, amountPence } = event.data;
-      return { ...state, orderId, attempts: [...state.attempts, { attempt, intentId, amountPence, status: 'open', failure: null, refunds: [] }] };
+      const { orderId, attempt, intentId, amountPence, provider } = event.data;
+      return { ...state, orderId, attempts: [...state.attempts, { attempt, provider, intentId, amountPence, status: 'open', failure: null, refunds: [] }] };
     }
     case 'PaymentSucceeded':
       return { ...withAttempt(state, event.data.attempt, (one) => ({ ...one, status: 'succeeded' })), paidBy: event.data.attempt };

@@ -63,6 +63,10 @@ export function stripeGateway(options: StripeGatewayOptions): CardGateway {
     async retrieveIntent(intentId) {
       return intentOf(await stripe.paymentIntents.retrieve(intentId));
     },
+    // The shop's intents capture on confirmation, so none waits at requires_capture; for the port's sake only.
+    async captureIntent(intentId) {
+      return intentOf(await stripe.paymentIntents.capture(intentId));
+    },
     async cancelIntent(intentId) {
       return intentOf(await stripe.paymentIntents.cancel(intentId));
     },
@@ -83,19 +87,19 @@ export function stripeGateway(options: StripeGatewayOptions): CardGateway {
     async retrieveRefund(refundId) {
       return refundOf(await stripe.refunds.retrieve(refundId));
     },
-    verifyWebhook(rawBody, signature) {
+    async verifyWebhook(rawBody, header) {
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
+        event = stripe.webhooks.constructEvent(rawBody, header('stripe-signature') ?? '', options.webhookSecret);
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
       }
-      const object = event.data.object as { object?: string };
+      const object = event.data.object as { object?: string; id?: string };
       return {
         id: event.id,
         type: event.type,
-        intent: object.object === 'payment_intent' ? intentOf(object as Stripe.PaymentIntent) : null,
-        refund: object.object === 'refund' ? refundOf(object as Stripe.Refund) : null,
+        intentId: object.object === 'payment_intent' ? (object.id ?? null) : null,
+        refundId: object.object === 'refund' ? (object.id ?? null) : null,
       };
     },
   };

@@ -43,8 +43,8 @@ export interface AppOptions {
    * limits and checks its body itself.
    */
   reportPaths?: readonly string[];
-  /** The local fake Stripe's origin (STRIPE_API_URL), which its card form calls from the browser. */
-  stripeApiUrl?: string;
+  /** The local fakes' origins (STRIPE_API_URL, the fake PayPal), which their stand-ins call from the browser. */
+  fakeApiUrls?: readonly string[];
   webRoot?: string;
   /** What the pages' heads say: the shop's settings and the catalogue. */
   pageSources: PageSources;
@@ -58,7 +58,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(trustClientAddress(options.trustedProxyHops));
   app.use(requestLog(options.logger));
   app.use(errorHandler);
-  app.use(securityHeaders({ production: options.production, stripeApiUrl: options.stripeApiUrl }));
+  app.use(securityHeaders({ production: options.production, fakeApiUrls: options.fakeApiUrls }));
   app.use(compressAnswers);
   app.use(answerNotFound);
   app.use(servePages({ root: options.webRoot ?? WEB_DIST, origin: options.publicOrigin, sources: options.pageSources }));

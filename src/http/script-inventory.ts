@@ -37,6 +37,14 @@ export const SCRIPT_INVENTORY: readonly InventoryScript[] = [
     integrity:
       'Stripe serves it from its own origin over TLS and updates it in place; Stripe does not support subresource integrity or a self-hosted copy, so the origin is what is pinned',
   },
+  {
+    name: "PayPal's JavaScript SDK",
+    loads: 'https://www.paypal.com/sdk/js?client-id=<PAYPAL_CLIENT_ID>&currency=GBP&intent=capture (added by the checkout page when PayPal is chosen), and the scripts of its own frames',
+    allowedBy: 'https://www.paypal.com',
+    why: "PayPal's buttons (issue 36): the payer logs in and approves the payment in PayPal's own window; the shop's server creates and captures the order, so no payment data pass through the shop",
+    integrity:
+      'PayPal serves it from its own origin over TLS and updates it in place; PayPal does not support subresource integrity or a self-hosted copy, so the origin is what is pinned. With FAKE_PAYPAL (never in production) no PayPal script loads: local stand-in buttons of the web app approve at the local fake',
+  },
 ];
 
 /** No inline script runs on any page: the JSON-LD head block is data (type application/ld+json), not a script. */

@@ -1,13 +1,17 @@
 import helmet from 'koa-helmet';
 import { CSP_REPORT_PATH, scriptOrigins } from './script-inventory';
 
+/** Where PayPal's buttons open their frames and call from the browser (live and sandbox). */
+const PAYPAL_ORIGINS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com'];
+
 /**
  * The policy every answer carries: scripts from our origin and the inventory's third parties only
  * (script-inventory.ts; an HTML page adds its nonce policy on top), everything else from our origin, and
- * Stripe's card form where it needs to be: its frames, and its API for the browser's calls.
- * `stripeApiUrl`: the local fake Stripe (STRIPE_API_URL, never in production), whose card form posts to it.
+ * Stripe's card form and PayPal's buttons where they need to be: their frames, and their APIs for the browser's
+ * calls. `fakeApiUrls`: the local fakes (STRIPE_API_URL, FAKE_PAYPAL; never in production), which the stand-in
+ * card form and PayPal buttons call.
  */
-export function securityHeaders(options: { production: boolean; stripeApiUrl?: string }) {
+export function securityHeaders(options: { production: boolean; fakeApiUrls?: readonly string[] }) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -15,11 +19,11 @@ export function securityHeaders(options: { production: boolean; stripeApiUrl?: s
         defaultSrc: ["'self'"],
         scriptSrc: scriptOrigins(),
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://api.stripe.com', ...(options.stripeApiUrl ? [new URL(options.stripeApiUrl).origin] : [])],
+        imgSrc: ["'self'", 'data:', 'https://www.paypalobjects.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com', ...PAYPAL_ORIGINS, ...(options.fakeApiUrls ?? []).map((url) => new URL(url).origin)],
         fontSrc: ["'self'"],
         // 'self' lets the staff screen show a kitchen ticket's preview.
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', ...PAYPAL_ORIGINS],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

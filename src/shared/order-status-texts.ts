@@ -96,15 +96,16 @@ export const STATUS_NOT_LOADED = 'Sorry, your order’s status could not be fetc
 /** The confirmation mail's line before its link to the status page. */
 export const STATUS_LINK_IN_MAIL = `Follow your order as the kitchen prepares it (this link works for ${STATUS_LINK_HOURS} hours):`;
 
-/** Money the shop gave back (issue 35), as the customer's order pages say it. */
-export function refundSentence(refund: RefundProgress): string {
+/** Money the shop gave back (issue 35), as the customer's order pages say it; a PayPal order's goes back to PayPal (issue 36). */
+export function refundSentence(refund: RefundProgress, paymentMethod: 'PHONE' | 'CARD' | 'PAYPAL' = 'CARD'): string {
+  const paypal = paymentMethod === 'PAYPAL';
   const failed =
     refund.failedPence > 0 && !refund.full
-      ? `Your bank did not accept our refund of ${formatPence(refund.failedPence)} to your card: we will give it back another way, so please call us.`
+      ? `${paypal ? 'PayPal' : 'Your bank'} did not accept our refund of ${formatPence(refund.failedPence)} to your ${paypal ? 'PayPal account' : 'card'}: we will give it back another way, so please call us.`
       : '';
   if (refund.refundedPence === 0) return failed;
   const amount = formatPence(refund.refundedPence);
-  const how = refund.byHand ? 'given back to you by hand' : 'refunded to your card (banks usually take 5 to 10 days to show it)';
+  const how = refund.byHand ? 'given back to you by hand' : paypal ? 'refunded to your PayPal account' : 'refunded to your card (banks usually take 5 to 10 days to show it)';
   const given = refund.full ? `REFUNDED: all of this order, ${amount}, was ${how}.` : `PART REFUNDED: ${amount} of this order was ${how}.`;
   return failed ? `${given} ${failed}` : given;
 }

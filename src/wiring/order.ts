@@ -21,7 +21,7 @@ import {
   unprintedAlarmProcess,
   voucherStepUndoProcess,
 } from '../../modules/order';
-import { createPayments, stripeGateway } from '../../modules/payment';
+import { createPayments, paypalGateway, stripeGateway } from '../../modules/payment';
 import type { createVouchers } from '../../modules/voucher';
 import type { ShopMail } from './mail';
 
@@ -43,11 +43,13 @@ export function wireOrder(deps: {
 }) {
   const { config, services, vouchers, logger } = deps;
   const { pool, personalData } = services;
-  const gateway = config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+  const stripe = config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
     ? stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
-    : null;
+    : undefined;
+  const { PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_WEBHOOK_ID: webhookId, PAYPAL_BASE_URL: baseUrl } = config;
+  const paypal = clientId && clientSecret && webhookId && baseUrl ? paypalGateway({ clientId, clientSecret, webhookId, baseUrl, timeoutMs: config.PAYPAL_TIMEOUT_MS }) : undefined;
   // The payment module asks the order whether it still waits for an attempt; the checkout is made just below.
-  const payments = createPayments({ services, gateway, orderAwaits: (orderId, attempt) => checkout.awaitsCard(orderId, attempt) });
+  const payments = createPayments({ services, gateways: { stripe, paypal }, orderAwaits: (orderId, attempt) => checkout.awaitsCard(orderId, attempt) });
   const checkout = createCheckout({
     services,
     basket: deps.basket,

@@ -106,7 +106,12 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     accountRoutes({ accounts: parts.accounts, clock, limits }),
     customerAccountRoutes({ customers: parts.customersWith(humanCheck, async (email, context) => void (await parts.privacy.erase({ email }, context))), clock }),
     privacyRoutes({ privacy: parts.privacy, clock }),
-    paymentRoutes({ publishableKey: config.STRIPE_PUBLISHABLE_KEY, fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined }),
+    paymentRoutes({
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+      fakeApiUrl: config.FAKE_CARD_PAYMENTS ? config.STRIPE_API_URL : undefined,
+      paypalClientId: config.PAYPAL_CLIENT_ID,
+      fakePayPalUrl: config.FAKE_PAYPAL ? config.PAYPAL_BASE_URL : undefined,
+    }),
     cardRoutes({ checkout, clock }),
     orderStatusRoutes({ services, clock, linkKey, keys: parts.liveKeys }),
     accountOrderRoutes({ orders: accountOrders(pool), reorder: createReorder({ services, catalogue: menu }) }),

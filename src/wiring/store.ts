@@ -18,12 +18,12 @@ export function storeProcesses(services: Services) {
  * After the processes start (a kind's first start begins at the head of $all, and this opening must start the
  * storeHours process that closes it at 23:59): a store an older version left open gets its closing time (once; then
  * nothing), and `npm start`'s demo shop gets live update keys of its own, opens around the clock and offers card
- * with the fake card provider.
+ * with the fake card provider, and PayPal with the fake PayPal.
  */
 export async function openTheStore(
   services: Services,
   liveKeys: LiveKeyRing,
-  options: { seededDemoMenu: boolean; openDemoShop: boolean; fakeCardPayments: boolean },
+  options: { seededDemoMenu: boolean; openDemoShop: boolean; fakeCardPayments: boolean; fakePayPal?: boolean },
   clock: Clock,
   logger: Logger,
 ): Promise<void> {
@@ -41,12 +41,12 @@ export async function openTheStore(
     await services.readModels.waitFor('settings', position);
     logger.info('opened the demo shop, 00:00-23:59 every day');
   }
-  if (options.openDemoShop && options.fakeCardPayments) {
-    // The demo shop with the fake card provider offers card, so a newcomer can pay by card at once.
-    const offered = (await readSettings(services.settings, ['payment_methods'])).payment_methods;
-    if (!offered.includes('card')) {
-      const { position } = await changeSettings(commands, { payment_methods: [...offered, 'card'] }, systemContext(clock, 'demo-card'));
-      await services.readModels.waitFor('settings', position);
-    }
+  // The demo shop with a fake provider (card, PayPal) offers it, so a newcomer can pay that way at once.
+  const fakes = options.openDemoShop ? [...(options.fakeCardPayments ? ['card' as const] : []), ...(options.fakePayPal ? ['paypal' as const] : [])] : [];
+  const offered = fakes.length > 0 ? (await readSettings(services.settings, ['payment_methods'])).payment_methods : [];
+  const missing = fakes.filter((method) => !offered.includes(method));
+  if (missing.length > 0) {
+    const { position } = await changeSettings(commands, { payment_methods: [...offered, ...missing] }, systemContext(clock, 'demo-payments'));
+    await services.readModels.waitFor('settings', position);
   }
 }

@@ -116,6 +116,10 @@ const POLICY: Record<string, Access> = {
   'POST /api/env/STRIPE_KEY': 'anyone',
   'POST /api/createCheckoutSession': 'anyone',
   'POST /api/webhooks/stripe': 'anyone',
+  // PayPal (issue 36): its client id; the order from the session; its webhook, verified by PayPal.
+  'POST /api/env/PAYPAL_KEY': 'anyone',
+  'POST /api/paypal/create-order': 'anyone',
+  'POST /api/webhooks/paypal': 'anyone',
   // Spec §7's realtime auth: the session's own order only, checked by the route (test/api/order-channel.test.ts).
   'POST /broadcasting/auth': 'anyone',
   // Issue 31: the session that placed the order, or the mail's signed link, checked by the route (test/api/order-status.test.ts).

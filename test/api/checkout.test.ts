@@ -284,13 +284,13 @@ describe('checkout API', () => {
       expect((await customer.get('/api/can_pay').expect(200)).body.value).toBe(false);
     });
 
-    it('places no order by card or PayPal until their payments can be confirmed: nothing is sold or sent to the kitchen', async () => {
+    it('places no order by card or PayPal without their providers set up: nothing is sold or sent to the kitchen', async () => {
       const customer = shopper(server);
       await customer.collectOnionBhaji(details);
       await settings({ payment_methods: ['phone', 'card'] });
       const before = await events();
-      const paypal = await customer.post('/complete-order', { payment_method: 'PAYPAL' }).expect(400);
-      expect(paypal.body.message).toBe('That payment method is not available');
+      const paypal = await customer.post('/complete-order', { payment_method: 'PAYPAL' }).expect(409);
+      expect(paypal.body.message).toBe(PAYPAL_UNAVAILABLE);
       const card = await customer.post('/complete-order', { payment_method: 'CARD' }).expect(409);
       expect(card.body.message).toBe(CARD_UNAVAILABLE);
       expect(await events()).toBe(before);

@@ -54,18 +54,18 @@ describe('the script inventory enforced: Content-Security-Policy on every page, 
     await server?.stop();
   });
 
-  it("runs a page's scripts by a fresh nonce per answer, with Stripe's origins and no unsafe sources", async () => {
+  it("runs a page's scripts by a fresh nonce per answer, with Stripe's and PayPal's origins and no unsafe sources", async () => {
     const first = await rawRequest(server.baseUrl, { path: '/checkout' });
     const second = await rawRequest(server.baseUrl, { path: '/checkout' });
     expect(first.status).toBe(200);
     const [everywhere, page] = policies(first.headers['content-security-policy']);
-    expect(everywhere.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
-    expect(everywhere.get('frame-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com']);
-    expect(everywhere.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'http://127.0.0.1:4999']);
+    expect(everywhere.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://www.paypal.com']);
+    expect(everywhere.get('frame-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com']);
+    expect(everywhere.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com', 'http://127.0.0.1:4999']);
     expect(everywhere.get('report-uri')).toEqual(['/api/csp-report']);
     const pageScripts = page.get('script-src')!;
-    expect(pageScripts).toHaveLength(2);
-    expect(pageScripts[1]).toBe('https://js.stripe.com');
+    expect(pageScripts).toHaveLength(3);
+    expect(pageScripts.slice(1)).toEqual(['https://js.stripe.com', 'https://www.paypal.com']);
     const nonce = /^'nonce-([A-Za-z0-9+/=]{22,})'$/.exec(pageScripts[0])?.[1];
     expect(nonce).toBeDefined();
     expect(page.get('script-src-attr')).toEqual(["'none'"]);
@@ -80,12 +80,12 @@ describe('the script inventory enforced: Content-Security-Policy on every page, 
     expect(secondPage.get('script-src')![0]).not.toBe(pageScripts[0]);
   });
 
-  it("keeps Stripe's fake out of connect-src when STRIPE_API_URL is not set, and an API answer without the page's policy", async () => {
+  it("keeps the fakes out of connect-src when STRIPE_API_URL and FAKE_PAYPAL are not set, and an API answer without the page's policy", async () => {
     const plain = await startTestServer({ withWeb: true });
     try {
       const page = await rawRequest(plain.baseUrl, { path: '/' });
       const [everywhere, nonces] = policies(page.headers['content-security-policy']);
-      expect(everywhere.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+      expect(everywhere.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com']);
       expect(nonces.get('script-src')![0]).toMatch(/^'nonce-/);
       const api = await rawRequest(plain.baseUrl, { path: '/api/menu' });
       expect(policies(api.headers['content-security-policy'])).toHaveLength(1);

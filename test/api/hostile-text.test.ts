@@ -84,6 +84,7 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
   ],
   'POST /complete-order': [{ body: { payment_method: 'PHONE', status: 'ok', message: 'fine', id: 'pi_1' }, fields: { status: 'line', message: 'lines', id: 'line' } }],
   'POST /api/createCheckoutSession': [{ body: { unique_id: 'abc', production: 'false' }, fields: { unique_id: 'line', production: 'line' } }],
+  'POST /api/paypal/create-order': [{ body: { unique_id: 'abc', production: 'false' }, fields: { unique_id: 'line', production: 'line' } }],
   'POST /broadcasting/auth': [{ body: { channel_name: 'private-order.00000000-0000-4000-8000-000000000000', socket_id: '1234.5678' }, fields: { channel_name: 'line', socket_id: 'line' } }],
   'POST /api/live-keys': [
     { body: { appId: 'kitchen-1', key: 'a1b2c3d4e5f6a7b8', secret: 'the-kitchen-secret-0123456789abcdefgh' }, fields: { appId: 'line', key: 'line', secret: 'line' }, as: 'manager' },
@@ -137,6 +138,7 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/logout': 'no input',
   'POST /api/account/close': 'only { confirm: true } (issue 33)',
   'POST /api/webhooks/stripe': 'signed raw body from the card provider: verified by signature, never parsed as text input (issue 17)',
+  'POST /api/webhooks/paypal': "raw body from PayPal: verified by PayPal's verify-webhook-signature call, its ids checked as the provider's text (issue 36)",
   'POST /api/fetchOrder': 'no input',
   'POST /api/getCartFromSession': 'no input',
   'POST /api/clearCart': 'no input',
@@ -174,6 +176,7 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/account/totp/start': 'no input',
   'POST /api/account/totp/off': 'no input',
   'POST /api/env/STRIPE_KEY': 'no input',
+  'POST /api/env/PAYPAL_KEY': 'no input',
   'POST /deleteVoucherUse': 'an order id (UUID)',
   'POST /api/vouchers/:id/enabled': 'a boolean',
   // Its text goes through the shared schemas, but every refusal answers the customer spec's one sentence (§8), not

@@ -38,7 +38,7 @@ function expectStrictPolicy(headers: Record<string, string>): void {
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-  expect([...csp.get('script-src')!].sort()).toEqual(["'self'", 'https://js.stripe.com']);
+  expect([...csp.get('script-src')!].sort()).toEqual(["'self'", 'https://js.stripe.com', 'https://www.paypal.com']);
   expect(csp.get('default-src')).toEqual(["'self'"]);
   // A page's scripts must also carry its nonce (test/api/csp-report.test.ts).
   if (page !== undefined) expect(contentSecurityPolicy(page).get('script-src')?.[0]).toMatch(/^'nonce-/);
@@ -59,7 +59,7 @@ const concrete = (route: RouteEntry) => route.path.replace(/:(\w+)/g, (_match, n
  * The deliberate exceptions to the CSRF check and to JSON-only bodies: routes a payment provider calls, whose
  * credential is a signature over the raw body (issue 17). They are checked on their own below.
  */
-const SIGNED_WEBHOOK_ROUTES = ['POST /api/webhooks/stripe'];
+const SIGNED_WEBHOOK_ROUTES = ['POST /api/webhooks/stripe', 'POST /api/webhooks/paypal'];
 const routeName = (route: RouteEntry) => `${route.method} ${route.path}`;
 
 describe('HTTP shell', () => {

@@ -15,11 +15,11 @@ describe('no unattended kitchen: card only while a staff screen is watching', ()
   const screens: SseConnection[] = [];
 
   beforeAll(async () => {
-    // Card needs the provider's keys too: the local fake Stripe stands in for them.
+    // Card and PayPal need their providers' keys too: the local fake Stripe and fake PayPal stand in for them.
     server = await startTestServer({
       clock: () => new Date(now),
-      env: { FAKE_CARD_PAYMENTS: 'true' },
-      settings: { payment_methods: ['phone', 'card'], card_unattended_minutes: 10 },
+      env: { FAKE_CARD_PAYMENTS: 'true', FAKE_PAYPAL: 'true' },
+      settings: { payment_methods: ['phone', 'card', 'paypal'], card_unattended_minutes: 10 },
     });
     staff = await adminCookie(server);
   }, 180_000);
@@ -50,15 +50,16 @@ describe('no unattended kitchen: card only while a staff screen is watching', ()
   it('offers card while a screen is connected and for the setting after the last one left, then not', async () => {
     const screen = await openStaffScreen();
     await until(async () => (await offered()).includes('card'), 'card offered with a staff screen connected');
-    expect(await offered()).toEqual(['phone', 'card']);
+    // PayPal follows the same rule (issue 36).
+    expect(await offered()).toEqual(['phone', 'card', 'paypal']);
     advanceMinutes(60); // connected all along: still attended
-    expect(await offered()).toEqual(['phone', 'card']);
+    expect(await offered()).toEqual(['phone', 'card', 'paypal']);
 
     screen.close();
     await until(() => server.shop.hub.clientCount('orders') === 0, 'the hub to see the screen leave');
     const leftAt = now;
     now = leftAt + 10 * 60_000;
-    expect(await offered()).toEqual(['phone', 'card']);
+    expect(await offered()).toEqual(['phone', 'card', 'paypal']);
     now = leftAt + 10 * 60_000 + 1000;
     expect(await offered()).toEqual(['phone']);
   });

@@ -44,7 +44,8 @@ describe('card payments in the browser', () => {
 
   beforeAll(async () => {
     [browser, kitchen] = await Promise.all([launchBrowser(), launchBrowser()]);
-    server = await startTestServer({ withWeb: true, env: { FAKE_CARD_PAYMENTS: 'true' }, settings: { payment_methods: ['phone', 'card'] } });
+    // PayPal (issue 36) shares this shop: FAKE_PAYPAL starts the fake PayPal beside it, as FAKE_CARD_PAYMENTS the fake Stripe.
+    server = await startTestServer({ withWeb: true, env: { FAKE_CARD_PAYMENTS: 'true', FAKE_PAYPAL: 'true' }, settings: { payment_methods: ['phone', 'card', 'paypal'] } });
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -165,6 +166,44 @@ describe('card payments in the browser', () => {
     expect(paid.status()).toBe(200);
     expect(((await paid.json()) as { order: { status: string } }).order.status).toBe('NEW');
     await page.waitForURL(`${baseUrl}/order-complete`);
+  }, 300_000);
+
+  it('pays with PayPal through the stand-in buttons: the order completes live; a manager refunds it in full to PayPal (issue 36)', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    await browser.context.clearCookies();
+    await readyToPayByCard(page, baseUrl, 'kim.paypal@example.com');
+    await page.getByTestId('payment-method-paypal').check();
+    const pay = page.getByTestId('pay-with-paypal');
+    await waitForText(pay, 'Pay £3.55 with PayPal');
+    // Closing PayPal's window pays nothing; the same PayPal order is approved on the second press.
+    const [created] = await Promise.all([answerTo(page, '/api/paypal/create-order'), pay.click()]);
+    expect(((await created.json()) as { amount: number }).amount).toBe(355);
+    const window = page.getByRole('dialog', { name: 'PayPal (test window)' });
+    await window.getByRole('button', { name: 'Cancel and return to the shop' }).click();
+    await window.waitFor({ state: 'detached' });
+    await pay.click();
+    const [completed] = await Promise.all([answerTo(page, '/complete-order'), window.getByRole('button', { name: 'Pay now' }).click()]);
+    expect(completed.status()).toBe(200);
+    const { order } = (await completed.json()) as { order: { id: string; ref: string; status: string; payment_method: string } };
+    expect(order).toMatchObject({ status: 'NEW', payment_method: 'PAYPAL' });
+    const dialog = page.getByTestId('app-dialog-message');
+    await dialog.filter({ hasText: EMAIL_SENT }).waitFor();
+    expect(await dialog.textContent()).toContain(`Your PayPal payment went through and your order ${order.ref} is placed.`);
+    await page.waitForURL(`${baseUrl}/order-complete`);
+    await waitForText(page.getByTestId('order-ref'), order.ref);
+
+    // The kitchen's screen (signed in by the first journey) has it live; the manager refunds all of it.
+    const row = kitchen.page.locator(`[data-testid="order-row"][data-order-id="${order.id}"][data-status="NEW"]`);
+    await row.waitFor();
+    await row.getByRole('button', { name: `Refund order ${order.ref}` }).click();
+    const refundDialog = kitchen.page.getByRole('dialog', { name: `Refund order ${order.ref}` });
+    await refundDialog.getByLabel('1 x Onion Bhaji £3.95').check();
+    await refundDialog.getByLabel('Why').selectOption('cannot_cook');
+    const [refunded] = await Promise.all([answerTo(kitchen.page, `/api/orders/${order.id}/refunds`), refundDialog.getByRole('button', { name: 'Refund', exact: true }).click()]);
+    expect(refunded.status()).toBe(200);
+    await waitForText(row.getByTestId('order-refund'), 'REFUNDED £3.55');
+    await waitForText(page.getByTestId('order-refund'), 'REFUNDED: all of this order, £3.55, was refunded to your PayPal account.');
   }, 300_000);
 
   // Last: the page's clock stays installed for the rest of this browser's life.

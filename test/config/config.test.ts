@@ -158,4 +158,16 @@ describe('loadConfig', () => {
       'STRIPE_API_URL: is for the local fake Stripe only',
     );
   });
+
+  it('takes the four PayPal settings together or none, and refuses the fake PayPal in production or beside real settings (issue 36)', () => {
+    const paypal = { PAYPAL_CLIENT_ID: 'client-id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1', PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com' };
+    expect(loadConfig(paypal)).toMatchObject(paypal);
+    expect(refusal({ PAYPAL_CLIENT_ID: 'client-id' })).toContain('PayPal needs all four');
+    expect(refusal({ ...paypal, PAYPAL_BASE_URL: '' })).toContain('PayPal needs all four');
+    expect(loadConfig({ FAKE_PAYPAL: 'true' }).FAKE_PAYPAL).toBe(true);
+    const production = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://shop.example', DATABASE_URL: 'postgres://x@y/z' };
+    expect(refusal({ FAKE_PAYPAL: 'true', ...production })).toContain('FAKE_PAYPAL: is for the demo shop and tests only');
+    expect(refusal({ FAKE_PAYPAL: 'true', ...paypal })).toContain('FAKE_PAYPAL: fakes PayPal');
+    expect(refusal({ ...paypal, PAYPAL_BASE_URL: 'http://127.0.0.1:1234', ...production })).toContain("PAYPAL_BASE_URL: must be PayPal's https:// API in production");
+  });
 });

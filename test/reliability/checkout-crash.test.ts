@@ -6,8 +6,10 @@ import path from 'node:path';
 import pg from 'pg';
 import request from 'supertest';
 import { sql } from 'slonik';
+import { paymentDecider, paymentStream } from '../../modules/payment';
 import { createStockHandlers, stockStream } from '../../modules/stock';
 import { voucherStream } from '../../modules/voucher';
+import { startFakePayPal, type FakePayPal } from '../../src/fake-paypal/server';
 import { collectPostage } from '../../src/shared/postage';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startTestServer, TEST_MASTER_KEY, type TestServer } from '../support/server';
@@ -27,7 +29,10 @@ function seeded(seed: number) {
   return () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
-function startShopChild(database: TestDatabase, dataDir: string, clockStart: number): Promise<{ child: ChildProcess; url: string }> {
+/** The shop's PayPal settings, at the fake PayPal that outlives every shop process (as PayPal outlives a crash). */
+const paypalEnv = (paypal: FakePayPal) => ({ PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_WEBHOOK_ID: paypal.webhookId, PAYPAL_BASE_URL: paypal.url });
+
+function startShopChild(database: TestDatabase, dataDir: string, clockStart: number, paypal: FakePayPal): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/reliability/support/shop-child.ts'], {
       cwd: ROOT,
@@ -47,6 +52,7 @@ function startShopChild(database: TestDatabase, dataDir: string, clockStart: num
         LIMIT_HELD_DISH_SHARE: '100',
         LIMIT_HELD_MENU_SHARE: '100',
         CLOCK_START: new Date(clockStart).toISOString(),
+        ...paypalEnv(paypal),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -96,10 +102,11 @@ async function collectWithDetails(post: ReturnType<typeof customerAt>, customer:
 }
 
 /**
- * One customer placing one phone order, request by request, as the web app does; the first failure (the shop
- * was killed) ends it: nobody retries.
+ * One customer placing one order, request by request, as the web app does: by phone, or about one in three with
+ * PayPal (issue 36: the server makes the PayPal order, the payer approves it at PayPal, the server captures it on
+ * /complete-order). The first failure (the shop was killed) ends it: nobody retries.
  */
-async function checkOut(url: string, dishes: Dish[], random: () => number, customer: number): Promise<string> {
+async function checkOut(url: string, dishes: Dish[], random: () => number, customer: number, paypal: FakePayPal): Promise<string> {
   const post = customerAt(url);
   const lines = 1 + Math.floor(random() * 3);
   for (let line = 0; line < lines; line++) {
@@ -108,6 +115,11 @@ async function checkOut(url: string, dishes: Dish[], random: () => number, custo
     for (let unit = 0; unit < units; unit++) await post('/api/moveProductStockToBasket', { id: dish.id, variant: null, quantity: 1 });
   }
   await collectWithDetails(post, customer);
+  if (random() < 0.35) {
+    const created = await post('/api/paypal/create-order');
+    await paypal.approve(created.body.id as string);
+    return (await post('/complete-order', { payment_method: 'PAYPAL', status: 'APPROVED', id: created.body.id })).body.order.id as string;
+  }
   await post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' });
   return (await post('/complete-order', { payment_method: 'PHONE' })).body.order.id as string;
 }
@@ -180,16 +192,19 @@ describe('checkouts killed at random points', () => {
   let db: pg.Client | undefined;
   let final: TestServer | undefined;
   let current: ChildProcess | undefined;
+  let paypal: FakePayPal | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-checkout-crash-'));
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    paypal = await startFakePayPal();
   });
   afterAll(async () => {
     if (current) await killed(current);
     await db?.end();
     await final?.stop();
     await database.drop();
+    await paypal?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -199,8 +214,16 @@ describe('checkouts killed at random points', () => {
     let placedAcknowledged = 0;
     let cutOff = 0;
     let refundsAcknowledged = 0;
-    // The demo menu, with the dishes used here stocked high, from a first start in this process.
-    const setUp = await startTestServer({ database, clock: () => new Date(EVENING - 60_000), settings: { vouchers_enabled: true } });
+    const fakePayPal = paypal!;
+    // The demo menu, with the dishes used here stocked high, from a first start in this process. PayPal attempts
+    // are asked about a minute after they start and lapse after five, so the last round's are due when the shop
+    // starts again for good.
+    const setUp = await startTestServer({
+      database,
+      clock: () => new Date(EVENING - 60_000),
+      env: paypalEnv(fakePayPal),
+      settings: { vouchers_enabled: true, payment_methods: ['phone', 'paypal'], card_reconcile_minutes: 1, card_lapse_minutes: 5 },
+    });
     const menu = await request(setUp.baseUrl).get('/api/menu').expect(200);
     const stocked = (menu.body as { products: Array<{ id: number; price: number; variants: unknown[]; virtual: boolean }> }).products
       .filter((product) => product.variants.length === 0 && !product.virtual)
@@ -229,8 +252,9 @@ describe('checkouts killed at random points', () => {
 
     const cutOrders: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const shop = await startShopChild(database, dataDir, EVENING + round * 60_000);
+      const shop = await startShopChild(database, dataDir, EVENING + round * 60_000, fakePayPal);
       current = shop.child;
+      fakePayPal.sendWebhooksTo(`${shop.url}/api/webhooks/paypal`);
       let running = true;
       const withCode = readyWithCode(shop.url, voucherDish, codes[round], ++customers);
       withCode.catch(() => undefined); // awaited below, unless the round failed first
@@ -241,7 +265,7 @@ describe('checkouts killed at random points', () => {
       const shoppers = Array.from({ length: SHOPPERS }, async () => {
         while (running) {
           const customer = ++customers;
-          const orderId = await checkOut(shop.url, dishes, random, customer).catch(() => null);
+          const orderId = await checkOut(shop.url, dishes, random, customer, fakePayPal).catch(() => null);
           if (orderId) placedAcknowledged += 1;
           else cutOff += 1;
           // About one order in four is refunded at once, in the middle of the other checkouts.
@@ -274,7 +298,8 @@ describe('checkouts killed at random points', () => {
     // The shop starts again, later than any checkout could still be running: its process manager finishes or
     // undoes every checkout that was cut off, and gives back the voucher uses of orders never placed.
     const later = new Date(EVENING + (ROUNDS + 5) * 60_000);
-    final = await startTestServer({ database, clock: () => later });
+    final = await startTestServer({ database, clock: () => later, env: paypalEnv(fakePayPal) });
+    fakePayPal.sendWebhooksTo(`${final.baseUrl}/api/webhooks/paypal`);
     const shop = final.shop;
     // Done when nothing is left to decide or send: the shop's own worker takes rows too, so a pass that found
     // nothing may only mean the worker holds them. A decision's own rows (the timer a sale sets, the command a
@@ -315,6 +340,29 @@ describe('checkouts killed at random points', () => {
       const onShelf = initial - sold + returned;
       expect({ dish: dish.id, total: onShelf + (placed.get(dish.id) ?? 0) - (refundedBack.get(dish.id) ?? 0) }).toEqual({ dish: dish.id, total: initial });
     }
+
+    // Issue 36: nobody charged without an order, no PayPal order without its money. Each PayPal capture paid the order
+    // its custom_id names, placed paid by PayPal for that amount, or was refunded, once; each placed PayPal order has it.
+    const placedByPayPal = new Map(
+      ((await shop.pool.any(sql.unsafe`select order_id, total_pence from orders where submitted_at is not null and payment_method = 'PAYPAL'`)) as unknown as Array<{ order_id: string; total_pence: number }>)
+        .map((row) => [row.order_id, row.total_pence]),
+    );
+    expect(placedByPayPal.size).toBeGreaterThan(0);
+    const paidFor = new Set<string>();
+    for (const order of fakePayPal.orders.values()) {
+      const unit = order.purchase_units[0];
+      const orderId = unit.custom_id!.split(':')[0];
+      const payment = await shop.services.commands.load(paymentStream(orderId), paymentDecider);
+      const paidBy = payment.attempts.find((one) => one.attempt === payment.paidBy);
+      for (const capture of unit.payments?.captures.filter((one) => one.status !== 'DECLINED') ?? []) {
+        // The shop's own refund of money no food follows is number 0; staff refunds (from 1) are of placed orders.
+        const own = fakePayPal.refunds.filter((refund) => refund.capture_id === capture.id && refund.custom_id?.split(':')[1] === '0');
+        const pence = Math.round(Number(capture.amount.value) * 100);
+        if (paidBy?.intentId === order.id && placedByPayPal.get(orderId) === pence && own.length === 0) paidFor.add(orderId);
+        else expect({ orderId, capture: capture.id, refunds: own.map((refund) => refund.status) }).toEqual({ orderId, capture: capture.id, refunds: ['COMPLETED'] });
+      }
+    }
+    expect([...placedByPayPal.keys()].filter((orderId) => !paidFor.has(orderId))).toEqual([]);
 
     // Each use reserved for an order that was never placed went back, as abandoned, and its customer holds none.
     const { events: voucherEvents } = await shop.store.read(voucherStream(voucherId));

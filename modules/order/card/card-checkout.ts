@@ -2,13 +2,13 @@ import type { CommandContext } from '../../../src/core/decider';
 import { DomainError } from '../../../src/core/errors';
 import type { Logger } from 'pino';
 import type { Services } from '../../../src/services';
-import { CARD_UNAVAILABLE } from '../../../src/shared/payment-texts';
-import type { AttemptOutcome, Payments } from '../../payment';
+import { CARD_UNAVAILABLE, PAYPAL_UNAVAILABLE } from '../../../src/shared/payment-texts';
+import type { AttemptOutcome, PaymentProvider, Payments, WebhookHeader } from '../../payment';
 import { readOpeningHours, readSettings, tradingDayOf } from '../../store';
 import type { OrderCommand, SubmitOrder } from '../core/commands';
 import { CARD_ATTEMPT_GONE, expectedIntent } from '../core/decide-card';
 import { NO_ORDER, orderDecider, type OrderState } from '../core/decider';
-import { orderStream, type CardAttemptEndReason, type OrderPaymentMethod } from '../core/events';
+import { orderStream, type CardAttemptEndReason, type OrderPaymentMethod, type ProviderPaymentMethod } from '../core/events';
 import { orderRef } from '../../../src/shared/order';
 import type { Placing } from '../placing';
 import { orderView, type OrderView } from '../core/view';
@@ -21,6 +21,12 @@ export interface CardCheckoutDeps {
   placing: Placing;
   submitFacts(orderId: string, state: OrderState, method: OrderPaymentMethod, now: string, session: { placedOrderIds: readonly string[] }): Promise<SubmitOrder>;
 }
+
+/** Whose money pays a method: Stripe's cards, or PayPal. */
+export const providerOf = (method: ProviderPaymentMethod): PaymentProvider => (method === 'PAYPAL' ? 'paypal' : 'stripe');
+/** The spec's text when a provider's payment cannot be taken now. */
+export const unavailableText = (method: ProviderPaymentMethod) => (method === 'PAYPAL' ? PAYPAL_UNAVAILABLE : CARD_UNAVAILABLE);
+export const OTHER_ATTEMPT_OPEN = 'Another payment for this order is still open: please finish it, or choose the payment method again';
 
 export const ATTEMPT_ENDED_MEANWHILE = 'Your order changed while the card payment was being set up: please check it and press Pay again';
 
@@ -62,18 +68,25 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
     return state.status === 'checkout' && state.cardAttempt?.attempt === attempt;
   }
 
-  /** Sells the order's units to it and freezes it for an attempt; an attempt already open is answered as it is. */
-  async function freeze(orderId: string, context: CommandContext, session: { placedOrderIds: readonly string[] }) {
+  /**
+   * Sells the order's units to it and freezes it for an attempt paid by `method`; an attempt already open is
+   * answered as it is, when it is one of the same method.
+   */
+  async function freeze(orderId: string, method: ProviderPaymentMethod, context: CommandContext, session: { placedOrderIds: readonly string[] }) {
     return inBasketTurn(orderId, async (state) => {
-      if (state.status === 'checkout' && state.cardAttempt) return state.cardAttempt;
+      if (state.status === 'checkout' && state.cardAttempt) {
+        if (state.paymentMethod !== method) throw new DomainError('conflict', OTHER_ATTEMPT_OPEN);
+        return state.cardAttempt;
+      }
       const [submit, minutes] = await Promise.all([
-        deps.submitFacts(orderId, state, 'CARD', context.now, session),
+        deps.submitFacts(orderId, state, method, context.now, session),
         readSettings(services.settings, ['card_reconcile_minutes', 'card_lapse_minutes']),
       ]);
       const { type: _type, paymentMethod: _method, ...facts } = submit;
       const command: OrderCommand = {
         type: 'StartCardAttempt',
         orderId,
+        method,
         submit: facts,
         reconcileMinutes: minutes.card_reconcile_minutes,
         lapseMinutes: minutes.card_lapse_minutes,
@@ -152,16 +165,26 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
   return {
     awaitsCard,
 
-    /** Spec §7 `POST /api/createCheckoutSession`: the order from the session, the amount from the order. */
-    async startCardPayment(orderId: string | undefined, context: CommandContext, session: { placedOrderIds: readonly string[] }): Promise<CardSession> {
+    /**
+     * Spec §7 `POST /api/createCheckoutSession` (card), and PayPal's create order (issue 36): the order from the
+     * session, the amount from the order. The same placing sequence for both; only the provider differs.
+     */
+    async startCardPayment(
+      orderId: string | undefined,
+      context: CommandContext,
+      session: { placedOrderIds: readonly string[] },
+      method: ProviderPaymentMethod = 'CARD',
+    ): Promise<CardSession> {
       if (!orderId) throw new DomainError('not_found', NO_ORDER);
-      if (!payments.ready) throw new DomainError('conflict', CARD_UNAVAILABLE);
-      const freezing = () => freeze(orderId, context, session);
+      const provider = providerOf(method);
+      if (!payments.offers(provider)) throw new DomainError('conflict', unavailableText(method));
+      const freezing = () => freeze(orderId, method, context, session);
+      const reference = orderRef(orderId);
       const open = (attempt: { attempt: number; amountPence: number }) =>
-        payments.open(orderId, attempt.attempt, attempt.amountPence, `Order ${orderRef(orderId)}`, context).catch((error: unknown) => {
+        payments.open(orderId, attempt.attempt, provider, { amountPence: attempt.amountPence, description: `Order ${reference}`, reference }, context).catch((error: unknown) => {
           // The provider could not be reached (or refused): nothing can be paid on this attempt; the order opens again.
-          deps.logger?.warn({ err: error, orderId, attempt: attempt.attempt }, 'card attempt could not be opened at the provider');
-          throw new DomainError('conflict', CARD_UNAVAILABLE);
+          deps.logger?.warn({ err: error, orderId, attempt: attempt.attempt, provider }, 'payment attempt could not be opened at the provider');
+          throw new DomainError('conflict', unavailableText(method));
         });
       // The placing sequence's card steps (placing.ts): an attempt the provider cannot start is ended at once.
       const { attempt, opened } = await placing.payByCard(freezing, open, (frozen) => endAttempt(orderId, frozen.attempt, 'unavailable', context));
@@ -177,26 +200,38 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
      * The card form's return (spec §7 `/complete-order` with the intent's id): only the order's current intent is
      * asked about, and only the provider's answer counts. Answers what became of the order.
      */
-    async settleCardPayment(orderId: string | undefined, intentId: string, context: CommandContext): Promise<SettledCard> {
-      if (!payments.ready) throw new DomainError('conflict', CARD_UNAVAILABLE);
+    async settleCardPayment(orderId: string | undefined, intentId: string, context: CommandContext, method: ProviderPaymentMethod = 'CARD'): Promise<SettledCard> {
+      if (!payments.offers(providerOf(method))) throw new DomainError('conflict', unavailableText(method));
       if (!orderId) throw new DomainError('not_found', NO_ORDER);
       const state = await load(orderId);
       if (state.status === 'none') throw new DomainError('not_found', NO_ORDER);
       const expected = expectedIntent(state);
       const expectedId = expected ? await payments.intentOf(orderId, expected.attempt) : null;
-      if (!expected || expectedId !== intentId) throw new DomainError('conflict', `Something's not right, expecting id ${expectedId ?? 'of a card payment'}`);
+      const expectedProvider = expected ? await payments.providerOf(orderId, expected.attempt) : null;
+      if (!expected || expectedId !== intentId || expectedProvider !== providerOf(method)) {
+        throw new DomainError('conflict', `Something's not right, expecting id ${expectedId ?? `of a ${method === 'PAYPAL' ? 'PayPal' : 'card'} payment`}`);
+      }
       if (expected.placed) return { result: 'placed', message: '', order: orderView(state)! };
-      const outcome = await payments.settle(orderId, expected.attempt, context);
+      let outcome: AttemptOutcome;
+      try {
+        outcome = await payments.settle(orderId, expected.attempt, context);
+      } catch (error) {
+        // The provider did not answer (a timeout, a 5xx after the tries): the money may have moved (a PayPal capture
+        // answered too late), so nothing ends; the customer asks again, and the reconciler asks in any case.
+        if (error instanceof DomainError) throw error;
+        deps.logger?.warn({ err: error, orderId, attempt: expected.attempt }, 'the payment provider did not answer; asked again later');
+        return { result: 'pending', message: '' };
+      }
       const result = await act(orderId, expected.attempt, outcome, context);
       return result === 'placed' ? { result, message: '', order: orderView(await load(orderId))! } : { result, message: outcome.message };
     },
 
-    /** A webhook: the provider's answer, fetched again, recorded, then acted on. */
-    async cardWebhook(rawBody: Buffer, signature: string | undefined, context: CommandContext) {
-      if (!payments.ready) throw new DomainError('conflict', CARD_UNAVAILABLE);
-      // Stripe wants a 2xx within seconds: the outcome is recorded before answering, and acted on (the order placed,
-      // the units given back) just after. A crash in between is finished by the order's reconciler.
-      return payments.webhook(rawBody, signature, context, async (orderId, attempt, outcome) => {
+    /** A webhook, Stripe's or PayPal's: the provider's answer, fetched again, recorded, then acted on. */
+    async cardWebhook(provider: PaymentProvider, rawBody: Buffer, header: WebhookHeader, context: CommandContext) {
+      if (!payments.offers(provider)) throw new DomainError('conflict', provider === 'paypal' ? PAYPAL_UNAVAILABLE : CARD_UNAVAILABLE);
+      // The providers want a 2xx within seconds: the outcome is recorded before answering, and acted on (the order
+      // placed, the units given back) just after. A crash in between is finished by the order's reconciler.
+      return payments.webhook(provider, rawBody, header, context, async (orderId, attempt, outcome) => {
         void act(orderId, attempt, outcome, context).catch((error: unknown) =>
           deps.logger?.warn({ err: error, orderId, attempt }, 'acting on a card webhook failed; the reconciler will finish it'),
         );

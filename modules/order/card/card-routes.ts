@@ -6,12 +6,13 @@ import { commandContext } from '../../../src/http/command-context';
 import { rawBody } from '../../../src/http/json-body';
 import { orderChannelName, orderIdOfChannel } from '../../../src/shared/order-channel';
 import { singleLineText } from '../../../src/shared/text';
-import { WebhookSignatureError } from '../../payment';
+import { WebhookSignatureError, type PaymentProvider } from '../../payment';
 import type { Checkout } from '../checkout/checkout';
 import { orderIdOf, placedOrderIds } from '../checkout/routes';
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
-/** Stripe's events are a few KiB; a body past this is not one. */
+export const PAYPAL_WEBHOOK_PATH = '/api/webhooks/paypal';
+/** The providers' events are a few KiB; a body past this is not one. */
 const WEBHOOK_LIMIT_BYTES = 256 * 1024;
 
 // Spec §7: unique_id and production come from the browser; the server takes the order from the session and the
@@ -47,19 +48,29 @@ export function cardRoutes(deps: { checkout: Checkout; clock: Clock }) {
     ctx.body = { status: true, clientSecret: session.clientSecret, amount: session.amountPence };
   });
 
-  // Stripe sends neither our CSRF header nor a session: the signature over the raw body is the only credential.
-  // It is answered once the outcome is recorded (acting on it follows); the reconciler covers one that never comes.
-  router.post(STRIPE_WEBHOOK_PATH, async (ctx: Context) => {
+  // PayPal's create order (issue 36): the same placing sequence as the card's session; the buttons approve the id.
+  router.post('/api/paypal/create-order', async (ctx: Context) => {
+    sessionInput.parse(ctx.request.body);
+    const session = await checkout.startCardPayment(orderIdOf(ctx), commandContext(ctx, clock), { placedOrderIds: placedOrderIds(ctx) }, 'PAYPAL');
+    ctx.body = { status: true, id: session.clientSecret, amount: session.amountPence };
+  });
+
+  // The providers send neither our CSRF header nor a session: the signature is the only credential (Stripe's over
+  // the raw body; PayPal's checked by PayPal's verify-webhook-signature call). Answered once the outcome is
+  // recorded (acting on it follows); the reconciler covers one that never comes.
+  const webhook = (provider: PaymentProvider) => async (ctx: Context) => {
     const body = await rawBody(ctx, WEBHOOK_LIMIT_BYTES);
     try {
-      const handled = await checkout.cardWebhook(body, ctx.get('stripe-signature') || undefined, commandContext(ctx, clock));
+      const handled = await checkout.cardWebhook(provider, body, (name) => ctx.get(name) || undefined, commandContext(ctx, clock));
       ctx.body = { received: true, handled };
     } catch (error) {
       if (!(error instanceof WebhookSignatureError)) throw error;
       ctx.status = 400;
       ctx.body = { status: false, message: 'The webhook signature does not hold' };
     }
-  });
+  };
+  router.post(STRIPE_WEBHOOK_PATH, webhook('stripe'));
+  router.post(PAYPAL_WEBHOOK_PATH, webhook('paypal'));
 
   return router;
 }

@@ -50,8 +50,9 @@ export function createOrderChoices({ orders, shop, vouchers, changeLeavingCard }
     async choosePaymentMethod(orderId: string | undefined, method: OrderPaymentMethod, context: CommandContext) {
       const { shop: facts } = await shop.shopFacts();
       const choose = () => handleFor(orderId, { type: 'ChoosePaymentMethod', orderId: orderId ?? '', method, paymentMethods: facts.paymentMethods }, context);
-      if (!orderId || method === 'CARD') return void (await choose());
-      // Another method while a card attempt is open: the attempt is cancelled, unless its money came.
+      if (!orderId) return void (await choose());
+      // Another method while a card or PayPal attempt is open: the attempt is cancelled, unless its money came. The
+      // same method again changes nothing (the decider), so an attempt of that method stays open.
       if ((await changeLeavingCard(orderId, context, choose)) === 'placed') throw new DomainError('conflict', CARD_ALREADY_PAID);
     },
 

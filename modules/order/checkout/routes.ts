@@ -51,7 +51,7 @@ const completeInput = z.strictObject({
   payment_method: z.enum(ORDER_PAYMENT_METHODS),
   status: singleLineText({ max: 40 }).optional(),
   message: multiLineText({ max: 500 }).optional(),
-  /** Spec §3 "payment completion payload": the card payment's id (the provider's intent) for a card order. */
+  /** Spec §3 "payment completion payload": the payment's id (Stripe's intent, or PayPal's order) for a card or PayPal order. */
   id: singleLineText({ max: 100 }).optional(),
 });
 
@@ -68,10 +68,12 @@ export function orderIdOf(ctx: Context): string | undefined {
 }
 
 /** Why a card payment the customer completed placed no order: the provider's message, or what happened. */
-function cardNotPlaced(result: 'ended' | 'given back', providerMessage: string): string {
+function cardNotPlaced(result: 'ended' | 'given back', providerMessage: string, method: 'CARD' | 'PAYPAL'): string {
   if (result === 'given back') return 'Your order changed while you were paying: the payment is being refunded. Please check your order and pay again';
-  return `Your card payment did not go through${providerMessage ? `: ${providerMessage}` : ''}. You can try again, or choose another payment method`;
+  return `Your ${paymentWord(method)} did not go through${providerMessage ? `: ${providerMessage}` : ''}. You can try again, or choose another payment method`;
 }
+
+const paymentWord = (method: 'CARD' | 'PAYPAL') => (method === 'PAYPAL' ? 'PayPal payment' : 'card payment');
 
 /** How many of the session's placed orders it remembers, for the cap on unpaid phone orders. */
 const SESSION_ORDERS_KEPT = 10;
@@ -162,15 +164,16 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; limits:
     const input = completeInput.parse(ctx.request.body);
     const placedBefore = placedOrderIds(ctx);
     let order;
-    if (input.payment_method === 'CARD') {
-      // The browser's word is only which payment to ask about: the provider's answer decides.
-      const settled = await checkout.settleCardPayment(orderIdOf(ctx), input.id ?? '', commandContext(ctx, clock));
+    if (input.payment_method === 'CARD' || input.payment_method === 'PAYPAL') {
+      // The browser's word is only which payment to ask about: the provider's answer decides (for PayPal, the
+      // server captures the order the payer approved).
+      const settled = await checkout.settleCardPayment(orderIdOf(ctx), input.id ?? '', commandContext(ctx, clock), input.payment_method);
       if (settled.result === 'pending') {
         ctx.status = 202;
         ctx.body = { status: true, pending: true, message: 'Your order is being processed' };
         return;
       }
-      if (settled.result !== 'placed') throw new DomainError('conflict', cardNotPlaced(settled.result, settled.message));
+      if (settled.result !== 'placed') throw new DomainError('conflict', cardNotPlaced(settled.result, settled.message, input.payment_method));
       order = settled.order;
     } else {
       const complete = () => checkout.complete(orderIdOf(ctx), input.payment_method, commandContext(ctx, clock), { placedOrderIds: placedBefore });
@@ -188,7 +191,7 @@ export function checkoutRoutes(deps: { checkout: Checkout; clock: Clock; limits:
     const message =
       order.payment_method === 'PHONE'
         ? `Thank you! Your order ${order.ref} is placed: please call us to pay and we will start cooking.`
-        : `Thank you! Your card payment went through and your order ${order.ref} is placed.`;
+        : `Thank you! Your ${paymentWord(order.payment_method === 'PAYPAL' ? 'PAYPAL' : 'CARD')} went through and your order ${order.ref} is placed.`;
     ctx.body = { status: true, message, order };
   });
 

@@ -16,7 +16,7 @@ export interface StaffPresence {
 
 export interface ShopFactsDeps {
   services: Pick<Services, 'settings' | 'clock'>;
-  payments: Pick<Payments, 'ready'>;
+  payments: Pick<Payments, 'offers'>;
   catalogue: Pick<CataloguePort, 'product'>;
   delivery: Pick<DeliveryService, 'postage'>;
   staffPresence?: StaffPresence;
@@ -31,9 +31,9 @@ export function createShopFacts({ services, payments, catalogue, delivery, staff
   const offeredNow = <M extends string>(methods: readonly M[], unattendedMinutes: number) =>
     methodsOfferedNow(methods, kitchenAttended({ lastStaffSeenAt: staffPresence?.lastSeenAt() ?? null, now: services.clock().toISOString(), minutes: unattendedMinutes }));
 
-  /** The methods the shop offers that it can take now: card only with the provider's keys configured. */
+  /** The methods the shop offers that it can take now: card and PayPal only with their provider's keys configured. */
   function takeable(offered: readonly string[]): string[] {
-    return offered.filter((method) => method !== 'card' || payments.ready);
+    return offered.filter((method) => (method === 'card' ? payments.offers('stripe') : method === 'paypal' ? payments.offers('paypal') : true));
   }
 
   async function shopFacts() {

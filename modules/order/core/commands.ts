@@ -1,7 +1,7 @@
 import type { StoreStatus } from '../../../src/shared/store-status';
 import type { DeliveryMinutesKey } from '../../../src/shared/store-status';
 import type { DomainErrorKind } from '../../../src/core/errors';
-import type { CardAttemptEndReason, DeliveryDetails, OrderPaymentMethod, OrderPlaced, StaffRefundReason, TakeawayMethod } from './events';
+import type { CardAttemptEndReason, DeliveryDetails, OrderPaymentMethod, OrderPlaced, ProviderPaymentMethod, StaffRefundReason, TakeawayMethod } from './events';
 
 /** A dish of the order, by product and variant. */
 export interface DishRef {
@@ -110,6 +110,8 @@ export type LapseUnpaidOrder = { type: 'LapseUnpaidOrder'; orderId: string; now:
 export type StartCardAttempt = {
   type: 'StartCardAttempt';
   orderId: string;
+  /** Which provider pays: a card (Stripe) or PayPal (issue 36); the order's payment method becomes it. */
+  method: ProviderPaymentMethod;
   submit: Omit<SubmitOrder, 'type' | 'paymentMethod'>;
   /** Settings card_reconcile_minutes and card_lapse_minutes. */
   reconcileMinutes: number;

@@ -10,18 +10,19 @@ import { postageOf, totalOf, voucherDeductionOf, type OrderState } from './state
 export const CARD_ATTEMPT_GONE = 'This card payment no longer pays this order';
 
 /**
- * Pay by card pressed: the order passes every check a placed order passes, then is frozen for a new attempt
- * for its total now. An attempt already open (a double click, a reload) is the same attempt: nothing new.
+ * Pay by card or PayPal pressed: the order passes every check a placed order passes, then is frozen for a new
+ * attempt for its total now, its payment method the attempt's. An attempt already open (a double click, a
+ * reload) is the same attempt: nothing new. ("Card attempt" names any provider's attempt: card or PayPal.)
  */
 export function startCardAttempt(command: StartCardAttempt, state: OrderState): OrderEvent[] {
   assertStoreOpen(command.submit.shop.storeOpen);
   const order = inCheckout(state);
   if (order.cardAttempt) return [];
-  assertSubmittable(command.submit, order, 'CARD');
+  assertSubmittable(command.submit, order, command.method);
   const attempt = order.lastCardAttempt + 1;
   const now = command.submit.now;
   return [
-    ...(order.paymentMethod === 'CARD' ? [] : [{ type: 'PaymentMethodChosen' as const, data: { orderId: command.orderId, method: 'CARD' as const } }]),
+    ...(order.paymentMethod === command.method ? [] : [{ type: 'PaymentMethodChosen' as const, data: { orderId: command.orderId, method: command.method } }]),
     {
       type: 'CardAttemptStarted',
       data: {
@@ -45,18 +46,20 @@ export function startCardAttempt(command: StartCardAttempt, state: OrderState): 
 export function placeCardOrder(command: PlaceCardOrder, state: OrderState): OrderEvent[] {
   if (state.status === 'none') throw new DomainError('not_found', NO_ORDER);
   if (state.status !== 'checkout') {
-    if (state.submitted.paymentMethod === 'CARD' && state.paidAt !== null) return []; // told twice: placed once
+    if (state.submitted.cardAttempt === command.attempt && state.paidAt !== null) return []; // told twice: placed once
     throw new DomainError('conflict', CARD_ATTEMPT_GONE);
   }
   const attempt = state.cardAttempt;
   if (!attempt || attempt.attempt !== command.attempt || attempt.amountPence !== command.paidPence) throw new DomainError('conflict', CARD_ATTEMPT_GONE);
+  // The attempt's method: chosen when it started, and frozen with the order since.
+  const paymentMethod = state.paymentMethod === 'PAYPAL' ? 'PAYPAL' : 'CARD';
   const { orderId, now } = command;
   return [
     {
       type: 'OrderSubmitted',
       data: {
         orderId,
-        paymentMethod: 'CARD',
+        paymentMethod,
         status: 'AWAITING-PAYMENT',
         itemsTotalPence: state.itemsTotalPence,
         postagePence: postageOf(state),
@@ -79,8 +82,8 @@ export function placeCardOrder(command: PlaceCardOrder, state: OrderState): Orde
  */
 export function expectedIntent(state: Exclude<OrderState, { status: 'none' }>): { attempt: number; placed: boolean } | null {
   if (state.status !== 'checkout') {
-    const { paymentMethod, cardAttempt } = state.submitted;
-    return paymentMethod === 'CARD' && cardAttempt ? { attempt: cardAttempt, placed: true } : null;
+    const { cardAttempt } = state.submitted;
+    return cardAttempt ? { attempt: cardAttempt, placed: true } : null;
   }
   const attempt = state.cardAttempt?.attempt ?? state.lastCardAttempt;
   return attempt > 0 ? { attempt, placed: false } : null;

@@ -17,6 +17,9 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
 export const TAKEAWAY_METHODS = ['COLLECT', 'DELIVER'] as const;
 export type TakeawayMethod = (typeof TAKEAWAY_METHODS)[number];
 export const ORDER_PAYMENT_METHODS = ['PHONE', 'CARD', 'PAYPAL'] as const;
+/** The methods a provider's money pays, through one attempt at a time (card: Stripe, issue 17; PayPal, issue 36). */
+export const PROVIDER_PAYMENT_METHODS = ['CARD', 'PAYPAL'] as const;
+export type ProviderPaymentMethod = (typeof PROVIDER_PAYMENT_METHODS)[number];
 export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
 
 export const deliveryDetailsSchema = z.object({

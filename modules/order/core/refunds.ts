@@ -6,7 +6,6 @@ import type { KitchenStatus, OrderState, Placed } from './state';
 
 export const NOT_PAID_FOR_REFUND = 'Only a paid order can be refunded';
 export const REFUNDED_IN_FULL = 'This order has been refunded in full';
-export const PAYPAL_REFUND_LATER = 'PayPal payments cannot be refunded from the shop yet: refund it in your PayPal account';
 export const NOTHING_CHOSEN = 'Choose the dishes to refund, or an amount';
 
 /** What the customer paid for the order (items, postage, less the voucher): the most that can ever go back. */
@@ -35,7 +34,6 @@ export interface RefundFacts {
 /** Why no money can go back on this order from the shop now, or null when some can. */
 export function refundRefusal(facts: RefundFacts): string | null {
   if (facts.status === 'AWAITING-PAYMENT' || facts.status === 'CANCELLED') return NOT_PAID_FOR_REFUND;
-  if (facts.paymentMethod === 'PAYPAL') return PAYPAL_REFUND_LATER;
   return refundablePence(facts.paidPence, facts.refundedPence) === 0 ? REFUNDED_IN_FULL : null;
 }
 

@@ -43,7 +43,7 @@ export function assertMethodOffered(method: OrderPaymentMethod, offered: readonl
 }
 
 /**
- * No unattended kitchen (issue 17 item 7): card payment is taken only while a staff screen has followed the
+ * No unattended kitchen (issue 17 item 7; PayPal too, issue 36): card payment is taken only while a staff screen has followed the
  * live orders within `minutes`, so nobody pays for food no one will cook; 0 turns the check off.
  * `lastStaffSeenAt`: `now` while a screen is connected, else when the last one went, or null when none has
  * been connected since the shop started.
@@ -54,9 +54,9 @@ export function kitchenAttended(facts: { lastStaffSeenAt: string | null; now: st
   return Date.parse(facts.now) - Date.parse(facts.lastStaffSeenAt) <= facts.minutes * 60_000;
 }
 
-/** The methods the shop offers that a customer may use now: card only while the kitchen is attended. */
+/** The methods the shop offers that a customer may use now: card and PayPal only while the kitchen is attended. */
 export function methodsOfferedNow<M extends string>(methods: readonly M[], attended: boolean): M[] {
-  return attended ? [...methods] : methods.filter((method) => method !== 'card');
+  return attended ? [...methods] : methods.filter((method) => method !== 'card' && method !== 'paypal');
 }
 
 /**

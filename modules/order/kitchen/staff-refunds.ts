@@ -44,7 +44,8 @@ export function createStaffRefunds(deps: {
     const given = await Promise.all(restock.map((item) => stock.cancelSale(item.productId, item.variantId, orderId, { orderSold: item.quantity, basket: null }, context)));
     const voucherId = voucherReleasedByRefund(order);
     if (voucherId) await vouchers.release(voucherId, orderId, 'refunded', context);
-    if (order.submitted.paymentMethod === 'CARD' && !refund.byHand && !refund.failed) await payments.refundPart(orderId, refundNo, refund.amountPence, context);
+    // Card and PayPal money goes back through the payment module's one refund path, to the provider that took it.
+    if (order.submitted.paymentMethod !== 'PHONE' && !refund.byHand && !refund.failed) await payments.refundPart(orderId, refundNo, refund.amountPence, context);
     return given.flatMap((one) => (one.position ? [one.position] : []));
   }
 

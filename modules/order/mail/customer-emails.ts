@@ -120,7 +120,9 @@ function refundSentenceFor(order: OrderView, shop: ShopContact, refund: { amount
 export function staffRefundEmail(order: OrderView, shop: ShopContact, refund: { amountPence: number; full: boolean; byHand: boolean; refundNo: number }): MailMessage {
   const how = refund.byHand
     ? 'We have given it back to you by hand.'
-    : 'It goes back to the card you paid with; banks usually take 5 to 10 days to show it.';
+    : order.payment_method === 'PAYPAL'
+      ? 'It goes back to the PayPal account you paid with.'
+      : 'It goes back to the card you paid with; banks usually take 5 to 10 days to show it.';
   return {
     to: order.email,
     subject: `${shop.siteName}: ${formatPence(refund.amountPence)} refunded for order ${order.ref}`,

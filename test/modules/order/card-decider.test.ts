@@ -23,7 +23,7 @@ const facts: Omit<SubmitOrder, 'type' | 'paymentMethod'> = {
   orderId, takeaway: true, shop: open, notOffered: [], postageNow: { pence: -190 },
   unpaid: { lapseMinutes: 20, maxPerCustomer: 2, waiting: { phone: 0, email: 0, session: 0 } }, basketAsSaved: true, tradingDay: '2026-11-20', now,
 };
-const startCard = (overrides: Partial<typeof facts> = {}): OrderCommand => ({ type: 'StartCardAttempt', orderId, submit: { ...facts, ...overrides }, reconcileMinutes: 10, lapseMinutes: 15 });
+const startCard = (overrides: Partial<typeof facts> = {}, method: 'CARD' | 'PAYPAL' = 'CARD'): OrderCommand => ({ type: 'StartCardAttempt', orderId, method, submit: { ...facts, ...overrides }, reconcileMinutes: 10, lapseMinutes: 15 });
 const started = (attempt: number): OrderEvent => ({
   type: 'CardAttemptStarted',
   data: { orderId, attempt, amountPence: 1710, startedAt: now, reconcileAt: '2026-11-20T18:10:00.000Z', lapseAt: '2026-11-20T18:15:00.000Z' },
@@ -71,6 +71,20 @@ describe('order decider: card attempts', () => {
     const paidEvent: OrderEvent = { type: 'OrderPaid', data: { orderId, paidAt: now, dueBy: '2026-11-20T18:31:00.000Z' } };
     spec(frozen).when(placeCard(1)).then([submitted, paidEvent]);
     spec([...frozen, submitted, paidEvent]).when(placeCard(1)).then([]);
+  });
+
+  it('PayPal (issue 36): the same attempt, its method PayPal, and the order placed paid by PayPal', () => {
+    const paypalChosen: OrderEvent = { type: 'PaymentMethodChosen', data: { orderId, method: 'PAYPAL' } };
+    const paypalShop = { ...open, paymentMethods: ['phone', 'paypal'] };
+    spec(readyToPay).when(startCard({ shop: paypalShop }, 'PAYPAL')).then([paypalChosen, started(1)]);
+    spec(readyToPay).when(startCard({ shop: { ...open, paymentMethods: ['phone'] } }, 'PAYPAL')).thenFails('That payment method is not available', 'invalid');
+    const frozen = [...readyToPay, paypalChosen, started(1)];
+    spec(frozen).when({ type: 'ChoosePaymentMethod', orderId, method: 'CARD', paymentMethods: ['phone', 'card', 'paypal'] }).thenFails(CARD_PAYMENT_OPEN, 'conflict');
+    const submitted: OrderEvent = {
+      type: 'OrderSubmitted',
+      data: { orderId, paymentMethod: 'PAYPAL', status: 'AWAITING-PAYMENT', itemsTotalPence: 1900, postagePence: -190, voucherDeductionPence: 0, totalPence: 1710, submittedAt: now, lapseAt: null, tradingDay: '2026-11-20', cardAttempt: 1 },
+    };
+    spec(frozen).when(placeCard(1)).then([submitted, { type: 'OrderPaid', data: { orderId, paidAt: now, dueBy: '2026-11-20T18:31:00.000Z' } }]);
   });
 
   it('refuses money for another attempt or amount, or for an order no longer waiting for it', () => {

@@ -19,8 +19,8 @@ describe('kitchenAttended (no unattended kitchen, issue 17 item 7)', () => {
     expect(kitchenAttended({ lastStaffSeenAt: minutesBefore(600), now, minutes: 0 })).toBe(true);
   });
 
-  it('leaves card out of the offered methods when unattended, and only card', () => {
-    expect(methodsOfferedNow(['phone', 'card', 'paypal'], false)).toEqual(['phone', 'paypal']);
+  it('leaves card and PayPal (issue 36) out of the offered methods when unattended, and only those', () => {
+    expect(methodsOfferedNow(['phone', 'card', 'paypal'], false)).toEqual(['phone']);
     expect(methodsOfferedNow(['phone', 'card', 'paypal'], true)).toEqual(['phone', 'card', 'paypal']);
   });
 });

@@ -123,6 +123,7 @@ describe('money given back (issue 35)', () => {
     expect(progressNewsOf(refunded(1, 200, false))).toEqual({ orderId });
     expect(refundSentence({ refundedPence: 200, full: false, byHand: false, failedPence: 0 })).toBe('PART REFUNDED: £2.00 of this order was refunded to your card (banks usually take 5 to 10 days to show it).');
     expect(refundSentence({ refundedPence: 950, full: true, byHand: true, failedPence: 0 })).toBe('REFUNDED: all of this order, £9.50, was given back to you by hand.');
+    expect(refundSentence({ refundedPence: 950, full: true, byHand: false, failedPence: 0 }, 'PAYPAL')).toBe('REFUNDED: all of this order, £9.50, was refunded to your PayPal account.');
   });
 
   it('a card refund the bank refused: not counted as given, told to the customer, and its event moves an open status page', () => {

@@ -1,7 +1,7 @@
 import type { OrderCommand } from '../../../modules/order/core/commands';
 import { orderDecider } from '../../../modules/order/core/decider';
 import type { OrderEvent, OrderPlaced, OrderRefunded } from '../../../modules/order/core/events';
-import { linesRestockedBefore, NOT_PAID_FOR_REFUND, PAYPAL_REFUND_LATER, REFUNDED_IN_FULL, refundableNow, refundStandingOf } from '../../../modules/order/core/refunds';
+import { linesRestockedBefore, NOT_PAID_FOR_REFUND, REFUNDED_IN_FULL, refundableNow, refundStandingOf } from '../../../modules/order/core/refunds';
 import { voucherReleasedByRefund } from '../../../modules/order/core/voucher-release';
 import type { Placed } from '../../../modules/order/core/state';
 import { specFor } from '../../support/given-when-then';
@@ -41,13 +41,15 @@ describe('staff refunds, the order’s rules (issue 35)', () => {
     spec([]).when(refund({ amountPence: 100 })).thenFails('There is no such order', 'not_found');
     spec(phoneOrder).when(refund({ amountPence: 100 })).thenFails(NOT_PAID_FOR_REFUND, 'conflict');
     spec([...phoneOrder, { type: 'OrderCancelled', data: { orderId, cancelledAt: now, reason: 'unpaid' } }]).when(refund({ amountPence: 100 })).thenFails(NOT_PAID_FOR_REFUND, 'conflict');
-    spec([{ type: 'OrderPlaced', data: placedData }, submittedAs('PAYPAL')]).when(refund({ amountPence: 100 })).thenFails(PAYPAL_REFUND_LATER, 'conflict');
   });
 
   it('refunds whole lines at their price, giving their units back only before the ticket was printed', () => {
     spec(paidPhone).when(refund({ lines: [0] })).then([made(1, 1900, { lines: [0], restocked: true })]);
     spec([...paidPhone, printed]).when(refund({ lines: [0] })).then([made(1, 1900, { lines: [0], restocked: false })]);
     spec([...paidCard, printed]).when(refund({ lines: [1, 0] })).then([made(1, 2060, { lines: [0, 1], byHand: false, full: true })]);
+    // PayPal's money goes back through PayPal (issue 36), as a card's through Stripe: not by hand.
+    const paidPayPal: OrderEvent[] = [{ type: 'OrderPlaced', data: placedData }, submittedAs('PAYPAL')];
+    spec([...paidPayPal, printed]).when(refund({ lines: [1, 0] })).then([made(1, 2060, { lines: [0, 1], byHand: false, full: true })]);
   });
 
   it('refuses a line twice, a line the order has not, and nothing chosen', () => {
@@ -99,13 +101,13 @@ describe('staff refunds, the order’s rules (issue 35)', () => {
     expect(refundStandingOf(fold([...paidCard, cardRefund, failed]))).toBe('NONE');
   });
 
-  it('tells the read model what can still go back: nothing on an unpaid, cancelled, PayPal or fully refunded order', () => {
+  it('tells the read model what can still go back: nothing on an unpaid, cancelled or fully refunded order; PayPal as card (issue 36)', () => {
     const facts = { status: 'NEW' as const, paymentMethod: 'CARD' as const, paidPence: 2060, refundedPence: 500 };
     expect(refundableNow(facts)).toBe(1560);
     expect(refundableNow({ ...facts, refundedPence: 2060 })).toBe(0);
     expect(refundableNow({ ...facts, status: 'AWAITING-PAYMENT', paymentMethod: 'PHONE' })).toBe(0);
     expect(refundableNow({ ...facts, status: 'CANCELLED' })).toBe(0);
-    expect(refundableNow({ ...facts, paymentMethod: 'PAYPAL' })).toBe(0);
+    expect(refundableNow({ ...facts, paymentMethod: 'PAYPAL' })).toBe(1560);
   });
 
   it('gives the voucher use back once all the money has gone back, not after a part', () => {

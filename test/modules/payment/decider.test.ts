@@ -6,7 +6,7 @@ const orderId = '55555555-5555-4555-8555-555555555555';
 const at = '2026-11-20T18:00:00.000Z';
 const started = (attempt: number, amountPence = 1710): PaymentEvent => ({
   type: 'PaymentStarted',
-  data: { orderId, attempt, intentId: `pi_${attempt}`, amountPence, startedAt: at },
+  data: { orderId, attempt, intentId: `pi_${attempt}`, amountPence, startedAt: at, provider: 'stripe' },
 });
 const base = (attempt: number) => ({ orderId, attempt, intentId: `pi_${attempt}`, at });
 const succeeded = (attempt: number, amountPence = 1710): PaymentEvent => ({ type: 'PaymentSucceeded', data: { ...base(attempt), amountPence } });
@@ -15,7 +15,7 @@ const refundDue = (attempt: number, reason: 'attempt_cancelled' | 'already_paid'
   type: 'RefundDue',
   data: { ...base(attempt), amountPence, reason, refundNo: 0, key: `refund-pi_${attempt}` },
 });
-const start = (attempt: number): PaymentCommand => ({ type: 'StartAttempt', orderId, attempt, intentId: `pi_${attempt}`, amountPence: 1710, at });
+const start = (attempt: number): PaymentCommand => ({ type: 'StartAttempt', orderId, attempt, provider: 'stripe', intentId: `pi_${attempt}`, amountPence: 1710, at });
 const outcome = (attempt: number, result: 'succeeded' | 'failed' | 'canceled', overrides: Partial<Extract<PaymentCommand, { type: 'RecordOutcome' }>> = {}): PaymentCommand => ({
   type: 'RecordOutcome',
   intentId: `pi_${attempt}`,
@@ -131,6 +131,13 @@ describe('payment decider (issue 17)', () => {
       const old = { type: 'RefundDue', data: { ...base(1), amountPence: 1710, reason: 'already_paid' } };
       expect(PAYMENT_UPCASTERS.RefundDue(old).data).toMatchObject({ refundNo: 0, key: 'refund-pi_1' });
       expect(PAYMENT_UPCASTERS.PaymentRefunded({ type: 'PaymentRefunded', data: { ...base(1), refundId: 're_1' } }).data).toMatchObject({ refundNo: 0 });
+    });
+
+    it("reads attempts recorded before PayPal (issue 36) as Stripe's, and leaves a PayPal attempt as it is", () => {
+      const old = { type: 'PaymentStarted', data: { orderId, attempt: 1, intentId: 'pi_1', amountPence: 1710, startedAt: at } };
+      expect(PAYMENT_UPCASTERS.PaymentStarted(old).data).toEqual({ ...old.data, provider: 'stripe' });
+      const paypal = { type: 'PaymentStarted', data: { ...old.data, intentId: '5O190127TN364715T', provider: 'paypal' } };
+      expect(PAYMENT_UPCASTERS.PaymentStarted(paypal)).toBe(paypal);
     });
   });
 });

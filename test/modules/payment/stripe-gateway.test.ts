@@ -21,9 +21,9 @@ describe('the Stripe card gateway', () => {
   const confirm = (intentId: string, card: string) => fetch(`${fake.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ card }) });
 
   it('creates one intent per order and attempt, however often it is asked, for the amount in pence', async () => {
-    const first = await gateway.createIntent({ orderId: 'order-1', attempt: 1, amountPence: 1855, description: 'Order 1' });
-    const again = await gateway.createIntent({ orderId: 'order-1', attempt: 1, amountPence: 1855, description: 'Order 1' });
-    const second = await gateway.createIntent({ orderId: 'order-1', attempt: 2, amountPence: 1855, description: 'Order 1' });
+    const first = await gateway.createIntent({ orderId: 'order-1', attempt: 1, amountPence: 1855, description: 'Order 1', reference: 'ORD1' });
+    const again = await gateway.createIntent({ orderId: 'order-1', attempt: 1, amountPence: 1855, description: 'Order 1', reference: 'ORD1' });
+    const second = await gateway.createIntent({ orderId: 'order-1', attempt: 2, amountPence: 1855, description: 'Order 1', reference: 'ORD1' });
     expect(again).toEqual(first);
     expect(second.id).not.toBe(first.id);
     expect(first).toMatchObject({ amountPence: 1855, status: 'requires_payment_method', orderId: 'order-1', attempt: 1, failureMessage: null });
@@ -32,7 +32,7 @@ describe('the Stripe card gateway', () => {
   });
 
   it('reads what the provider says: a declined card, then a success; cancels; refunds once', async () => {
-    const intent = await gateway.createIntent({ orderId: 'order-2', attempt: 1, amountPence: 990, description: 'Order 2' });
+    const intent = await gateway.createIntent({ orderId: 'order-2', attempt: 1, amountPence: 990, description: 'Order 2', reference: 'ORD2' });
     await confirm(intent.id, DECLINED_CARD);
     expect(await gateway.retrieveIntent(intent.id)).toMatchObject({ status: 'requires_payment_method', failureMessage: 'Your card was declined.' });
     await confirm(intent.id, '4242424242424242');
@@ -45,13 +45,13 @@ describe('the Stripe card gateway', () => {
     // A refund Stripe refuses (nothing is left of the payment) is a failed refund, never an error to retry for ever.
     expect(await gateway.refund(intent.id, { ...whole, amountPence: 1, key: 'order-2-refund-1', refundNo: 1 })).toMatchObject({ status: 'failed', failureReason: 'charge_already_refunded', refundNo: 1 });
 
-    const open = await gateway.createIntent({ orderId: 'order-3', attempt: 1, amountPence: 500, description: 'Order 3' });
+    const open = await gateway.createIntent({ orderId: 'order-3', attempt: 1, amountPence: 500, description: 'Order 3', reference: 'ORD3' });
     expect(await gateway.cancelIntent(open.id)).toMatchObject({ status: 'canceled' });
     await expect(gateway.retrieveIntent('pi_unknown')).rejects.toThrow(/No such object/);
   });
 
   it('takes a webhook signed with the secret, and refuses a forged or tampered one', async () => {
-    const intent = await gateway.createIntent({ orderId: 'order-4', attempt: 1, amountPence: 700, description: 'Order 4' });
+    const intent = await gateway.createIntent({ orderId: 'order-4', attempt: 1, amountPence: 700, description: 'Order 4', reference: 'ORD4' });
     const received: Array<{ body: Buffer; signature: string | undefined }> = [];
     const endpoint = http.createServer((request, response) => {
       const chunks: Buffer[] = [];
@@ -67,12 +67,13 @@ describe('the Stripe card gateway', () => {
       await fake.sendWebhook(url, 'payment_intent.succeeded', { ...fake.intents.get(intent.id)!, status: 'succeeded' }, { eventId: 'evt_1' });
       await fake.sendWebhook(url, 'payment_intent.succeeded', fake.intents.get(intent.id)!, { secret: 'whsec_forged' });
       const [genuine, forged] = received;
-      const event: CardWebhookEvent = gateway.verifyWebhook(genuine.body, genuine.signature);
-      expect(event).toMatchObject({ id: 'evt_1', type: 'payment_intent.succeeded', intent: { id: intent.id, status: 'succeeded', orderId: 'order-4', attempt: 1 } });
-      expect(() => gateway.verifyWebhook(forged.body, forged.signature)).toThrow(WebhookSignatureError);
+      const header = (signature: string | undefined) => (name: string) => (name === 'stripe-signature' ? signature : undefined);
+      const event: CardWebhookEvent = await gateway.verifyWebhook(genuine.body, header(genuine.signature));
+      expect(event).toEqual({ id: 'evt_1', type: 'payment_intent.succeeded', intentId: intent.id, refundId: null });
+      await expect(gateway.verifyWebhook(forged.body, header(forged.signature))).rejects.toThrow(WebhookSignatureError);
       const tampered = Buffer.from(genuine.body.toString('utf8').replace('"amount":700', '"amount":1'));
-      expect(() => gateway.verifyWebhook(tampered, genuine.signature)).toThrow(WebhookSignatureError);
-      expect(() => gateway.verifyWebhook(genuine.body, undefined)).toThrow(WebhookSignatureError);
+      await expect(gateway.verifyWebhook(tampered, header(genuine.signature))).rejects.toThrow(WebhookSignatureError);
+      await expect(gateway.verifyWebhook(genuine.body, header(undefined))).rejects.toThrow(WebhookSignatureError);
     } finally {
       await new Promise<void>((resolve) => endpoint.close(() => resolve()));
     }

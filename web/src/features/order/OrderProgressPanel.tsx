@@ -58,7 +58,7 @@ export function OrderProgressPanel({ progress }: { progress: OrderProgress }) {
         )}
         {progress.refund && (
           <p className="fw-semibold" data-testid="order-refund">
-            {refundSentence(progress.refund)}
+            {refundSentence(progress.refund, progress.paymentMethod)}
           </p>
         )}
       </div>

@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import type { PaymentMethod } from '../order/order';
-import { isPaymentReady, PAYMENT_METHOD_LABELS } from './paymentMethods';
+import { PAYMENT_METHOD_LABELS } from './paymentMethods';
 
 interface PaymentMethodChoiceProps {
   methods: PaymentMethod[];
@@ -8,7 +8,7 @@ interface PaymentMethodChoiceProps {
   onChoose: (method: PaymentMethod) => void;
 }
 
-/** One radio per method the shop offers; those not ready yet show as coming soon. */
+/** One radio per method the shop offers (the server leaves out those it cannot take now). */
 export function PaymentMethodChoice({ methods, chosen, onChoose }: PaymentMethodChoiceProps) {
   return (
     <fieldset className="mb-3">
@@ -20,8 +20,7 @@ export function PaymentMethodChoice({ methods, chosen, onChoose }: PaymentMethod
           name="payment_method"
           id={`payment-${method}`}
           value={method}
-          label={isPaymentReady(method) ? PAYMENT_METHOD_LABELS[method] : `${PAYMENT_METHOD_LABELS[method]} (coming soon)`}
-          disabled={!isPaymentReady(method)}
+          label={PAYMENT_METHOD_LABELS[method]}
           checked={chosen === method}
           onChange={() => onChoose(method)}
           data-testid={`payment-method-${method}`}

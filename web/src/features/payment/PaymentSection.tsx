@@ -1,14 +1,14 @@
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
-import { NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../../../src/shared/payment-texts';
+import { NO_PAYMENT_METHODS } from '../../../../src/shared/payment-texts';
 import { useSearchParams } from 'react-router';
 import type { PaymentMethod } from '../order/order';
 import { useAvailablePaymentMethodsQuery, useFetchOrderQuery } from '../order/orderApi';
 import { PayByCard } from './card/PayByCard';
+import { PayByPayPal } from './paypal/PayByPayPal';
 import { PayByPhoneButton } from './PayByPhoneButton';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
-import { isPaymentReady } from './paymentMethods';
 import { usePaymentMethodChoice } from './usePaymentMethodChoice';
 
 /** Spec §2 "Payment section": the shop's methods (a single one chosen for the customer) and the way to pay. */
@@ -41,11 +41,7 @@ export function PaymentSection({ phoneNoDisplay }: { phoneNoDisplay: string }) {
         {methods && methods.length > 0 && <PaymentMethodChoice methods={methods} chosen={chosen} onChoose={choose} />}
         {chosen === 'phone' && <PayByPhoneButton phoneNoDisplay={phoneNoDisplay} />}
         {(chosen === 'card' || returnedIntent) && <PayByCard returnedIntent={returnedIntent} />}
-        {chosen && !isPaymentReady(chosen) && (
-          <Alert variant="info" className="mb-0">
-            {PAYPAL_UNAVAILABLE}
-          </Alert>
-        )}
+        {chosen === 'paypal' && <PayByPayPal />}
       </Card.Body>
     </Card>
   );

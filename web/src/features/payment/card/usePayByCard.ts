@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { caughtMessage } from '../../../app/serverMessage';
 import { showDialog, type DialogContent } from '../../dialog/dialogSlice';
 import { useDialogShownAndGone } from '../../dialog/useDialogShownAndGone';
-import { useAuthoriseOrderChannelMutation, useCompleteCardOrderMutation, useCreateCheckoutSessionMutation, type CardConfirmation } from './cardApi';
+import { useAuthoriseOrderChannelMutation, useCompleteCardOrderMutation, useCreateCheckoutSessionMutation, useCreatePayPalOrderMutation, type CardConfirmation } from './cardApi';
 import { waitForCardOutcome } from './cardOutcome';
 
 const EMAIL_SENT = 'A confirmation email has been sent & should be with you shortly.';
@@ -18,8 +18,11 @@ const MISMATCH = "Something's not right";
  * /order-complete, as for pay by phone; a refusal says why, and the customer may try again or choose phone.
  * While the provider has not answered, the order's private live channel says when to ask again (cardOutcome.ts).
  */
-export function usePayByCard(orderId: string | undefined) {
-  const [createSession] = useCreateCheckoutSessionMutation();
+export function usePayByCard(orderId: string | undefined, method: 'CARD' | 'PAYPAL' = 'CARD') {
+  const [createCardSession] = useCreateCheckoutSessionMutation();
+  const [createPayPalOrder] = useCreatePayPalOrderMutation();
+  // PayPal (issue 36) is the same path: its order made by the server, approved by the payer, captured by the server.
+  const createSession = method === 'PAYPAL' ? createPayPalOrder : createCardSession;
   const [completeCard] = useCompleteCardOrderMutation();
   const [authoriseChannel] = useAuthoriseOrderChannelMutation();
   const [isPlacing, setPlacing] = useState(false);
@@ -34,7 +37,7 @@ export function usePayByCard(orderId: string | undefined) {
 
   /** Asks the server, and again when the order's channel says the provider's answer is in. */
   const complete = async (confirmation: CardConfirmation) => {
-    const ask = () => completeCard(confirmation).unwrap();
+    const ask = () => completeCard({ ...confirmation, method }).unwrap();
     const first = await ask();
     // The card form could not confirm (a network error, say): nothing is moving, so the customer may press Pay again.
     if (first.pending && confirmation.status === 'failed') throw new Error(confirmation.message || 'Your card payment did not go through');
@@ -55,12 +58,16 @@ export function usePayByCard(orderId: string | undefined) {
     );
   };
 
-  /** `confirmWithProvider` is the card form's own step: Stripe.js, or the local fake form. */
-  const pay = async (confirmWithProvider: (clientSecret: string) => Promise<CardConfirmation>) => {
+  /**
+   * `confirmWithProvider` is the provider's own step: Stripe.js, the local fake card form, or the stand-in PayPal
+   * window. It answers null when the customer closed it without paying: nothing to complete, Pay may be pressed again.
+   */
+  const pay = async (confirmWithProvider: (clientSecret: string) => Promise<CardConfirmation | null>) => {
     setPlacing(true);
     try {
       const session = await createSession().unwrap();
-      await complete(await confirmWithProvider(session.clientSecret));
+      const confirmation = await confirmWithProvider(session.clientSecret);
+      if (confirmation) await complete(confirmation);
     } catch (error) {
       failed(error);
     } finally {
@@ -80,5 +87,15 @@ export function usePayByCard(orderId: string | undefined) {
     }
   };
 
-  return { pay, resume, isPlacing };
+  /** PayPal's own buttons ask for the order to approve themselves: the server makes it, and its id is theirs. */
+  const open = async (): Promise<string> => {
+    try {
+      return (await createSession().unwrap()).clientSecret;
+    } catch (error) {
+      failed(error);
+      throw error;
+    }
+  };
+
+  return { pay, resume, open, isPlacing };
 }

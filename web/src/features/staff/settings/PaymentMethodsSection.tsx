@@ -1,6 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useStripeKeyQuery } from '../../payment/card/cardApi';
+import { usePaypalKeyQuery, useStripeKeyQuery } from '../../payment/card/cardApi';
 import Row from 'react-bootstrap/Row';
 import { NumberField } from './NumberField';
 import { PAYMENT_METHODS } from './settingKeys';
@@ -10,6 +10,7 @@ import { SettingsSection } from './SettingsSection';
 export function PaymentMethodsSection({ form, update }: { form: SettingsForm; update: UpdateForm }) {
   // The keys live in the server's configuration, never in settings: the public key answer says whether they are set.
   const cardKey = useStripeKeyQuery();
+  const paypalKey = usePaypalKeyQuery();
   const toggle = (method: string, on: boolean) =>
     update({ payment_methods: on ? [...form.payment_methods, method] : form.payment_methods.filter((chosen) => chosen !== method) });
   return (
@@ -34,10 +35,16 @@ export function PaymentMethodsSection({ form, update }: { form: SettingsForm; up
           (see the README) and restart the shop.
         </Alert>
       )}
+      {form.payment_methods.includes('paypal') && paypalKey.data && !paypalKey.data.status && (
+        <Alert variant="warning" className="small mt-2 mb-0" data-testid="paypal-not-configured">
+          Customers are not offered PayPal yet: set PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID and PAYPAL_BASE_URL on the server
+          (see the README) and restart the shop.
+        </Alert>
+      )}
       <Row className="g-2 mt-1">
         <NumberField
           id="card_unattended_minutes"
-          label="Offer card only while a staff screen has shown the orders within (minutes; 0: always)"
+          label="Offer card and PayPal only while a staff screen has shown the orders within (minutes; 0: always)"
           min={0}
           max={1440}
           step={1}

@@ -1,0 +1,17 @@
+import type { Config } from '../config';
+import { startFakePayPal, type FakePayPal } from './server';
+
+/**
+ * FAKE_PAYPAL=true (the demo shop, the browser tests): the local fake PayPal API starts beside the shop, the shop
+ * gets its client id, secret, webhook id and base URL, and the fake sends its webhooks to the shop once it
+ * listens. The shop's own PayPal code (the fetch client, the webhook route, the reconciler) runs unchanged; the
+ * web app shows stand-in buttons that approve at the fake, instead of PayPal's, which load from PayPal.
+ */
+export async function withFakePayPal(config: Config): Promise<{ config: Config; fake: FakePayPal | null }> {
+  if (!config.FAKE_PAYPAL) return { config, fake: null };
+  const fake = await startFakePayPal();
+  return {
+    fake,
+    config: { ...config, PAYPAL_CLIENT_ID: fake.clientId, PAYPAL_CLIENT_SECRET: fake.clientSecret, PAYPAL_WEBHOOK_ID: fake.webhookId, PAYPAL_BASE_URL: fake.url },
+  };
+}

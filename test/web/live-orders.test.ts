@@ -8,6 +8,7 @@ const order = (id: string, fields: Partial<KitchenOrder> = {}): KitchenOrder => 
   id,
   ref: id.toUpperCase(),
   status: 'NEW',
+  scheduled_for: null,
   full_name: 'Kim Lee',
   email: 'kim@example.com',
   phone_number: '07911 123456',

@@ -145,8 +145,8 @@ function kitchenColumns(event: KitchenEvent, current: KitchenStatus): FragmentSq
       return sql.fragment`completed_at = ${event.data.completedAt}`;
     case 'OrderCancelled':
       return sql.fragment`cancelled_at = ${event.data.cancelledAt}`;
-    case 'OrderReleased': // an order for later comes to the kitchen as NEW (issue 37): its status says it
-      return sql.fragment`paid_at = paid_at`;
+    case 'OrderReleased': // an order for later comes to the kitchen as NEW (issue 37)
+      return current === 'SCHEDULED' ? sql.fragment`released_at = ${event.data.releasedAt}` : sql.fragment`released_at = released_at`;
     default: {
       const never: never = event;
       return never;

@@ -59,6 +59,7 @@ interface OrderRow {
   refunded_lines: number[];
   refund_failed_pence: number;
   scheduled_for: number | null;
+  released_at: number | null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -112,13 +113,14 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
     refund_failed: row.refund_failed_pence,
     takeawayorder: { order_status: row.status, due_by: dueBy },
     scheduled_for: iso(row.scheduled_for),
+    released_at: iso(row.released_at),
   };
 }
 
 
 const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1, address_2, address_3, town_city, postcode,
   phone_number, delivery_info, allergy_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
-  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence, refunded_pence, refund_standing, scheduled_for,
+  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence, refunded_pence, refund_standing, scheduled_for, released_at,
   (select coalesce(array_agg(line order by line), '{}') from order_refunds r, unnest(r.lines) line where r.order_id = orders.order_id and r.failed_at is null) as refunded_lines,
   (select coalesce(sum(amount_pence), 0) from order_refunds r where r.order_id = orders.order_id and r.failed_at is not null
       and r.refund_no > (select coalesce(max(g.refund_no), 0) from order_refunds g where g.order_id = orders.order_id and g.failed_at is null))::int

@@ -159,6 +159,8 @@ export interface KitchenOrder {
   takeawayorder: { order_status: string; due_by: string | null };
   /** The slot the customer booked (issue 37), or null for as soon as possible. */
   scheduled_for: string | null;
+  /** When an order for later came to the kitchen as NEW (its unprinted alarm counts from then), or null. */
+  released_at: string | null;
 }
 
 /** A line's unit price and quantity: the order's frozen items, or the basket's lines. */

@@ -9,6 +9,7 @@ const order = (id: string, fields: Partial<KitchenOrder> = {}): KitchenOrder => 
   ref: id.toUpperCase(),
   status: 'NEW',
   scheduled_for: null,
+  released_at: null,
   full_name: 'Kim Lee',
   email: 'kim@example.com',
   phone_number: '07911 123456',

@@ -41,7 +41,7 @@ export function OrderTimeChoice({ order }: { order: Order }) {
   }
 
   return (
-    <Form.Group className="mb-3" controlId="order-time">
+    <Form.Group className="mb-3" controlId="order-time" data-testid="order-time-choice">
       <Form.Label className="h6">When would you like your order?</Form.Label>
       <Form.Select value={chosen ?? ASAP} disabled={isLoading} onChange={(event) => void onChange(event.target.value)} data-testid="order-time">
         <option value={ASAP}>{offer ? `${ASAP_TEXT} (about ${offer.asap_minutes} minutes)` : ASAP_TEXT}</option>

@@ -2,7 +2,7 @@ import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import type { Services } from '../../src/services';
 import { WindowFull, type KitchenWindows, type PlaceReturnReason, type WindowLoads } from '../capacity';
-import { KITCHEN_FULL_TEXT, readSettings, SLOT_MINUTES, slotFullText, windowOf } from '../store';
+import { deliveryMinutesFor, KITCHEN_FULL_TEXT, readSettings, SLOT_MINUTES, slotFullText, windowOf } from '../store';
 import type { SlotOffers } from './checkout/slot-offer';
 import { nextSlotsAfter } from './core/time-rules';
 
@@ -25,33 +25,36 @@ export interface WindowPlaceDeps {
  */
 export function createWindowPlace({ services, windows, loads, slots }: WindowPlaceDeps) {
   async function take(order: { orderId: string; scheduledFor: string | null }, context: CommandContext): Promise<string | null> {
-    const { window_order_cap: cap } = await readSettings(services.settings, ['window_order_cap']);
+    const settings = await readSettings(services.settings, ['window_order_cap', 'order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
+    const cap = settings.window_order_cap;
     if (cap === 0) return null;
-    // A placing repeated after a crash keeps the place it took.
+    // A placing repeated after a crash keeps the place it took (taking it again is a no-op on the window's stream;
+    // one the read model still shows but given back meanwhile is taken again, or the search goes on as usual).
     const held = await loads.windowOf(order.orderId);
-    if (held) return held;
-    const offer = await slots.offer(new Date(context.now));
+    if (held && (await tookPlace(held, order.orderId, cap, context))) return held;
     if (order.scheduledFor) {
-      try {
-        await windows.take(order.scheduledFor, order.orderId, cap, context);
-        return order.scheduledFor;
-      } catch (error) {
-        if (!(error instanceof WindowFull)) throw error;
-        const others = offer.slots.filter((slot) => slot !== order.scheduledFor);
-        throw new DomainError('conflict', slotFullText(order.scheduledFor, nextSlotsAfter(order.scheduledFor, others)));
-      }
+      if (await tookPlace(order.scheduledFor, order.orderId, cap, context)) return order.scheduledFor;
+      const others = (await slots.offer(new Date(context.now))).slots.filter((slot) => slot !== order.scheduledFor);
+      throw new DomainError('conflict', slotFullText(order.scheduledFor, nextSlotsAfter(order.scheduledFor, others)));
     }
-    const first = Date.parse(windowOf(new Date(Date.parse(context.now) + offer.waitMinutes * 60_000)));
+    const waitMinutes = deliveryMinutesFor(settings.order_status, settings);
+    const first = Date.parse(windowOf(new Date(Date.parse(context.now) + waitMinutes * 60_000)));
     for (let index = 0; index < ASAP_WINDOWS; index++) {
       const window = new Date(first + index * SLOT_MINUTES * 60_000).toISOString();
-      try {
-        await windows.take(window, order.orderId, cap, context);
-        return window;
-      } catch (error) {
-        if (!(error instanceof WindowFull)) throw error;
-      }
+      if (await tookPlace(window, order.orderId, cap, context)) return window;
     }
     throw new DomainError('conflict', KITCHEN_FULL_TEXT);
+  }
+
+  /** Takes a place in `window`, or answers false when it is full. */
+  async function tookPlace(window: string, orderId: string, cap: number, context: CommandContext): Promise<boolean> {
+    try {
+      await windows.take(window, orderId, cap, context);
+      return true;
+    } catch (error) {
+      if (error instanceof WindowFull) return false;
+      throw error;
+    }
   }
 
   /** The step's undo, and the give-back of a cancelled, lapsed or refunded order: safe whatever was taken, and to repeat. */

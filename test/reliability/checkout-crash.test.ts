@@ -201,7 +201,7 @@ describe('checkouts killed at random points', () => {
     let refundsAcknowledged = 0;
     // The demo menu, with the dishes used here stocked high, from a first start in this process.
     // A kitchen window cap too high to refuse anyone (issue 37): every checkout takes a window's place at step 2b.
-    const setUp = await startTestServer({ database, clock: () => new Date(EVENING - 60_000), settings: { vouchers_enabled: true, window_order_cap: 1000 } });
+    const setUp = await startTestServer({ database, clock: () => new Date(EVENING - 60_000), settings: { vouchers_enabled: true, window_order_cap: 500 } });
     const menu = await request(setUp.baseUrl).get('/api/menu').expect(200);
     const stocked = (menu.body as { products: Array<{ id: number; price: number; variants: unknown[]; virtual: boolean }> }).products
       .filter((product) => product.variants.length === 0 && !product.virtual)

@@ -12,7 +12,7 @@ export function createOrderTime(deps: { orders: OrderAccess; shop: Pick<ShopFact
     /** As soon as possible (null) or a slot offered with room now; a slot gone is refused with the next ones. */
     async choose(orderId: string | undefined, scheduledFor: string | null, context: CommandContext) {
       const [facts, offer] = await Promise.all([shop.shopFacts(), slots.offer(new Date(context.now))]);
-      await orders.handleFor(orderId, { type: 'ChooseOrderTime', orderId: orderId ?? '', scheduledFor, slots: offer.slots, storeOpen: facts.shop.storeOpen }, context);
+      await orders.handleFor(orderId, { type: 'ChooseOrderTime', orderId: orderId ?? '', scheduledFor, slots: offer.open, bookable: offer.slots, storeOpen: facts.shop.storeOpen }, context);
     },
   };
 }

@@ -5,7 +5,10 @@ import { deliveryMinutesFor, readOpeningHours, readSettings, slotsAhead, trading
 /** What the checkout offers for "when" (issue 37): the wait for as soon as possible, and the slots with room. */
 export interface SlotOffer {
   waitMinutes: number;
+  /** The slots with room. */
   slots: string[];
+  /** Every slot within the hours, full or not. */
+  open: string[];
 }
 
 /**
@@ -23,9 +26,9 @@ export function createSlotOffer(deps: { services: Pick<Services, 'settings' | 'c
     ]);
     const waitMinutes = deliveryMinutesFor(settings.order_status, settings);
     const all = slotsAhead({ now, hours, waitMinutes, daysAhead: settings.order_ahead_days });
-    if (settings.window_order_cap === 0) return { waitMinutes, slots: all };
+    if (settings.window_order_cap === 0) return { waitMinutes, slots: all, open: all };
     const taken = await windowLoads.taken(all);
-    return { waitMinutes, slots: all.filter((slot) => (taken.get(slot) ?? 0) < settings.window_order_cap) };
+    return { waitMinutes, slots: all.filter((slot) => (taken.get(slot) ?? 0) < settings.window_order_cap), open: all };
   }
 
   return {

@@ -58,7 +58,7 @@ export function createSubmitFacts({ services, shop, unpaidOrders, basket, slots 
       // An order for later counts in its slot's trading day, and its slot must still be offered (issue 37).
       tradingDay: tradingDayOf(new Date(scheduledFor ?? now), hours),
       now,
-      ...(scheduledFor ? { slots: (await slots.offer(new Date(now))).slots } : {}),
+      ...(scheduledFor ? { slots: (await slots.offer(new Date(now))).open } : {}),
     };
   }
 

@@ -83,13 +83,21 @@ export type SubmitOrder = {
   /** The trading day the order counts in: its slot's for an order for later, else `now`'s (the store module's tradingDayOf). */
   tradingDay: string;
   now: string;
-  /** The slots offered with room now (issue 37): a slot the order booked must be one of them. */
+  /** The slots within the hours now (issue 37), full or not: a slot the order booked must be one of them. */
   slots?: readonly string[];
   /** The kitchen window place the placing sequence took for the order (issue 37); absent or null while no cap is set. */
   window?: string | null;
 };
 /** The customer chooses when the order is for (issue 37): null for as soon as possible, or one of the slots offered with room now. */
-export type ChooseOrderTime = { type: 'ChooseOrderTime'; orderId: string; scheduledFor: string | null; slots: readonly string[]; storeOpen: boolean };
+export type ChooseOrderTime = {
+  type: 'ChooseOrderTime';
+  orderId: string;
+  scheduledFor: string | null;
+  /** The slots within the hours now, and those of them with room (the read model's count under the cap). */
+  slots: readonly string[];
+  bookable: readonly string[];
+  storeOpen: boolean;
+};
 /** Sent by the scheduled-release process at an order's releaseAt: it comes to the kitchen as NEW. */
 export type ReleaseScheduledOrder = { type: 'ReleaseScheduledOrder'; orderId: string; now: string };
 /** A voucher the voucher module accepted for this order now (its terms, so totals follow the order). */

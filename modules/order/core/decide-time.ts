@@ -9,7 +9,7 @@ import { assertSlotStands } from './time-rules';
 export function chooseOrderTime(command: ChooseOrderTime, state: OrderState): OrderEvent[] {
   assertStoreOpen(command.storeOpen);
   const order = notFrozen(inCheckout(state));
-  assertSlotStands({ scheduledFor: command.scheduledFor }, command.slots);
+  assertSlotStands({ scheduledFor: command.scheduledFor }, command.slots, command.bookable);
   if (order.scheduledFor === command.scheduledFor) return [];
   return [{ type: 'OrderTimeChosen', data: { orderId: command.orderId, scheduledFor: command.scheduledFor } }];
 }

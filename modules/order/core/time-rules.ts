@@ -1,6 +1,6 @@
 import { minutesAfter } from '../../../src/core/clock';
 import { DomainError } from '../../../src/core/errors';
-import { slotGoneText } from '../../../src/shared/order-time';
+import { slotFullText, slotGoneText } from '../../../src/shared/order-time';
 import { dueByFrom, type DeliveryMinutesKey, type StoreStatus } from '../../../src/shared/store-status';
 import type { InCheckout } from './state';
 
@@ -13,13 +13,17 @@ export function nextSlotsAfter(chosen: string, slots: readonly string[]): string
 }
 
 /**
- * A slot booked must still be offered with room when the order is placed (issue 37): one that passed, left the
- * hours or filled while the customer was at the checkout is refused with the next ones that have room.
+ * A slot booked must still be offered when the order is placed (issue 37): one that passed or left the hours while
+ * the customer was at the checkout is refused with the next ones that have room; with `bookable` (the slots with
+ * room), a full one is refused as full. At placing only the hours are checked here: the window's own stream says
+ * whether it is full (the placing sequence's capacity step).
  */
-export function assertSlotStands(order: Pick<InCheckout, 'scheduledFor'>, slots: readonly string[] | undefined): void {
+export function assertSlotStands(order: Pick<InCheckout, 'scheduledFor'>, slots: readonly string[] | undefined, bookable?: readonly string[]): void {
   const chosen = order.scheduledFor;
-  if (!chosen || (slots ?? []).includes(chosen)) return;
-  throw new DomainError('conflict', slotGoneText(chosen, nextSlotsAfter(chosen, slots ?? [])));
+  if (!chosen) return;
+  const withRoom = bookable ?? slots ?? [];
+  if (!(slots ?? []).includes(chosen)) throw new DomainError('conflict', slotGoneText(chosen, nextSlotsAfter(chosen, withRoom)));
+  if (!withRoom.includes(chosen)) throw new DomainError('conflict', slotFullText(chosen, nextSlotsAfter(chosen, withRoom)));
 }
 
 /**

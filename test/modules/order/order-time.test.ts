@@ -21,7 +21,7 @@ const collect: OrderEvent = { type: 'TakeawayMethodChosen', data: { orderId, met
 const details = { email: 'sam@example.com', fullName: 'Sam', address1: '', address2: '', address3: '', townCity: '', postcode: '', phone: '07911 123456', deliveryInfo: '', allergyInfo: '' };
 const detailsGiven: OrderEvent = { type: 'DeliveryDetailsGiven', data: { orderId, ...details } };
 const chosen = (scheduledFor: string | null): OrderEvent => ({ type: 'OrderTimeChosen', data: { orderId, scheduledFor } });
-const choose = (scheduledFor: string | null, offered: readonly string[] = slots, storeOpen = true): OrderCommand => ({ type: 'ChooseOrderTime', orderId, scheduledFor, slots: offered, storeOpen });
+const choose = (scheduledFor: string | null, offered: readonly string[] = slots, storeOpen = true, bookable: readonly string[] = offered): OrderCommand => ({ type: 'ChooseOrderTime', orderId, scheduledFor, slots: offered, bookable, storeOpen });
 const open = { storeOpen: true, paymentMethods: ['phone'] };
 const submit = (fields: Partial<SubmitOrder> = {}): SubmitOrder => ({
   type: 'SubmitOrder', orderId, paymentMethod: 'PHONE', takeaway: true, shop: open, notOffered: [], postageNow: { pence: -190 },
@@ -47,8 +47,10 @@ describe('when the order is for (issue 37)', () => {
       spec([placed, chosen(at1930)]).when(choose(at1930)).then([]);
       spec([placed]).when(choose(null)).then([]);
     });
-    it('refuses a slot not offered (passed, outside the hours, or full) with the next ones that have room', () =>
+    it('refuses a slot not offered (passed, or outside the hours) with the next ones that have room', () =>
       spec([placed]).when(choose(at1930, [at1945, at2000, at2015])).thenFails('19:30 can no longer be booked; 19:45 and 20:00 have room', 'conflict'));
+    it('refuses a full slot as full, with the next ones that have room', () =>
+      spec([placed]).when(choose(at1930, slots, true, [at2000, at2015])).thenFails('19:30 is full; 20:00 and 20:15 have room', 'conflict'));
     it('says so when no later slot has room', () =>
       spec([placed]).when(choose(at2015, [at1930])).thenFails('20:15 can no longer be booked; no other time today has room', 'conflict'));
     it('refuses while the store is closed, and on a placed order', () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { createUserRepository } from '../../src/identity/users';
 import { startTestServer, type TestServer } from '../support/server';
@@ -81,6 +82,17 @@ describe('orders for later and kitchen window caps', () => {
     await (await staff()).post('/api/ta/cancelUnpaid', { orderId: placedId }).expect(200);
     await until(async () => (await placesIn(at1930)) === 5, 'the cancelled order’s place to go back');
     expect((await offered()).slots).toContain(at1930);
+  });
+
+  it('a paid order refunded in full before its ticket was printed gives its place back', async () => {
+    const browser = await atCheckoutFor('2026-11-27T21:00:00.000Z');
+    const order = (await browser.complete().expect(200)).body.order as { id: string };
+    const manager = shopper(server);
+    await manager.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
+    await manager.post('/api/ta/markPaid', { orderId: order.id }).expect(200);
+    await until(async () => (await placesIn('2026-11-27T21:00:00.000Z')) === 1, 'the order to hold its place');
+    await manager.post(`/api/orders/${order.id}/refunds`, { requestId: randomUUID(), lines: [0], reason: 'cannot_cook' }).expect(200);
+    await until(async () => (await placesIn('2026-11-27T21:00:00.000Z')) === 0, 'the refunded order’s place to go back');
   });
 
   it('an order for later waits as SCHEDULED, due at its slot, and becomes NEW at the slot less the lead', async () => {

@@ -216,6 +216,21 @@ describe('a checkout cut off after each step of the placing sequence', () => {
       expect(await places(orderId)).toBe(1);
     });
 
+    it('a card payment the provider cannot start: the attempt ends and its place goes back with its units', async () => {
+      const { customer, orderId, voucherId } = await readyWithVoucher();
+      await db.query('insert into crash_point (event_type, order_id, kill) values ($1, $2, false)', ['PaymentStarted', orderId]);
+      try {
+        await customer.post('/api/createCheckoutSession', { unique_id: 'x', production: false }).expect(409);
+      } finally {
+        await db.query('delete from crash_point');
+      }
+      expect(await outcome(orderId, voucherId)).toEqual({ placed: false, soldToOrder: 0, use: 'released', basket: 'CartFrozen' });
+      await server.shop.services.readModels.waitFor('kitchen_windows', await server.shop.store.lastCommittedPosition());
+      expect(await places(orderId)).toBe(0);
+      const taken = (await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from es_events where event_type = 'KitchenPlaceTaken' and data->>'orderId' = ${orderId}`)) as number;
+      expect(taken).toBe(1);
+    });
+
     it('after taking the place for a slot that then passed: the place, the units and the use go back', async () => {
       const { customer, orderId, voucherId } = await readyWithVoucher();
       await customer.payByPhone().expect(200);

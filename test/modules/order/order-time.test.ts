@@ -2,6 +2,8 @@ import type { OrderCommand, SubmitOrder } from '../../../modules/order/core/comm
 import { orderDecider, orderStatusAfter } from '../../../modules/order/core/decider';
 import type { OrderEvent, OrderPlaced } from '../../../modules/order/core/events';
 import { CLOSED_REFUSAL } from '../../../src/shared/store-status';
+import { orderProgress } from '../../../modules/order/core/order-progress';
+import { expectedSentence } from '../../../src/shared/order-status-texts';
 import { specFor } from '../../support/given-when-then';
 
 /** Orders for later (issue 37): the chosen time, its checks at placing, the promise, SCHEDULED and its release. */
@@ -104,5 +106,22 @@ describe('when the order is for (issue 37)', () => {
       expect(orderStatusAfter('AWAITING-PAYMENT', { type: 'OrderPaid', data: { orderId, paidAt: now, dueBy: at1930, releaseAt: '2026-11-27T19:10:00.000Z' } })).toBe('SCHEDULED');
       expect(orderStatusAfter('AWAITING-PAYMENT', { type: 'OrderPaid', data: { orderId, paidAt: now, dueBy: at1930 } })).toBe('NEW');
     });
+  });
+
+  describe('the tracker’s promise', () => {
+    const progressAfter = (events: OrderEvent[]) => orderProgress(events.reduce(orderDecider.evolve, orderDecider.initialState), { waitMinutes: 31 })!;
+    it('before payment and while SCHEDULED, the customer is promised the booked day and time', () => {
+      const waiting = progressAfter(placedForLater);
+      expect(waiting).toMatchObject({ scheduledFor: at1930, expected: { readyBy: at1930 } });
+      expect(expectedSentence(waiting)).toBe('Booked for Friday 27 November at 19:30.');
+      const scheduled = progressAfter([...placedForLater, paidEvent('2026-11-27T18:05:00.000Z', { dueBy: at1930, releaseAt: '2026-11-27T19:10:00.000Z' })]);
+      expect(scheduled).toMatchObject({ current: 'paid', expected: { readyBy: at1930 } });
+    });
+    it('paid too late for its slot, the later time is promised too', () => {
+      const late = progressAfter([...placedForLater, paidEvent('2026-11-27T19:15:00.000Z', { dueBy: '2026-11-27T19:46:00.000Z' })]);
+      expect(expectedSentence(late)).toBe('Booked for Friday 27 November at 19:30. We expect it to be ready at about 19:46.');
+    });
+    it('an order as soon as possible is promised as before', () =>
+      expect(expectedSentence({ expected: { minutesAfterPayment: 31 }, method: 'COLLECT', scheduledFor: null })).toBe('Once it is paid, it will be ready in about 31 minutes.'));
   });
 });

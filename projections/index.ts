@@ -8,10 +8,11 @@ import { ordersProjection } from './orders/projection';
 import { vouchersProjection } from './vouchers/projection';
 import { paymentsProjection } from './payments/projection';
 import { contactMessagesProjection } from './contact/projection';
+import { capacityProjection } from './capacity/projection';
 
 /** Every read model the shop runs. */
 export function allProjections(): Projection[] {
-  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection, contactMessagesProjection];
+  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection, contactMessagesProjection, capacityProjection];
 }
 
 // The read side's door for the composition root: caches, query routes and the query ports modules are given.
@@ -30,3 +31,4 @@ export { accountList } from './accounts/queries';
 export { voucherReadModel } from './vouchers/queries';
 export { cardRefundRoutes } from './payments/refunds';
 export { contactInbox, contactMessagesFrom } from './contact/queries';
+export { windowLoads } from './capacity/queries';

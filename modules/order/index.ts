@@ -32,11 +32,14 @@ export { orderDecider, evolveOrder, orderStatusAfter, BASKET_CHANGED_SINCE_SAVED
 export type { KitchenEvent } from './core/state';
 export { createCheckout, type Checkout } from './checkout/checkout';
 export { checkoutRoutes } from './checkout/routes';
+export { orderTimeRoutes } from './checkout/time-routes';
 export { voucherUseRoutes } from './checkout/voucher-routes';
 export { createKitchen, type Kitchen } from './kitchen/kitchen';
 export type { KitchenOrders } from './kitchen/kitchen-orders';
 export type { UnpaidOrders } from './checkout/unpaid-orders';
 export { unpaidLapseProcess } from './kitchen/unpaid-lapse';
+export { scheduledReleaseProcess } from './kitchen/scheduled-release';
+export { windowReturnProcess } from './kitchen/window-return';
 export { unprintedAlarmActions, unprintedAlarmProcess } from './kitchen/unprinted-alarm';
 export { checkoutProcess, CHECKOUT_FINISH_MINUTES } from './checkout/checkout-process';
 export { voucherStepUndoProcess } from './checkout/voucher-step-undo';

@@ -4,6 +4,7 @@
  *   step                                   undo (run in reverse when a later step fails; safe whatever happened)
  *   1. reserve the voucher use             release it, unless the order was placed with it or a card attempt holds it
  *   2. sell the stock (all lines or none)  give what the order still has sold back into its basket, fresh hold
+ *   2b. take a kitchen window's place     give it back (issue 37, window-place.ts; nothing while no cap is set)
  *   3. submit the order (phone): the pivot none: once submitted the order stands; what follows is finished forward
  *   3c. freeze for a card attempt (card)   end the attempt: cancelled at the provider first (card/card-checkout.ts
  *                                          endAttempt), then endCardAttempt here, which runs the undos of 2 and 1
@@ -39,6 +40,7 @@ import { orderDecider, postageOf, type OrderState } from './core/decider';
 import { orderStream, type CardAttemptEndReason, type OrderEvent, type OrderItem } from './core/events';
 import { customerEmailOf, type InCheckout } from './core/state';
 import { RELEASED_ON_FAILED_SALE, releaseReasonOfCardAttempt, reservedUseAfterCheckout } from './core/voucher-release';
+import type { WindowPlace } from './window-place';
 
 /** One step of the sequence: `undo` must be safe to run whether or not `run` took effect, and to repeat. */
 export interface Step {
@@ -85,9 +87,11 @@ export interface PlacingDeps {
   logger?: Pick<Logger, 'warn'>;
   basket: Basket;
   vouchers: Vouchers;
+  /** The kitchen windows' places (issue 37); absent: no caps, nothing taken. */
+  windowPlace?: Pick<WindowPlace, 'take' | 'giveBack'>;
 }
 
-export function createPlacing({ services, basket, vouchers, logger }: PlacingDeps) {
+export function createPlacing({ services, basket, vouchers, logger, windowPlace }: PlacingDeps) {
   const undoFailed: UndoFailed = (error, failedStep) =>
     logger?.warn({ err: error, failedStep }, 'placing: an undo failed after a step failed; the process manager finishes it');
   const run = (steps: readonly Step[]) => runSteps(steps, undoFailed);
@@ -163,6 +167,20 @@ export function createPlacing({ services, basket, vouchers, logger }: PlacingDep
     await Promise.all(items.map((item) => stock.cancelSale(item.productId, item.variantId, order.orderId, { orderSold: null, basket: basketHold }, context)));
   }
 
+  // 2b. Take a place in the kitchen's window (issue 37): the slot's, or as soon as possible the first with room. The
+  // window goes into the command the next step decides (SubmitOrder, or the card attempt's), so the order holds it.
+  function takeWindowPlace(order: InCheckout, command: { window?: string | null }, context: CommandContext): Step {
+    return {
+      name: 'take a place in the kitchen window',
+      async run() {
+        command.window = (await windowPlace?.take(order, context)) ?? null;
+      },
+      async undo() {
+        if (command.window) await windowPlace?.giveBack(order.orderId, command.window, 'failed', context);
+      },
+    };
+  }
+
   // 3. Submit the order (phone): the pivot. A repeat answers the order as it stands.
   function submitOrder(orderId: string, command: SubmitOrder, context: CommandContext, placed: { state?: OrderState }): Step {
     return {
@@ -195,8 +213,11 @@ export function createPlacing({ services, basket, vouchers, logger }: PlacingDep
     await inBasketTurn(
       orderId,
       async () => {
+        const before = await load(orderId);
+        const window = before.status === 'checkout' && before.cardAttempt?.attempt === attempt ? before.cardAttempt.window : null;
         const state = (await handle(orderId, { type: 'EndCardAttempt', orderId, attempt, reason, now: context.now }, context)).state;
         if (state.status !== 'checkout' || state.cardAttempt) return;
+        await windowPlace?.giveBack(orderId, window, 'card_attempt_ended', context);
         await giveBackSold(state, context);
         if (state.voucher) await releaseVoucherUse(orderId, state, state.voucher.voucherId, releaseReasonOfCardAttempt(reason), context);
       },
@@ -245,7 +266,7 @@ export function createPlacing({ services, basket, vouchers, logger }: PlacingDep
       const placed: { state?: OrderState } = {};
       const order = state.status === 'checkout' ? state : null;
       await run([
-        ...(order ? [reserveVoucherUse(order, context), sellStock(order, context)] : []),
+        ...(order ? [reserveVoucherUse(order, context), sellStock(order, context), takeWindowPlace(order, command, context)] : []),
         submitOrder(state.orderId, command, context, placed),
         afterPaidStep(placed, context),
         checkOutBasket(state, context),
@@ -266,7 +287,7 @@ export function createPlacing({ services, basket, vouchers, logger }: PlacingDep
       orderDecider.decide(command, state); // refuses any order not in checkout, before any step
       const order = state as InCheckout;
       const frozen: { state?: OrderState } = {};
-      await run([reserveVoucherUse(order, context), sellStock(order, context), freezeForCard(order, command, context, frozen)]);
+      await run([reserveVoucherUse(order, context), sellStock(order, context), takeWindowPlace(order, command.submit, context), freezeForCard(order, command, context, frozen)]);
       return (frozen.state as InCheckout).cardAttempt!;
     },
 
@@ -295,8 +316,9 @@ export function createPlacing({ services, basket, vouchers, logger }: PlacingDep
     endCardAttempt,
     inBasketTurn,
 
-    /** The undos of 2 and 1 for a checkout cut off that cannot be placed now (the checkout process; in the basket's turn). */
+    /** The undos of 2b, 2 and 1 for a checkout cut off that cannot be placed now (the checkout process; in the basket's turn). */
     async undoPlacing(state: OrderState, context: CommandContext): Promise<void> {
+      if (state.status === 'checkout' && !state.cardAttempt) await windowPlace?.giveBack(state.orderId, null, 'abandoned', context);
       await giveBackSold(state, context);
       if (state.status === 'checkout' && state.voucher) await releaseVoucherUse(state.orderId, state, state.voucher.voucherId, RELEASED_ON_FAILED_SALE, context);
     },

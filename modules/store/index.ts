@@ -43,3 +43,14 @@ export {
   type StoreStatus,
 } from '../../src/shared/store-status';
 export { unprintedAlarmMinutes } from '../../src/shared/setting-keys';
+export { slotsAhead, tradingDayOfSlot, windowOf, type SlotFacts } from './slots';
+export {
+  ASAP_TEXT,
+  KITCHEN_FULL_TEXT,
+  SLOT_MINUTES,
+  orderTimeText,
+  slotFullText,
+  slotGoneText,
+  slotLabel,
+  ticketTimeLine,
+} from '../../src/shared/order-time';

@@ -121,6 +121,12 @@ export const SETTINGS = {
     default:
       'Spice Garden has cooked for Leeds since 1998: curries made fresh each evening, breads from our own tandoor and rice steamed to order.\n\nCollect from Park Row or have it brought to your door.',
   },
+  /** Orders for later (issue 37): customers may book 15-minute slots in today's trading day and this many after it; 0 offers today only. */
+  order_ahead_days: { schema: z.number().int().min(0).max(7), default: 2 },
+  /** An order for later waits as SCHEDULED and comes to the kitchen as NEW (with the alert) this long before its slot. */
+  scheduled_lead_minutes: { schema: z.number().int().min(0).max(240), default: 20 },
+  /** Orders one 15-minute window may take (issue 37); 0 is no cap, as every shop until a manager sets one (6 suits most kitchens). */
+  window_order_cap: { schema: z.number().int().min(0).max(500), default: 0 },
 } as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;

@@ -52,6 +52,7 @@ const COLUMNS = {
   lapse_at: 'timestamptz',
   voucher_code: 'text',
   voucher_deduction_pence: 'int4',
+  scheduled_for: 'timestamptz',
 } as const;
 type Column = keyof typeof COLUMNS;
 
@@ -63,7 +64,7 @@ type Row = Partial<Record<Column, unknown>>;
 const NEW_ROW: Row = {
   user_id: null, email: '', full_name: '', address_1: '', address_2: '', address_3: '', town_city: '', postcode: '',
   phone_number: '', delivery_info: '', allergy_info: '', note: '', ta_method: null, postage_pence: null, payment_method: null, submitted_at: null, trading_day: null, lapse_at: null,
-  voucher_code: null, voucher_deduction_pence: 0,
+  voucher_code: null, voucher_deduction_pence: 0, scheduled_for: null,
 };
 
 /**
@@ -107,6 +108,7 @@ export function columnsOf(event: CheckoutEvent): Row {
       return {
         status: o.status, payment_method: o.paymentMethod, total_pence: o.totalPence, submitted_at: o.submittedAt,
         trading_day: o.tradingDay, lapse_at: o.lapseAt ?? null, voucher_deduction_pence: o.voucherDeductionPence,
+        scheduled_for: o.scheduledFor ?? null,
       };
     }
     case 'VoucherApplied':

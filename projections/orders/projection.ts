@@ -95,7 +95,8 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
       continue;
     }
     // A card attempt freezes an order still in checkout: nothing the kitchen or the books see changes.
-    if (event.type === 'CardAttemptStarted' || event.type === 'CardAttemptEnded') continue;
+    // The time chosen is the order's from its submission (OrderSubmitted.scheduledFor), as the kitchen sees it.
+    if (event.type === 'CardAttemptStarted' || event.type === 'CardAttemptEnded' || event.type === 'OrderTimeChosen') continue;
     await flush();
     if (event.type === 'OrderJoinedToAccount') {
       await tx.query(sql.unsafe`update orders set user_id = ${event.data.userId} where order_id = ${event.data.orderId}`);
@@ -144,6 +145,8 @@ function kitchenColumns(event: KitchenEvent, current: KitchenStatus): FragmentSq
       return sql.fragment`completed_at = ${event.data.completedAt}`;
     case 'OrderCancelled':
       return sql.fragment`cancelled_at = ${event.data.cancelledAt}`;
+    case 'OrderReleased': // an order for later comes to the kitchen as NEW (issue 37)
+      return current === 'SCHEDULED' ? sql.fragment`released_at = ${event.data.releasedAt}` : sql.fragment`released_at = released_at`;
     default: {
       const never: never = event;
       return never;

@@ -58,6 +58,8 @@ interface OrderRow {
   refund_standing: string;
   refunded_lines: number[];
   refund_failed_pence: number;
+  scheduled_for: number | null;
+  released_at: number | null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -110,23 +112,25 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
     refundable: refundableNow({ status: row.status as KitchenStatus, paymentMethod: row.payment_method as OrderPaymentMethod, paidPence: row.total_pence, refundedPence: row.refunded_pence }),
     refund_failed: row.refund_failed_pence,
     takeawayorder: { order_status: row.status, due_by: dueBy },
+    scheduled_for: iso(row.scheduled_for),
+    released_at: iso(row.released_at),
   };
 }
 
 
 const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1, address_2, address_3, town_city, postcode,
   phone_number, delivery_info, allergy_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
-  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence, refunded_pence, refund_standing,
+  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence, refunded_pence, refund_standing, scheduled_for, released_at,
   (select coalesce(array_agg(line order by line), '{}') from order_refunds r, unnest(r.lines) line where r.order_id = orders.order_id and r.failed_at is null) as refunded_lines,
   (select coalesce(sum(amount_pence), 0) from order_refunds r where r.order_id = orders.order_id and r.failed_at is not null
       and r.refund_no > (select coalesce(max(g.refund_no), 0) from order_refunds g where g.order_id = orders.order_id and g.failed_at is null))::int
     as refund_failed_pence`;
 
-/** A trading day's placed orders, newest first. */
+/** A trading day's placed orders, newest first; an order for later by its slot (issue 37). */
 export async function todaysOrders(pool: DatabasePool, day: string, now: Date): Promise<KitchenOrder[]> {
   const rows = await pool.any(sql.unsafe`
     select ${COLUMNS} from orders where trading_day = ${day} and submitted_at is not null
-     order by submitted_at desc`);
+     order by coalesce(scheduled_for, submitted_at) desc, submitted_at desc`);
   return (rows as unknown as OrderRow[]).map((row) => kitchenOrder(row, now));
 }
 

@@ -35,6 +35,8 @@ export interface OrderProgress {
   method: TakeawayMethod | null;
   paymentMethod: 'PHONE' | 'CARD' | 'PAYPAL';
   placedAt: string;
+  /** The slot the customer booked (issue 37), or null for as soon as possible. */
+  scheduledFor: string | null;
   /** The last step reached: the order's status in a word. */
   current: ProgressStepName;
   steps: ProgressStep[];

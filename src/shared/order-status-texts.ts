@@ -2,6 +2,7 @@
  * Every word of the customer's order status (issue 31): the order-complete page, the order's status page and the
  * confirmation mail's link to it. Plain sentences, never the kitchen's codes; times on London's 24-hour clock.
  */
+import { slotLongLabel } from './order-time';
 import { londonDayLabel, londonTime } from './london-time';
 import { formatPence } from './money';
 import { STATUS_LINK_HOURS, type OrderProgress, type ProgressStepName, type RefundProgress } from './order-progress';
@@ -59,13 +60,24 @@ export function statusSentence(progress: Pick<OrderProgress, 'current' | 'lapseA
 export const CALL_TO_PAY = 'Please call us on';
 export const toPay = (lapseAt: string | null) => (lapseAt ? `to pay for your order by ${londonTime(lapseAt)}.` : 'to pay for your order.');
 
-/** When to expect the order, or null once it is ready, on its way, or over. */
-export function expectedSentence(progress: Pick<OrderProgress, 'expected' | 'method'>): string | null {
-  const { expected } = progress;
+/**
+ * When to expect the order (the kitchen's promise), or null once it is ready, on its way, or over. An order for
+ * later (issue 37) names its booked day and time, and the later time should it have been paid too late for it.
+ */
+export function expectedSentence(progress: Pick<OrderProgress, 'expected' | 'method'> & { scheduledFor?: string | null }): string | null {
+  const { expected, scheduledFor } = progress;
   if (!expected) return null;
+  if (scheduledFor) {
+    const booked = `Booked for ${slotLongLabel(scheduledFor)}.`;
+    return 'readyBy' in expected && expected.readyBy > scheduledFor ? `${booked} ${readySentence(progress.method, expected.readyBy)}` : booked;
+  }
   if ('minutesAfterPayment' in expected) return `Once it is paid, it will be ready in about ${expected.minutesAfterPayment} minutes.`;
-  const at = londonTime(expected.readyBy);
-  return progress.method === 'DELIVER' ? `We expect it to leave the kitchen at about ${at}.` : `We expect it to be ready at about ${at}.`;
+  return readySentence(progress.method, expected.readyBy);
+}
+
+function readySentence(method: OrderProgress['method'], readyBy: string): string {
+  const at = londonTime(readyBy);
+  return method === 'DELIVER' ? `We expect it to leave the kitchen at about ${at}.` : `We expect it to be ready at about ${at}.`;
 }
 
 /** The line above the steps: the London day the order was placed. */

@@ -39,6 +39,7 @@ export const STAFF_HAVE_NO_ORDERS = 'Staff logins have no orders of their own: s
 /** An order's status in the customer's words, on its summary line (the steps themselves are the order progress). */
 export const ACCOUNT_STATUS_WORDS: Record<KitchenStatus, string> = {
   'AWAITING-PAYMENT': 'Awaiting payment',
+  SCHEDULED: 'Booked',
   NEW: 'Paid',
   PRINTED: 'Being cooked',
   NOTIFIED: 'Ready',

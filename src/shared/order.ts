@@ -2,7 +2,7 @@
 
 export type TakeawayMethod = 'COLLECT' | 'DELIVER';
 /** A placed order's statuses; adding one is a compile error wherever every status must be handled. */
-export const KITCHEN_STATUSES = ['AWAITING-PAYMENT', 'NEW', 'PRINTED', 'NOTIFIED', 'COMPLETE', 'CANCELLED'] as const;
+export const KITCHEN_STATUSES = ['AWAITING-PAYMENT', 'SCHEDULED', 'NEW', 'PRINTED', 'NOTIFIED', 'COMPLETE', 'CANCELLED'] as const;
 export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
 
 /**
@@ -12,6 +12,7 @@ export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
  */
 export function countsInTally(status: KitchenStatus): boolean {
   switch (status) {
+    case 'SCHEDULED': // paid, for later (issue 37): its money is taken, in its slot's trading day
     case 'NEW':
     case 'PRINTED':
     case 'NOTIFIED':
@@ -73,6 +74,8 @@ export interface OrderView {
   lapse_at: string | null;
   /** For a CANCELLED order: cancelled by staff (`unpaid`) or lapsed unpaid (`lapsed`). */
   cancelled_because: 'unpaid' | 'lapsed' | null;
+  /** The slot the customer chose (issue 37), or null for as soon as possible. */
+  scheduled_for: string | null;
 }
 
 export interface KitchenOrderItem {
@@ -154,6 +157,10 @@ export interface KitchenOrder {
    */
   refund_failed: number;
   takeawayorder: { order_status: string; due_by: string | null };
+  /** The slot the customer booked (issue 37), or null for as soon as possible. */
+  scheduled_for: string | null;
+  /** When an order for later came to the kitchen as NEW (its unprinted alarm counts from then), or null. */
+  released_at: string | null;
 }
 
 /** A line's unit price and quantity: the order's frozen items, or the basket's lines. */

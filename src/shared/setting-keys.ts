@@ -46,6 +46,9 @@ export const SETTING_KEYS = [
   'accent_colour',
   'hero_image',
   'about_text',
+  'order_ahead_days',
+  'scheduled_lead_minutes',
+  'window_order_cap',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { UserRepository } from '../identity/users';
 import type { StaffPresence } from '../live/staff-presence';
 import type { Services } from '../services';
-import { kitchenOrders, unpaidOrders, type MenuCache } from '../../projections';
+import { kitchenOrders, unpaidOrders, windowLoads, type MenuCache } from '../../projections';
 import type { Basket } from '../../modules/cart';
 import type { DeliveryService } from '../../modules/delivery';
 import {
@@ -16,7 +16,9 @@ import {
   createStaffRefunds,
   refundFollowUpProcess,
   refundFailedProcess,
+  scheduledReleaseProcess,
   unpaidLapseProcess,
+  windowReturnProcess,
   unprintedAlarmActions,
   unprintedAlarmProcess,
   voucherStepUndoProcess,
@@ -60,6 +62,7 @@ export function wireOrder(deps: {
     payments,
     logger,
     staffPresence: deps.staffPresence,
+    windowLoads: windowLoads(pool),
   });
   const orders = kitchenOrders(pool, services.settings);
   const kitchen = createKitchen(services, orders, vouchers);
@@ -82,6 +85,8 @@ export function wireOrder(deps: {
       cardRefundProcess(checkout.cardActions),
       cardPaymentProcess(checkout.cardActions),
       unpaidLapseProcess(kitchen.lapseActions),
+      scheduledReleaseProcess(kitchen.releaseActions),
+      windowReturnProcess(checkout.windowReturnActions),
       unprintedAlarmProcess(unprintedAlarm),
       refundFollowUpProcess(refunds),
       refundFailedProcess(refunds),

@@ -29,7 +29,7 @@ import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/ca
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
 import { contactRoutes, createContact } from '../../modules/contact';
 import { deliveryRoutes } from '../../modules/delivery';
-import { accountOrderRoutes, cardRoutes, createReorder, checkoutRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, refundRoutes, voucherUseRoutes } from '../../modules/order';
+import { accountOrderRoutes, cardRoutes, createReorder, checkoutRoutes, orderTimeRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, refundRoutes, voucherUseRoutes } from '../../modules/order';
 import { paymentRoutes } from '../../modules/payment';
 import { privacyRoutes } from '../../modules/privacy';
 import { stockRoutes } from '../../modules/stock';
@@ -122,6 +122,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     basketRoutes({ basket, settings: services.settings, clock, limits, beforeReopen: (cartId, context) => checkout.leaveCardPayment(cartId, context) }),
     deliveryRoutes({ delivery: delivery.service, basketTotals: (ctx) => sessionBasketTotals(basket, ctx), settings: services.settings, checks: delivery.checks }),
     checkoutRoutes({ checkout, clock, limits, checks: delivery.checks }),
+    orderTimeRoutes({ checkout, clock }),
     voucherUseRoutes({ checkout, vouchers, clock, limits }),
     voucherRoutes({ vouchers, clock }),
     storeSettingsRoutes({ services, clock, delivery: delivery.service, liveKeys: parts.liveKeys }),

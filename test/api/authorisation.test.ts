@@ -45,6 +45,9 @@ const POLICY: Record<string, Access> = {
   'POST /api/deliveryChargesSummary': 'anyone',
   'POST /api/saveCartAsOrder': 'anyone',
   'POST /api/updateOrder': 'anyone',
+  // Orders for later (issue 37): the slots offered, and the session's own order's time.
+  'GET /api/orderSlots': 'anyone',
+  'POST /api/orderTime': 'anyone',
   'POST /api/fetchOrder': 'anyone',
   'GET /api/available_payment_methods': 'anyone',
   'GET /api/can_pay': 'anyone',

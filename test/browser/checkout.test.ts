@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'slonik';
+import request from 'supertest';
+import { addDays, londonDate, londonInstantOn } from '../../src/shared/london-time';
+import { orderTimeText, slotLongLabel, ticketTimeLine } from '../../src/shared/order-time';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
@@ -137,6 +141,8 @@ describe('checkout journeys in the browser', () => {
     await waitForText(summary.getByTestId('summary-total'), '£7.11');
     expect(await summary.getByTestId('summary-voucher').count()).toBe(0);
     await page.getByTestId('checkout-intro').waitFor();
+    // When (issue 37): as soon as possible unless the customer books a slot; the axe run covers the choice.
+    expect(await page.getByTestId('order-time').inputValue()).toBe('asap');
     await expectAccessible(page, 'checkout-summary');
 
     // The delivery bands explained, on demand.
@@ -210,6 +216,42 @@ describe('checkout journeys in the browser', () => {
     await page.goBack();
     await page.getByTestId('checkout-errors').filter({ hasText: 'This order has already been placed' }).waitFor();
     expect(await page.getByTestId('app-dialog').count()).toBe(0);
+  }, 300_000);
+
+  it('books 19:30 tomorrow at the checkout, and the order says so everywhere: summary, order-complete, tracker, mail, ticket', async () => {
+    const { page } = browser;
+    const { baseUrl } = server;
+    const slot = londonInstantOn(addDays(londonDate(server.shop.services.clock()), 1), '19:30').toISOString();
+    const booked = orderTimeText(slot);
+    await fillBasketAndOpenIt(page, baseUrl, [[ONION_BHAJI, 1]]);
+    await page.getByTestId('method-collect').check();
+    await proceedToCheckout(page, baseUrl);
+
+    // As soon as possible until the customer chooses; the slots are grouped by their day.
+    const when = page.getByTestId('order-time');
+    expect(await when.inputValue()).toBe('asap');
+    const [chosen] = await Promise.all([answerTo(page, '/api/orderTime'), when.selectOption(slot)]);
+    expect(chosen.status()).toBe(200);
+    // The first journey's axe run on /checkout covers this choice (as soon as possible is chosen there).
+    await waitForText(page.getByTestId('checkout-summary').getByTestId('summary-time'), booked);
+
+    const form = page.locator('[data-testid="delivery-form"][data-mode="editing"]');
+    await form.waitFor();
+    await fillContactDetails(form, { email: 'later@example.com', full_name: 'Kim Later', phone_number: '07911 123457' });
+    await sendDetails(page);
+    await page.getByTestId('payment-section').waitFor();
+    const order = await payByPhone(page, baseUrl);
+
+    await waitForText(page.getByTestId('order-complete-summary').getByTestId('summary-time'), booked);
+    await page.getByTestId('order-expected').filter({ hasText: `Booked for ${slotLongLabel(slot)}.` }).waitFor();
+    await server.shop.mailSettled();
+    expect(mailTo(server.shop.config.dataDir, 'later@example.com', order.ref)).toContain(`${booked}.`);
+
+    const kitchen = request.agent(baseUrl);
+    await kitchen.post('/api/login').set({ 'X-Requested-With': 'fetch', Origin: baseUrl }).send(server.admin).expect(200);
+    const orderId = (await server.shop.pool.oneFirst(sql.unsafe`select order_id from orders where ref = ${order.ref}`)) as string;
+    const ticket = (await kitchen.get(`/takeaway/${orderId}/preview`).expect(200)).text;
+    expect(ticket).toContain(ticketTimeLine(slot));
   }, 300_000);
 
   it('with nothing to check out, /checkout says so and links to the basket, without an error dialog', async () => {

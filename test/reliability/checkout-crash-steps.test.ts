@@ -199,4 +199,48 @@ describe('a checkout cut off after each step of the placing sequence', () => {
     expect(await outcome(orderId, voucherId)).toEqual({ placed: true, soldToOrder: 0, use: 'released', basket: 'CartCheckedOut' });
     expect(fake.refunds.filter((refund) => refund.payment_intent === intentId)).toEqual([expect.objectContaining({ amount: fake.intents.get(intentId)!.amount })]);
   });
+
+  describe('with a kitchen window cap (issue 37): the place taken at step 2b', () => {
+    const places = async (orderId: string) =>
+      (await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from kitchen_window_places where order_id = ${orderId}`)) as number;
+    beforeAll(async () => void (await staff.post('/api/settings/update', { settings: { window_order_cap: 6 } }).expect(200)));
+    afterAll(async () => void (await staff.post('/api/settings/update', { settings: { window_order_cap: 0 } }).expect(200)));
+
+    it('after taking the place (phone): the order is placed holding that one place', async () => {
+      const { customer, orderId, voucherId } = await readyWithVoucher();
+      await customer.payByPhone().expect(200);
+      await cutOffAt('OrderSubmitted', orderId, () => customer.complete());
+      await afterMinutes(3);
+      expect(await outcome(orderId, voucherId)).toEqual({ placed: true, soldToOrder: 1, use: 'VoucherUseReserved', basket: 'CartCheckedOut' });
+      await server.shop.services.readModels.waitFor('kitchen_windows', await server.shop.store.lastCommittedPosition());
+      expect(await places(orderId)).toBe(1);
+    });
+
+    it('a card payment the provider cannot start: the attempt ends and its place goes back with its units', async () => {
+      const { customer, orderId, voucherId } = await readyWithVoucher();
+      await db.query('insert into crash_point (event_type, order_id, kill) values ($1, $2, false)', ['PaymentStarted', orderId]);
+      try {
+        await customer.post('/api/createCheckoutSession', { unique_id: 'x', production: false }).expect(409);
+      } finally {
+        await db.query('delete from crash_point');
+      }
+      expect(await outcome(orderId, voucherId)).toEqual({ placed: false, soldToOrder: 0, use: 'released', basket: 'CartFrozen' });
+      await server.shop.services.readModels.waitFor('kitchen_windows', await server.shop.store.lastCommittedPosition());
+      expect(await places(orderId)).toBe(0);
+      const taken = (await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from es_events where event_type = 'KitchenPlaceTaken' and data->>'orderId' = ${orderId}`)) as number;
+      expect(taken).toBe(1);
+    });
+
+    it('after taking the place for a slot that then passed: the place, the units and the use go back', async () => {
+      const { customer, orderId, voucherId } = await readyWithVoucher();
+      await customer.payByPhone().expect(200);
+      const slot = (await customer.get('/api/orderSlots').expect(200)).body.slots[0] as string;
+      await customer.post('/api/orderTime', { scheduled_for: slot }).expect(200);
+      await cutOffAt('OrderSubmitted', orderId, () => customer.complete());
+      await afterMinutes(15); // the slot is within the store's wait now: it cannot be placed
+      expect(await outcome(orderId, voucherId)).toEqual({ placed: false, soldToOrder: 0, use: 'released', basket: 'CartFrozen' });
+      await server.shop.services.readModels.waitFor('kitchen_windows', await server.shop.store.lastCommittedPosition());
+      expect(await places(orderId)).toBe(0);
+    });
+  });
 });

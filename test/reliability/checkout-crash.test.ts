@@ -217,12 +217,13 @@ describe('checkouts killed at random points', () => {
     const fakePayPal = paypal!;
     // The demo menu, with the dishes used here stocked high, from a first start in this process. PayPal attempts
     // are asked about a minute after they start and lapse after five, so the last round's are due when the shop
-    // starts again for good.
+    // starts again for good. A kitchen window cap too high to refuse anyone (issue 37): every checkout takes a
+    // window's place at step 2b.
     const setUp = await startTestServer({
       database,
       clock: () => new Date(EVENING - 60_000),
       env: paypalEnv(fakePayPal),
-      settings: { vouchers_enabled: true, payment_methods: ['phone', 'paypal'], card_reconcile_minutes: 1, card_lapse_minutes: 5 },
+      settings: { vouchers_enabled: true, payment_methods: ['phone', 'paypal'], card_reconcile_minutes: 1, card_lapse_minutes: 5, window_order_cap: 500 },
     });
     const menu = await request(setUp.baseUrl).get('/api/menu').expect(200);
     const stocked = (menu.body as { products: Array<{ id: number; price: number; variants: unknown[]; virtual: boolean }> }).products
@@ -371,6 +372,16 @@ describe('checkouts killed at random points', () => {
       cutOrders.map(() => ({ type: 'VoucherUseReleased', reason: 'abandoned' })),
     );
     expect(await shop.pool.oneFirst(sql.unsafe`select count(*)::int from voucher_customers where holds_use and order_id = any(${sql.array(cutOrders, 'uuid')})`)).toBe(0);
+    // Every placed order that will be cooked holds exactly one kitchen window place, and no other order holds one:
+    // cut-off checkouts gave theirs back or were placed with it; cancelled ones and full refunds before printing gave theirs back.
+    await shop.services.readModels.waitFor('kitchen_windows', await shop.store.lastCommittedPosition());
+    const holders = (await shop.pool.any(sql.unsafe`select order_id, count(*)::int as places from kitchen_window_places group by order_id`)) as unknown as Array<{ order_id: string; places: number }>;
+    const toCook = (await shop.pool.anyFirst(sql.unsafe`
+      select order_id from orders o where submitted_at is not null and status <> 'CANCELLED'
+         and not exists (select 1 from es_events e where e.event_type = 'OrderRefunded' and e.data->>'orderId' = o.order_id::text
+                            and (e.data->>'full')::boolean and (e.data->>'restocked')::boolean)`)) as string[];
+    expect(holders.filter((holder) => holder.places !== 1)).toEqual([]);
+    expect(holders.map((holder) => holder.order_id).sort()).toEqual([...toCook].sort());
     // So the single-use code of a checkout cut off serves the next customer.
     const again = await readyWithCode(final.baseUrl, voucherDish, codes[0], ++customers);
     expect((await again.place()).body.order).toMatchObject({ status: 'AWAITING-PAYMENT', voucher_deduction: 50 });

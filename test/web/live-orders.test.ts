@@ -8,6 +8,8 @@ const order = (id: string, fields: Partial<KitchenOrder> = {}): KitchenOrder => 
   id,
   ref: id.toUpperCase(),
   status: 'NEW',
+  scheduled_for: null,
+  released_at: null,
   full_name: 'Kim Lee',
   email: 'kim@example.com',
   phone_number: '07911 123456',
@@ -78,4 +80,14 @@ describe('the order each sort arrow gives', () => {
     [{ key: 'due', direction: 'ascending' }, ['a', 'b', 'c']],
     [{ key: 'due', direction: 'descending' }, ['b', 'a', 'c']],
   ])('%o', (sort, expected) => expect(ids(sort)).toEqual(expected));
+});
+
+describe('an order for later on the live screen (issue 37)', () => {
+  it('sorts by its slot while it waits, and by its release once it has come to the kitchen', () => {
+    const waiting = order('later', { status: 'SCHEDULED', updated_at: '2026-11-20T17:00:00.000Z', scheduled_for: '2026-11-20T19:30:00.000Z' });
+    const released = order('released', { updated_at: '2026-11-20T17:05:00.000Z', scheduled_for: '2026-11-20T19:00:00.000Z', released_at: '2026-11-20T18:40:00.000Z' });
+    const now = order('now', { updated_at: '2026-11-20T18:50:00.000Z' });
+    const received = sortOrders([waiting, released, now].map(toLiveOrder), { key: 'received', direction: 'descending' });
+    expect(received.map((sorted) => sorted.id)).toEqual(['later', 'now', 'released']);
+  });
 });

@@ -98,10 +98,13 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
 
   /** The provider took the money: the order is placed and paid, or, if it no longer waits for it, the money is due back. */
   async function placePaid(orderId: string, attempt: number, paidPence: number, context: CommandContext): Promise<'placed' | 'given back'> {
-    const [settings, hours] = await Promise.all([
-      readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']),
+    const [settings, hours, before] = await Promise.all([
+      readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes', 'scheduled_lead_minutes']),
       readOpeningHours(services.settings),
+      load(orderId),
     ]);
+    // An order for later counts in its slot's trading day (issue 37); the slot cannot change while the attempt is open.
+    const scheduledFor = before.status === 'checkout' ? before.scheduledFor : null;
     const command: OrderCommand = {
       type: 'PlaceCardOrder',
       orderId,
@@ -110,7 +113,8 @@ export function createCardCheckout(deps: CardCheckoutDeps) {
       now: context.now,
       storeStatus: settings.order_status,
       deliveryMinutes: settings,
-      tradingDay: tradingDayOf(new Date(context.now), hours),
+      tradingDay: tradingDayOf(new Date(scheduledFor ?? context.now), hours),
+      leadMinutes: settings.scheduled_lead_minutes,
     };
     return inBasketTurn(orderId, async () => {
       let placed: OrderState;

@@ -4,6 +4,11 @@ import type { CataloguePort } from '../../catalog';
 import type { DeliveryService } from '../../delivery';
 import type { Payments } from '../../payment';
 import type { Vouchers } from '../../voucher';
+import { createKitchenWindows, type PlaceReturnReason, type WindowLoads } from '../../capacity';
+import type { CommandContext } from '../../../src/core/decider';
+import { createWindowPlace } from '../window-place';
+import { createSlotOffer } from './slot-offer';
+import { createOrderTime } from './order-time';
 import { orderView } from '../core/view';
 import { createCardCheckout, type CardCheckoutDeps } from '../card/card-checkout';
 import { createPlacing } from '../placing';
@@ -28,6 +33,8 @@ export interface CheckoutDeps {
   logger?: CardCheckoutDeps['logger'];
   /** When a staff screen last followed the live orders (src/live/staff-presence.ts); none known: card is not offered. */
   staffPresence?: StaffPresence;
+  /** The kitchen windows' places as the read model counts them (issue 37). */
+  windowLoads: WindowLoads;
 }
 
 /**
@@ -39,11 +46,13 @@ export interface CheckoutDeps {
  * (phone-completion.ts), the checkout process's requests (process-actions.ts) and card payments
  * (../card/card-checkout.ts); all place through the one placing sequence (../placing.ts).
  */
-export function createCheckout({ services, basket, delivery, catalogue, unpaidOrders, vouchers, payments, logger, staffPresence }: CheckoutDeps) {
+export function createCheckout({ services, basket, delivery, catalogue, unpaidOrders, vouchers, payments, logger, staffPresence, windowLoads }: CheckoutDeps) {
   const orders = createOrderAccess(services.commands);
   const shop = createShopFacts({ services, payments, catalogue, delivery, staffPresence });
-  const { submitFacts } = createSubmitFacts({ services, shop, unpaidOrders, basket });
-  const placing = createPlacing({ services, basket, vouchers, logger });
+  const slots = createSlotOffer({ services, windowLoads });
+  const { submitFacts } = createSubmitFacts({ services, shop, unpaidOrders, basket, slots });
+  const windowPlace = createWindowPlace({ services, windows: createKitchenWindows(services.commands), loads: windowLoads, slots });
+  const placing = createPlacing({ services, basket, vouchers, logger, windowPlace });
   const card = createCardCheckout({ services, payments, logger, placing, submitFacts });
   const { leaveCardPayment, changeLeavingCard } = createLeavingCard({ payments, card });
 
@@ -61,6 +70,15 @@ export function createCheckout({ services, basket, delivery, catalogue, unpaidOr
     },
 
     ...createPhoneCompletion({ stateOf: orders.stateOf, submitFacts, placing }),
+    /** When the order is for (issue 37): the slots offered, the customer's choice. */
+    time: createOrderTime({ orders, shop, slots }),
+    /** The window-return process's request (../kitchen/window-return.ts): the place the order holds goes back. */
+    windowReturnActions: {
+      async giveBack(orderId: string, reason: PlaceReturnReason, context: CommandContext) {
+        const state = await orders.load(orderId);
+        if (state.status !== 'none' && state.status !== 'checkout' && state.submitted.window) await windowPlace.giveBack(orderId, state.submitted.window, reason, context);
+      },
+    },
     /** The checkout process's requests (checkout-process.ts), safe to repeat. */
     processActions: createProcessActions({ load: orders.load, submitFacts, placing }),
   };

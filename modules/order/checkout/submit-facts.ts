@@ -5,6 +5,7 @@ import type { SubmitOrder, UnpaidWaiting } from '../core/commands';
 import type { OrderState } from '../core/decider';
 import type { OrderPaymentMethod } from '../core/events';
 import type { ShopFacts } from './shop-facts';
+import type { SlotOffers } from './slot-offer';
 import type { UnpaidOrders } from './unpaid-orders';
 
 /** The orders placed in the customer's session (newest last), for the cap on unpaid phone orders. */
@@ -20,10 +21,11 @@ export interface SubmitFactsDeps {
   shop: Pick<ShopFacts, 'shopFacts' | 'notOffered' | 'quote'>;
   unpaidOrders: UnpaidOrders;
   basket: Pick<Basket, 'stillSavedAs'>;
+  slots: SlotOffers;
 }
 
 /** SubmitOrder with every fact its rules need, read for the order as it stands: phone, card and the process build it so. */
-export function createSubmitFacts({ services, shop, unpaidOrders, basket }: SubmitFactsDeps) {
+export function createSubmitFacts({ services, shop, unpaidOrders, basket, slots }: SubmitFactsDeps) {
   /** The phone orders this customer already has awaiting payment; only a phone order waits for payment. */
   async function waiting(state: OrderState, method: OrderPaymentMethod, session: CheckoutSession): Promise<UnpaidWaiting> {
     if (method !== 'PHONE' || state.status !== 'checkout' || !state.details) return NONE_WAITING;
@@ -40,6 +42,7 @@ export function createSubmitFacts({ services, shop, unpaidOrders, basket }: Subm
   ): Promise<SubmitOrder> {
     const [facts, unpaidWaiting, hours] = await Promise.all([shop.shopFacts(), waiting(state, method, session), readOpeningHours(services.settings)]);
     const inCheckout = state.status === 'checkout' ? state : null;
+    const scheduledFor = inCheckout?.scheduledFor ?? null;
     const chosen = inCheckout?.method;
     const check = chosen?.method === 'DELIVER' && chosen.postcode !== null && chosen.miles !== null ? { postcode: chosen.postcode, miles: chosen.miles } : undefined;
     return {
@@ -52,8 +55,10 @@ export function createSubmitFacts({ services, shop, unpaidOrders, basket }: Subm
       postageNow: inCheckout && chosen ? await shop.quote(chosen.method, inCheckout, check) : null,
       unpaid: { ...facts.unpaid, waiting: unpaidWaiting },
       basketAsSaved: inCheckout ? await basket.stillSavedAs(inCheckout.cartId, inCheckout.orderId) : true,
-      tradingDay: tradingDayOf(new Date(now), hours),
+      // An order for later counts in its slot's trading day, and its slot must still be offered (issue 37).
+      tradingDay: tradingDayOf(new Date(scheduledFor ?? now), hours),
       now,
+      ...(scheduledFor ? { slots: (await slots.offer(new Date(now))).open } : {}),
     };
   }
 

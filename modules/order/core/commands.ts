@@ -80,10 +80,26 @@ export type SubmitOrder = {
    * (in another tab, say) and not saved again (issue 13, "two tabs").
    */
   basketAsSaved: boolean;
-  /** The trading day `now` belongs to on the store's hours (the store module's tradingDayOf). */
+  /** The trading day the order counts in: its slot's for an order for later, else `now`'s (the store module's tradingDayOf). */
   tradingDay: string;
   now: string;
+  /** The slots within the hours now (issue 37), full or not: a slot the order booked must be one of them. */
+  slots?: readonly string[];
+  /** The kitchen window place the placing sequence took for the order (issue 37); absent or null while no cap is set. */
+  window?: string | null;
 };
+/** The customer chooses when the order is for (issue 37): null for as soon as possible, or one of the slots offered with room now. */
+export type ChooseOrderTime = {
+  type: 'ChooseOrderTime';
+  orderId: string;
+  scheduledFor: string | null;
+  /** The slots within the hours now, and those of them with room (the read model's count under the cap). */
+  slots: readonly string[];
+  bookable: readonly string[];
+  storeOpen: boolean;
+};
+/** Sent by the scheduled-release process at an order's releaseAt: it comes to the kitchen as NEW. */
+export type ReleaseScheduledOrder = { type: 'ReleaseScheduledOrder'; orderId: string; now: string };
 /** A voucher the voucher module accepted for this order now (its terms, so totals follow the order). */
 export type ApplyVoucher = { type: 'ApplyVoucher'; orderId: string; voucher: import('./state').AppliedVoucher };
 export type RemoveVoucher = { type: 'RemoveVoucher'; orderId: string };
@@ -95,6 +111,8 @@ export type MarkPaid = {
   /** The store's status when the payment is taken, and the minutes from payment to ready for each status. */
   storeStatus: StoreStatus;
   deliveryMinutes: Record<DeliveryMinutesKey, number>;
+  /** Setting scheduled_lead_minutes: an order for later comes to the kitchen this long before its slot (issue 37). */
+  leadMinutes?: number;
 };
 export type PrintOrder = { type: 'PrintOrder'; orderId: string; now: string; via: 'browser' | 'bluetooth' | 'marked' };
 export type NotifyCustomer = { type: 'NotifyCustomer'; orderId: string; now: string };
@@ -130,6 +148,8 @@ export type PlaceCardOrder = {
   storeStatus: StoreStatus;
   deliveryMinutes: Record<DeliveryMinutesKey, number>;
   tradingDay: string;
+  /** Setting scheduled_lead_minutes (issue 37). */
+  leadMinutes?: number;
 };
 export type EndCardAttempt = { type: 'EndCardAttempt'; orderId: string; attempt: number; reason: CardAttemptEndReason; now: string };
 
@@ -156,6 +176,8 @@ export type RecordRefundFailed = { type: 'RecordRefundFailed'; orderId: string; 
 export type JoinToAccount = { type: 'JoinToAccount'; orderId: string; userId: string };
 
 export type OrderCommand =
+  | ChooseOrderTime
+  | ReleaseScheduledOrder
   | JoinToAccount
   | RefundOrder
   | RecordRefundFailed

@@ -1,8 +1,8 @@
 import { minutesAfter } from '../../../src/core/clock';
 import { DomainError } from '../../../src/core/errors';
-import { dueByFrom } from '../../../src/shared/store-status';
 import type { EndCardAttempt, PlaceCardOrder, StartCardAttempt } from './commands';
-import { assertSubmittable, inCheckout, NO_ORDER } from './decide-checkout';
+import { assertSubmittable, inCheckout, NO_ORDER, timeOf } from './decide-checkout';
+import { promiseOf } from './time-rules';
 import type { OrderEvent } from './events';
 import { assertStoreOpen } from './rules';
 import { postageOf, totalOf, voucherDeductionOf, type OrderState } from './state';
@@ -33,6 +33,7 @@ export function startCardAttempt(command: StartCardAttempt, state: OrderState): 
         // Asked about before it lapses, whatever the two settings say.
         reconcileAt: minutesAfter(now, Math.min(command.reconcileMinutes, command.lapseMinutes - 1)),
         lapseAt: minutesAfter(now, command.lapseMinutes),
+        ...(command.submit.window ? { window: command.submit.window } : {}),
       },
     },
   ];
@@ -69,9 +70,10 @@ export function placeCardOrder(command: PlaceCardOrder, state: OrderState): Orde
         lapseAt: null,
         tradingDay: command.tradingDay,
         cardAttempt: attempt.attempt,
+        ...timeOf(state.scheduledFor, attempt.window),
       },
     },
-    { type: 'OrderPaid', data: { orderId, paidAt: now, dueBy: dueByFrom(now, command.storeStatus, command.deliveryMinutes) } },
+    { type: 'OrderPaid', data: { orderId, paidAt: now, ...promiseOf(state.scheduledFor, command, attempt.window) } },
   ];
 }
 

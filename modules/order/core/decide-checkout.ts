@@ -17,6 +17,7 @@ import {
   unpaidCapRefusal,
 } from './rules';
 import { postageOf, totalOf, voucherDeductionOf, type InCheckout, type OrderState } from './state';
+import { assertSlotStands } from './time-rules';
 
 export const ALREADY_PLACED = 'This order has already been placed';
 export const CARD_PAYMENT_OPEN = 'Your card payment is being processed: please wait for it to finish before changing your order';
@@ -141,6 +142,7 @@ export function submitOrder(command: SubmitOrder, state: OrderState): OrderEvent
         submittedAt: command.now,
         lapseAt: awaitingPayment ? lapseAtFor(command.now, command.unpaid.lapseMinutes) : null,
         tradingDay: command.tradingDay,
+        ...timeOf(order.scheduledFor, command.window),
       },
     },
   ];
@@ -158,6 +160,12 @@ export function assertSubmittable(command: Omit<SubmitOrder, 'type' | 'paymentMe
   if (method === 'PHONE' && !order.details?.phone) throw new DomainError('invalid', 'Not a valid phone No');
   assertAllOffered(order.items, command.notOffered);
   if (order.method && command.postageNow) assertPostageStands(order.method.postagePence, command.postageNow);
+  assertSlotStands(order, command.slots);
+}
+
+/** OrderSubmitted's time fields (issue 37), only when there is one: an order as soon as possible, with no cap, reads as before. */
+export function timeOf(scheduledFor: string | null, window: string | null | undefined): { scheduledFor?: string; window?: string } {
+  return { ...(scheduledFor ? { scheduledFor } : {}), ...(window ? { window } : {}) };
 }
 
 /** An order frozen for a card attempt changes only through the attempt's end (issue 17). */

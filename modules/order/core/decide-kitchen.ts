@@ -1,7 +1,7 @@
 import { DomainError } from '../../../src/core/errors';
 import { londonTime } from '../../../src/shared/london-time';
-import { dueByFrom } from '../../../src/shared/store-status';
-import type { CancelUnpaidOrder, CompleteOrder, LapseUnpaidOrder, MarkPaid, NotifyCustomer, PrintOrder } from './commands';
+import type { CancelUnpaidOrder, CompleteOrder, LapseUnpaidOrder, MarkPaid, NotifyCustomer, PrintOrder, ReleaseScheduledOrder } from './commands';
+import { promiseOf } from './time-rules';
 import type { OrderEvent } from './events';
 import type { OrderState, Placed } from './state';
 
@@ -27,8 +27,14 @@ export function markPaid(command: MarkPaid, state: OrderState): OrderEvent[] {
     if (order.paidAt) return []; // marked twice: the first one counts
     throw new DomainError('conflict', 'This order is already paid');
   }
-  const dueBy = dueByFrom(command.now, command.storeStatus, command.deliveryMinutes);
-  return [{ type: 'OrderPaid', data: { orderId: command.orderId, paidAt: command.now, dueBy } }];
+  return [{ type: 'OrderPaid', data: { orderId: command.orderId, paidAt: command.now, ...promiseOf(order.scheduledFor, command, order.submitted.window) } }];
+}
+
+/** An order for later comes to the kitchen at its releaseAt (issue 37); printed early, paid late or released already: nothing. */
+export function releaseScheduledOrder(command: ReleaseScheduledOrder, state: OrderState): OrderEvent[] {
+  const order = placed(state);
+  if (order.status !== 'SCHEDULED') return [];
+  return [{ type: 'OrderReleased', data: { orderId: command.orderId, releasedAt: command.now } }];
 }
 
 /** Every print is a copy: the second and later are reprints, marked DUPLICATE on the ticket. */

@@ -2,7 +2,8 @@ import type { Decider } from '../../../src/core/decider';
 import type { OrderCommand } from './commands';
 import { applyVoucher, chooseTakeawayMethod, choosePaymentMethod, giveDeliveryDetails, placeOrder, removeVoucher, submitOrder } from './decide-checkout';
 import { endCardAttempt, placeCardOrder, startCardAttempt } from './decide-card';
-import { cancelUnpaidOrder, completeOrder, lapseUnpaidOrder, markPaid, notifyCustomer, printOrder } from './decide-kitchen';
+import { cancelUnpaidOrder, completeOrder, lapseUnpaidOrder, markPaid, notifyCustomer, printOrder, releaseScheduledOrder } from './decide-kitchen';
+import { chooseOrderTime } from './decide-time';
 import type { OrderEvent } from './events';
 import { refundFailed, refundOrder } from './refunds';
 import { evolveOrder, type OrderState } from './state';
@@ -52,6 +53,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return refundOrder(command, state);
     case 'RecordRefundFailed':
       return refundFailed(command, state);
+    case 'ChooseOrderTime':
+      return chooseOrderTime(command, state);
+    case 'ReleaseScheduledOrder':
+      return releaseScheduledOrder(command, state);
     case 'JoinToAccount':
       // Only a placed guest order: one in checkout is the basket's session's, and one with an account keeps it.
       return state.status !== 'none' && state.status !== 'checkout' && state.userId === null

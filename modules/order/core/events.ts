@@ -91,7 +91,23 @@ export const OrderSubmitted = z.object({
     tradingDay: z.iso.date(),
     /** The card attempt whose payment placed the order (issue 17); absent for other methods. */
     cardAttempt: z.number().int().positive().optional(),
+    /** The slot the customer booked (issue 37); null or absent (every order before it): as soon as possible. */
+    scheduledFor: z.iso.datetime().nullable().optional(),
+    /** The 15-minute kitchen window the order holds a place in; null or absent while no cap is set. */
+    window: z.iso.datetime().nullable().optional(),
   }),
+});
+
+/** The customer chose when the order is for (issue 37): a slot, or null for as soon as possible. */
+export const OrderTimeChosen = z.object({
+  type: z.literal('OrderTimeChosen'),
+  data: z.object({ orderId: z.string().uuid(), scheduledFor: z.iso.datetime().nullable() }),
+});
+
+/** An order for later comes to the kitchen as NEW (issue 37): its slot less the preparation lead has come. */
+export const OrderReleased = z.object({
+  type: z.literal('OrderReleased'),
+  data: z.object({ orderId: z.string().uuid(), releasedAt: z.iso.datetime() }),
 });
 
 /**
@@ -109,6 +125,8 @@ export const CardAttemptStarted = z.object({
     reconcileAt: z.string(),
     /** When the attempt is cancelled at the provider if it is still open, and the units go back into the basket. */
     lapseAt: z.string(),
+    /** The kitchen window place the attempt holds (issue 37); absent or null while no cap is set. */
+    window: z.iso.datetime().nullable().optional(),
   }),
 });
 /**
@@ -144,7 +162,13 @@ export const VoucherRemoved = z.object({
 /** Staff took the phone payment (or the card payment succeeded): cook it, due by dueBy. */
 export const OrderPaid = z.object({
   type: z.literal('OrderPaid'),
-  data: z.object({ orderId: z.string().uuid(), paidAt: z.string(), dueBy: z.string() }),
+  data: z.object({
+    orderId: z.string().uuid(),
+    paidAt: z.string(),
+    dueBy: z.string(),
+    /** An order for later (issue 37) waits as SCHEDULED until this moment (its slot less the lead); absent: NEW at once. */
+    releaseAt: z.iso.datetime().optional(),
+  }),
 });
 /** A ticket was printed; copy 2 and later are reprints, marked DUPLICATE on the ticket. */
 export const OrderPrinted = z.object({
@@ -229,6 +253,8 @@ export type OrderRefunded = z.infer<typeof OrderRefunded>;
 export type OrderCancelled = z.infer<typeof OrderCancelled>;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 export type OrderPaid = z.infer<typeof OrderPaid>;
+export type OrderTimeChosen = z.infer<typeof OrderTimeChosen>;
+export type OrderReleased = z.infer<typeof OrderReleased>;
 export type OrderPrinted = z.infer<typeof OrderPrinted>;
 export type CustomerNotified = z.infer<typeof CustomerNotified>;
 export type OrderCompleted = z.infer<typeof OrderCompleted>;
@@ -261,7 +287,9 @@ export type OrderEvent =
   | OrderCancelled
   | OrderRefunded
   | OrderRefundFailed
-  | OrderJoinedToAccount;
+  | OrderJoinedToAccount
+  | OrderTimeChosen
+  | OrderReleased;
 
 export const ORDER_EVENT_TYPES = [
   'OrderPlaced',
@@ -282,12 +310,14 @@ export const ORDER_EVENT_TYPES = [
   'OrderRefunded',
   'OrderRefundFailed',
   'OrderJoinedToAccount',
+  'OrderTimeChosen',
+  'OrderReleased',
 ] as const;
 
 export const orderStream = (orderId: string) => `order-${orderId}`;
 
 /** Every event type's schema: appends are parsed against it (outside production). */
-export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, VoucherApplied, VoucherRemoved, CardAttemptStarted, CardAttemptEnded, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled, OrderRefunded, OrderRefundFailed, OrderJoinedToAccount } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
+export const ORDER_EVENT_SCHEMAS = { OrderPlaced, OrderItemsRefreshed, TakeawayMethodChosen, DeliveryDetailsGiven, PaymentMethodChosen, OrderSubmitted, VoucherApplied, VoucherRemoved, CardAttemptStarted, CardAttemptEnded, OrderPaid, OrderPrinted, CustomerNotified, OrderCompleted, OrderCancelled, OrderRefunded, OrderRefundFailed, OrderJoinedToAccount, OrderTimeChosen, OrderReleased } satisfies Record<(typeof ORDER_EVENT_TYPES)[number], z.ZodType>;
 
 /**
  * Upcaster: orders submitted before trading days were decided at submission (issue 14 item 7) count in the

@@ -6,7 +6,7 @@ import { failedPenceOf, givenRefunds, refundedPenceOf, refundStandingOf } from '
 import type { Placed, OrderState } from './state';
 
 /** How far along the way each status of an order still to be served is (placed, paid, cooking, ready, completed). */
-const STEPS_DONE: Record<Exclude<KitchenStatus, 'CANCELLED'>, number> = { 'AWAITING-PAYMENT': 1, NEW: 2, PRINTED: 3, NOTIFIED: 4, COMPLETE: 5 };
+const STEPS_DONE: Record<Exclude<KitchenStatus, 'CANCELLED'>, number> = { 'AWAITING-PAYMENT': 1, SCHEDULED: 2, NEW: 2, PRINTED: 3, NOTIFIED: 4, COMPLETE: 5 };
 
 /**
  * The order's steps as its customer follows them (issue 31): placed, paid, cooking (its first ticket printed),
@@ -42,11 +42,15 @@ function reached(step: ProgressStepName, at: string | null): ProgressStep {
   return { step, reached: true, at };
 }
 
-/** Before payment, the wait after paying; then the time set when it was paid, until it is ready. */
+/**
+ * The kitchen's promise: before payment, the wait after paying, or the slot booked (issue 37); then the time set
+ * when it was paid (the slot, for an order for later), until it is ready.
+ */
 function expectedOf(order: Placed, waitMinutes: number): ExpectedTime {
   switch (order.status) {
     case 'AWAITING-PAYMENT':
-      return { minutesAfterPayment: waitMinutes };
+      return order.scheduledFor ? { readyBy: order.scheduledFor } : { minutesAfterPayment: waitMinutes };
+    case 'SCHEDULED':
     case 'NEW':
     case 'PRINTED':
       return order.dueBy ? { readyBy: order.dueBy } : null;
@@ -62,6 +66,7 @@ function progressOf(order: Placed, steps: ProgressStep[], expected: ExpectedTime
     method: order.method?.method ?? null,
     paymentMethod: order.submitted.paymentMethod,
     placedAt: order.submitted.submittedAt,
+    scheduledFor: order.scheduledFor ?? null,
     current: steps.filter((step) => step.reached).at(-1)!.step,
     steps,
     expected,
@@ -86,6 +91,7 @@ export function progressNewsOf(event: { type: string; data: unknown }): LiveData
   switch (type) {
     case 'OrderSubmitted':
     case 'OrderPaid':
+    case 'OrderReleased':
     case 'CustomerNotified':
     case 'OrderCompleted':
     case 'OrderCancelled':

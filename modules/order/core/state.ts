@@ -17,8 +17,10 @@ export interface OrderBody {
   details: DeliveryDetails | null;
   paymentMethod: OrderPaymentMethod | null;
   voucher: AppliedVoucher | null;
-  /** The card attempt the order is frozen for, while the provider has not answered (issue 17). */
-  cardAttempt: { attempt: number; amountPence: number } | null;
+  /** The card attempt the order is frozen for, while the provider has not answered (issue 17), and the kitchen window place it holds. */
+  cardAttempt: { attempt: number; amountPence: number; window?: string | null } | null;
+  /** The slot the customer chose (issue 37); null: as soon as possible. */
+  scheduledFor: string | null;
   /** The number of the last card attempt started, so the next one is told apart at the provider. */
   lastCardAttempt: number;
 }
@@ -36,6 +38,8 @@ export interface Kitchen {
   /** Why a CANCELLED order was cancelled: by staff, or it lapsed unpaid. */
   cancelledBecause: CancelReason | null;
   cancelledAt: string | null;
+  /** When an order for later came to the kitchen as NEW (issue 37). */
+  releasedAt: string | null;
   /** The money staff gave back, in the order made (issue 35). */
   refunds: Refund[];
 }
@@ -64,7 +68,7 @@ export type InCheckout = Extract<OrderState, { status: 'checkout' }>;
 export type Placed = Extract<OrderState, { submitted: unknown }>;
 
 /** The kitchen's events, each of which may move a placed order's status. */
-export type KitchenEvent = Extract<OrderEvent, { type: 'OrderPaid' | 'OrderPrinted' | 'CustomerNotified' | 'OrderCompleted' | 'OrderCancelled' }>;
+export type KitchenEvent = Extract<OrderEvent, { type: 'OrderPaid' | 'OrderPrinted' | 'CustomerNotified' | 'OrderCompleted' | 'OrderCancelled' | 'OrderReleased' }>;
 
 /**
  * The order status transitions, the one home of them: the decider's state and the orders read model both store
@@ -73,9 +77,14 @@ export type KitchenEvent = Extract<OrderEvent, { type: 'OrderPaid' | 'OrderPrint
 export function orderStatusAfter(status: KitchenStatus, event: KitchenEvent): KitchenStatus {
   switch (event.type) {
     case 'OrderPaid':
-      return status === 'AWAITING-PAYMENT' ? 'NEW' : status;
+      // An order for later waits as SCHEDULED until its release (issue 37).
+      if (status !== 'AWAITING-PAYMENT') return status;
+      return event.data.releaseAt && event.data.releaseAt > event.data.paidAt ? 'SCHEDULED' : 'NEW';
+    case 'OrderReleased':
+      return status === 'SCHEDULED' ? 'NEW' : status;
     case 'OrderPrinted':
-      return status === 'NEW' ? 'PRINTED' : status;
+      // A scheduled order printed early has started: it is not released again.
+      return status === 'NEW' || status === 'SCHEDULED' ? 'PRINTED' : status;
     case 'CustomerNotified':
       return status === 'COMPLETE' ? status : 'NOTIFIED';
     case 'OrderCompleted':
@@ -107,7 +116,7 @@ export function totalOf(order: OrderBody): number {
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced':
-      return { status: 'checkout', ...event.data, method: null, details: null, paymentMethod: null, voucher: null, cardAttempt: null, lastCardAttempt: 0 };
+      return { status: 'checkout', ...event.data, method: null, details: null, paymentMethod: null, voucher: null, cardAttempt: null, lastCardAttempt: 0, scheduledFor: null };
     case 'OrderItemsRefreshed':
       if (state.status !== 'checkout') return state;
       // Postage can depend on the items total (collect discount, minimum order): choose again; the voucher too.
@@ -133,18 +142,21 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return state.status === 'checkout' ? { ...state, voucher: null } : state;
     case 'CardAttemptStarted':
       if (state.status !== 'checkout') return state;
-      return { ...state, cardAttempt: { attempt: event.data.attempt, amountPence: event.data.amountPence }, lastCardAttempt: event.data.attempt };
+      return { ...state, cardAttempt: { attempt: event.data.attempt, amountPence: event.data.amountPence, window: event.data.window ?? null }, lastCardAttempt: event.data.attempt };
+    case 'OrderTimeChosen':
+      return state.status === 'checkout' ? { ...state, scheduledFor: event.data.scheduledFor } : state;
     case 'CardAttemptEnded':
       return state.status === 'checkout' && state.cardAttempt?.attempt === event.data.attempt ? { ...state, cardAttempt: null } : state;
     case 'OrderSubmitted':
       return state.status === 'checkout'
-        ? { ...state, cardAttempt: null, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, printedAt: null, notifiedAt: null, completedAt: null, cancelledBecause: null, cancelledAt: null, refunds: [] }
+        ? { ...state, cardAttempt: null, status: event.data.status, submitted: event.data, paidAt: null, dueBy: null, copiesPrinted: 0, printedAt: null, notifiedAt: null, completedAt: null, cancelledBecause: null, cancelledAt: null, releasedAt: null, refunds: [] }
         : state;
     case 'OrderPaid':
     case 'OrderPrinted':
     case 'CustomerNotified':
     case 'OrderCompleted':
     case 'OrderCancelled':
+    case 'OrderReleased':
       if (state.status === 'none' || state.status === 'checkout') return state;
       return { ...state, ...kitchenFacts(state, event), status: orderStatusAfter(state.status, event) };
     case 'OrderRefunded':
@@ -179,6 +191,8 @@ function kitchenFacts(order: Placed, event: KitchenEvent): Partial<Kitchen> {
       return { completedAt: event.data.completedAt };
     case 'OrderCancelled':
       return order.status === 'AWAITING-PAYMENT' ? { cancelledBecause: event.data.reason, cancelledAt: event.data.cancelledAt } : {};
+    case 'OrderReleased':
+      return order.status === 'SCHEDULED' ? { releasedAt: event.data.releasedAt } : {};
     default: {
       const never: never = event;
       return never;

@@ -34,6 +34,7 @@ export function orderView(state: OrderState): OrderView | null {
     payment_method: state.status === 'checkout' ? state.paymentMethod : state.submitted.paymentMethod,
     lapse_at: state.status === 'AWAITING-PAYMENT' ? (state.submitted.lapseAt ?? null) : null,
     cancelled_because: state.status === 'CANCELLED' ? state.cancelledBecause : null,
+    scheduled_for: state.scheduledFor ?? null,
     items: state.items.map((item) => ({
       id: item.productId,
       variant_id: item.variantId,

@@ -44,8 +44,8 @@ export function createKitchen(services: Services, orders: KitchenOrders, voucher
 
     /** The order is due by a time that depends on the store's status at that moment. */
     async markPaid(orderId: string, context: CommandContext) {
-      const settings = await readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
-      const command = { type: 'MarkPaid' as const, orderId, now: context.now, storeStatus: settings.order_status, deliveryMinutes: settings };
+      const settings = await readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes', 'scheduled_lead_minutes']);
+      const command = { type: 'MarkPaid' as const, orderId, now: context.now, storeStatus: settings.order_status, deliveryMinutes: settings, leadMinutes: settings.scheduled_lead_minutes };
       const result = await handle(orderId, command, context);
       await afterPaid(vouchers, result.state, context); // the placing sequence's step 4 (placing.ts)
       return order(orderId, result.position);
@@ -82,6 +82,13 @@ export function createKitchen(services: Services, orders: KitchenOrders, voucher
       },
       async returnUnits(orderId: string, context: CommandContext) {
         await returnUnits(orderId, context);
+      },
+    },
+
+    /** The scheduled-release process's request (scheduled-release.ts): an order for later comes to the kitchen. */
+    releaseActions: {
+      async release(orderId: string, context: CommandContext) {
+        await handle(orderId, { type: 'ReleaseScheduledOrder', orderId, now: context.now }, context);
       },
     },
 

@@ -1,6 +1,7 @@
 import { ALLERGEN_TEXTS, allergenNote, type AllergenFacts } from '../../../src/shared/allergens';
 import { escapeHtml } from '../../../src/shared/escape-html';
 import { formatPence } from '../../../src/shared/money';
+import { ticketTimeLine } from '../../../src/shared/order-time';
 import { londonTime } from '../../../src/shared/london-time';
 import { REFUND_STANDING_TEXT, type KitchenOrder } from '../../../src/shared/order';
 
@@ -62,6 +63,8 @@ export function ticketLines(order: KitchenOrder, options: TicketOptions): Ticket
     { text: options.siteName, bold: true, centre: true },
     ...(options.duplicate ? [{ text: '*** DUPLICATE ***', bold: true, big: true, centre: true }] : []),
     { text: `Order ${order.ref}`, bold: true, big: true, centre: true },
+    // An order for later (issue 37): its slot and day, as big as the order's number.
+    ...(order.scheduled_for ? [{ text: ticketTimeLine(order.scheduled_for), bold: true, big: true, centre: true }] : []),
     { text: `${method}  ${order.payment_method === 'PHONE' ? 'PAY BY PHONE' : order.payment_method ?? ''}`.trim(), bold: true, centre: true },
     { text: `Received ${order.updated_at ? londonTime(order.updated_at) : ''}${order.due_by ? `  Due ${londonTime(order.due_by)}` : ''}` },
     { text: '' },

@@ -8,7 +8,7 @@ import { orderRef } from '../../../src/shared/order';
 import { secondStageAt, unprintedAlarmSettings, unprintedAlarmStage } from '../../../src/shared/unprinted-alarm';
 import { readSettings } from '../../store';
 import { orderDecider } from '../core/decider';
-import { orderStream, type OrderPaid, type OrderSubmitted } from '../core/events';
+import { orderStream, type OrderPaid, type OrderReleased, type OrderSubmitted } from '../core/events';
 
 type Fact = { event: 'new'; orderId: string; since: string } | { event: 'handled'; orderId: string };
 export type UnprintedAlarmCommand = { type: 'RaiseSecondUnprintedAlarm'; orderId: string; since: string };
@@ -34,19 +34,14 @@ export interface UnprintedAlarmActions {
 export function unprintedAlarmProcess(actions: UnprintedAlarmActions): ProcessDefinition<State, Fact, UnprintedAlarmCommand> {
   return {
     kind: 'unprintedAlarm',
-    startsOn: ['OrderPaid', 'OrderSubmitted'],
+    startsOn: ['OrderPaid', 'OrderSubmitted', 'OrderReleased'],
     advancesOn: HANDLED,
     withdrawnBy: { eventTypes: HANDLED, processIdOf: (event) => (event.data as { orderId: string }).orderId },
     receive(event: StoredEvent) {
       const { orderId } = event.data as { orderId: string };
       if (HANDLED.includes(event.type)) return { processId: orderId, fact: { event: 'handled', orderId } };
-      const since =
-        event.type === 'OrderPaid'
-          ? (event.data as OrderPaid['data']).paidAt
-          : (event.data as OrderSubmitted['data']).status === 'NEW'
-            ? (event.data as OrderSubmitted['data']).submittedAt
-            : undefined;
-      if (since === undefined) return undefined; // awaiting payment: not in the kitchen yet
+      const since = newSince(event);
+      if (since === undefined) return undefined; // awaiting payment, or booked for later: not in the kitchen yet
       return { processId: orderId, fact: { event: 'new', orderId, since }, waitUntil: new Date(Date.parse(since) + EARLIEST_MS).toISOString() };
     },
     initialState: { status: 'idle' },
@@ -70,6 +65,22 @@ export function unprintedAlarmProcess(actions: UnprintedAlarmActions): ProcessDe
     },
     send: (command, { commandId, context }) => actions.raiseSecondStage(command.orderId, command.since, commandId, context),
   };
+}
+
+/** When an order became NEW in the kitchen: paid (unless booked for later, issue 37), submitted paid, or released at its slot less the lead. */
+function newSince(event: StoredEvent): string | undefined {
+  switch (event.type) {
+    case 'OrderPaid': {
+      const paid = event.data as OrderPaid['data'];
+      return paid.releaseAt && paid.releaseAt > paid.paidAt ? undefined : paid.paidAt;
+    }
+    case 'OrderReleased':
+      return (event.data as OrderReleased['data']).releasedAt;
+    default: {
+      const submitted = event.data as OrderSubmitted['data'];
+      return submitted.status === 'NEW' ? submitted.submittedAt : undefined;
+    }
+  }
 }
 
 /** A mail to the managers: the order's reference and how long it has waited, nothing about the customer. */

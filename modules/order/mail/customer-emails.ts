@@ -3,6 +3,7 @@ import { formatPence } from '../../../src/shared/money';
 import type { MailMessage } from '../../../src/mail/mailer';
 import { londonTime } from '../../../src/shared/london-time';
 import { STATUS_LINK_IN_MAIL } from '../../../src/shared/order-status-texts';
+import { orderTimeText } from '../../../src/shared/order-time';
 import type { OrderView } from '../core/view';
 
 /** The shop as its mails sign it. */
@@ -36,6 +37,8 @@ export function confirmationEmail(order: OrderView, shop: ShopContact, allergens
     `Hello ${order.full_name},`,
     '',
     `Thank you for your order ${order.ref} at ${shop.siteName}.`,
+    // When it is for (issue 37): a booked slot is named with its day, so a later day is never a surprise.
+    ...(order.scheduled_for ? [`${orderTimeText(order.scheduled_for)}.`] : []),
     '',
     ...allergyInfo,
     ...lines,

@@ -9,6 +9,7 @@ import { DeliveryChargeBands } from '../features/checkout/DeliveryChargeBands';
 import { CLOSED_NOTICE, useClosedStoreRedirect } from '../features/checkout/useClosedStoreRedirect';
 import { ExtraOrderInfo } from '../features/order/ExtraOrderInfo';
 import { OrderSummary } from '../features/order/OrderSummary';
+import { OrderTimeChoice } from '../features/order/OrderTimeChoice';
 import { useCheckoutOrder } from '../features/order/useCheckoutOrder';
 import { useCheckoutSettings } from '../features/settings/useCheckoutSettings';
 import { useShopSettings } from '../features/settings/useShopSettings';
@@ -54,6 +55,7 @@ export function CheckoutPage() {
                 {settings.checkoutIntro}
               </p>
             )}
+            {canGoOn && <OrderTimeChoice order={order} />}
             {canGoOn ? (
               <CheckoutSteps
                 order={order}

@@ -1,5 +1,6 @@
 import Table from 'react-bootstrap/Table';
 import { formatPence } from '../../app/money';
+import { orderTimeText } from '../../../../src/shared/order-time';
 import { postageLine, type Order } from './order';
 import { usePulseOnChange } from '../cart/usePulseOnChange';
 import { RemoveVoucher } from '../voucher/RemoveVoucher';
@@ -41,6 +42,13 @@ export function OrderSummary({ order, caption, testId, removableVoucher = false 
         ))}
       </tbody>
       <tfoot>
+        {order.scheduled_for && (
+          <tr data-testid="summary-time">
+            <th scope="row" colSpan={3} className="fw-semibold">
+              {orderTimeText(order.scheduled_for)}
+            </th>
+          </tr>
+        )}
         {postage && (
           <tr data-testid="summary-postage">
             <th scope="row" colSpan={2} className="fw-normal">

@@ -14,6 +14,7 @@ import './liveOrders.css';
 const ROW_CLASS: Record<OrderStatus, string> = {
   NEW: 'table-danger',
   'AWAITING-PAYMENT': 'table-warning',
+  SCHEDULED: 'order-scheduled',
   PRINTED: 'table-info',
   NOTIFIED: 'table-primary',
   COMPLETE: 'table-success',

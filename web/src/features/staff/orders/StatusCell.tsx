@@ -8,6 +8,7 @@ import { MarkPaidButton } from './MarkPaidButton';
 import { PrintButton } from './PrintButton';
 import { RefundBadge } from './RefundBadge';
 import { lapseNotice, secondsUntil } from './times';
+import { ticketTimeLine } from '../../../../../src/shared/order-time';
 import { UnprintedAlarm, type AlarmMinutes } from './UnprintedAlarm';
 
 /** The status, with the action that moves the order on from it. */
@@ -16,6 +17,11 @@ export function StatusCell({ order, now, alarmMinutes }: { order: LiveOrder; now
     <td className="order-status-cell">
       <div className="d-flex flex-column align-items-start gap-1">
         <StatusLabel order={order} />
+        {order.scheduled_for && (
+          <small className="fw-bold" data-testid="order-for">
+            {ticketTimeLine(order.scheduled_for)}
+          </small>
+        )}
         <RefundBadge order={order} />
         {wasNotified(order) && order.status !== 'NOTIFIED' && <Badge bg="primary">NOTIFIED</Badge>}
         <UnprintedAlarm order={order} now={now} alarmMinutes={alarmMinutes} />
@@ -72,6 +78,7 @@ function StatusActions({ order }: { order: LiveOrder }) {
         </div>
       );
     case 'NEW':
+    case 'SCHEDULED': // an order for later may be started early: printing it does
       return <PrintButton order={order} />;
     case 'PRINTED':
     case 'NOTIFIED':

@@ -11,7 +11,7 @@ export interface AlarmMinutes {
 /** The shared rule (src/shared/unprinted-alarm.ts) for an order on this screen, on the server's clock. */
 export function alarmStageOf(order: LiveOrder, now: number, alarmMinutes: AlarmMinutes): UnprintedAlarmStage {
   const serverNow = now + (order.serverClockAhead ?? 0);
-  return unprintedAlarmStage({ status: order.status, printedCopies: order.printed_copies, since: order.paid_at ?? order.updated_at }, serverNow, alarmMinutes);
+  return unprintedAlarmStage({ status: order.status, printedCopies: order.printed_copies, since: order.released_at ?? order.paid_at ?? order.updated_at }, serverNow, alarmMinutes);
 }
 
 /** An order left NEW and unprinted raises the alarm, and later its louder second stage (the managers are mailed). */

@@ -15,7 +15,11 @@ export const isDefaultSort = (sort: OrderSort) => sort.key === DEFAULT_SORT.key 
 
 const valueOf: Record<SortKey, (order: LiveOrder) => number | null> = {
   price: (order) => order.total_cost,
-  received: (order) => (order.updated_at === null ? null : Date.parse(order.updated_at)),
+  // An order for later (issue 37) by its slot while it waits, and by its release once it comes to the kitchen.
+  received: (order) => {
+    const at = order.released_at ?? order.scheduled_for ?? order.updated_at;
+    return at === null ? null : Date.parse(at);
+  },
   due: (order) => order.dueAt,
 };
 

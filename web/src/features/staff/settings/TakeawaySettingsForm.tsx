@@ -4,6 +4,7 @@ import { BrandSection, brandIsValid } from './BrandSection';
 import { ChargeBandsSection } from './ChargeBandsSection';
 import { ContactSection, contactEmailIsValid } from './ContactSection';
 import { DeliveryTimesSection } from './DeliveryTimesSection';
+import { OrdersForLaterSection } from './OrdersForLaterSection';
 import { DiscountSection } from './DiscountSection';
 import { GeographySection } from './GeographySection';
 import { LiveKeysSection } from './LiveKeysSection';
@@ -39,6 +40,7 @@ export function TakeawaySettingsForm({ initial }: { initial: SettingsForm }) {
       {/* Staff spec §2's sections in its order (issue 30 item 2), then what this shop added. */}
       <WeekSection form={form} update={update} />
       <DeliveryTimesSection form={form} update={update} />
+      <OrdersForLaterSection form={form} update={update} />
       <LiveKeysSection />
       <GeographySection form={form} update={update} postcodeCheck={postcodeCheck} />
       <DiscountSection form={form} update={update} />

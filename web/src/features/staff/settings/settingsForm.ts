@@ -19,6 +19,9 @@ export interface SettingsForm {
   unprinted_alarm_minutes: string;
   unprinted_alarm_second_stage_minutes: string;
   card_unattended_minutes: string;
+  order_ahead_days: string;
+  scheduled_lead_minutes: string;
+  window_order_cap: string;
   kitchen_postcode: string;
   delivery_radius: string;
   full_address: string;
@@ -60,6 +63,9 @@ export function formFromValues(values: SettingValues): SettingsForm {
     unprinted_alarm_minutes: text(values.unprinted_alarm_minutes),
     unprinted_alarm_second_stage_minutes: text(values.unprinted_alarm_second_stage_minutes),
     card_unattended_minutes: text(values.card_unattended_minutes),
+    order_ahead_days: text(values.order_ahead_days),
+    scheduled_lead_minutes: text(values.scheduled_lead_minutes),
+    window_order_cap: text(values.window_order_cap),
     kitchen_postcode: text(values.kitchen_postcode),
     delivery_radius: text(values.delivery_radius),
     full_address: text(values.full_address),
@@ -102,6 +108,9 @@ export function settingsToSave(form: SettingsForm, categories: string[] | undefi
     unprinted_alarm_minutes: Number(form.unprinted_alarm_minutes),
     unprinted_alarm_second_stage_minutes: Number(form.unprinted_alarm_second_stage_minutes),
     card_unattended_minutes: Number(form.card_unattended_minutes),
+    order_ahead_days: Number(form.order_ahead_days),
+    scheduled_lead_minutes: Number(form.scheduled_lead_minutes),
+    window_order_cap: Number(form.window_order_cap),
     kitchen_postcode: form.kitchen_postcode.trim().toUpperCase(),
     delivery_radius: Number(form.delivery_radius),
     full_address: form.full_address,

@@ -379,7 +379,7 @@ describe('card payments', () => {
     const { intentId } = await startCard(customer);
     await confirm(intentId); // no webhook is sent in this suite: only the cancel finds the money
     const answer = await customer.payByPhone().expect(409);
-    expect(answer.body.message).toBe('Your card payment went through just now: your order is placed');
+    expect(answer.body.message).toBe('Your payment went through just now: your order is placed');
     expect(await orderOf(customer)).toMatchObject({ status: 'NEW', payment_method: 'CARD' });
     expect(fake.refunds.filter((refund) => refund.payment_intent === intentId)).toEqual([]);
   });

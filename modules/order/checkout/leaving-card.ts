@@ -4,7 +4,8 @@ import type { Payments } from '../../payment';
 import type { CardCheckout } from '../card/card-checkout';
 import { orderIdFor } from './order-id';
 
-export const CARD_ALREADY_PAID = 'Your card payment went through just now: your order is placed';
+/** Said whether the attempt was the card's or PayPal's. */
+export const CARD_ALREADY_PAID = 'Your payment went through just now: your order is placed';
 
 export interface LeavingCardDeps {
   payments: Pick<Payments, 'ready'>;

@@ -91,18 +91,19 @@ export function orderLapsedEmail(order: OrderView, shop: ShopContact): MailMessa
 }
 
 /**
- * Sent once when card money arrived that no food will follow (issue 17 item 3): the attempt was cancelled, the
- * order changed, or another attempt had paid. The refund goes back to the card it came from.
+ * Sent once when card or PayPal money arrived that no food will follow (issue 17 item 3): the attempt was
+ * cancelled, the order changed, or another attempt had paid. The refund goes back where it came from (the event
+ * does not say which provider, and the order may have moved to another way to pay since, so the words fit both).
  */
 export function cardRefundEmail(order: OrderView, shop: ShopContact, refund: { amountPence: number }): MailMessage {
   return {
     to: order.email,
-    subject: `${shop.siteName}: a card payment for order ${order.ref} is being refunded`,
+    subject: `${shop.siteName}: a payment for order ${order.ref} is being refunded`,
     text: [
       `Hello ${order.full_name},`,
       '',
-      `A card payment of ${formatPence(refund.amountPence)} for your order ${order.ref} at ${shop.siteName} reached us after that payment had been cancelled or replaced, so no food was cooked for it.`,
-      'We are refunding it in full to the card it came from; banks usually take 5 to 10 days to show it.',
+      `A payment of ${formatPence(refund.amountPence)} for your order ${order.ref} at ${shop.siteName} reached us after that payment had been cancelled or replaced, so no food was cooked for it.`,
+      'We are refunding it in full to the card or PayPal account it came from; a card refund usually takes 5 to 10 days to show.',
       `Questions? Call us on ${shop.phone}.`,
       '',
       `${shop.siteName}, ${shop.phone}`,
@@ -141,16 +142,20 @@ export function staffRefundEmail(order: OrderView, shop: ShopContact, refund: { 
   };
 }
 
-/** Sent once when the card's provider refuses a staff refund (issue 35): the money did not go back, and what happens now. */
+/** Sent once when the provider refuses a staff refund (issue 35): the money did not go back, and what happens now. */
 export function refundFailedEmail(order: OrderView, shop: ShopContact, failed: { amountPence: number }): MailMessage {
   const amount = formatPence(failed.amountPence);
+  const refused =
+    order.payment_method === 'PAYPAL'
+      ? 'to the PayPal account you paid with, but PayPal did not accept it'
+      : "to the card you paid with, but your card's bank did not accept it";
   return {
     to: order.email,
     subject: `${shop.siteName}: your refund for order ${order.ref} did not go through`,
     text: [
       `Hello ${order.full_name},`,
       '',
-      `We tried to refund ${amount} of your order ${order.ref} at ${shop.siteName} to the card you paid with, but your card's bank did not accept it, so the money has not gone back yet.`,
+      `We tried to refund ${amount} of your order ${order.ref} at ${shop.siteName} ${refused}, so the money has not gone back yet.`,
       `We will give it back to you another way. Please call us on ${shop.phone} so we can arrange it.`,
       '',
       `${shop.siteName}, ${shop.phone}`,

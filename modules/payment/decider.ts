@@ -63,7 +63,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
       const base = { orderId: state.orderId, attempt: attempt.attempt, intentId: attempt.intentId, at: command.at };
       // Provider events arrive late, twice and out of order: only a change of an open attempt, or money, counts.
       if (command.outcome === 'failed') return attempt.status === 'open' ? [{ type: 'PaymentFailed', data: { ...base, message: command.message } }] : [];
-      if (command.outcome === 'canceled') return attempt.status === 'open' ? [{ type: 'PaymentCancelled', data: base }] : [];
+      if (command.outcome === 'canceled') return attempt.status === 'open' ? [{ type: 'PaymentCancelled', data: { ...base, provider: attempt.provider } }] : [];
       if (attempt.status === 'succeeded') return [];
       const reason = refundReason(state, attempt, command);
       return reason === null

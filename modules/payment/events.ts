@@ -29,7 +29,8 @@ export const PaymentFailed = z.object({
 /** The attempt ended without money: cancelled by the shop (another method, back to the basket, a lapse) or by the provider. */
 export const PaymentCancelled = z.object({
   type: z.literal('PaymentCancelled'),
-  data: z.object({ orderId: z.uuid(), attempt: z.number().int().positive(), intentId: z.string(), at: z.iso.datetime() }),
+  /** `provider`: whose attempt (upcast: cancellations recorded before PayPal, issue 36, were Stripe's). */
+  data: z.object({ orderId: z.uuid(), attempt: z.number().int().positive(), intentId: z.string(), at: z.iso.datetime(), provider: z.enum(PAYMENT_PROVIDERS) }),
 });
 /**
  * Money must go back (the refund is sent by the cardRefund process): all of an attempt's money that no food will
@@ -64,6 +65,10 @@ export const refundKey = (orderId: string, intentId: string, refundNo: number) =
 export const PAYMENT_UPCASTERS = {
   PaymentStarted(event: { type: string; data: unknown }) {
     const data = event.data as Omit<PaymentStarted['data'], 'provider'> & { provider?: PaymentStarted['data']['provider'] };
+    return data.provider !== undefined ? event : { type: event.type, data: { ...data, provider: 'stripe' } };
+  },
+  PaymentCancelled(event: { type: string; data: unknown }) {
+    const data = event.data as Omit<PaymentCancelled['data'], 'provider'> & { provider?: PaymentCancelled['data']['provider'] };
     return data.provider !== undefined ? event : { type: event.type, data: { ...data, provider: 'stripe' } };
   },
   RefundDue(event: { type: string; data: unknown }) {

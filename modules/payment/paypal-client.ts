@@ -34,6 +34,8 @@ export function createPayPalClient(options: PayPalClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
   let token: { value: string; until: number } | null = null;
+  /** The token being asked for: calls made meanwhile wait for it rather than each asking for one of their own. */
+  let asking: Promise<string> | null = null;
 
   async function once(method: string, path: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
     const response = await fetch(`${base}${path}`, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
@@ -63,8 +65,15 @@ export function createPayPalClient(options: PayPalClientOptions) {
     throw last;
   }
 
-  async function accessToken(): Promise<string> {
-    if (token && token.until > Date.now()) return token.value;
+  function accessToken(): Promise<string> {
+    if (token && token.until > Date.now()) return Promise.resolve(token.value);
+    asking ??= newToken().finally(() => {
+      asking = null;
+    });
+    return asking;
+  }
+
+  async function newToken(): Promise<string> {
     const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
     const answer = await withTries('POST', '/v1/oauth2/token', { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials');
     const body = answer.body as { access_token?: string; expires_in?: number };

@@ -38,7 +38,7 @@ describe('card payments', () => {
       env: {
         SMTP_URL: smtp.url, STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_PUBLISHABLE_KEY: 'pk_test_shop', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url,
         // PayPal (issue 36) on the same shop, not ticked until its own tests below: its timeout short, for its faults.
-        PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_WEBHOOK_ID: paypal.webhookId, PAYPAL_BASE_URL: paypal.url, PAYPAL_TIMEOUT_MS: '300',
+        PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_WEBHOOK_ID: paypal.webhookId, PAYPAL_BASE_URL: paypal.url, PAYPAL_TIMEOUT_MS: '1000',
       },
       settings: { payment_methods: ['phone', 'card'], vouchers_enabled: true },
     });
@@ -752,7 +752,7 @@ describe('card payments', () => {
     it('a 5xx then success, and a create that timed out, are tried again with the same PayPal-Request-Id: one PayPal order, one capture', async () => {
       const customer = await readyToPay();
       const orders = paypal.orders.size;
-      paypal.delayNext('/v2/checkout/orders', 900); // made at PayPal, answered after the shop gave up
+      paypal.delayNext('/v2/checkout/orders', 2500); // made at PayPal, answered after the shop gave up
       const { paypalId } = await startPayPal(customer);
       expect(paypal.orders.size).toBe(orders + 1);
       await paypal.approve(paypalId);
@@ -767,7 +767,7 @@ describe('card payments', () => {
       const { paypalId } = await startPayPal(customer);
       const order = await orderOf(customer);
       await paypal.approve(paypalId);
-      for (let tries = 0; tries < 3; tries += 1) paypal.delayNext('/capture', 900); // every try answered too late
+      for (let tries = 0; tries < 3; tries += 1) paypal.delayNext('/capture', 2500); // every try answered too late
       const waiting = await completeWith(customer, paypalId).expect(202);
       expect(waiting.body).toMatchObject({ pending: true, message: 'Your order is being processed' });
       expect(capturesOf(paypalId)).toHaveLength(1); // charged...
@@ -823,6 +823,25 @@ describe('card payments', () => {
       expect(refundsOf(started.paypalId)).toEqual([expect.objectContaining({ status: 'COMPLETED', amount: { currency_code: 'GBP', value: '3.55' } })]);
       expect((await paymentOf(otherOrder.id)).attempts[0].refunds).toEqual([expect.objectContaining({ refundNo: 0, reason: 'attempt_cancelled', status: 'refunded' })]);
       expect((await orderOf(other)).payment_method).toBe('PHONE');
+    });
+
+    it("a capture done at PayPal after the switch, whose webhook never came, is found ten minutes after the attempt's end and refunded once", async () => {
+      paypal.webhookMode('never');
+      const customer = await readyToPay();
+      const { paypalId } = await startPayPal(customer);
+      await paypal.approve(paypalId);
+      await customer.payByPhone().expect(200);
+      await customer.complete().expect(200);
+      // The shop's capture, asked for before the switch and answered to nobody, is done at PayPal only now.
+      await captureAtPayPal(paypalId);
+      await server.shop.processes.runDue();
+      expect(refundsOf(paypalId)).toHaveLength(0);
+      clock.advanceMinutes(11);
+      await runDueUntil(async () => refundsOf(paypalId).length > 0, 'the capture found by the look after the ending, and refunded');
+      clock.advanceMinutes(11);
+      await server.shop.processes.runDue();
+      expect(refundsOf(paypalId)).toEqual([expect.objectContaining({ status: 'COMPLETED', amount: { currency_code: 'GBP', value: '3.55' } })]);
+      expect((await orderOf(customer)).payment_method).toBe('PHONE');
     });
 
     it('a manager refunds a PayPal order through the refunds path: once at PayPal, the order and the tally follow', async () => {

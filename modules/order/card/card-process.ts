@@ -100,10 +100,19 @@ export function cardRefundProcess(actions: CardActions): ProcessDefinition<{ sta
 export const CARD_WATCH_MINUTES = 10;
 const CARD_WATCHES = 12;
 
-type WatchFact = { event: 'started' | 'final'; orderId: string; attempt: number };
+type WatchFact = { event: 'started' | 'final' | 'cancelledAtPayPal'; orderId: string; attempt: number };
 export type CardWatchCommand = { type: 'WatchCardPayment'; orderId: string; attempt: number };
 type WatchState = { status: 'idle' } | { status: 'watching'; orderId: string; attempt: number; watches: number };
 const FINAL_PAYMENT_EVENTS = ['PaymentSucceeded', 'PaymentCancelled', 'RefundDue'];
+
+/**
+ * PayPal cannot void an order made to capture (issue 36): the shop ending an attempt is only its promise not to
+ * capture. A capture the shop asked for whose answer was lost (every try timed out) may still be done at PayPal
+ * after the shop read the order as uncaptured and ended the attempt; its webhook would say so, and if that is
+ * lost too, this one look CARD_WATCH_MINUTES after the ending finds the money, which is then due back.
+ */
+const looksAgainAfterEnding = (event: StoredEvent) =>
+  event.type === 'PaymentCancelled' && (event.data as Extract<PaymentEvent, { type: 'PaymentCancelled' }>['data']).provider === 'paypal';
 
 /**
  * The payment side's safety net (issue 17 items 3 and 4): every payment made at Stripe ends with a final answer
@@ -111,7 +120,8 @@ const FINAL_PAYMENT_EVENTS = ['PaymentSucceeded', 'PaymentCancelled', 'RefundDue
  * CARD_WATCH_MINUTES after it started (a lost webhook after the customer switched to phone, say, or an intent made
  * while the order's attempt ended) has Stripe asked again, every CARD_WATCH_MINUTES, and an attempt the order no
  * longer waits for cancelled at Stripe; money that came for it is refunded by the cardRefund process. Nearly every
- * payment has its final answer within seconds, which withdraws this before it starts.
+ * payment has its final answer within seconds, which withdraws this before it starts. A PayPal attempt's ending
+ * is not final: it is looked at once more (looksAgainAfterEnding).
  */
 export function cardPaymentProcess(actions: CardActions): ProcessDefinition<WatchState, WatchFact, CardWatchCommand> {
   return {
@@ -121,6 +131,7 @@ export function cardPaymentProcess(actions: CardActions): ProcessDefinition<Watc
     withdrawnBy: {
       eventTypes: FINAL_PAYMENT_EVENTS,
       processIdOf(event) {
+        if (looksAgainAfterEnding(event)) return undefined;
         const { orderId, attempt } = event.data as PaymentEvent['data'];
         return attemptProcessId(orderId, attempt);
       },
@@ -128,6 +139,7 @@ export function cardPaymentProcess(actions: CardActions): ProcessDefinition<Watc
     receive(event: StoredEvent) {
       const { orderId, attempt } = event.data as PaymentEvent['data'];
       const processId = attemptProcessId(orderId, attempt);
+      if (looksAgainAfterEnding(event)) return { processId, fact: { event: 'cancelledAtPayPal', orderId, attempt }, waitUntil: minutesAfter(event.metadata.at, CARD_WATCH_MINUTES) };
       if (event.type !== 'PaymentStarted') return { processId, fact: { event: 'final', orderId, attempt } };
       return { processId, fact: { event: 'started', orderId, attempt }, waitUntil: minutesAfter(event.metadata.at, CARD_WATCH_MINUTES) };
     },
@@ -142,7 +154,9 @@ export function cardPaymentProcess(actions: CardActions): ProcessDefinition<Watc
         case 'event': {
           if (input.fact.event === 'final') return { finish: true };
           const { orderId, attempt } = input.fact;
-          return { send: [{ type: 'WatchCardPayment', orderId, attempt }], setTimers: [{ name: 'watch', at: minutesAfter(input.at, CARD_WATCH_MINUTES) }] };
+          const watch = { send: [{ type: 'WatchCardPayment' as const, orderId, attempt }] };
+          if (input.fact.event === 'cancelledAtPayPal') return { ...watch, finish: true };
+          return { ...watch, setTimers: [{ name: 'watch', at: minutesAfter(input.at, CARD_WATCH_MINUTES) }] };
         }
         case 'timer': {
           if (state.status !== 'watching') return {};

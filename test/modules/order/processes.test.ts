@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkoutProcess, unpaidLapseProcess, voucherStepUndoProcess } from '../../../modules/order';
+import { cardPaymentProcess, checkoutProcess, unpaidLapseProcess, voucherStepUndoProcess } from '../../../modules/order';
 import { USE_AWAITS_CARD } from '../../../modules/order/checkout/voucher-step-undo';
 import { processDecider, type AnyProcessDefinition, type HandleInput, type ProcessEvent } from '../../../src/process';
 
@@ -173,5 +173,35 @@ describe('the voucher step\'s undo', () => {
     expect(both.timers.map((timer) => timer.name)).toEqual([`undo-${voucherId}`, `undo-${other}`]);
     const fires = run(definition, [reserved(), otherReserved, fired(both.timers[1])]);
     expect(fires.sent).toEqual([{ type: 'UndoVoucherStep', orderId, voucherId: other }]);
+  });
+});
+
+describe('the card payment watch, for a PayPal attempt the shop ended', () => {
+  const never = async () => undefined;
+  const definition = cardPaymentProcess({ reconcile: never, watch: never, lapse: never, refund: never });
+  const cancelled = (provider: 'stripe' | 'paypal') =>
+    ({ id: randomUUID(), type: 'PaymentCancelled', stream: `payment-${orderId}`, data: { orderId, attempt: 2, intentId: 'X', at, provider }, metadata: { at } }) as never;
+
+  it("is withdrawn by a Stripe attempt's cancellation, which Stripe guarantees, but not by PayPal's", () => {
+    expect(definition.withdrawnBy?.processIdOf(cancelled('stripe'))).toBe(`${orderId}-2`);
+    expect(definition.withdrawnBy?.processIdOf(cancelled('paypal'))).toBeUndefined();
+  });
+
+  it('looks at the PayPal order once more ten minutes after the ending, then finishes', () => {
+    const received = definition.receive(cancelled('paypal'))!;
+    expect(received).toEqual({ processId: `${orderId}-2`, fact: { event: 'cancelledAtPayPal', orderId, attempt: 2 }, waitUntil: '2026-11-20T19:10:00.000Z' });
+    // The attempt's start is looked at first (its own wait, ten minutes after it started), then the ending's.
+    const started = event('PaymentStarted', { event: 'started', orderId, attempt: 2 }, '2026-11-20T19:09:00.000Z');
+    const looked = run(definition as unknown as AnyProcessDefinition, [started, event('PaymentCancelled', received.fact, received.waitUntil)]);
+    expect(looked.sent).toEqual([
+      { type: 'WatchCardPayment', orderId, attempt: 2 },
+      { type: 'WatchCardPayment', orderId, attempt: 2 },
+    ]);
+    expect(looked.finished).toBe(true);
+    // Stripe's cancellation is final: the watch finishes without asking.
+    const stripe = definition.receive(cancelled('stripe'))!;
+    const finished = run(definition as unknown as AnyProcessDefinition, [started, event('PaymentCancelled', stripe.fact)]);
+    expect(finished.sent).toEqual([{ type: 'WatchCardPayment', orderId, attempt: 2 }]);
+    expect(finished.finished).toBe(true);
   });
 });

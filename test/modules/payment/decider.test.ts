@@ -10,7 +10,7 @@ const started = (attempt: number, amountPence = 1710): PaymentEvent => ({
 });
 const base = (attempt: number) => ({ orderId, attempt, intentId: `pi_${attempt}`, at });
 const succeeded = (attempt: number, amountPence = 1710): PaymentEvent => ({ type: 'PaymentSucceeded', data: { ...base(attempt), amountPence } });
-const cancelled = (attempt: number): PaymentEvent => ({ type: 'PaymentCancelled', data: base(attempt) });
+const cancelled = (attempt: number): PaymentEvent => ({ type: 'PaymentCancelled', data: { ...base(attempt), provider: 'stripe' } });
 const refundDue = (attempt: number, reason: 'attempt_cancelled' | 'already_paid' | 'amount_changed', amountPence = 1710): PaymentEvent => ({
   type: 'RefundDue',
   data: { ...base(attempt), amountPence, reason, refundNo: 0, key: `refund-pi_${attempt}` },

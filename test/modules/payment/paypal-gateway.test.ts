@@ -11,7 +11,7 @@ describe('the PayPal gateway', () => {
 
   beforeAll(async () => {
     fake = await startFakePayPal();
-    gateway = paypalGateway({ clientId: fake.clientId, clientSecret: fake.clientSecret, webhookId: fake.webhookId, baseUrl: fake.url, timeoutMs: 300 });
+    gateway = paypalGateway({ clientId: fake.clientId, clientSecret: fake.clientSecret, webhookId: fake.webhookId, baseUrl: fake.url, timeoutMs: 1000 });
   });
   afterAll(async () => {
     await fake.close();
@@ -56,7 +56,7 @@ describe('the PayPal gateway', () => {
     expect(await gateway.captureIntent(intent.id)).toMatchObject({ status: 'succeeded' });
     const slow = await gateway.createIntent(order(5));
     await fake.approve(slow.id);
-    fake.delayNext('/capture', 800); // done at PayPal, answered after the client gave up
+    fake.delayNext('/capture', 2500); // done at PayPal, answered after the client gave up
     expect(await gateway.captureIntent(slow.id)).toMatchObject({ status: 'succeeded' });
     expect(fake.orders.get(slow.id)!.purchase_units[0].payments!.captures).toHaveLength(1);
     fake.failNext('/v2/checkout/orders/', 3);

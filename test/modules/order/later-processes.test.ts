@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { scheduledReleaseProcess, windowReturnProcess } from '../../../modules/order';
-import { processDecider, type AnyProcessDefinition, type HandleInput, type ProcessEvent } from '../../../src/process';
+import type { AnyProcessDefinition, HandleInput } from '../../../src/process';
+import { eventInput, firedTimer, runProcess } from '../../support/process-inputs';
 
 /** Issue 37's two processes, decided on the injected inputs: the release of an order for later, and a window place given back. */
 const orderId = '55555555-5555-4555-8555-555555555555';
@@ -9,21 +10,9 @@ const never = async () => {
   throw new Error('a decider never sends');
 };
 
-function run(definition: AnyProcessDefinition, inputs: Array<HandleInput['input']>) {
-  const decider = processDecider(definition);
-  let state = decider.initialState;
-  const all: ProcessEvent[] = [];
-  for (const input of inputs) {
-    const events = decider.decide({ type: 'HandleInput', processId: orderId, correlationId: 'c', input }, state);
-    all.push(...events);
-    state = events.reduce(decider.evolve, state);
-  }
-  const sent = all.flatMap((event) => (event.type === 'ProcessCommandIssued' ? [event.data.command] : []));
-  const timers = all.flatMap((event) => (event.type === 'ProcessTimerSet' ? [{ timerId: event.data.timerId, name: event.data.name, dueAt: event.data.dueAt }] : []));
-  return { sent, timers, finished: all.some((event) => event.type === 'ProcessFinished'), all };
-}
-const event = (eventType: string, fact: object) => ({ kind: 'event' as const, inputId: randomUUID(), eventType, fact, at });
-const fired = (timer: { timerId: string; name: string; dueAt: string }) => ({ kind: 'timer' as const, inputId: timer.timerId, name: timer.name, dueAt: timer.dueAt, at: timer.dueAt });
+const run = (definition: AnyProcessDefinition, inputs: Array<HandleInput['input']>) => runProcess(definition, orderId, inputs);
+const event = (eventType: string, fact: object, when = at) => eventInput(eventType, fact, when);
+const fired = firedTimer;
 const stored = (type: string, data: object) => ({ id: randomUUID(), type, stream: `order-${orderId}`, data: { orderId, ...data }, metadata: { at } }) as never;
 
 describe('the scheduled-release process', () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { cardPaymentProcess, checkoutProcess, unpaidLapseProcess, voucherStepUndoProcess } from '../../../modules/order';
 import { USE_AWAITS_CARD } from '../../../modules/order/checkout/voucher-step-undo';
-import { processDecider, type AnyProcessDefinition, type HandleInput, type ProcessEvent } from '../../../src/process';
+import type { AnyProcessDefinition, HandleInput } from '../../../src/process';
+import { eventInput, firedTimer, runProcess } from '../../support/process-inputs';
 
 const orderId = '55555555-5555-4555-8555-555555555555';
 const at = '2026-11-20T19:00:00.000Z';
@@ -10,22 +11,10 @@ const never = async () => {
 };
 
 /** Each input decided in turn on the process stream; answers the events and the commands and timers decided. */
-function run(definition: AnyProcessDefinition, inputs: Array<HandleInput['input']>) {
-  const decider = processDecider(definition);
-  let state = decider.initialState;
-  const all: ProcessEvent[] = [];
-  for (const input of inputs) {
-    const events = decider.decide({ type: 'HandleInput', processId: orderId, correlationId: 'c', input }, state);
-    all.push(...events);
-    state = events.reduce(decider.evolve, state);
-  }
-  const sent = all.flatMap((event) => (event.type === 'ProcessCommandIssued' ? [event.data.command] : []));
-  const timers = all.flatMap((event) => (event.type === 'ProcessTimerSet' ? [{ timerId: event.data.timerId, name: event.data.name, dueAt: event.data.dueAt }] : []));
-  return { sent, timers, finished: all.some((event) => event.type === 'ProcessFinished'), all };
-}
+const run = (definition: AnyProcessDefinition, inputs: Array<HandleInput['input']>) => runProcess(definition, orderId, inputs);
 
-const event = (eventType: string, fact: object, when = at) => ({ kind: 'event' as const, inputId: randomUUID(), eventType, fact, at: when });
-const fired = (timer: { timerId: string; name: string; dueAt: string }) => ({ kind: 'timer' as const, inputId: timer.timerId, name: timer.name, dueAt: timer.dueAt, at: timer.dueAt });
+const event = (eventType: string, fact: object, when = at) => eventInput(eventType, fact, when);
+const fired = firedTimer;
 
 describe('the checkout process', () => {
   const definition = checkoutProcess({ finish: never });

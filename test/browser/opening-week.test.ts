@@ -37,7 +37,7 @@ describe('the week grid and special days', () => {
     // Issue 30 item 2: the spec's sections in its order, then this shop's additions; the keys shown masked.
     expect(await page.locator('form section > h2').allTextContents()).toEqual([
       'Open Times', 'Delivery Times (minutes)', 'Live update keys', 'Geography info', 'Discounts', 'Logo for printed ticket',
-      'Categories for printed tickets', 'Special days', 'Delivery charges', 'Payment methods', "Your restaurant's brand", 'Contact form',
+      'Categories for printed tickets', 'Special days', 'Orders for later', 'Delivery charges', 'Payment methods', "Your restaurant's brand", 'Contact form',
     ]);
     await waitForText(page.getByTestId('live-keys').locator('dd').nth(2), '••••••••mnop');
 

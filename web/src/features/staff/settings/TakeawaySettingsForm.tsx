@@ -40,13 +40,13 @@ export function TakeawaySettingsForm({ initial }: { initial: SettingsForm }) {
       {/* Staff spec §2's sections in its order (issue 30 item 2), then what this shop added. */}
       <WeekSection form={form} update={update} />
       <DeliveryTimesSection form={form} update={update} />
-      <OrdersForLaterSection form={form} update={update} />
       <LiveKeysSection />
       <GeographySection form={form} update={update} postcodeCheck={postcodeCheck} />
       <DiscountSection form={form} update={update} />
       <LogoSection form={form} update={update} />
       <PrintCategoriesSection form={form} update={update} />
       <SpecialDaysSection form={form} update={update} />
+      <OrdersForLaterSection form={form} update={update} />
       <ChargeBandsSection form={form} update={update} />
       <PaymentMethodsSection form={form} update={update} />
       <BrandSection form={form} update={update} />

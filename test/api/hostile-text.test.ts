@@ -136,6 +136,7 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
 /** Deliberate exceptions: routes whose body holds no free text (numbers, booleans, ids and closed lists only). */
 const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/logout': 'no input',
+  'POST /api/orderTime': 'an ISO instant or null: { scheduled_for } (issue 37)',
   'POST /api/account/close': 'only { confirm: true } (issue 33)',
   'POST /api/webhooks/stripe': 'signed raw body from the card provider: verified by signature, never parsed as text input (issue 17)',
   'POST /api/webhooks/paypal': "raw body from PayPal: verified by PayPal's verify-webhook-signature call, its ids checked as the provider's text (issue 36)",

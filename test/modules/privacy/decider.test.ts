@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { erasureDecider, guestRetentionProcess, nextRetentionRun, refuseErasure, retentionCutoff, retentionDecider, type PrivacyEvent } from '../../../modules/privacy';
 import { loadConfig } from '../../../src/config';
 import { DomainError } from '../../../src/core/errors';
-import { processDecider, type HandleInput, type ProcessEvent } from '../../../src/process';
+import type { AnyProcessDefinition, HandleInput } from '../../../src/process';
+import { firedTimer, runProcess } from '../../support/process-inputs';
 import { specFor } from '../../support/given-when-then';
 
 const subject = 'guest_order:55555555-5555-4555-8555-555555555555';
@@ -64,24 +65,9 @@ describe('the guest-retention process', () => {
   });
   const processId = definition.receive({ id: randomUUID(), type: 'GuestRetentionScheduled', stream: 'privacy-retention', data: { runAt, erasedOrders: 0 }, metadata: { at } } as never)!.processId;
 
-  /** Each input decided in turn on the process stream; answers the commands and timers decided. */
-  function run(inputs: Array<HandleInput['input']>) {
-    const decider = processDecider(definition);
-    let state = decider.initialState;
-    const all: ProcessEvent[] = [];
-    for (const input of inputs) {
-      const events = decider.decide({ type: 'HandleInput', processId, correlationId: 'c', input }, state);
-      all.push(...events);
-      state = events.reduce(decider.evolve, state);
-    }
-    return {
-      sent: all.flatMap((event) => (event.type === 'ProcessCommandIssued' ? [event.data.command] : [])),
-      timers: all.flatMap((event) => (event.type === 'ProcessTimerSet' ? [{ timerId: event.data.timerId, name: event.data.name, dueAt: event.data.dueAt }] : [])),
-      finished: all.some((event) => event.type === 'ProcessFinished'),
-    };
-  }
+  const run = (inputs: Array<HandleInput['input']>) => runProcess(definition as unknown as AnyProcessDefinition, processId, inputs);
   const started = { kind: 'event' as const, inputId: randomUUID(), eventType: 'GuestRetentionScheduled', fact: { runAt }, at };
-  const fired = (timer: { timerId: string; name: string; dueAt: string }) => ({ kind: 'timer' as const, inputId: timer.timerId, name: timer.name, dueAt: timer.dueAt, at: timer.dueAt });
+  const fired = firedTimer;
 
   it('is one process per run, named by the run’s time', () => {
     expect(processId).toBe('20261121190000000');

@@ -42,8 +42,8 @@ async function answer(query: FirstScreenQuery, sources: FirstScreenSources, user
 export interface RenderedFirstScreen {
   /** The markup for #root. */
   markup: string;
-  /** The answers it was rendered from, for the browser's first render. */
-  entries: FirstScreenEntry[];
+  /** The answers it was rendered from, for the browser's first render, as JSON (made once: also the cache's key). */
+  entriesJson: string;
 }
 
 /**
@@ -75,13 +75,14 @@ export function firstScreen(options: { webRoot: string; sources: FirstScreenSour
         return null;
       }
       const answered = entries as FirstScreenEntry[];
-      const key = `${pathname} ${JSON.stringify(answered)}`;
+      const entriesJson = JSON.stringify(answered);
+      const key = `${pathname} ${entriesJson}`;
       let markup = last?.key === key ? last.markup : undefined;
       if (markup === undefined) {
         markup = await render.render(pathname, answered);
         last = { key, markup };
       }
-      return { markup, entries: answered };
+      return { markup, entriesJson };
     } catch (error) {
       log.error({ err: error, pathname }, 'the first screen could not be rendered on the server');
       return null;

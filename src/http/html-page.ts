@@ -82,8 +82,10 @@ export function restaurantData(shop: ShopFacts, origin: string): object {
 
 /** JSON inside a script element: `<` escaped so no text of a setting can close the element. */
 function scriptJson(value: object): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
+  return inScript(JSON.stringify(value));
 }
+
+const inScript = (json: string) => json.replace(/</g, '\\u003c');
 
 export function headElements(head: PageHead, options: { shop: ShopFacts; origin: string; pathname: string; image?: string | null }): string {
   const url = `${options.origin}${options.pathname}`;
@@ -153,7 +155,7 @@ export function servePages(options: { root: string; origin: string; sources: Pag
  */
 function withFirstScreen(html: string, rendered: RenderedFirstScreen | null): string {
   if (!rendered) return html;
-  const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson(rendered.entries)}</script>`;
+  const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${inScript(rendered.entriesJson)}</script>`;
   return lowPriorityScripts(html)
     .replace('<body>', '<body class="shop-themed">')
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.markup}</div>\n    ${data}`);

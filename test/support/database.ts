@@ -5,6 +5,12 @@ import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 const TEMPLATE_DATABASE = 'shop_template';
 /** The migrated template after a test shop's first start (test/support/global-setup.ts). */
 export const SEEDED_TEMPLATE_DATABASE = 'shop_seeded_template';
+/**
+ * The same, seeded on a shop clock set to SEEDED_EARLY_AT: for a test shop on a test clock at or after it, to which
+ * the seeding is then the past, as it would be had the shop seeded on its own clock (test clocks are in late 2026).
+ */
+export const SEEDED_EARLY_TEMPLATE_DATABASE = 'shop_seeded_early_template';
+export const SEEDED_EARLY_AT = '2026-11-01T00:00:00.000Z';
 
 export interface TestDatabase {
   url: string;
@@ -30,11 +36,12 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 
 /**
  * A fresh, migrated database of its own for one suite; `seeded`: as a test shop leaves it after its first start
- * (the demo menu, the test admin), for a test shop that would start exactly so.
+ * (the demo menu, the test admin), for a test shop that would start exactly so (`'early'`: seeded at
+ * SEEDED_EARLY_AT, for a shop on a test clock).
  */
-export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { seeded?: boolean | 'early' } = {}): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const template = options.seeded ? SEEDED_TEMPLATE_DATABASE : TEMPLATE_DATABASE;
+  const template = options.seeded === 'early' ? SEEDED_EARLY_TEMPLATE_DATABASE : options.seeded ? SEEDED_TEMPLATE_DATABASE : TEMPLATE_DATABASE;
   await withAdmin((client) => client.query(`create database ${name} template ${template}`));
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { startShop } from '../../src/server';
 import { ensureWebBuild } from '../../src/web-build';
-import { SEEDED_TEMPLATE_DATABASE } from './database';
+import { SEEDED_EARLY_AT, SEEDED_EARLY_TEMPLATE_DATABASE, SEEDED_TEMPLATE_DATABASE } from './database';
 import { testShopConfig } from './server';
 
 export const TEMPLATE_DATABASE = 'shop_template';
@@ -29,27 +29,30 @@ export default async function globalSetup(): Promise<void> {
   const postgres = await startEmbeddedPostgres({ dataDir, maxConnections: 400, settings: SCRATCH_CLUSTER });
   await postgres.createDatabase(TEMPLATE_DATABASE);
   await migrate(postgres.url(TEMPLATE_DATABASE));
-  await seedTemplate(postgres.url('postgres'), postgres.url(SEEDED_TEMPLATE_DATABASE));
+  await seedTemplate(postgres.url('postgres'), SEEDED_TEMPLATE_DATABASE, postgres.url(SEEDED_TEMPLATE_DATABASE));
+  const early = new Date(SEEDED_EARLY_AT);
+  await seedTemplate(postgres.url('postgres'), SEEDED_EARLY_TEMPLATE_DATABASE, postgres.url(SEEDED_EARLY_TEMPLATE_DATABASE), () => early);
   process.env.TEST_POSTGRES_URL = postgres.url('postgres');
   (globalThis as Record<string, unknown>).__shopTestPostgres = { postgres, dataDir };
 }
 
 /**
  * The migrated template after a test shop's first start, which seeds the demo menu and the admin: most suites'
- * shops start from a copy of it (test/support/server.ts) rather than seeding again, about 3 s a start.
+ * shops start from a copy of it (test/support/server.ts) rather than seeding again, about 3 s a start. `clock`:
+ * the shop's clock while it seeds, fixed (the early template's).
  */
-async function seedTemplate(adminUrl: string, seededUrl: string): Promise<void> {
+async function seedTemplate(adminUrl: string, name: string, seededUrl: string, clock?: () => Date): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${SEEDED_TEMPLATE_DATABASE} template ${TEMPLATE_DATABASE}`);
+    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-seed-'));
-    const shop = await startShop(testShopConfig(seededUrl, dataDir), { logger: pino({ level: 'silent' }) });
+    const shop = await startShop(testShopConfig(seededUrl, dataDir), { clock, logger: pino({ level: 'silent' }) });
     await shop.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     // A copy needs the template to itself: the shop's connections may outlive its stop by a moment.
     for (let attempt = 0; ; attempt += 1) {
-      const { rows } = await admin.query<{ count: string }>('select count(*) from pg_stat_activity where datname = $1', [SEEDED_TEMPLATE_DATABASE]);
+      const { rows } = await admin.query<{ count: string }>('select count(*) from pg_stat_activity where datname = $1', [name]);
       if (rows[0].count === '0') break;
       if (attempt === 100) throw new Error(`the seeded template still has ${rows[0].count} connections after its shop stopped`);
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -8,7 +8,7 @@ import type { Clock } from '../../src/core/clock';
 import { startShop, type Shop } from '../../src/server';
 import { changeSettings, type SettingKey } from '../../modules/store';
 import { ensureWebBuild } from '../../src/web-build';
-import { createTestDatabase, makeDurable, type TestDatabase } from './database';
+import { createTestDatabase, makeDurable, SEEDED_EARLY_AT, type TestDatabase } from './database';
 
 /**
  * Settings every test shop starts with unless a test says otherwise: suites place many phone orders for one
@@ -76,15 +76,18 @@ export function testShopConfig(databaseUrl: string, dataDir: string, env: Record
 
 /**
  * A shop that has started once already (its demo menu and admin in the events and read models: the seeded
- * template, test/support/global-setup.ts) saves each suite the seeding, about 3 s a start. Only for a shop that
- * would start exactly so: on the real clock (the template's events are from the run's start, which a test clock
- * set in the past would see as future), with the demo menu and the test admin, and not opening as the demo shop
- * (which `npm start` does only as it seeds).
+ * templates, test/support/global-setup.ts) saves each suite the seeding, about 3 s a start. Only for a shop that
+ * would start exactly so: with the demo menu and the test admin, and not opening as the demo shop (which
+ * `npm start` does only as it seeds). On the real clock it is the template seeded at the run's start; on a test
+ * clock at or after SEEDED_EARLY_AT the one seeded then (a test clock set before the run's start would see the
+ * other's events as future).
  */
-function startsFromSeededTemplate(options: { clock?: Clock; openDemoShop?: boolean; env?: Record<string, string> }): boolean {
+function seededTemplateFor(options: { clock?: Clock; openDemoShop?: boolean; env?: Record<string, string> }): boolean | 'early' {
   const env = options.env ?? {};
   const changesTheSeed = ['DEMO_MENU', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'PERSONAL_DATA_MASTER_KEY'].some((name) => name in env);
-  return options.clock === undefined && !options.openDemoShop && !changesTheSeed;
+  if (options.openDemoShop || changesTheSeed) return false;
+  if (options.clock === undefined) return true;
+  return options.clock().getTime() >= Date.parse(SEEDED_EARLY_AT) ? 'early' : false;
 }
 
 /** The real shop over HTTP on a free port, on a fresh database of its own. */
@@ -103,7 +106,7 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   if (options.withWeb) await ensureWebBuild();
-  const database = options.database ?? (await createTestDatabase({ seeded: startsFromSeededTemplate(options) }));
+  const database = options.database ?? (await createTestDatabase({ seeded: seededTemplateFor(options) }));
   if (options.env?.NODE_ENV === 'production') await makeDurable(database.name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-'));
   const config = testShopConfig(database.url, dataDir, options.env);

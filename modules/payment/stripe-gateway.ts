@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { CardGateway, CardIntent, CardIntentStatus, CardRefund } from './card-gateway';
 import { WebhookSignatureError } from './card-gateway';
 
@@ -43,7 +43,10 @@ function refundOf(refund: Stripe.Refund): CardRefund {
 
 /** The CardGateway on Stripe's PaymentIntents, through the official SDK. */
 export function stripeGateway(options: StripeGatewayOptions): CardGateway {
-  const stripe = new Stripe(options.secretKey, { ...hostOptions(options.apiUrl), maxNetworkRetries: 2, timeout: 20_000 });
+  // Loaded when a shop takes cards, not whenever this module loads: the SDK is a large module tree, and most
+  // starts (every test shop without cards) never use it.
+  const StripeSdk = require('stripe') as typeof Stripe;
+  const stripe = new StripeSdk(options.secretKey, { ...hostOptions(options.apiUrl), maxNetworkRetries: 2, timeout: 20_000 });
   return {
     async createIntent({ orderId, attempt, amountPence, description }) {
       const intent = await stripe.paymentIntents.create(
@@ -80,7 +83,7 @@ export function stripeGateway(options: StripeGatewayOptions): CardGateway {
       } catch (error) {
         // Stripe refused the refund itself (refunded already from its dashboard, say): asking again would change
         // nothing, so it is a failed refund staff must see, not an outage to retry.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        if (!(error instanceof StripeSdk.errors.StripeInvalidRequestError)) throw error;
         return { id: `refused-${key}`, status: 'failed', intentId, orderId, refundNo, failureReason: error.code ?? 'refused' };
       }
     },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
-import { startFakeStripe, type FakeStripe } from './server';
+import type { FakeStripe } from './server';
 
 /**
  * FAKE_CARD_PAYMENTS=true (the demo shop, the browser tests): the local fake Stripe API starts beside the shop,
@@ -10,6 +10,8 @@ import { startFakeStripe, type FakeStripe } from './server';
 export async function withFakeCardPayments(config: Config): Promise<{ config: Config; fake: FakeStripe | null }> {
   if (!config.FAKE_CARD_PAYMENTS) return { config, fake: null };
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  // Loaded only here: it brings the Stripe SDK, which a shop without the fake need not load.
+  const { startFakeStripe } = await import('./server');
   const fake = await startFakeStripe({ webhookSecret });
   return {
     fake,

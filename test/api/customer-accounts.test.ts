@@ -52,7 +52,7 @@ describe('customer accounts', () => {
              (select string_agg(coalesce(password_hash, ''), ',' order by account_id) from account_credentials) as hashes`);
 
   beforeAll(async () => {
-    server = await startTestServer({ clock, env: { TRUSTED_PROXY_HOPS: '1' } });
+    server = await startTestServer({ clock, seedOnItsClock: true, env: { TRUSTED_PROXY_HOPS: '1' } });
     origin = `http://localhost:${new URL(server.baseUrl).port}`;
   });
   afterAll(async () => {

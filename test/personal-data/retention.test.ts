@@ -15,7 +15,7 @@ describe('retention of guest data', () => {
   let staff: ReturnType<typeof shopper>;
 
   beforeAll(async () => {
-    server = await startTestServer({ clock, env: { GUEST_PII_RETENTION_DAYS: '30' } });
+    server = await startTestServer({ clock, seedOnItsClock: true, env: { GUEST_PII_RETENTION_DAYS: '30' } });
     staff = shopper(server);
     await staff.post('/api/login', { email: server.admin.email, password: server.admin.password }).expect(200);
   });

@@ -310,9 +310,10 @@ describe('customer accounts', () => {
       return Math.abs(median(ratios) - 1);
     };
     // A shop that told the two apart (a hash skipped, a lookup only one side makes) is slower or faster in every
-    // round; a busy test host may spoil one round, so up to three are measured.
+    // round; the host's own work (a collection, a flush) spoils a round now and then even when quiet (about one
+    // in four whole runs missed with three), so up to five are measured: a real difference misses in all five.
     const differences: number[] = [];
-    while (differences.length < 3 && !differences.some((difference) => difference < 0.1)) differences.push(await round());
+    while (differences.length < 5 && !differences.some((difference) => difference < 0.1)) differences.push(await round());
     expect(Math.min(...differences)).toBeLessThan(0.1);
   }, 180_000);
 

@@ -103,8 +103,8 @@ export async function startTestServer(
     openDemoShop?: boolean;
     /**
      * Seeds on the test clock at this start, not from the early template: for a test of what a shop's first start
-     * schedules, or one that times requests against each other (the early template's start scheduled its daily
-     * jobs on 1 November: overdue here, they run and catch up between the measures).
+     * schedules (the early template's start scheduled its daily jobs on 1 November, overdue here). The accounts
+     * timing test uses it too, as it ran before the template; its misses turned out to come without it as well.
      */
     seedOnItsClock?: boolean;
     /** Where the shop's log goes; silent unless a test reads it. */

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 
-const TEMPLATE_DATABASE = 'shop_template';
+/** The migrated database every test database is copied from (test/support/global-setup.ts). */
+export const TEMPLATE_DATABASE = 'shop_template';
 /** The migrated template after a test shop's first start (test/support/global-setup.ts). */
 export const SEEDED_TEMPLATE_DATABASE = 'shop_seeded_template';
 /**
@@ -35,13 +36,12 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 }
 
 /**
- * A fresh, migrated database of its own for one suite; `seeded`: as a test shop leaves it after its first start
- * (the demo menu, the test admin), for a test shop that would start exactly so (`'early'`: seeded at
- * SEEDED_EARLY_AT, for a shop on a test clock).
+ * A fresh, migrated database of its own for one suite, a copy of `template`: the migrated one unless a seeded one
+ * is named (as a test shop leaves it after its first start: the demo menu, the test admin).
  */
-export async function createTestDatabase(options: { seeded?: boolean | 'early' } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { template?: string } = {}): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const template = options.seeded === 'early' ? SEEDED_EARLY_TEMPLATE_DATABASE : options.seeded ? SEEDED_TEMPLATE_DATABASE : TEMPLATE_DATABASE;
+  const template = options.template ?? TEMPLATE_DATABASE;
   await withAdmin((client) => client.query(`create database ${name} template ${template}`));
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;

@@ -7,10 +7,8 @@ import pg from 'pg';
 import pino from 'pino';
 import { startShop } from '../../src/server';
 import { ensureWebBuild } from '../../src/web-build';
-import { SEEDED_EARLY_AT, SEEDED_EARLY_TEMPLATE_DATABASE, SEEDED_TEMPLATE_DATABASE } from './database';
+import { SEEDED_EARLY_AT, SEEDED_EARLY_TEMPLATE_DATABASE, SEEDED_TEMPLATE_DATABASE, TEMPLATE_DATABASE } from './database';
 import { testShopConfig } from './server';
-
-export const TEMPLATE_DATABASE = 'shop_template';
 
 /**
  * The run's cluster is thrown away at its end and never outlives a crash of the machine, so a commit need not wait
@@ -29,9 +27,9 @@ export default async function globalSetup(): Promise<void> {
   const postgres = await startEmbeddedPostgres({ dataDir, maxConnections: 400, settings: SCRATCH_CLUSTER });
   await postgres.createDatabase(TEMPLATE_DATABASE);
   await migrate(postgres.url(TEMPLATE_DATABASE));
-  await seedTemplate(postgres.url('postgres'), SEEDED_TEMPLATE_DATABASE, postgres.url(SEEDED_TEMPLATE_DATABASE));
+  await seedTemplate(postgres, SEEDED_TEMPLATE_DATABASE);
   const early = new Date(SEEDED_EARLY_AT);
-  await seedTemplate(postgres.url('postgres'), SEEDED_EARLY_TEMPLATE_DATABASE, postgres.url(SEEDED_EARLY_TEMPLATE_DATABASE), () => early);
+  await seedTemplate(postgres, SEEDED_EARLY_TEMPLATE_DATABASE, () => early);
   process.env.TEST_POSTGRES_URL = postgres.url('postgres');
   (globalThis as Record<string, unknown>).__shopTestPostgres = { postgres, dataDir };
 }
@@ -41,13 +39,13 @@ export default async function globalSetup(): Promise<void> {
  * shops start from a copy of it (test/support/server.ts) rather than seeding again, about 3 s a start. `clock`:
  * the shop's clock while it seeds, fixed (the early template's).
  */
-async function seedTemplate(adminUrl: string, name: string, seededUrl: string, clock?: () => Date): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
+async function seedTemplate(postgres: { url(database: string): string }, name: string, clock?: () => Date): Promise<void> {
+  const admin = new pg.Client({ connectionString: postgres.url('postgres') });
   await admin.connect();
   try {
     await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-seed-'));
-    const shop = await startShop(testShopConfig(seededUrl, dataDir), { clock, logger: pino({ level: 'silent' }) });
+    const shop = await startShop(testShopConfig(postgres.url(name), dataDir), { clock, logger: pino({ level: 'silent' }) });
     await shop.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     // A copy needs the template to itself: the shop's connections may outlive its stop by a moment.

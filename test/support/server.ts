@@ -8,7 +8,7 @@ import type { Clock } from '../../src/core/clock';
 import { startShop, type Shop } from '../../src/server';
 import { changeSettings, type SettingKey } from '../../modules/store';
 import { ensureWebBuild } from '../../src/web-build';
-import { createTestDatabase, makeDurable, SEEDED_EARLY_AT, type TestDatabase } from './database';
+import { createTestDatabase, makeDurable, SEEDED_EARLY_AT, SEEDED_EARLY_TEMPLATE_DATABASE, SEEDED_TEMPLATE_DATABASE, TEMPLATE_DATABASE, type TestDatabase } from './database';
 
 /**
  * Settings every test shop starts with unless a test says otherwise: suites place many phone orders for one
@@ -82,12 +82,12 @@ export function testShopConfig(databaseUrl: string, dataDir: string, env: Record
  * clock at or after SEEDED_EARLY_AT the one seeded then (a test clock set before the run's start would see the
  * other's events as future).
  */
-function seededTemplateFor(options: { clock?: Clock; openDemoShop?: boolean; env?: Record<string, string>; seedOnItsClock?: boolean }): boolean | 'early' {
+function templateFor(options: { clock?: Clock; openDemoShop?: boolean; env?: Record<string, string>; seedOnItsClock?: boolean }): string {
   const env = options.env ?? {};
   const changesTheSeed = ['DEMO_MENU', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'PERSONAL_DATA_MASTER_KEY'].some((name) => name in env);
-  if (options.openDemoShop || changesTheSeed || options.seedOnItsClock) return false;
-  if (options.clock === undefined) return true;
-  return options.clock().getTime() >= Date.parse(SEEDED_EARLY_AT) ? 'early' : false;
+  if (options.openDemoShop || changesTheSeed || options.seedOnItsClock) return TEMPLATE_DATABASE;
+  if (options.clock === undefined) return SEEDED_TEMPLATE_DATABASE;
+  return options.clock().getTime() >= Date.parse(SEEDED_EARLY_AT) ? SEEDED_EARLY_TEMPLATE_DATABASE : TEMPLATE_DATABASE;
 }
 
 /** The real shop over HTTP on a free port, on a fresh database of its own. */
@@ -112,7 +112,7 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   if (options.withWeb) await ensureWebBuild();
-  const database = options.database ?? (await createTestDatabase({ seeded: seededTemplateFor(options) }));
+  const database = options.database ?? (await createTestDatabase({ template: templateFor(options) }));
   if (options.env?.NODE_ENV === 'production') await makeDurable(database.name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-'));
   const config = testShopConfig(database.url, dataDir, options.env);

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { orphanClusters, writeClusterNotes } from './cluster-homes';
 import { awaitOldPostmaster, type ProcessProbe } from './postmaster-lock';
 
 /**
@@ -88,9 +89,9 @@ interface Layout {
   scratchDir: string;
 }
 
-function systemClusterHome(dataDir: string): string {
+export function systemClusterHome(dataDir: string, systemHome = SYSTEM_HOME): string {
   const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
-  return path.join(SYSTEM_HOME, 'clusters', id);
+  return path.join(systemHome, 'clusters', id);
 }
 
 function ownedDir(dir: string, owner: { uid: number; gid: number }): void {
@@ -136,7 +137,7 @@ function layoutFor(dataDir: string, owner: { uid: number; gid: number } | undefi
   const home = systemClusterHome(dataDir);
   ownedDir(path.dirname(home), owner);
   ownedDir(home, owner);
-  fs.writeFileSync(path.join(home, 'DATA_DIR'), `${path.resolve(dataDir)}\n`);
+  writeClusterNotes(dataDir, home);
   log(`Running as root: the embedded Postgres cluster for ${path.resolve(dataDir)} is kept in ${home}`);
   return { bin: systemBinaries(owner, log), clusterDir: path.join(home, 'pg'), socketDir: path.join(home, 'run'), scratchDir: home };
 }
@@ -151,6 +152,19 @@ export function clusterDirFor(dataDir: string): string {
 /** Removes the cluster a root-run shop kept for `dataDir` under SYSTEM_HOME (with the shop stopped). */
 export function removeSystemCluster(dataDir: string): void {
   if (isRoot()) fs.rmSync(systemClusterHome(dataDir), { recursive: true, force: true });
+}
+
+/** Lists (never deletes: a moved or unmounted data folder looks gone too) clusters whose data folder is gone. */
+function logOrphans(log: (line: string) => void): void {
+  let orphans;
+  try {
+    orphans = orphanClusters(SYSTEM_HOME);
+  } catch {
+    return; // Not ours to read (a normal user's start): root's clusters are root's to list.
+  }
+  if (orphans.length === 0) return;
+  log(`${orphans.length} embedded Postgres cluster(s) belong to data folders that no longer exist; \`npm run reset -- --orphans\` removes them after listing them:`);
+  for (const orphan of orphans) log(`  ${orphan.home} (was for ${orphan.dataDir ?? 'an unnamed data folder'})`);
 }
 
 async function freePort(): Promise<number> {
@@ -265,6 +279,7 @@ export async function startEmbeddedPostgres(options: {
   const owner = postgresUser();
   fs.mkdirSync(options.dataDir, { recursive: true });
   const layout = layoutFor(options.dataDir, owner, log);
+  logOrphans(log);
   const { bin, clusterDir } = layout;
   const passwordFile = path.join(options.dataDir, 'pg-password');
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { CLUSTER_NOTE } from '../../src/db/cluster-homes';
 import { claimDataDir, removeSystemCluster, startEmbeddedPostgres, SYSTEM_HOME, type EmbeddedPostgres } from '../../src/db/embedded-postgres';
 
 const isRoot = process.getuid?.() === 0;
@@ -14,8 +15,14 @@ describe('embedded Postgres', () => {
   const dataDir = path.join(home, 'takeaway-shop', '.data');
   const lines: string[] = [];
   let postgres: EmbeddedPostgres;
+  // Issue 38 item 8: a cluster left by a root-run shop whose data folder has since been deleted.
+  const orphan = path.join(SYSTEM_HOME, 'clusters', `orphan-test-${process.pid}`);
 
   beforeAll(async () => {
+    if (isRoot) {
+      fs.mkdirSync(path.join(orphan, 'pg'), { recursive: true });
+      fs.writeFileSync(path.join(orphan, 'DATA_DIR'), `${path.join(home, 'deleted-shop', '.data')}\n`);
+    }
     fs.chmodSync(home, 0o700);
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     postgres = await startEmbeddedPostgres({ dataDir, log: (line) => lines.push(line) });
@@ -24,6 +31,7 @@ describe('embedded Postgres', () => {
     await postgres?.stop();
     removeSystemCluster(dataDir);
     fs.rmSync(home, { recursive: true, force: true });
+    fs.rmSync(orphan, { recursive: true, force: true });
   });
 
   it('starts from a clone under a 0700 home without loosening its folders, and says where the cluster is', async () => {
@@ -42,6 +50,11 @@ describe('embedded Postgres', () => {
     if (isRoot) {
       expect(lines.join('\n')).toContain(`is kept in ${SYSTEM_HOME}/clusters/`);
       expect(fs.existsSync(path.join(dataDir, 'pg'))).toBe(false);
+      // The data folder says where its cluster went; the start lists the orphan and leaves it alone.
+      expect(fs.readFileSync(path.join(dataDir, CLUSTER_NOTE), 'utf8')).toContain(`${SYSTEM_HOME}/clusters/`);
+      expect(lines.join('\n')).toMatch(/belong to data folders that no longer exist; `npm run reset -- --orphans` removes them/);
+      expect(lines).toContain(`  ${orphan} (was for ${path.join(home, 'deleted-shop', '.data')})`);
+      expect(fs.existsSync(orphan)).toBe(true);
     }
   });
 

@@ -20,6 +20,7 @@ export async function expectAccessible(journey: Page, ready: string): Promise<vo
   const context = await (await fileChromium()).newContext({
     storageState: await journey.context().storageState(),
     viewport: journey.viewportSize() ?? { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
   });
   try {
     const page = await context.newPage();

@@ -49,6 +49,10 @@ export interface BrowserSession {
 export async function launchBrowser(options: { userAgent?: string } = {}): Promise<BrowserSession> {
   const context = await (await fileChromium()).newContext({
     viewport: { width: 1280, height: 800 },
+    // No fades to wait out at each dialog (Bootstrap drops its transitions). A test that pauses the page's clock
+    // turns them back on first (pausedPageClock in shop-steps.ts): without a transition react-bootstrap ends a
+    // dialog's exit on a timer, which a paused clock never runs.
+    reducedMotion: 'reduce',
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   const page = await context.newPage();

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { expectAccessible, expectPartAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, fillBasketAndOpenIt, fillContactDetails, logIn, proceedToCheckout, sendDetails, waitForText, whileFailing } from './shop-steps';
+import { answerTo, fillBasketAndOpenIt, fillContactDetails, logIn, proceedToCheckout, sendDetails, waitForText, whileFailing, withMotion } from './shop-steps';
 
 const ONION_BHAJI = 1; // £3.95
 const KORMA = 13; // £9.50
@@ -223,6 +223,7 @@ describe('card payments in the browser', () => {
       if (new URL(response.url()).pathname === '/complete-order') completions.push(response);
     });
     // Time stands still in the page: no fallback poll can fire, so only the pushed outcome can finish the payment.
+    await withMotion(page);
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1000);
 

@@ -158,10 +158,20 @@ export async function placePhoneOrderAsPage(page: Page, baseUrl: string): Promis
 }
 
 /**
+ * Dialogs fade again, as for a visitor who has not asked for reduced motion. A test that pauses the page's clock
+ * needs it: with no CSS transition react-bootstrap ends a dialog's exit on a timer, which a paused clock never runs
+ * (browser contexts start with reduced motion: see launchBrowser).
+ */
+export async function withMotion(page: Page): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+}
+
+/**
  * From here on the page's timers fire only when the test moves its clock (`page.clock` installed first), paused
  * `aheadMs` after the page's time now.
  */
 export async function pauseClock(page: Page, aheadMs = 500): Promise<void> {
+  await withMotion(page);
   // A moment ahead of the page's time, which runs on while this asks; if that moment has passed, ask again.
   for (let tries = 1; ; tries++) {
     const now = await page.evaluate(() => Date.now());

@@ -4,7 +4,7 @@ import { createUserRepository } from '../../src/identity/users';
 import type { TestServer } from '../support/server';
 import { expectAccessible } from './accessibility';
 import { shopWithBrowser, type BrowserSession } from './browser';
-import { answerTo, changeSettings, fillBasketAndOpenIt, fillContactDetails, logIn, proceedToCheckout, sendDetails, waitForText } from './shop-steps';
+import { answerTo, changeSettings, fillBasketAndOpenIt, fillContactDetails, logIn, proceedToCheckout, sendDetails, waitForText, withMotion } from './shop-steps';
 
 const KORMA = 13; // £9.50
 
@@ -22,6 +22,7 @@ async function closedAfter(page: Page, dialog: Locator, ms: number): Promise<voi
 
 async function takeOverClock(page: Page): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/AppDialog-[^/]*\.js$/.test(entry.name)));
+  await withMotion(page);
   await page.clock.install();
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 2000);

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, eveningClock, logIn, waitForText, whileFailing, pauseClock } from './shop-steps';
+import { answerTo, eveningClock, logIn, lowStockOnEveryVisit, waitForText, whileFailing, pauseClock } from './shop-steps';
 
 const KORMA = 13; // £9.50, £8.55 with the 10% collection discount
 const STAFF = { email: 'cook@example.com', password: 'cook long password' };
@@ -94,6 +94,7 @@ describe('staff back office in the browser', () => {
     // Two independent browsers: the kitchen and a customer.
     staff = await launchBrowser();
     customer = await launchBrowser();
+    await lowStockOnEveryVisit(staff.context);
     // Printing is recorded, not done: the ticket window tells its opener.
     await staff.context.addInitScript({
       content: `window.print = () => {

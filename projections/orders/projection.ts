@@ -85,7 +85,7 @@ async function applyOrders(stored: StoredEvent[], { tx, publish }: ProjectionCon
   for (const one of stored) {
     if (one.type === 'PersonalDataErased') {
       await flush();
-      await eraseOrder(tx, one.data as PersonalDataErased['data']);
+      await eraseOrder(tx, publish, one.data as PersonalDataErased['data']);
       continue;
     }
     const event = checkoutEventOf(one);
@@ -123,13 +123,17 @@ async function tellCustomer(publish: ProjectionContext['publish'], event: Stored
   if (progressed) await publish('order', 'OrderProgressed', progressed, progressed.orderId);
 }
 
-/** An order's personal columns read "[erased]"; its money, dishes and times stay for the books. */
-async function eraseOrder(tx: Tx, { subject }: PersonalDataErased['data']) {
+/**
+ * An order's personal columns read "[erased]"; its money, dishes and times stay for the books. Open staff
+ * screens hear of it at once and show the order again without the person (issue 38).
+ */
+async function eraseOrder(tx: Tx, publish: ProjectionContext['publish'], { subject }: PersonalDataErased['data']) {
   const orderId = idInSubject(subject, 'guest_order');
   if (!orderId) return;
-  await tx.query(sql.unsafe`
+  const erased = await tx.query(sql.unsafe`
     update orders set ${sql.join(PERSONAL_COLUMNS.map((column) => sql.fragment`${sql.identifier([column])} = ${ERASED}`), sql.fragment`, `)}
      where order_id = ${orderId}`);
+  if (erased.rowCount > 0) await publish('orders', 'OrderErased', { id: orderId });
 }
 
 /** What a kitchen event records besides the status (as the order's evolve records it: a payment counts once). */

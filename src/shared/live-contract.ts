@@ -14,6 +14,8 @@ export interface LiveContract {
     NewOrder: { id: string; tally: number };
     /** An order's status moved: the screen shows it at once and fetches the rest; `tally` only when the takings moved. */
     OrderChange: { id: string; status: KitchenStatus; tally?: number };
+    /** An order's person was erased (issue 38): an open screen fetches the order again, which reads "[erased]". */
+    OrderErased: { id: string };
     /** A card refund came due or went: the kitchen's list of refunds refetches. */
     CardRefund: Nudge;
     /** A contact-form message came or was handled (issue 34): the staff header shows how many wait. */
@@ -88,6 +90,7 @@ export const LIVE_GUARDS: { readonly [C in LiveChannel]: { readonly [E in LiveEv
   orders: {
     NewOrder: fields((data) => isString(data.id) && isCount(data.tally)),
     OrderChange: fields((data) => isString(data.id) && KITCHEN_STATUSES.includes(data.status as KitchenStatus) && (data.tally === undefined || isCount(data.tally))),
+    OrderErased: fields((data) => isString(data.id)),
     CardRefund: nudge,
     ContactInbox: fields((data) => isCount(data.unhandled)),
     AccessEnded: fields((data) => isString(data.accountId)),

@@ -2,8 +2,9 @@
  * Steps of a customer's journey through the shop in the browser, shared by the browser suites: each waits for
  * what the page shows or for the server's answer, never for a fixed time.
  */
-import type { Locator, Page, Response, Route } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Response, Route } from 'playwright-core';
 import request from 'supertest';
+import { LOW_STOCK_SEEN_KEY } from '../../web/src/features/staff/oos/stockItems';
 import type { TestServer } from '../support/server';
 
 /**
@@ -183,3 +184,10 @@ export async function pauseClock(page: Page, aheadMs = 500): Promise<void> {
     }
   }
 }
+
+/**
+ * The live orders' low-stock warning on every visit of this browser, as on a device that never closed it: the
+ * screen shows it once per change of the list (issue 38), and a suite's later visits would otherwise not see it.
+ */
+export const lowStockOnEveryVisit = async (context: BrowserContext): Promise<void> =>
+  void (await context.addInitScript({ content: `try { localStorage.removeItem(${JSON.stringify(LOW_STOCK_SEEN_KEY)}); } catch {}` }));

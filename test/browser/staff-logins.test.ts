@@ -79,9 +79,15 @@ describe('staff logins in the browser', () => {
     expect(disabled.status()).toBe(200);
     await row.getByText('Disabled').waitFor();
 
-    // The cook's open page, untouched: its live stream ends, and the page asks for a login.
-    await kitchen.getByText('to see this page.').waitFor();
+    // The cook's open page, untouched: its live stream ends, and the page says plainly that the access has ended
+    // (issue 38), with no fetch's error dialog over it.
+    await kitchen.getByRole('heading', { name: 'Your access has ended' }).waitFor();
     await kitchen.locator('#liveOrders').waitFor({ state: 'detached' });
+    expect(await kitchen.getByTestId('app-dialog').count()).toBe(0);
+    // Another back-office screen opened now asks for a login as it would anyone.
+    await kitchen.goto(`${server.baseUrl}/takeaway-oos`);
+    await kitchen.getByText('to see this page.').waitFor();
+    expect(await kitchen.getByTestId('app-dialog').count()).toBe(0);
   }, 120_000);
 
   it('the owner forgets a customer on request: their orders show "[erased]" and the money stays', async () => {
@@ -92,6 +98,11 @@ describe('staff logins in the browser', () => {
 
     const page = owner.page;
     await logIn(page, server.baseUrl, server.admin);
+    // The live orders open on another screen show the person until the erasure, then "[erased]" at once (issue 38).
+    const kitchen = await owner.context.newPage();
+    await kitchen.goto(`${server.baseUrl}/takeaway`);
+    const orderRow = kitchen.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`);
+    await orderRow.getByText('Forget Me').waitFor();
     await page.getByRole('link', { name: 'Logins' }).click();
     const form = page.getByRole('form', { name: 'Forget a customer' });
     await form.getByLabel("Customer's email").fill('Forget.Me@example.com');
@@ -100,6 +111,9 @@ describe('staff logins in the browser', () => {
     const [erased] = await Promise.all([answerTo(page, '/api/privacy/erase'), form.getByRole('button', { name: 'Forget this customer' }).click()]);
     expect(erased.status()).toBe(200);
     await page.getByTestId('erased').getByText('Erased: 1 order(s)').waitFor();
+    await orderRow.getByText('[erased]', { exact: true }).first().waitFor();
+    expect(await orderRow.getByText('Forget Me').count()).toBe(0);
+    await kitchen.close();
     await expectAccessible(page, `person-${server.admin.email}`); // the Logins page with the form, as an admin sees it
     const row = async () => server.shop.pool.one(sql.unsafe`select full_name, total_pence from orders where order_id = ${order.id}`);
     await until(async () => (await row()).full_name === '[erased]', 'the order erased');

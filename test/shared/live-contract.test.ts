@@ -8,6 +8,7 @@ const EXAMPLES: LiveContract = {
   orders: {
     NewOrder: { id: orderId, tally: 855 },
     OrderChange: { id: orderId, status: 'PRINTED' },
+    OrderErased: { id: orderId },
     CardRefund: {},
     ContactInbox: { unhandled: 2 },
     AccessEnded: { accountId: orderId },

@@ -26,6 +26,15 @@ export function isServerAnswer(caught: unknown): boolean {
   return error !== undefined && 'status' in error && typeof error.status === 'number';
 }
 
+/**
+ * True when the server said the session is signed out (401): the login was disabled or ended elsewhere. The
+ * screen then says so itself (RequireRole), so a fetch's own error dialog stays away.
+ */
+export function isSignedOut(caught: unknown): boolean {
+  const error = asRequestError(caught);
+  return error !== undefined && 'status' in error && error.status === 401;
+}
+
 /** What went wrong, for a dialog's extra line or a log: the server's message, or the failure's own text. */
 export function errorText(caught: unknown): string {
   const error = asRequestError(caught);

@@ -1,4 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
+import { accessSlice } from '../features/auth/accessSlice';
 import { addedSlice } from '../features/cart/addedSlice';
 import { dialogSlice } from '../features/dialog/dialogSlice';
 import { allergenFilterSlice } from '../features/menu/allergenFilterSlice';
@@ -11,6 +12,7 @@ const reducer = {
   [categoryFilterSlice.reducerPath]: categoryFilterSlice.reducer,
   [allergenFilterSlice.reducerPath]: allergenFilterSlice.reducer,
   [addedSlice.reducerPath]: addedSlice.reducer,
+  [accessSlice.reducerPath]: accessSlice.reducer,
 };
 
 /**

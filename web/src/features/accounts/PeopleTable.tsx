@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
+import '../staff/stackedTable.css';
 import type { User } from '../auth/authApi';
 import { usePeopleQuery, useChangeRoleMutation, useSetActiveMutation, useTurnOffTheirTotpMutation, type Person, type StaffRole } from './accountsApi';
 import { ROLE_NAMES, rolesGivenBy } from './roleNames';
@@ -31,7 +32,7 @@ export function PeopleTable({ me }: { me: User }) {
           {error}
         </Alert>
       )}
-      <Table responsive hover aria-label="Staff logins">
+      <Table responsive hover className="table-stacked" aria-label="Staff logins">
         <thead>
           <tr>
             <th scope="col">Email</th>
@@ -44,8 +45,8 @@ export function PeopleTable({ me }: { me: User }) {
         <tbody>
           {people.map((person) => (
             <tr key={person.id} data-testid={`person-${person.email}`}>
-              <td>{person.email}</td>
-              <td>
+              <td className="text-break">{person.email}</td>
+              <td data-label="Role">
                 {isAdmin && person.id !== me.id ? (
                   <Form.Select
                     size="sm"
@@ -63,9 +64,9 @@ export function PeopleTable({ me }: { me: User }) {
                   ROLE_NAMES[person.role]
                 )}
               </td>
-              <td>{STATUS_NAMES[person.status]}{person.totpEnabled ? ' · codes on' : ''}</td>
-              <td>{when(person.lastLoginAt)}</td>
-              <td className="d-flex gap-2">
+              <td data-label="Status">{STATUS_NAMES[person.status]}{person.totpEnabled ? ' · codes on' : ''}</td>
+              <td data-label="Last login">{when(person.lastLoginAt)}</td>
+              <td className="d-flex flex-wrap gap-2">
                 {mayChange(person) && (
                   <Button
                     size="sm"

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { brandTheme, DEFAULT_ACCENT } from '../../../../src/shared/brand';
 import { useShopSettings } from '../settings/useShopSettings';
+import { isStaffScreen } from '../staff/staffScreens';
 
 /** Staff screens keep Bootstrap's own colours (their colour codes mean order states); every other page is the shop's. */
-export const isStaffPath = (pathname: string) => pathname === '/login' || pathname.startsWith('/takeaway');
+export const isStaffPath = (pathname: string) => pathname === '/login' || isStaffScreen(pathname);
 
 /**
  * Puts the brand's theme on the page (issue 32): the accent's custom properties on the root element, which

@@ -4,6 +4,7 @@ import { showDialog, type DialogContent } from '../dialog/dialogSlice';
 import { openLiveChannel, type LiveConnection, type LiveEventHandlers } from './liveChannel';
 import { closingNotice } from '../../../../src/shared/store-status';
 import { asStoreState, type StoreState } from './storeState';
+import { isStaffScreen } from '../staff/staffScreens';
 
 /** What the customer banner shows. */
 export interface StoreStatus {
@@ -115,7 +116,10 @@ function storeEvents(dispatch: AppDispatch): LiveEventHandlers<'store'> {
       dispatch(storeStatusApi.util.updateQueryData('storeStatus', undefined, (status) => void (status.closingNotice = message)));
       dispatch(showDialog({ title: 'Closing soon', message, look: 'info', autoCloseMs: CLOSING_DIALOG_MS }));
     },
-    StoreOpened: () => dispatch(showDialog(STORE_OPENED)),
+    // The customers' news: the kitchen opened the store itself, and its own panel shows it (issue 38).
+    StoreOpened: () => {
+      if (!isStaffScreen(globalThis.location?.pathname ?? '')) dispatch(showDialog(STORE_OPENED));
+    },
     DeliveringStatusChange: () => dispatch(api.util.invalidateTags(['DeliveringStatus', 'Settings', 'StoreLog'])),
     OpeningHoursChange: () => dispatch(api.util.invalidateTags(['Settings', 'StoreLog'])),
   };

@@ -57,7 +57,7 @@ export function MenuCsv() {
           Import the file
         </Button>
       </div>
-      <Modal show={outcome !== null} onHide={() => setOutcome(null)} aria-labelledby="menu-csv-result" size="lg">
+      <Modal show={outcome !== null} onHide={() => setOutcome(null)} scrollable aria-labelledby="menu-csv-result" size="lg">
         <Modal.Header closeButton>
           <Modal.Title id="menu-csv-result">{outcome?.title}</Modal.Title>
         </Modal.Header>

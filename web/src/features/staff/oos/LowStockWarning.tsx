@@ -3,17 +3,26 @@ import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useOosProductsQuery } from './oosApi';
+import { lowStockList, lowStockSeen, rememberLowStockSeen } from './lowStockSeen';
 import { isLowStock, itemKey } from './stockItems';
 
-/** On the live-orders screen: once per visit, says when anything is low or out of stock, with a way to manage it. */
+/**
+ * On the live-orders screen: says when anything is low or out of stock, with a way to manage it; once for each
+ * change of that list on this device, not on every visit (issue 38).
+ */
 export function LowStockWarning() {
   const { data: items } = useOosProductsQuery();
-  const [dismissed, setDismissed] = useState(false);
+  const [seen, setSeen] = useState(lowStockSeen);
   const navigate = useNavigate();
   const low = items?.filter(isLowStock) ?? [];
+  const list = lowStockList(items ?? []);
+  const dismiss = () => {
+    rememberLowStockSeen(list);
+    setSeen(list);
+  };
 
   return (
-    <Modal show={!dismissed && low.length > 0} onHide={() => setDismissed(true)} aria-labelledby="low-stock-title" data-testid="low-stock-warning">
+    <Modal show={low.length > 0 && list !== seen} onHide={dismiss} scrollable aria-labelledby="low-stock-title" data-testid="low-stock-warning">
       <Modal.Header closeButton closeLabel="Close">
         <Modal.Title id="low-stock-title" as="h2" className="h5">
           Low stock
@@ -31,10 +40,16 @@ export function LowStockWarning() {
         </ul>
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={() => setDismissed(true)}>
+        <Button variant="secondary" onClick={dismiss}>
           Close
         </Button>
-        <Button variant="primary" onClick={() => navigate('/takeaway-oos')}>
+        <Button
+          variant="primary"
+          onClick={() => {
+            dismiss();
+            navigate('/takeaway-oos');
+          }}
+        >
           Manage
         </Button>
       </Modal.Footer>

@@ -1,5 +1,5 @@
 import { api } from '../../../app/api';
-import { isServerAnswer } from '../../../app/serverMessage';
+import { isServerAnswer, isSignedOut } from '../../../app/serverMessage';
 import type { AppDispatch } from '../../../app/store';
 import { showDialog } from '../../dialog/dialogSlice';
 import { toStockItems, type OosProduct, type OosVariant, type StockItem, type StockStatus } from './stockItems';
@@ -24,6 +24,7 @@ export const oosApi = api.injectEndpoints({
       async queryFn(_arg, { dispatch }, _extra, baseQuery) {
         const answer = await baseQuery({ url: '/api/oosProducts', method: 'POST', body: {} });
         if (answer.error) {
+          if (isSignedOut(answer.error)) return { error: answer.error };
           const message = isServerAnswer(answer.error) ? 'There was PROBLEM fetching oosProducts' : 'ERROR fetching oosProducts';
           dispatch(showDialog({ title: 'Error', message, look: 'error' }));
           return { error: answer.error };

@@ -59,6 +59,9 @@ export function toStockItems(products: OosProduct[], variants: OosVariant[]): St
 /** Staff spec §5: low stock means under 5 left, or out of stock. */
 export const isLowStock = (item: StockItem) => item.stock < LOW_STOCK_BELOW || item.status === 'out-of-stock';
 
+/** Where a device keeps the low-stock list it last closed the warning on (issue 38): it shows again only when the list changes. */
+export const LOW_STOCK_SEEN_KEY = 'low-stock-seen';
+
 export const itemKey = (item: Pick<StockItem, 'kind' | 'id'>) => `${item.kind}-${item.id}`;
 
 /** How the typeahead offers an item: 'Name (£price)'. */

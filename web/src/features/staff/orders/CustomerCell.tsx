@@ -6,7 +6,7 @@ import { ExpandToggle } from './ExpandToggle';
 export function CustomerCell({ order, expanded, onToggle }: { order: LiveOrder; expanded: boolean; onToggle: () => void }) {
   const addressId = `order-${order.id}-address`;
   return (
-    <td>
+    <td className="order-customer-cell" data-label="Name & Address">
       <div className="fw-semibold">{order.full_name}</div>
       <div className="small">{order.phone_number}</div>
       <div className="small text-uppercase">{isDelivery(order) ? 'Delivery' : 'Collect'}</div>

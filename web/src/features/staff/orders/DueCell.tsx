@@ -15,7 +15,7 @@ export function DueCell({ order, now, onCompleted }: { order: LiveOrder; now: nu
   const readyToHandOver = order.status === 'PRINTED' || order.status === 'NOTIFIED';
 
   return (
-    <td>
+    <td data-label="Due">
       <div className="small text-muted">{londonTime(order.due_by)}</div>
       {secondsLeft !== null && (
         <div className={`fw-bold font-monospace ${secondsLeft <= 0 ? 'text-danger' : ''}`} data-testid="countdown">

@@ -8,7 +8,7 @@ import { ExpandToggle } from './ExpandToggle';
 export function ItemsCell({ order, expanded, onToggle }: { order: LiveOrder; expanded: boolean; onToggle: () => void }) {
   const itemsId = `order-${order.id}-items`;
   return (
-    <td>
+    <td data-label="Items">
       <div>[{itemCount(order)}] Items</div>
       {/* Never folded away: the cook must see it before cooking (issue 27). */}
       {order.allergy_info && (

@@ -32,7 +32,7 @@ export function OrderRow({ order, now, alarmMinutes }: { order: LiveOrder; now: 
 
   return (
     <tr className={ROW_CLASS[order.status]} data-testid="order-row" data-order-id={order.id} data-status={order.status}>
-      <td>
+      <td className="order-ref-cell">
         <div className="fw-bold" data-testid="order-ref">
           {order.ref}
         </div>
@@ -40,9 +40,9 @@ export function OrderRow({ order, now, alarmMinutes }: { order: LiveOrder; now: 
         {order.status !== 'CANCELLED' && <PreviewButton order={order} />}
       </td>
       <CustomerCell order={order} expanded={showAddress} onToggle={() => setShowAddress((shown) => !shown)} />
-      <td>{order.payment_method}</td>
+      <td data-label="Pay method">{order.payment_method}</td>
       <StatusCell order={order} now={now} alarmMinutes={alarmMinutes} />
-      <td data-testid="order-total">
+      <td data-testid="order-total" data-label="Order Total">
         {formatPence(order.total_cost)}
         {order.voucher_code && order.voucher_deduction > 0 && (
           <div className="small text-body-secondary" data-testid="order-voucher">
@@ -52,7 +52,7 @@ export function OrderRow({ order, now, alarmMinutes }: { order: LiveOrder; now: 
         <RefundButton order={order} />
       </td>
       <ItemsCell order={order} expanded={showItems} onToggle={() => setShowItems((shown) => !shown)} />
-      <td>{londonTime(order.updated_at)}</td>
+      <td data-label="Received">{londonTime(order.updated_at)}</td>
       <DueCell order={order} now={now} onCompleted={collapse} />
     </tr>
   );

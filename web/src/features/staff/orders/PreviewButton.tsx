@@ -15,7 +15,7 @@ export function PreviewButton({ order }: { order: LiveOrder }) {
       <Button variant="outline-secondary" size="sm" onClick={() => setOpen(true)} aria-label={`Preview order ${order.ref}`} data-testid="preview">
         Preview
       </Button>
-      <Modal show={open} onHide={() => setOpen(false)} aria-labelledby={titleId} data-testid="preview-modal">
+      <Modal show={open} onHide={() => setOpen(false)} scrollable aria-labelledby={titleId} data-testid="preview-modal">
         <Modal.Header closeButton closeLabel="Close preview">
           <Modal.Title id={titleId} as="h2" className="h5">
             Order {order.ref}

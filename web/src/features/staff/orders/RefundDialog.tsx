@@ -52,7 +52,7 @@ export function RefundDialog({ order, onClose }: { order: LiveOrder; onClose: ()
 
   return (
     <>
-      <Modal show onHide={onClose} centered aria-labelledby={titleId} data-testid="refund-dialog">
+      <Modal show onHide={onClose} centered scrollable aria-labelledby={titleId} data-testid="refund-dialog">
         <Form onSubmit={submit} noValidate>
           <Modal.Header closeButton closeLabel="Close">
             <Modal.Title id={titleId} as="h2" className="h5">

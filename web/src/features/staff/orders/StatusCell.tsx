@@ -14,7 +14,7 @@ import { UnprintedAlarm, type AlarmMinutes } from './UnprintedAlarm';
 /** The status, with the action that moves the order on from it. */
 export function StatusCell({ order, now, alarmMinutes }: { order: LiveOrder; now: number; alarmMinutes: AlarmMinutes }) {
   return (
-    <td className="order-status-cell">
+    <td className="order-status-cell" data-label="Status">
       <div className="d-flex flex-column align-items-start gap-1">
         <StatusLabel order={order} />
         {order.scheduled_for && (

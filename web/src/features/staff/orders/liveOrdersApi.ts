@@ -1,6 +1,7 @@
 import type { StaffRefundReason } from '../../../../../src/shared/order';
 import { api } from '../../../app/api';
 import type { AppDispatch } from '../../../app/store';
+import { isSignedOut } from '../../../app/serverMessage';
 import { showDialog } from '../../dialog/dialogSlice';
 import { toLiveOrder, type KitchenOrderAnswer, type LiveOrder } from './kitchenOrder';
 
@@ -57,8 +58,8 @@ export const liveOrdersApi = api.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
-        } catch {
-          dispatch(showDialog({ title: 'Error', message: "There was an ERROR fetching today's orders", look: 'error' }));
+        } catch (caught) {
+          if (!isSignedOut(caught)) dispatch(showDialog({ title: 'Error', message: "There was an ERROR fetching today's orders", look: 'error' }));
         }
       },
     }),

@@ -1,6 +1,6 @@
 import { api } from '../../../app/api';
-import { isServerAnswer } from '../../../app/serverMessage';
-import type { AppDispatch } from '../../../app/store';
+import { isServerAnswer, isSignedOut } from '../../../app/serverMessage';
+import type { AppDispatch, RootState } from '../../../app/store';
 import { showDialog } from '../../dialog/dialogSlice';
 import { openLiveChannel, type LiveConnection } from '../../store-status/liveChannel';
 import { STAFF_ORDERS_CHANNEL } from '../../../../../src/shared/staff-channel';
@@ -22,7 +22,7 @@ export const ordersChannelApi = api.injectEndpoints({
     ordersChannel: build.query<OrdersChannel, void>({
       queryFn: () => ({ data: { connection: 'connecting' } }),
       keepUnusedDataFor: 5,
-      async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+      async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch, getState }) {
         try {
           await cacheDataLoaded;
         } catch {
@@ -39,6 +39,7 @@ export const ordersChannelApi = api.injectEndpoints({
           onOpen: () => dispatch(api.util.invalidateTags(['LiveOrders', 'OrderTally', 'CardRefunds', 'ContactInbox'])),
           events: {
             NewOrder: ({ id, tally }) => void newOrder(dispatch, id, tally),
+            OrderErased: ({ id }) => void orderErased(dispatch, getState, id),
             // Card money that no food follows is being refunded (issue 17): the kitchen's list of them refetches.
             CardRefund: () => dispatch(api.util.invalidateTags(['CardRefunds'])),
             // A contact-form message came or was handled (issue 34): the header's count at once, the inbox refetches.
@@ -70,6 +71,7 @@ async function newOrder(dispatch: AppDispatch, id: string, tally: number): Promi
     putOrder(dispatch, result.data);
     return;
   }
+  if (isSignedOut(result.error)) return;
   const message = isServerAnswer(result.error)
     ? `there was a PROBLEM fetching new order with id ${id}`
     : `there was an ERROR fetching new order with id ${id}`;
@@ -98,4 +100,13 @@ async function orderChanged(dispatch: AppDispatch, id: string, status: OrderStat
   if (status === 'CANCELLED') dispatch(api.util.invalidateTags([...ORDER_CANCELLED_CHANGES]));
   const result = await dispatch(liveOrdersApi.endpoints.kitchenOrder.initiate(id, { subscribe: false, forceRefetch: true }));
   if (result.data) putOrder(dispatch, result.data);
+}
+
+/** A person erased (issue 38): an order on this screen is fetched again, and shows "[erased]" where they were. */
+async function orderErased(dispatch: AppDispatch, getState: () => unknown, id: string): Promise<void> {
+  const shown = liveOrdersApi.endpoints.todaysOrders.select()(getState() as RootState).data ?? [];
+  if (!shown.some((order) => order.id === id)) return;
+  const result = await dispatch(liveOrdersApi.endpoints.kitchenOrder.initiate(id, { subscribe: false, forceRefetch: true }));
+  if (result.data) putOrder(dispatch, result.data);
+  else dispatch(liveOrdersApi.util.invalidateTags(['LiveOrders']));
 }

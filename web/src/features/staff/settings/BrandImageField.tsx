@@ -20,7 +20,7 @@ export function BrandImageField({ id, label, value, fallback, onChange }: { id: 
       )}
       <div className="d-flex flex-wrap align-items-center gap-3">
         <img src={value || fallback} alt={value ? `The ${label.toLowerCase()}` : `The demo ${label.toLowerCase()}`} height={64} className="border rounded" data-testid={`${id}-preview`} />
-        <Form.Control type="file" className="w-auto" accept="image/jpeg,image/png,image/webp,image/gif" disabled={uploading} onChange={(event) => void choose((event.target as HTMLInputElement).files?.[0])} />
+        <Form.Control type="file" className="w-auto mw-100" accept="image/jpeg,image/png,image/webp,image/gif" disabled={uploading} onChange={(event) => void choose((event.target as HTMLInputElement).files?.[0])} />
         {value && (
           <Button variant="outline-secondary" size="sm" onClick={() => onChange('')}>
             Use the demo drawing

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
+import '../stackedTable.css';
 import { formatPence } from '../../../app/money';
 import { useVouchersStatusQuery } from '../../voucher/voucherApi';
 import { fieldsOf } from './voucherForm';
@@ -41,7 +42,7 @@ export function VoucherManager() {
           <VoucherForm editing={false} onSave={(input) => create(input).unwrap()} />
         </Card.Body>
       </Card>
-      <Table responsive size="sm" className="align-middle" data-testid="voucher-list">
+      <Table responsive size="sm" className="align-middle table-stacked" data-testid="voucher-list">
         <thead>
           <tr>
             <th scope="col">Codes</th>
@@ -67,10 +68,10 @@ export function VoucherManager() {
                     </>
                   )}
                 </td>
-                <td>{voucher.description}</td>
-                <td>{voucher.status === 'active' ? 'Active' : 'Disabled'}</td>
-                <td className="text-end">{voucher.usesHeld}</td>
-                <td className="text-end">{formatPence(voucher.givenAwayPence)}</td>
+                <td data-label="Description">{voucher.description}</td>
+                <td data-label="Status">{voucher.status === 'active' ? 'Active' : 'Disabled'}</td>
+                <td className="text-md-end" data-label="Uses held">{voucher.usesHeld}</td>
+                <td className="text-md-end" data-label="Given away">{formatPence(voucher.givenAwayPence)}</td>
                 <td className="text-nowrap">
                   <Button size="sm" variant="outline-secondary" className="me-1" onClick={() => setEditing(editing === voucher.voucherId ? null : voucher.voucherId)}>
                     Edit

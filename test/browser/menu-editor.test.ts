@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, holdRequests, logIn, MENU_SHOWN, waitForText } from './shop-steps';
+import { answerTo, closeLowStockWarning, holdRequests, logIn, MENU_SHOWN, waitForText } from './shop-steps';
 import { ALLERGEN_TEXTS, hiddenDishesNote } from '../../src/shared/allergens';
 import type { MenuProduct, MenuView } from '../../src/shared/menu';
 import type { Page } from 'playwright-core';
@@ -33,13 +33,6 @@ function withoutMilk(menu: MenuView): { shown: number[]; hidden: number; undecla
 async function catalogueDish(page: Page, baseUrl: string, id: number): Promise<MenuProduct> {
   const answer = (await (await page.request.get(`${baseUrl}/api/catalogue`)).json()) as { products: MenuProduct[] };
   return answer.products.find((dish) => dish.id === id)!;
-}
-
-/** The live orders screen's low-stock dialog (the demo's mixed grill has 4 left), closed. */
-async function closeLowStockWarning(page: Page): Promise<void> {
-  const lowStock = page.getByTestId('low-stock-warning');
-  await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
-  await lowStock.waitFor({ state: 'detached' });
 }
 
 /** Issue 16 items 1, 2 and 6: a manager builds a dish on the menu editor while a customer's menu page is open. */

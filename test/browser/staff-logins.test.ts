@@ -55,10 +55,9 @@ describe('staff logins in the browser', () => {
     await kitchen.getByText(/At least 12 characters/).waitFor();
     await expectAccessible(kitchen, 'invitation-page');
     await kitchen.getByLabel('Password', { exact: true }).fill(COOK.password);
-    await kitchen.getByRole('button', { name: 'Set my password' }).click();
-    await kitchen.getByTestId('invitation-accepted').waitFor();
-
-    await logIn(kitchen, server.baseUrl, COOK);
+    // Choosing the password signs the cook in and lands them on the live orders (issue 38 item 7).
+    await Promise.all([kitchen.waitForURL(`${server.baseUrl}/takeaway`), kitchen.getByRole('button', { name: 'Set my password' }).click()]);
+    await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
     await kitchen.getByTestId('staff-nav').waitFor();
     expect(await kitchen.getByRole('link', { name: 'Settings' }).count()).toBe(0);
     await kitchen.goto(`${server.baseUrl}/takeaway-settings`);

@@ -114,9 +114,8 @@ describe('staff back office in the browser', () => {
     const { baseUrl } = server;
     const kitchen = staff.page;
 
-    await logIn(kitchen, baseUrl, STAFF);
-    await kitchen.getByTestId('staff-nav').click();
-    await kitchen.waitForURL(`${baseUrl}/takeaway`);
+    // Staff land on the live orders (issue 38 item 7).
+    await logIn(kitchen, baseUrl, STAFF, { keepLowStockWarning: true });
     await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
     await waitForText(kitchen.getByTestId('orders-waiting'), 'No orders waiting');
     await waitForText(kitchen.getByTestId('live-connection-note'), 'Live updates connected');

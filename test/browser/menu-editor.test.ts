@@ -225,6 +225,8 @@ describe('the menu editor in the browser', () => {
     const [set] = await Promise.all([answerTo(page, '/api/stock/level'), row.getByRole('button', { name: 'Set the level of Onion Bhaji' }).click()]);
     expect(set.status()).toBe(200);
     await row.getByTestId('stock-units').getByText('3', { exact: true }).waitFor();
+    // Each change is confirmed where it was made (issue 38 item 2).
+    await row.getByRole('status').getByText('Set to 3', { exact: true }).waitFor();
     await expectAccessible(page, 'stock-sheet');
     await bhaji.getByTestId('few-left').getByText('Only 3 left').waitFor({ timeout: LIVE_CHANGE_MS });
     await single.getByTestId('few-left').getByText('Only 3 left').waitFor({ timeout: LIVE_CHANGE_MS });
@@ -239,9 +241,31 @@ describe('the menu editor in the browser', () => {
     expect(await single.getByTestId('add-to-cart').isDisabled()).toBe(true);
     await productPage.close();
 
-    await row.getByLabel('Units to add to Onion Bhaji').fill('20');
+    // A negative or non-numeric restock is refused with the server's words, and nothing is sent.
+    const restocks: string[] = [];
+    const countRestock = (sent: { url(): string }) => void (sent.url().endsWith('/api/stock/restock') && restocks.push(sent.url()));
+    page.on('request', countRestock);
+    const addTo = row.getByLabel('Units to add to Onion Bhaji');
+    for (const [typed, refusal] of [['-2', 'The units to add must be at least 1'], ['two', 'The units to add must be a whole number of units']]) {
+      await addTo.fill(typed);
+      await row.getByRole('button', { name: 'Add the units to Onion Bhaji' }).click();
+      await row.getByRole('alert').getByText(refusal, { exact: true }).waitFor();
+    }
+    page.off('request', countRestock);
+    expect(restocks).toEqual([]);
+    await addTo.fill('20');
     await row.getByRole('button', { name: 'Add the units to Onion Bhaji' }).click();
     await row.getByTestId('stock-units').getByText('20', { exact: true }).waitFor();
+    await row.getByRole('status').getByText('Added 20', { exact: true }).waitFor();
+    expect(await row.getByRole('alert').count()).toBe(0);
+    // The daily par level too: saved, then cleared again.
+    const par = row.getByLabel('Daily par level of Onion Bhaji');
+    await par.fill('12');
+    await row.getByRole('button', { name: 'Save the daily par level of Onion Bhaji' }).click();
+    await row.getByRole('status').getByText('Par level saved: 12', { exact: true }).waitFor();
+    await par.fill('');
+    await row.getByRole('button', { name: 'Save the daily par level of Onion Bhaji' }).click();
+    await row.getByRole('status').getByText('Par level cleared', { exact: true }).waitFor();
     await bhaji.getByTestId('add-to-cart').and(shop.locator(':enabled')).waitFor({ timeout: LIVE_CHANGE_MS });
     expect(await bhaji.getByTestId('sold-out').count()).toBe(0);
   }, 180_000);

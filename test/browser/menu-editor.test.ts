@@ -89,14 +89,20 @@ describe('the menu editor in the browser', () => {
     const [uploaded] = await Promise.all([answerTo(page, '/api/uploadImage'), form.getByLabel('Photo').setInputFiles(photo)]);
     expect(uploaded.status()).toBe(200);
     await form.getByTestId('dish-photo-preview').waitFor();
+    // The form asks for the opening stock (issue 38 item 3): without it, nothing is sent.
+    await form.getByRole('button', { name: 'Add dish' }).click();
+    await form.getByRole('alert').getByText('The opening stock must be a whole number of units', { exact: true }).waitFor();
+    await form.getByLabel('Opening stock (units)').fill('12');
     const [added] = await Promise.all([answerTo(page, '/api/catalogue/dishes'), form.getByRole('button', { name: 'Add dish' }).click()]);
     expect(added.status()).toBe(200);
-    expect(added.request().postDataJSON()).toMatchObject({ allergens: [], allergens_declared: false });
+    expect(added.request().postDataJSON()).toMatchObject({ allergens: [], allergens_declared: false, opening_stock: 12 });
     dishId = ((await added.json()) as { id: number }).id;
     // The customer's page, open all along, shows the new dish and its photo without a reload (within a second:
-    // the slack is for a busy test machine).
+    // the slack is for a busy test machine), to be added to the basket, not sold out.
     const card = shop.locator(`[data-testid="product-card"][data-product-id="${dishId}"]`);
     await card.getByRole('link', { name: 'Paneer Butter Masala' }).waitFor({ timeout: LIVE_CHANGE_MS });
+    await card.getByTestId('add-to-cart').and(shop.locator(':enabled')).waitFor();
+    expect(await card.getByTestId('sold-out').count()).toBe(0);
     expect(await card.getByTestId('product-image').getAttribute('srcset')).toMatch(/\/uploads\/[0-9a-f]{32}-320\.webp 320w/);
     // Undeclared, it says so, with the shop's number to call.
     const notice = card.getByTestId('allergens');
@@ -167,6 +173,8 @@ describe('the menu editor in the browser', () => {
 
     // With a variant the card offers the choice of it, again without a reload.
     await card.getByRole('button', { name: /Choose/ }).waitFor({ timeout: LIVE_CHANGE_MS });
+    // Stock is kept per variant, and the new one has none: the editor says so (issue 38 item 3).
+    await waitForText(form.getByTestId('no-stock-note'), 'Paneer Butter Masala has no stock: customers see it as Sold out. Set the stock');
 
     // Milk ticked on a dish declared as containing none undoes the declaration until the list is confirmed; saved
     // so, the dish is not declared, and shows the milk it is known to contain.
@@ -201,6 +209,16 @@ describe('the menu editor in the browser', () => {
     await expectAccessible(shop, 'allergen-filter');
     await shop.getByTestId('allergen-filter').getByLabel('Milk').uncheck();
     await card.waitFor();
+
+    // The variant archived, after the confirmation, as a dish is (issue 38 item 3): it leaves the editor and the
+    // customer's menu, and the dish is sold by itself again, from its own stock.
+    page.once('dialog', (dialog) => void dialog.accept());
+    const [archived] = await Promise.all([answerTo(page, '/archive'), variants.getByRole('button', { name: 'Archive variant Large' }).click()]);
+    expect(archived.status()).toBe(200);
+    await variants.getByLabel('Name of variant Large').waitFor({ state: 'detached' });
+    await card.getByTestId('add-to-cart').and(shop.locator(':enabled')).waitFor({ timeout: LIVE_CHANGE_MS });
+    expect((await catalogueDish(page, server.baseUrl, dishId)).variants).toEqual([]);
+    await form.getByTestId('no-stock-note').waitFor({ state: 'detached' });
     await shop.setViewportSize({ width: 1280, height: 800 });
   }, 180_000);
 
@@ -259,7 +277,7 @@ describe('the menu editor in the browser', () => {
     await row.getByRole('status').getByText('Added 20', { exact: true }).waitFor();
     expect(await row.getByRole('alert').count()).toBe(0);
     // The daily par level too: saved, then cleared again.
-    const par = row.getByLabel('Daily par level of Onion Bhaji');
+    const par = row.getByLabel('Daily par level of Onion Bhaji', { exact: true });
     await par.fill('12');
     await row.getByRole('button', { name: 'Save the daily par level of Onion Bhaji' }).click();
     await row.getByRole('status').getByText('Par level saved: 12', { exact: true }).waitFor();

@@ -118,7 +118,8 @@ export function eveningClock(): () => Date {
 /**
  * Logs a staff member or manager in through the login page; they land on the live orders (`landingPathFor`,
  * issue 38 item 7). The live orders' low-stock warning comes up there when anything is low (the demo's mixed
- * grill has 4 left): it is closed, unless `keepLowStockWarning` leaves it for the test to read.
+ * grill has 4 left): it is closed, unless `keepLowStockWarning` leaves it for the test to read (or, when another
+ * dialog is up over it, such as the call to open the store within its hours, for the test to leave the page).
  */
 export async function logIn(page: Page, baseUrl: string, user: { email: string; password: string }, options: { keepLowStockWarning?: boolean } = {}): Promise<void> {
   await page.goto(`${baseUrl}/login`);

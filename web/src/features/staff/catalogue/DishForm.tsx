@@ -167,7 +167,7 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
           <Col md={4}>
             <Form.Group controlId={field('opening-stock')}>
               <Form.Label>Opening stock (units)</Form.Label>
-              <Form.Control value={openingStock} inputMode="numeric" required aria-describedby={field('opening-stock-help')} onChange={(event) => setOpeningStock(event.target.value)} />
+              <Form.Control value={openingStock} inputMode="numeric" aria-required="true" aria-describedby={field('opening-stock-help')} onChange={(event) => setOpeningStock(event.target.value)} />
               <Form.Text id={field('opening-stock-help')}>How many are ready to sell now: with none, customers see it as Sold out.</Form.Text>
             </Form.Group>
           </Col>

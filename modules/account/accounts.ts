@@ -113,6 +113,7 @@ export function createAccounts(deps: AccountDeps) {
       // written is the one that counts.
       await credentials.setPassword(ids.accountId, password, new Date(context.now));
       await handle(ids.accountId, { type: 'AcceptInvitation', invitationId: ids.invitationId, now: context.now }, { ...context, actor: ids.accountId });
+      return { accountId: ids.accountId };
     },
 
     async changeOwnPassword(input: { current: string; next: string; email: string }, context: CommandContext) {

@@ -27,7 +27,13 @@ const codeInput = z.strictObject({ code: singleLineText({ max: 20, required: 'En
 const signedIn = (ctx: Context) => ctx.state.user as User;
 
 /** Staff logins (the admin screen), invitations, one's own password, and the second factor. */
-export function accountRoutes(deps: { accounts: Accounts; clock: Clock; limits: Limits }) {
+export function accountRoutes(deps: {
+  accounts: Accounts;
+  clock: Clock;
+  limits: Limits;
+  /** Signs the account in on this request's session, as a login does (the shell's identity routes). */
+  signIn: (ctx: Context, accountId: string) => Promise<void>;
+}) {
   const { accounts, clock } = deps;
   const router = new Router();
   const stepUp = requireRecentPassword(clock);
@@ -81,8 +87,11 @@ export function accountRoutes(deps: { accounts: Accounts; clock: Clock; limits: 
   router.post('/api/invitation/:token', async (ctx) => {
     const { token } = tokenParam.parse(ctx.params);
     const input = acceptInput.parse(ctx.request.body);
-    await accounts.acceptInvitation(token, input.password, context(ctx));
-    ctx.body = { status: true, message: 'Your password is set: you can log in now' };
+    const { accountId } = await accounts.acceptInvitation(token, input.password, context(ctx));
+    // The new cook has just proved who they are with the link and chosen the password: signed in at once
+    // (issue 38 item 7), the answer carries the user as a login's does.
+    await deps.signIn(ctx, accountId);
+    ctx.body = { ...(ctx.body as object), message: 'Your password is set: you are signed in' };
   });
 
   router.post('/api/account/password', requireRole('customer'), async (ctx) => {

@@ -28,7 +28,8 @@ export type ProductCommand =
   | { type: 'AddVariant'; data: VariantAdded['data'] }
   | { type: 'ChangeVariant'; data: VariantAdded['data'] }
   | { type: 'ChangeProductStatus'; data: { productId: number; status: ProductStatus } }
-  | { type: 'ChangeVariantStatus'; data: { productId: number; variantId: number; status: ProductStatus } };
+  | { type: 'ChangeVariantStatus'; data: { productId: number; variantId: number; status: ProductStatus } }
+  | { type: 'ArchiveVariant'; data: { productId: number; variantId: number } };
 
 function withVariant(state: ProductState, variantId: number, change: (variant: Variant) => Variant): ProductState {
   return state.status === 'none'
@@ -56,6 +57,9 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
     }
     case 'VariantStatusChanged':
       return withVariant(state, event.data.variantId, (variant) => ({ ...variant, status: event.data.status }));
+    case 'VariantArchived':
+      // Gone from the dish: its name may be used again, and the dish's price rules no longer count it.
+      return state.status === 'none' ? state : { ...state, variants: state.variants.filter((variant) => variant.variantId !== event.data.variantId) };
     default: {
       const never: never = event;
       return never;
@@ -133,6 +137,9 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       const variant = variantOf(listed(state), command.data.variantId);
       return variant.status === command.data.status ? [] : [{ type: 'VariantStatusChanged', data: command.data }];
     }
+    case 'ArchiveVariant':
+      variantOf(listed(state), command.data.variantId);
+      return [{ type: 'VariantArchived', data: command.data }];
     default: {
       const never: never = command;
       return never;

@@ -99,6 +99,12 @@ export const VariantStatusChanged = z.object({
   data: z.object({ productId, variantId: z.number().int().positive(), status }),
 });
 
+/** A variant gone for good (issue 38 item 3), as a dish is archived: off the menu and the editor, its past orders untouched. */
+export const VariantArchived = z.object({
+  type: z.literal('VariantArchived'),
+  data: z.object({ productId, variantId: z.number().int().positive() }),
+});
+
 export type CategoryAdded = z.infer<typeof CategoryAdded>;
 export type CategoryRenamed = z.infer<typeof CategoryRenamed>;
 export type CategoriesReordered = z.infer<typeof CategoriesReordered>;
@@ -110,11 +116,12 @@ export type ProductStatusChanged = z.infer<typeof ProductStatusChanged>;
 export type VariantAdded = z.infer<typeof VariantAdded>;
 export type VariantChanged = z.infer<typeof VariantChanged>;
 export type VariantStatusChanged = z.infer<typeof VariantStatusChanged>;
+export type VariantArchived = z.infer<typeof VariantArchived>;
 export type ProductStatus = z.infer<typeof status>;
 export type VatRate = z.infer<typeof vatRate>;
 export type DishDetails = Omit<ProductAdded['data'], 'productId' | 'position'>;
 
-export type ProductEvent = ProductAdded | ProductChanged | ProductArchived | ProductStatusChanged | VariantAdded | VariantChanged | VariantStatusChanged;
+export type ProductEvent = ProductAdded | ProductChanged | ProductArchived | ProductStatusChanged | VariantAdded | VariantChanged | VariantStatusChanged | VariantArchived;
 export type CategoryEvent = CategoryAdded | CategoryRenamed | CategoriesReordered | CategoryVisibilityChanged;
 export type CatalogEvent = ProductEvent | CategoryEvent;
 
@@ -130,6 +137,7 @@ export const CATALOG_EVENT_TYPES = [
   'VariantAdded',
   'VariantChanged',
   'VariantStatusChanged',
+  'VariantArchived',
 ] as const;
 
 export const productStream = (productId: number) => `catalog-${productId}`;
@@ -148,6 +156,7 @@ export const CATALOG_EVENT_SCHEMAS = {
   VariantAdded,
   VariantChanged,
   VariantStatusChanged,
+  VariantArchived,
 } satisfies Record<(typeof CATALOG_EVENT_TYPES)[number], z.ZodType>;
 
 /** What a dish stored before menu management (issue 16) lacked: the standard rate, one picture, no dietary tags. */

@@ -2,6 +2,7 @@ import type { CommandContext } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import type { Services } from '../../src/services';
 import type { Allergen } from '../../src/shared/allergens';
+import { createStockHandlers } from '../stock';
 import type { CataloguePort, EditableCatalogue } from './catalogue';
 import { categoriesDecider, productDecider, type CategoriesCommand, type ProductCommand } from './decider';
 import { CATEGORIES_STREAM, productStream, type DishDetails, type ProductStatus } from './events';
@@ -154,6 +155,19 @@ export function createCatalogue({ services, menu, photos }: CatalogueDeps) {
         const data = { productId: product.id, variantId, name: input.name, incrementalPricePence: input.incrementalPricePence, weighting: input.weighting ?? current.weighting, allergens: input.allergens, allergensDeclared: input.allergensDeclared };
         await onProduct(product.id, { type: 'ChangeVariant', data }, context);
       }),
+
+    archiveVariant: (variantId: number, context: CommandContext) =>
+      inTurn(async () => {
+        const product = (await menu.forEditing()).products.find((candidate) => candidate.variants.some((variant) => variant.id === variantId));
+        if (!product) throw new DomainError('not_found', `There is no variant ${variantId}`);
+        await onProduct(product.id, { type: 'ArchiveVariant', data: { productId: product.id, variantId } }, context);
+      }),
+
+    /** A new dish's first units on the shelf (issue 38 item 3): without them it would be sold out at once. */
+    setOpeningStock: async (productId: number, units: number, context: CommandContext) => {
+      const result = await createStockHandlers(services.commands).setLevel(productId, null, units, context);
+      await services.readModels.waitFor('menu', result.position);
+    },
 
     setDishStatus: (productId: number, status: ProductStatus, context: CommandContext) =>
       inTurn(() => onProduct(productId, { type: 'ChangeProductStatus', data: { productId, status } }, context)),

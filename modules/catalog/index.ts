@@ -15,6 +15,7 @@ export {
   type ProductStatusChanged,
   type VariantAdded,
   type VariantStatusChanged,
+  type VariantArchived,
 } from './events';
 export { productDecider, categoriesDecider } from './decider';
 export type { Catalogue, CatalogueProduct, CatalogueVariant, CataloguePort, EditableCatalogue, EditableCategory } from './catalogue';

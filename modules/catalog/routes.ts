@@ -11,6 +11,7 @@ import { VAT_RATES } from './events';
 import { ALLERGENS, MAX_SPICE } from '../../src/shared/allergens';
 import type { CatalogueCommands, DishInput, VariantInput } from './handlers';
 import { DISH_IMAGE } from './image-links';
+import { stockUnitsProblem } from '../stock';
 
 const wholePence = (name: string) => z.number({ error: `${name} must be a whole number of pence` }).int(`${name} must be a whole number of pence`);
 
@@ -36,6 +37,16 @@ const dishInput = z.strictObject({
   vegetarian: z.boolean(),
   vegan: z.boolean(),
   spice: z.number().int().min(0).max(MAX_SPICE, `spice is 0 (none) to ${MAX_SPICE}`),
+});
+/** A new dish's form also asks for its opening stock (issue 38 item 3); the stock sheet's rule for units. */
+const newDishInput = dishInput.extend({
+  opening_stock: z
+    .number({ error: 'opening_stock must be a whole number of units' })
+    .superRefine((units, context) => {
+      const problem = stockUnitsProblem(units, 0, 'opening_stock');
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
 });
 const variantInput = z.strictObject({
   name: singleLineText({ max: 60, required: 'A variant needs a name' }),
@@ -118,8 +129,11 @@ export function catalogueRoutes(deps: { catalogue: CatalogueCommands; clock: Clo
   });
 
   router.post('/api/catalogue/dishes', manager, async (ctx) => {
-    const dish = toDish(dishInput.parse(ctx.request.body));
-    done(ctx, { id: await catalogue.addDish(dish, commandContext(ctx, clock)) });
+    const { opening_stock: openingStock, ...body } = newDishInput.parse(ctx.request.body);
+    const context = commandContext(ctx, clock);
+    const id = await catalogue.addDish(toDish(body), context);
+    if (openingStock !== undefined) await catalogue.setOpeningStock(id, openingStock, context);
+    done(ctx, { id });
   });
 
   router.post('/api/catalogue/dishes/:id', manager, async (ctx) => {
@@ -138,6 +152,12 @@ export function catalogueRoutes(deps: { catalogue: CatalogueCommands; clock: Clo
     const variant = toVariant(variantInput.parse(ctx.request.body));
     const id = await catalogue.addVariant(idParameter(ctx), variant, commandContext(ctx, clock));
     done(ctx, { id });
+  });
+
+  router.post('/api/catalogue/variants/:id/archive', manager, async (ctx) => {
+    noInput.parse(ctx.request.body);
+    await catalogue.archiveVariant(idParameter(ctx), commandContext(ctx, clock));
+    done(ctx);
   });
 
   router.post('/api/catalogue/variants/:id', manager, async (ctx) => {

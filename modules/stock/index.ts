@@ -7,3 +7,4 @@ export { createStockHandlers, stockFigures, heldBy, holdUntilAfter, type StockHa
 export { createHoldSweeper } from './hold-sweeper';
 export { createDailyStock, dailyStockProcess, type DailyStock } from './daily-stock';
 export { stockRoutes, stockRowProblem, type StockDishes, type StockLevels } from './routes';
+export { MAX_STOCK_UNITS, stockUnitsProblem } from '../../src/shared/stock-units';

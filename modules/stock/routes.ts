@@ -7,13 +7,17 @@ import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
 import { dishName } from '../../src/shared/menu';
+import { stockUnitsProblem } from '../../src/shared/stock-units';
 import type { DailyStock } from './daily-stock';
 import { variantKey } from './decider';
 import { createStockHandlers } from './handlers';
 
-const MAX_UNITS = 100_000;
+// The sheet checks what was typed with the same rule (src/shared/stock-units.ts).
 const units = (name: string, min: number) =>
-  z.number({ error: `${name} must be a whole number of units` }).int(`${name} must be a whole number of units`).min(min, `${name} must be at least ${min}`).max(MAX_UNITS);
+  z.number({ error: `${name} must be a whole number of units` }).superRefine((value, context) => {
+    const problem = stockUnitsProblem(value, min, name);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 const dish = { productId: z.number().int().positive(), variantId: z.number().int().positive().nullable() };
 const levelInput = z.strictObject({ ...dish, units: units('units', 0) });
 const restockInput = z.strictObject({ ...dish, units: units('units', 1) });

@@ -54,3 +54,4 @@ export {
   slotLabel,
   ticketTimeLine,
 } from '../../src/shared/order-time';
+export { CHECK_POSTCODE_AND_DISCOUNT, whySettingsCannotSave, type SettingsSaveChecks } from '../../src/shared/settings-save';

@@ -100,6 +100,9 @@ async function applyCatalogueEvent(stored: StoredEvent, tx: Tx): Promise<void> {
       case 'VariantStatusChanged':
         await tx.query(sql.unsafe`update menu_variants set status = ${event.data.status} where id = ${event.data.variantId}`);
         return;
+      case 'VariantArchived':
+        await tx.query(sql.unsafe`update menu_variants set archived = true where id = ${event.data.variantId}`);
+        return;
       default: {
         const never: never = event;
         return never;

@@ -29,6 +29,7 @@ type Row = Record<string, unknown>;
 
 /**
  * The catalogue customers are offered, in three queries: hidden categories, their dishes and archived dishes
+ * (and variants)
  * are left out (the manager's editor reads them with `loadCatalogueForEditing`).
  */
 export async function loadCatalogue(pool: DatabasePool): Promise<Catalogue> {
@@ -43,7 +44,7 @@ export async function loadCatalogue(pool: DatabasePool): Promise<Catalogue> {
     pool.any(sql.unsafe`
       select v.id, v.product_id, v.name, v.incremental_price_pence as incremental_price, v.weighting, v.allergens, v.allergens_declared, v.status
         from menu_variants v join menu_products p on p.id = v.product_id
-       where not p.archived
+       where not p.archived and not v.archived
        order by v.product_id, v.weighting, v.id`),
   ])) as unknown as Row[][];
   const variantsByProduct = groupVariants(variants);
@@ -75,7 +76,7 @@ function groupVariants(variants: Row[]): Map<number, CatalogueVariant[]> {
   return variantsByProduct;
 }
 
-/** The manager's catalogue: hidden categories and their dishes too, archived dishes left out, and the last ids. */
+/** The manager's catalogue: hidden categories and their dishes too, archived dishes and variants left out, and the last ids. */
 export async function loadCatalogueForEditing(pool: DatabasePool): Promise<EditableCatalogue> {
   const [categories, products, variants, last] = (await Promise.all([
     pool.any(sql.unsafe`select id, name, position, hidden from menu_categories order by position, id`),
@@ -86,7 +87,7 @@ export async function loadCatalogueForEditing(pool: DatabasePool): Promise<Edita
     pool.any(sql.unsafe`
       select v.id, v.product_id, v.name, v.incremental_price_pence as incremental_price, v.weighting, v.allergens, v.allergens_declared, v.status
         from menu_variants v join menu_products p on p.id = v.product_id
-       where not p.archived order by v.product_id, v.weighting, v.id`),
+       where not p.archived and not v.archived order by v.product_id, v.weighting, v.id`),
     pool.one(sql.unsafe`
       select (select coalesce(max(id), 0) from menu_categories)::int as category,
              (select coalesce(max(id), 0) from menu_products)::int as product,

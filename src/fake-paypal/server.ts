@@ -283,7 +283,14 @@ export async function startFakePayPal(options: { port?: number; webhookEndpoint?
       }, delay);
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  // A port taken (a remembered one, src/http/remembered-port.ts) rejects, so the caller can pick another.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

@@ -35,6 +35,28 @@ export const publicUser = (user: User) => ({
   totpEnabled: user.totpEnabled,
 });
 
+/**
+ * Signs `user` in on this request's session: a new session id at login (no fixation). What a guest had, such as
+ * the basket, comes along; what another signed-in user had does not. The login's answer and the invitation's
+ * (a new cook is signed in as they choose their password, issue 38 item 7) both end here.
+ */
+export function loginCompleter(deps: { clock: Clock; afterLogin?: (ctx: Context, user: User) => Promise<void> }) {
+  return async function completeLogin(ctx: Context, user: User, passwordVersion: number): Promise<void> {
+    const session = ctx.session!;
+    delete session.pendingLogin;
+    if (session.userId !== undefined && session.userId !== user.id) {
+      for (const key of Object.keys(session.toJSON())) delete session[key];
+    }
+    await session.regenerate();
+    session.userId = user.id;
+    notePasswordVersion(ctx, passwordVersion);
+    notePasswordEntered(ctx, deps.clock);
+    ctx.state.user = user;
+    await deps.afterLogin?.(ctx, user);
+    ctx.body = { status: true, user: publicUser(user) };
+  };
+}
+
 export function identityRoutes(deps: {
   users: UserRepository;
   throttle: ReturnType<typeof createLoginThrottle>;
@@ -48,22 +70,7 @@ export function identityRoutes(deps: {
 }) {
   const router = new Router();
 
-  async function completeLogin(ctx: Context, user: User, passwordVersion: number): Promise<void> {
-    // A new session id at login (no fixation). What a guest had, such as the basket, comes along; what
-    // another signed-in user had does not.
-    const session = ctx.session!;
-    delete session.pendingLogin;
-    if (session.userId !== undefined && session.userId !== user.id) {
-      for (const key of Object.keys(session.toJSON())) delete session[key];
-    }
-    await session.regenerate();
-    session.userId = user.id;
-    notePasswordVersion(ctx, passwordVersion);
-    notePasswordEntered(ctx, deps.clock);
-    ctx.state.user = user;
-    await deps.afterLogin?.(ctx, user);
-    ctx.body = { status: true, user: publicUser(user) };
-  }
+  const completeLogin = loginCompleter(deps);
 
   router.post('/api/login', async (ctx) => {
     const input = loginInput.parse(ctx.request.body);

@@ -2,6 +2,8 @@
  * The roles and who may manage whom: the server's deciders and routes and the web app's screens read the same
  * rules from here (zod-free, so the web bundle stays small).
  */
+import { PAGE_PATHS } from './page-head';
+
 export const ROLES = ['customer', 'staff', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -25,3 +27,11 @@ export function mayManage(actor: Role, target: Role): boolean {
 
 /** The roles `actor` may give (what the invitation and role choices offer). */
 export const rolesGivenBy = (actor: Role): StaffRole[] => STAFF_ROLES.filter((role) => mayManage(actor, role));
+
+/**
+ * Where a role lands after signing in (issue 38 item 7): staff of every rank on the live orders (the kitchen's
+ * screen), a customer on the menu.
+ */
+export function landingPathFor(role: Role): string {
+  return role === 'customer' ? PAGE_PATHS.menu : PAGE_PATHS.liveOrders;
+}

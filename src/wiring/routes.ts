@@ -1,6 +1,8 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import type { Config } from '../config';
 import type { Clock } from '../core/clock';
+import { DomainError } from '../core/errors';
 import type { EventStore } from '../eventstore/types';
 import type { DatabasePool } from '../db/pool';
 import { commandContext } from '../http/command-context';
@@ -12,8 +14,8 @@ import { sessionIdOf } from '../http/session';
 import { createHumanCheck, humanCheckRoutes, postgresSolvedChallenges } from '../human-check';
 import { knownDevices } from '../identity/known-device';
 import { createLoginThrottle } from '../identity/login-throttle';
-import { identityRoutes } from '../identity/routes';
-import type { UserRepository } from '../identity/users';
+import { identityRoutes, loginCompleter, publicUser } from '../identity/routes';
+import type { User, UserRepository } from '../identity/users';
 import { createLiveStreamCaps, LIVE_STREAMS_PER_SESSION, type Limits } from '../limits';
 import type { LiveHub } from '../live/hub';
 import { channelAuthRoutes, staffChannelAuthoriser } from '../live/auth-routes';
@@ -80,6 +82,17 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     solved: postgresSolvedChallenges(pool),
   });
   const throttle = createLoginThrottle({ limits, humanCheck, now: clock });
+  const afterLogin = async (ctx: Context, user: User) => {
+    await parts.accounts.recordLogin(user.id, commandContext(ctx, clock));
+    const cartId = ctx.session?.cartId;
+    if (typeof cartId === 'string') await basket.assignToUser(cartId, user.id, commandContext(ctx, clock));
+  };
+  const completeLogin = loginCompleter({ clock, afterLogin });
+  const signIn = async (ctx: Context, accountId: string) => {
+    const user = await parts.users.findById(accountId);
+    if (!user) throw new DomainError('forbidden', 'This login is disabled: ask your manager');
+    await completeLogin(ctx, publicUser(user), user.passwordVersion);
+  };
   return [
     healthRoutes({ pool, store: parts.store, runners: parts.runners }),
     identityRoutes({
@@ -89,11 +102,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
       clock,
       limits,
       checkLoginCode: (accountId, code, at) => parts.accounts.checkLoginCode(accountId, code, at),
-      afterLogin: async (ctx, user) => {
-        await parts.accounts.recordLogin(user.id, commandContext(ctx, clock));
-        const cartId = ctx.session?.cartId;
-        if (typeof cartId === 'string') await basket.assignToUser(cartId, user.id, commandContext(ctx, clock));
-      },
+      afterLogin,
     }),
     liveRoutes({
       hub: parts.hub,
@@ -103,7 +112,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     }),
     channelAuthRoutes({ keys: parts.liveKeys, authorisers: [orderChannelAuthoriser, staffChannelAuthoriser] }),
     liveKeysRoutes({ keys: parts.liveKeys, clock }),
-    accountRoutes({ accounts: parts.accounts, clock, limits }),
+    accountRoutes({ accounts: parts.accounts, clock, limits, signIn }),
     customerAccountRoutes({ customers: parts.customersWith(humanCheck, async (email, context) => void (await parts.privacy.erase({ email }, context))), clock }),
     privacyRoutes({ privacy: parts.privacy, clock }),
     paymentRoutes({

@@ -62,7 +62,7 @@ describe('staff logins', () => {
     await server?.stop();
   });
 
-  it('invites a cook by mail: the link sets a password once, shows the rules, and signs nothing in by itself', async () => {
+  it('invites a cook by mail: the link sets a password once, shows the rules, and signs the cook in as they choose it', async () => {
     const invited = await invite(admin, 'cook@example.com', 'staff');
     expect(invited.status).toBe(200);
     const link = await invitationLink('cook@example.com');
@@ -77,6 +77,11 @@ describe('staff logins', () => {
     expect((await login('cook@example.com', 'short')).response.status).toBe(401);
     const accepted = await post(tokenPath(link), undefined, { password: 'a long kitchen password' });
     expect(accepted.status).toBe(200);
+    // Signed in at once (issue 38 item 7): the answer's session is the cook's.
+    expect(accepted.body).toMatchObject({ user: { email: 'cook@example.com', role: 'staff' } });
+    const signedIn = cookieHeader(accepted);
+    expect((await get('/api/me', signedIn).expect(200)).body.user).toMatchObject({ email: 'cook@example.com', role: 'staff' });
+    expect((await get('/api/todaysOrders', signedIn)).status).toBe(200);
     const cook = await login('cook@example.com', 'a long kitchen password');
     expect(cook.response.status).toBe(200);
     expect((await get('/api/todaysOrders', cook.cookie)).status).toBe(200);

@@ -107,6 +107,7 @@ const POLICY: Record<string, Access> = {
   'GET /api/catalogue/menu.csv': 'manager',
   'POST /api/catalogue/import': 'manager',
   'POST /api/catalogue/variants/:id': 'manager',
+  'POST /api/catalogue/variants/:id/archive': 'manager',
   // Staff logins (issue 15): the decider then says whom a manager may touch (test/api/accounts.test.ts).
   'POST /api/login/code': 'anyone',
   'GET /api/accounts': 'manager',

@@ -142,6 +142,9 @@ describe('catalogue commands', () => {
         [dish({ allergens: ['milk', 'milk'] }), 400, 'allergens: name each allergen once'],
         [dish({ vegan: true, allergens: ['milk'] }), 400, 'A vegan dish cannot contain milk or eggs'],
         [dish({ spice: 4 }), 400, 'spice: spice is 0 (none) to 3'],
+        // Issue 38 item 3: the opening stock, by the stock sheet's rule.
+        [{ ...dish(), opening_stock: -1 }, 400, 'opening_stock: opening_stock must be at least 0'],
+        [{ ...dish(), opening_stock: 'lots' }, 400, 'opening_stock: opening_stock must be a whole number of units'],
       ] as const;
       for (const [body, status, message] of refusals) {
         const response = await post('/api/catalogue/dishes', body);
@@ -172,6 +175,19 @@ describe('catalogue commands', () => {
         [regular, 'Regular', 0, []],
       ]);
       expect(await eventsOf(productStream(id))).toEqual(['ProductAdded', 'VariantAdded', 'VariantAdded', 'VariantChanged']);
+
+      // Archived as a dish is (issue 38 item 3): off the menu and the editor, once; its name free again.
+      await post(`/api/catalogue/variants/${small}/archive`, {}).expect(200);
+      expect((await post(`/api/catalogue/variants/${small}/archive`, {}).expect(404)).body.message).toBe(`There is no variant ${small}`);
+      expect((await menu()).products.find((product: { id: number }) => product.id === id).variants.map((variant: { id: number }) => variant.id)).toEqual([regular]);
+      expect((await editable()).products.find((product: { id: number }) => product.id === id).variants.map((variant: { id: number }) => variant.id)).toEqual([regular]);
+      await post(`/api/catalogue/dishes/${id}/variants`, { name: 'Half', incremental_price: -100 }).expect(200);
+      expect((await eventsOf(productStream(id))).slice(4, 6)).toEqual(['VariantArchived', 'VariantAdded']);
+    });
+
+    it('a new dish starts with the opening stock it is given (issue 38 item 3)', async () => {
+      const id = (await post('/api/catalogue/dishes', { ...dish({ name: 'Pilau Rice' }), opening_stock: 15 }).expect(200)).body.id as number;
+      expect((await menu()).products.find((product: { id: number }) => product.id === id)).toMatchObject({ name: 'Pilau Rice', available: 15 });
     });
 
     it('shows an uploaded photo with every stored width for srcset', async () => {

@@ -170,6 +170,7 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/stock/par': 'numbers',
   'POST /api/catalogue/categories/:id/visibility': 'a boolean',
   'POST /api/catalogue/dishes/:id/archive': 'no input',
+  'POST /api/catalogue/variants/:id/archive': 'no input',
   'POST /api/accounts/:id/disable': 'no input',
   'POST /api/accounts/:id/enable': 'no input',
   'POST /api/live-keys/rotate': 'no input',

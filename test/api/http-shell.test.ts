@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import { sql } from 'slonik';
 import { WEB_DIST } from '../../src/http/static-web';
 import { startTestServer, type TestServer } from '../support/server';
 import {
@@ -477,6 +478,16 @@ describe('HTTP shell in production mode', () => {
       expect(attributes.some((attribute) => attribute.startsWith('domain='))).toBe(false);
     }
     expect(cookies.some((cookie) => cookie.startsWith('__Host-shop.sid='))).toBe(true);
+  });
+
+  it("builds the invitation mail's link on PUBLIC_ORIGIN, not on the address the shop listens at (issue 38 item 7)", async () => {
+    const headers = { ...behindProxy, Origin: PUBLIC_ORIGIN, 'Sec-Fetch-Site': 'same-origin', 'X-Requested-With': 'fetch' };
+    const login = await request(server.baseUrl).post('/api/login').set(headers).send({ email: server.admin.email, password: server.admin.password }).expect(200);
+    // The Secure cookie, sent by hand: the test talks plain HTTP to the shop behind its pretend proxy.
+    const cookie = setCookies(login).map((set) => set.split(';')[0]).join('; ');
+    await request(server.baseUrl).post('/api/accounts/invite').set(headers).set('Cookie', cookie).send({ email: 'far.cook@example.com', role: 'staff' }).expect(200);
+    const mail = (await server.shop.pool.oneFirst(sql.unsafe`select body_text from mail_outbox where recipient = 'far.cook@example.com'`)) as string;
+    expect(/http\S+\/invitation\/\S+/.exec(mail)![0].startsWith(`${PUBLIC_ORIGIN}/invitation/`)).toBe(true);
   });
 
   it('answers a login over plain HTTP with a clear message rather than a 500, and sets no cookie', async () => {

@@ -124,6 +124,10 @@ describe('stock and the live menu', () => {
         ['/api/stock/level', { productId: ONION_BHAJI, variantId: 5, units: 3 }, 400, 'Onion Bhaji has no variant 5'],
         ['/api/stock/level', { productId: 999, variantId: null, units: 3 }, 404, 'There is no dish 999'],
         ['/api/stock/restock', { productId: SAMOSA, variantId: SAMOSA_2_PIECES, units: 0 }, 400, 'units: units must be at least 1'],
+        // Issue 38 item 2: a negative or non-numeric restock is refused in words, by the rule the sheet checks with.
+        ['/api/stock/restock', { productId: SAMOSA, variantId: SAMOSA_2_PIECES, units: -3 }, 400, 'units: units must be at least 1'],
+        ['/api/stock/restock', { productId: SAMOSA, variantId: SAMOSA_2_PIECES, units: 'abc' }, 400, 'units: units must be a whole number of units'],
+        ['/api/stock/restock', { productId: SAMOSA, variantId: SAMOSA_2_PIECES, units: 100_001 }, 400, 'units: units must be at most 100000'],
         ['/api/stock/restock', { productId: SAMOSA, variantId: SAMOSA_2_PIECES }, 400, expect.stringMatching(/^units: /) as unknown as string],
         ['/api/stock/par', { productId: SAMOSA, variantId: SAMOSA_2_PIECES, parLevel: -2 }, 400, 'parLevel: parLevel must be at least 0'],
       ];

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, holdRequests, logIn, MENU_SHOWN, waitForText } from './shop-steps';
+import { answerTo, closeLowStockWarning, holdRequests, logIn, MENU_SHOWN, waitForText } from './shop-steps';
 import { ALLERGEN_TEXTS, hiddenDishesNote } from '../../src/shared/allergens';
 import type { MenuProduct, MenuView } from '../../src/shared/menu';
 import type { Page } from 'playwright-core';
@@ -33,13 +33,6 @@ function withoutMilk(menu: MenuView): { shown: number[]; hidden: number; undecla
 async function catalogueDish(page: Page, baseUrl: string, id: number): Promise<MenuProduct> {
   const answer = (await (await page.request.get(`${baseUrl}/api/catalogue`)).json()) as { products: MenuProduct[] };
   return answer.products.find((dish) => dish.id === id)!;
-}
-
-/** The live orders screen's low-stock dialog (the demo's mixed grill has 4 left), closed. */
-async function closeLowStockWarning(page: Page): Promise<void> {
-  const lowStock = page.getByTestId('low-stock-warning');
-  await lowStock.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
-  await lowStock.waitFor({ state: 'detached' });
 }
 
 /** Issue 16 items 1, 2 and 6: a manager builds a dish on the menu editor while a customer's menu page is open. */
@@ -96,14 +89,20 @@ describe('the menu editor in the browser', () => {
     const [uploaded] = await Promise.all([answerTo(page, '/api/uploadImage'), form.getByLabel('Photo').setInputFiles(photo)]);
     expect(uploaded.status()).toBe(200);
     await form.getByTestId('dish-photo-preview').waitFor();
+    // The form asks for the opening stock (issue 38 item 3): without it, nothing is sent.
+    await form.getByRole('button', { name: 'Add dish' }).click();
+    await form.getByRole('alert').getByText('The opening stock must be a whole number of units', { exact: true }).waitFor();
+    await form.getByLabel('Opening stock (units)').fill('12');
     const [added] = await Promise.all([answerTo(page, '/api/catalogue/dishes'), form.getByRole('button', { name: 'Add dish' }).click()]);
     expect(added.status()).toBe(200);
-    expect(added.request().postDataJSON()).toMatchObject({ allergens: [], allergens_declared: false });
+    expect(added.request().postDataJSON()).toMatchObject({ allergens: [], allergens_declared: false, opening_stock: 12 });
     dishId = ((await added.json()) as { id: number }).id;
     // The customer's page, open all along, shows the new dish and its photo without a reload (within a second:
-    // the slack is for a busy test machine).
+    // the slack is for a busy test machine), to be added to the basket, not sold out.
     const card = shop.locator(`[data-testid="product-card"][data-product-id="${dishId}"]`);
     await card.getByRole('link', { name: 'Paneer Butter Masala' }).waitFor({ timeout: LIVE_CHANGE_MS });
+    await card.getByTestId('add-to-cart').and(shop.locator(':enabled')).waitFor();
+    expect(await card.getByTestId('sold-out').count()).toBe(0);
     expect(await card.getByTestId('product-image').getAttribute('srcset')).toMatch(/\/uploads\/[0-9a-f]{32}-320\.webp 320w/);
     // Undeclared, it says so, with the shop's number to call.
     const notice = card.getByTestId('allergens');
@@ -174,6 +173,8 @@ describe('the menu editor in the browser', () => {
 
     // With a variant the card offers the choice of it, again without a reload.
     await card.getByRole('button', { name: /Choose/ }).waitFor({ timeout: LIVE_CHANGE_MS });
+    // Stock is kept per variant, and the new one has none: the editor says so (issue 38 item 3).
+    await waitForText(form.getByTestId('no-stock-note'), 'Paneer Butter Masala has no stock: customers see it as Sold out. Set the stock');
 
     // Milk ticked on a dish declared as containing none undoes the declaration until the list is confirmed; saved
     // so, the dish is not declared, and shows the milk it is known to contain.
@@ -208,6 +209,16 @@ describe('the menu editor in the browser', () => {
     await expectAccessible(shop, 'allergen-filter');
     await shop.getByTestId('allergen-filter').getByLabel('Milk').uncheck();
     await card.waitFor();
+
+    // The variant archived, after the confirmation, as a dish is (issue 38 item 3): it leaves the editor and the
+    // customer's menu, and the dish is sold by itself again, from its own stock.
+    page.once('dialog', (dialog) => void dialog.accept());
+    const [archived] = await Promise.all([answerTo(page, '/archive'), variants.getByRole('button', { name: 'Archive variant Large' }).click()]);
+    expect(archived.status()).toBe(200);
+    await variants.getByLabel('Name of variant Large').waitFor({ state: 'detached' });
+    await card.getByTestId('add-to-cart').and(shop.locator(':enabled')).waitFor({ timeout: LIVE_CHANGE_MS });
+    expect((await catalogueDish(page, server.baseUrl, dishId)).variants).toEqual([]);
+    await form.getByTestId('no-stock-note').waitFor({ state: 'detached' });
     await shop.setViewportSize({ width: 1280, height: 800 });
   }, 180_000);
 
@@ -232,6 +243,8 @@ describe('the menu editor in the browser', () => {
     const [set] = await Promise.all([answerTo(page, '/api/stock/level'), row.getByRole('button', { name: 'Set the level of Onion Bhaji' }).click()]);
     expect(set.status()).toBe(200);
     await row.getByTestId('stock-units').getByText('3', { exact: true }).waitFor();
+    // Each change is confirmed where it was made (issue 38 item 2).
+    await row.getByRole('status').getByText('Set to 3', { exact: true }).waitFor();
     await expectAccessible(page, 'stock-sheet');
     await bhaji.getByTestId('few-left').getByText('Only 3 left').waitFor({ timeout: LIVE_CHANGE_MS });
     await single.getByTestId('few-left').getByText('Only 3 left').waitFor({ timeout: LIVE_CHANGE_MS });
@@ -246,9 +259,31 @@ describe('the menu editor in the browser', () => {
     expect(await single.getByTestId('add-to-cart').isDisabled()).toBe(true);
     await productPage.close();
 
-    await row.getByLabel('Units to add to Onion Bhaji').fill('20');
+    // A negative or non-numeric restock is refused with the server's words, and nothing is sent.
+    const restocks: string[] = [];
+    const countRestock = (sent: { url(): string }) => void (sent.url().endsWith('/api/stock/restock') && restocks.push(sent.url()));
+    page.on('request', countRestock);
+    const addTo = row.getByLabel('Units to add to Onion Bhaji');
+    for (const [typed, refusal] of [['-2', 'The units to add must be at least 1'], ['two', 'The units to add must be a whole number of units']]) {
+      await addTo.fill(typed);
+      await row.getByRole('button', { name: 'Add the units to Onion Bhaji' }).click();
+      await row.getByRole('alert').getByText(refusal, { exact: true }).waitFor();
+    }
+    page.off('request', countRestock);
+    expect(restocks).toEqual([]);
+    await addTo.fill('20');
     await row.getByRole('button', { name: 'Add the units to Onion Bhaji' }).click();
     await row.getByTestId('stock-units').getByText('20', { exact: true }).waitFor();
+    await row.getByRole('status').getByText('Added 20', { exact: true }).waitFor();
+    expect(await row.getByRole('alert').count()).toBe(0);
+    // The daily par level too: saved, then cleared again.
+    const par = row.getByLabel('Daily par level of Onion Bhaji', { exact: true });
+    await par.fill('12');
+    await row.getByRole('button', { name: 'Save the daily par level of Onion Bhaji' }).click();
+    await row.getByRole('status').getByText('Par level saved: 12', { exact: true }).waitFor();
+    await par.fill('');
+    await row.getByRole('button', { name: 'Save the daily par level of Onion Bhaji' }).click();
+    await row.getByRole('status').getByText('Par level cleared', { exact: true }).waitFor();
     await bhaji.getByTestId('add-to-cart').and(shop.locator(':enabled')).waitFor({ timeout: LIVE_CHANGE_MS });
     expect(await bhaji.getByTestId('sold-out').count()).toBe(0);
   }, 180_000);

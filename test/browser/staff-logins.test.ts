@@ -1,4 +1,5 @@
 import { sql } from 'slonik';
+import { renderSVG } from 'uqr';
 import { shopper } from '../api/shopper';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
@@ -35,8 +36,16 @@ describe('staff logins in the browser', () => {
     // The owner's own login page: the password form with its rules, and one-time codes shown to set up.
     await page.getByRole('link', { name: 'Your login' }).click();
     await page.getByTestId('account-page').getByText(/At least 12 characters/).waitFor();
-    await page.getByRole('button', { name: 'Set up one-time codes' }).click();
+    const remote: string[] = [];
+    page.on('request', (sent) => void (new URL(sent.url()).origin !== server.baseUrl && !sent.url().startsWith('data:') && remote.push(sent.url())));
+    const [setup] = await Promise.all([answerTo(page, '/api/account/totp/start'), page.getByRole('button', { name: 'Set up one-time codes' }).click()]);
     await page.getByTestId('totp-secret').waitFor();
+    // Beside the key, a QR code of the setup link, drawn in the page (issue 38 item 7): nothing asked of another site.
+    const { uri } = (await setup.json()) as { uri: string };
+    const qr = page.getByRole('img', { name: /QR code of the setup link/ });
+    expect(await qr.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(uri, { pixelSize: 4 }))}`);
+    expect(await qr.evaluate((image: { decode(): Promise<void>; naturalWidth: number }) => image.decode().then(() => image.naturalWidth))).toBeGreaterThan(0);
+    expect(remote).toEqual([]);
 
     await page.getByRole('link', { name: 'Logins' }).click();
     await page.getByLabel('Email', { exact: true }).fill(COOK.email);
@@ -55,10 +64,9 @@ describe('staff logins in the browser', () => {
     await kitchen.getByText(/At least 12 characters/).waitFor();
     await expectAccessible(kitchen, 'invitation-page');
     await kitchen.getByLabel('Password', { exact: true }).fill(COOK.password);
-    await kitchen.getByRole('button', { name: 'Set my password' }).click();
-    await kitchen.getByTestId('invitation-accepted').waitFor();
-
-    await logIn(kitchen, server.baseUrl, COOK);
+    // Choosing the password signs the cook in and lands them on the live orders (issue 38 item 7).
+    await Promise.all([kitchen.waitForURL(`${server.baseUrl}/takeaway`), kitchen.getByRole('button', { name: 'Set my password' }).click()]);
+    await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
     await kitchen.getByTestId('staff-nav').waitFor();
     expect(await kitchen.getByRole('link', { name: 'Settings' }).count()).toBe(0);
     await kitchen.goto(`${server.baseUrl}/takeaway-settings`);

@@ -115,9 +115,8 @@ describe('staff back office in the browser', () => {
     const { baseUrl } = server;
     const kitchen = staff.page;
 
-    await logIn(kitchen, baseUrl, STAFF);
-    await kitchen.getByTestId('staff-nav').click();
-    await kitchen.waitForURL(`${baseUrl}/takeaway`);
+    // Staff land on the live orders (issue 38 item 7).
+    await logIn(kitchen, baseUrl, STAFF, { keepLowStockWarning: true });
     await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
     await waitForText(kitchen.getByTestId('orders-waiting'), 'No orders waiting');
     await waitForText(kitchen.getByTestId('live-connection-note'), 'Live updates connected');
@@ -404,6 +403,8 @@ describe('staff back office in the browser', () => {
     await office.locator('#week-monday-0-open').fill('23:30');
     await waitForText(office.getByTestId('times-verdict'), 'Open times do not work together');
     expect(await office.getByTestId('save-settings').isDisabled()).toBe(true);
+    // The disabled button names the hours, not the postcode and discount (issue 38 item 2).
+    await office.getByTestId('save-settings').filter({ hasText: /^Check the opening hours: Monday: the shift 23:30/ }).waitFor();
     await office.locator('#week-monday-0-open').fill('17:00');
     await waitForText(office.getByTestId('times-verdict'), 'Times are OK');
 
@@ -456,15 +457,18 @@ describe('staff back office in the browser', () => {
         { up_to_miles: 3, charge: 350 },
       ],
     });
-    // The page reloaded, showing the saved values.
+    // The page reloaded, showing the saved values, and says so (issue 38 item 2).
     await office.getByLabel('Busy').and(office.locator('[value="45"]')).waitFor();
     expect(await postcode.inputValue()).toBe('LS1 4AP');
+    await waitForText(office.getByTestId('settings-saved'), 'Settings saved');
 
     // Staff spec §8: 'Category load: error report 'ERROR initialising categories''.
     await whileFailing(office, '/api/settings/product_categories', failWith('Database down'), async () => {
       await office.reload();
       await office.getByRole('region', { name: 'Categories for printed tickets' }).getByText('ERROR initialising categories', { exact: true }).waitFor();
     });
+    // Said once: a later reload does not say it again.
+    expect(await office.getByTestId('settings-saved').count()).toBe(0);
   }, 300_000);
 
   it('an unpaid phone order is cancelled only once confirmed, and its korma goes back on the menu', async () => {

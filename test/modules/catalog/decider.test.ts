@@ -1,5 +1,5 @@
 import { productDecider, categoriesDecider } from '../../../modules/catalog/decider';
-import type { CategoryEvent, ProductAdded, ProductEvent } from '../../../modules/catalog/events';
+import type { CategoryEvent, ProductAdded, ProductEvent, VariantAdded } from '../../../modules/catalog/events';
 import { upcastAllergenState } from '../../../modules/catalog/events';
 import { specFor } from '../../support/given-when-then';
 
@@ -85,6 +85,13 @@ describe('catalogue decider', () => {
       spec([added, variant]).when({ type: 'ChangeVariant', data: { ...changed, incrementalPricePence: -1000 } }).thenFails('less than nothing');
       spec([added]).when({ type: 'ChangeVariant', data: changed }).thenFails('That variant does not exist', 'not_found');
     });
+  });
+
+  it('archives a variant once (issue 38 item 3): gone from the dish, its name free again', () => {
+    const archived: ProductEvent = { type: 'VariantArchived', data: { productId: 3, variantId: 9 } };
+    spec([added, variant]).when({ type: 'ArchiveVariant', data: { productId: 3, variantId: 9 } }).then([archived]);
+    spec([added, variant, archived]).when({ type: 'ArchiveVariant', data: { productId: 3, variantId: 9 } }).thenFails('That variant does not exist', 'not_found');
+    spec([added, variant, archived]).when({ type: 'AddVariant', data: { ...(variant.data as VariantAdded['data']), variantId: 10 } }).then([{ type: 'VariantAdded', data: { ...(variant.data as VariantAdded['data']), variantId: 10 } }]);
   });
 
   it('changes a product’s or a variant’s status only when it differs', () => {

@@ -1,6 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PAYPAL_DECLINED, paypalGateway, WebhookSignatureError, type CardGateway } from '../../../modules/payment';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../../src/config';
+import { withFakePayPal } from '../../../src/fake-paypal/beside-the-shop';
 import { startFakePayPal, type FakePayPal } from '../../../src/fake-paypal/server';
 
 /** Issue 36: the shop's fetch client for PayPal's Orders v2, through the payment port, against the local fake. */
@@ -102,5 +107,14 @@ describe('the PayPal gateway', () => {
     } finally {
       await new Promise<void>((resolve) => endpoint.close(() => resolve()));
     }
+  });
+
+  it("the demo's fake keeps its port across restarts of the shop (DATA_DIR), as the fake Stripe does (issue 38 item 7)", async () => {
+    const config = loadConfig({ FAKE_PAYPAL: 'true', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fake-paypal-port-')) });
+    const first = await withFakePayPal(config);
+    await first.fake!.close();
+    const again = await withFakePayPal(config);
+    expect(again.config.PAYPAL_BASE_URL).toBe(first.config.PAYPAL_BASE_URL);
+    await again.fake!.close();
   });
 });

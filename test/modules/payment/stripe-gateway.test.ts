@@ -1,6 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stripeGateway, WebhookSignatureError, type CardGateway, type CardWebhookEvent } from '../../../modules/payment';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../../src/config';
+import { withFakeCardPayments } from '../../../src/fake-stripe/beside-the-shop';
 import { DECLINED_CARD, startFakeStripe, type FakeStripe } from '../../../src/fake-stripe/server';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789';
@@ -77,5 +82,20 @@ describe('the Stripe card gateway', () => {
     } finally {
       await new Promise<void>((resolve) => endpoint.close(() => resolve()));
     }
+  });
+
+  it("the demo's fake keeps its port across restarts of the shop (DATA_DIR), and picks another when that one is taken (issue 38 item 7)", async () => {
+    const config = loadConfig({ FAKE_CARD_PAYMENTS: 'true', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fake-stripe-port-')) });
+    const first = await withFakeCardPayments(config);
+    const url = first.config.STRIPE_API_URL;
+    await first.fake!.close();
+    const again = await withFakeCardPayments(config);
+    expect(again.config.STRIPE_API_URL).toBe(url);
+    // Still listening: the remembered port is taken, so a third start takes another and remembers it.
+    const third = await withFakeCardPayments(config);
+    expect(third.config.STRIPE_API_URL).not.toBe(url);
+    expect(fs.readFileSync(path.join(config.dataDir, 'fake-stripe-port'), 'utf8').trim()).toBe(new URL(third.config.STRIPE_API_URL!).port);
+    await again.fake!.close();
+    await third.fake!.close();
   });
 });

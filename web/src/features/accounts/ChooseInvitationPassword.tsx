@@ -1,19 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { serverMessage } from '../../app/serverMessage';
 import { passwordProblem } from '../../../../src/shared/account-texts';
+import { landingPathFor } from '../../../../src/shared/roles';
 import { useAcceptInvitationMutation, useInvitationQuery } from './accountsApi';
 import { NewPasswordField } from './NewPasswordField';
 import { ROLE_NAMES } from './roleNames';
 
-/** The invitation link's page: choose a password (the rules shown), or read why the link no longer works. */
+/**
+ * The invitation link's page: choose a password (the rules shown), which signs the new login in and takes them to
+ * their screen (issue 38 item 7), or read why the link no longer works.
+ */
 export function ChooseInvitationPassword({ token }: { token: string }) {
   const { data: invitation, isLoading, error } = useInvitationQuery(token);
-  const [accept, { isLoading: saving, error: saveError, data: saved }] = useAcceptInvitationMutation();
+  const [accept, { isLoading: saving, error: saveError }] = useAcceptInvitationMutation();
+  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
 
@@ -25,20 +30,14 @@ export function ChooseInvitationPassword({ token }: { token: string }) {
       </Alert>
     );
   }
-  if (saved) {
-    return (
-      <Alert variant="success" data-testid="invitation-accepted">
-        {saved.message}. <Link to="/login">Log in</Link>
-      </Alert>
-    );
-  }
   const problem = passwordProblem(password, invitation.email);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTouched(true);
     if (problem) return;
-    await accept({ token, password });
+    const result = await accept({ token, password });
+    if (result.data) navigate(landingPathFor(result.data.user.role));
   };
 
   return (

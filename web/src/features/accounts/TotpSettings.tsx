@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { renderSVG } from 'uqr';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -6,6 +7,15 @@ import { serverMessage } from '../../app/serverMessage';
 import type { User } from '../auth/authApi';
 import { useConfirmTotpMutation, useStartTotpMutation, useTurnOffTotpMutation } from './accountsApi';
 import { useStepUp } from './useStepUp';
+
+/**
+ * The setup link as a QR code for the phone's camera, drawn here (never by a remote service, which would learn
+ * the secret): an SVG image from the `uqr` encoder.
+ */
+function SetupQrCode({ uri }: { uri: string }) {
+  const source = useMemo(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(uri, { pixelSize: 4 }))}`, [uri]);
+  return <img src={source} alt="QR code of the setup link: scan it with your authenticator app" width={200} height={200} data-testid="totp-qr" className="d-block border" />;
+}
 
 /** One-time codes from an authenticator app, for managers and admins: shown, confirmed with a code, then on. */
 export function TotpSettings({ me }: { me: User }) {
@@ -46,9 +56,10 @@ export function TotpSettings({ me }: { me: User }) {
       ) : (
         <Form onSubmit={submit} aria-label="Confirm one-time codes">
           <p>
-            In your authenticator app, add an account with this key (or open the link on your phone):
+            In your authenticator app, scan this code, or add an account with the key below (or open the link on your phone):
           </p>
-          <p>
+          <SetupQrCode uri={setup.uri} />
+          <p className="mt-2">
             <code data-testid="totp-secret">{setup.secret}</code>
           </p>
           <p className="small text-break">

@@ -58,8 +58,10 @@ export const accountsApi = api.injectEndpoints({
     invitation: build.query<Invitation, string>({
       query: (token) => `/api/invitation/${encodeURIComponent(token)}`,
     }),
-    acceptInvitation: build.mutation<Done, { token: string; password: string }>({
+    /** Sets the password and signs the new login in (issue 38 item 7): the answer carries the user. */
+    acceptInvitation: build.mutation<Done & { user: { role: StaffRole } }, { token: string; password: string }>({
       query: ({ token, password }) => ({ url: `/api/invitation/${encodeURIComponent(token)}`, method: 'POST', body: { password } }),
+      invalidatesTags: ['Me'],
     }),
     startTotp: build.mutation<{ secret: string; uri: string }, void>({
       query: () => ({ url: '/api/account/totp/start', method: 'POST', body: {} }),

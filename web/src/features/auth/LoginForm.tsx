@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { serverMessage } from '../../app/serverMessage';
 import { HUMAN_CHECK_REQUIRED } from '../../../../src/shared/login-texts';
+import { landingPathFor } from '../../../../src/shared/roles';
 import { solveHumanCheck } from '../humanCheck/solveHumanCheck';
 import { useLoginCodeMutation, useLoginMutation } from './authApi';
 
@@ -22,7 +23,7 @@ export function LoginForm() {
   const submitCode = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = await sendCode(code);
-    if ('data' in result) navigate('/');
+    if (result.data && 'user' in result.data) navigate(landingPathFor(result.data.user.role));
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -45,8 +46,7 @@ export function LoginForm() {
       setCodeRequired(true);
       return;
     }
-    // Every role lands on the home page until the back office has its own routes.
-    if ('data' in result) navigate('/');
+    if (result.data && 'user' in result.data) navigate(landingPathFor(result.data.user.role));
   };
 
   if (codeRequired) {

@@ -7,6 +7,10 @@ import Row from 'react-bootstrap/Row';
 import { parsePounds, penceAsPounds } from '../../../../../src/shared/money';
 import { serverMessage } from '../../../app/serverMessage';
 import { dietaryProblem } from '../../../../../src/shared/allergens';
+import { stockUnitsProblem, unitsTyped } from '../../../../../src/shared/stock-units';
+import { Link } from 'react-router';
+import { PAGE_PATHS } from '../../../../../src/shared/page-head';
+import { useStockSheetQuery } from '../stock/stockApi';
 import { AllergenChecks } from './AllergenChecks';
 import type { AllergenDeclaration } from './allergenDeclaration';
 import { PhotoField } from './PhotoField';
@@ -31,6 +35,8 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
   const [vegan, setVegan] = useState(dish?.vegan ?? false);
   const [spice, setSpice] = useState(dish?.spice ?? 0);
   const [problem, setProblem] = useState<string | null>(null);
+  // A new dish's units on the shelf: without them it is sold out at once (issue 38 item 3).
+  const [openingStock, setOpeningStock] = useState('');
   const [add, adding] = useAddDishMutation();
   const [change, changing] = useChangeDishMutation();
   const [archive, archiving] = useArchiveDishMutation();
@@ -43,12 +49,15 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
     if (pence === null) return setProblem('Give the price in pounds, e.g. 4.50');
     const contradiction = dietaryProblem({ allergens, vegetarian, vegan });
     if (contradiction) return setProblem(contradiction);
+    const units = unitsTyped(openingStock);
+    const stockProblem = dish ? null : stockUnitsProblem(units, 0, 'The opening stock');
+    if (stockProblem) return setProblem(stockProblem);
     setProblem(null);
     const body: DishBody = { category_id: categoryId, name, short_desc: shortDesc, description, price: pence, image, virtual, vat_rate: vatRate, allergens, allergens_declared: declaration.declared, vegetarian, vegan, spice };
     if (dish) {
       if ('data' in (await change({ id: dish.id, body }))) onSaved(dish.id);
     } else {
-      const result = await add(body);
+      const result = await add({ ...body, opening_stock: units });
       if ('data' in result && result.data) onSaved(result.data.id);
     }
   };
@@ -72,6 +81,7 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
           {!virtual && !declaration.declared && ' Its allergens are not declared yet: customers are asked to call before ordering it.'}
         </Alert>
       )}
+      {dish && <NoStockNote dish={dish} />}
       <Row className="g-2">
         <Col md={6}>
           <Form.Group controlId={field('name')}>
@@ -153,6 +163,15 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
             </Form.Select>
           </Form.Group>
         </Col>
+        {!dish && (
+          <Col md={4}>
+            <Form.Group controlId={field('opening-stock')}>
+              <Form.Label>Opening stock (units)</Form.Label>
+              <Form.Control value={openingStock} inputMode="numeric" aria-required="true" aria-describedby={field('opening-stock-help')} onChange={(event) => setOpeningStock(event.target.value)} />
+              <Form.Text id={field('opening-stock-help')}>How many are ready to sell now: with none, customers see it as Sold out.</Form.Text>
+            </Form.Group>
+          </Col>
+        )}
         <Col md={12}>
           <PhotoField id={field('photo')} image={image} onChange={setImage} dishName={name} />
         </Col>
@@ -168,5 +187,22 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
         )}
       </div>
     </Form>
+  );
+}
+
+/**
+ * Says plainly when the dish shown has no stock (issue 38 item 3): customers see it as Sold out. With variants,
+ * stock is kept per variant: it names those without any.
+ */
+function NoStockNote({ dish }: { dish: EditableDish }) {
+  const { data: items } = useStockSheetQuery();
+  const rows = items?.filter((item) => item.productId === dish.id) ?? [];
+  const empty = rows.filter((item) => item.units === 0);
+  if (rows.length === 0 || empty.length === 0) return null;
+  const which = empty.length === rows.length ? `${dish.name} has no stock: customers see it as Sold out.` : `No stock of ${empty.map((item) => item.name).join(', ')}: customers see ${empty.length === 1 ? 'it' : 'them'} as Sold out.`;
+  return (
+    <Alert variant="warning" data-testid="no-stock-note">
+      {which} <Link to={PAGE_PATHS.outOfStock}>Set the stock</Link>
+    </Alert>
   );
 }

@@ -8,7 +8,7 @@ import { parsePounds, penceAsPounds } from '../../../../../src/shared/money';
 import { serverMessage } from '../../../app/serverMessage';
 import { AllergenChecks } from './AllergenChecks';
 import type { AllergenDeclaration } from './allergenDeclaration';
-import { useAddVariantMutation, useChangeVariantMutation, type EditableDish } from './catalogueApi';
+import { useAddVariantMutation, useArchiveVariantMutation, useChangeVariantMutation, type EditableDish } from './catalogueApi';
 
 type Variant = EditableDish['variants'][number];
 
@@ -26,8 +26,14 @@ interface VariantFields {
 export function VariantsEditor({ dish }: { dish: EditableDish }) {
   const [add, adding] = useAddVariantMutation();
   const [change, changing] = useChangeVariantMutation();
+  const [archive, archiving] = useArchiveVariantMutation();
   const [problem, setProblem] = useState<string | null>(null);
-  const error = adding.error ?? changing.error;
+  const error = adding.error ?? changing.error ?? archiving.error;
+
+  // As a dish is archived (DishForm): after a confirmation, for good (issue 38 item 3).
+  const archiveVariant = (variant: Variant) => {
+    if (window.confirm(`Archive ${variant.name} of ${dish.name}? It leaves the menu for good.`)) void archive(variant.id);
+  };
 
   const save = async (variant: Variant | null, { name, adjustment, weighting, declaration }: VariantFields) => {
     const pence = parsePounds(adjustment, { negative: true });
@@ -55,7 +61,7 @@ export function VariantsEditor({ dish }: { dish: EditableDish }) {
       )}
       <ul className="list-unstyled">
         {dish.variants.map((variant) => (
-          <VariantRow key={variant.id} variant={variant} dishVirtual={dish.virtual} onSave={(fields) => save(variant, fields)} />
+          <VariantRow key={variant.id} variant={variant} dishVirtual={dish.virtual} onSave={(fields) => save(variant, fields)} onArchive={() => archiveVariant(variant)} archiving={archiving.isLoading} />
         ))}
         <VariantRow key={`new-${dish.variants.length}`} variant={null} dishVirtual={dish.virtual} onSave={(fields) => save(null, fields)} />
       </ul>
@@ -63,7 +69,19 @@ export function VariantsEditor({ dish }: { dish: EditableDish }) {
   );
 }
 
-function VariantRow({ variant, dishVirtual, onSave }: { variant: Variant | null; dishVirtual: boolean; onSave: (fields: VariantFields) => unknown }) {
+function VariantRow({
+  variant,
+  dishVirtual,
+  onSave,
+  onArchive,
+  archiving = false,
+}: {
+  variant: Variant | null;
+  dishVirtual: boolean;
+  onSave: (fields: VariantFields) => unknown;
+  onArchive?: () => void;
+  archiving?: boolean;
+}) {
   const [declaration, setDeclaration] = useState<AllergenDeclaration>({ allergens: variant?.allergens ?? [], declared: variant?.allergens_declared ?? false });
   const [name, setName] = useState(variant?.name ?? '');
   const [adjustment, setAdjustment] = useState(variant ? penceAsPounds(variant.incremental_price) : '0.00');
@@ -109,9 +127,16 @@ function VariantRow({ variant, dishVirtual, onSave }: { variant: Variant | null;
             <AllergenChecks id={`${id}-allergens`} legend={`Allergens of ${label} beyond the dish's`} of="variant" value={declaration} onChange={setDeclaration} />
           </div>
         )}
-        <Button type="submit" size="sm" disabled={name.trim() === ''}>
-          {variant ? 'Save variant' : 'Add variant'}
-        </Button>
+        <div className="d-flex gap-2">
+          <Button type="submit" size="sm" disabled={name.trim() === ''}>
+            {variant ? 'Save variant' : 'Add variant'}
+          </Button>
+          {variant && onArchive && (
+            <Button variant="outline-danger" size="sm" onClick={onArchive} disabled={archiving} aria-label={`Archive variant ${variant.name}`}>
+              Archive variant
+            </Button>
+          )}
+        </div>
       </Form>
     </li>
   );

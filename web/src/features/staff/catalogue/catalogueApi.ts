@@ -61,10 +61,10 @@ interface Created {
 }
 
 const post = (url: string, body: object = {}) => ({ url, method: 'POST', body });
-// Every change is on the customers' menu too.
-const changes = ['Catalogue', 'Menu', 'OosProducts'] as const;
+// Every change is on the customers' menu too, and on the stock sheet (a new dish's opening stock, an archived variant).
+const changes = ['Catalogue', 'Menu', 'OosProducts', 'Stock'] as const;
 
-export const catalogueApi = api.injectEndpoints({
+export const catalogueApi = api.enhanceEndpoints({ addTagTypes: ['Stock'] }).injectEndpoints({
   endpoints: (build) => ({
     catalogue: build.query<Catalogue, void>({
       query: () => '/api/catalogue',
@@ -81,13 +81,16 @@ export const catalogueApi = api.injectEndpoints({
       query: ({ id, hidden }) => post(`/api/catalogue/categories/${id}/visibility`, { hidden }),
       invalidatesTags: [...changes],
     }),
-    addDish: build.mutation<Created, DishBody>({ query: (body) => post('/api/catalogue/dishes', body), invalidatesTags: [...changes] }),
+    /** A new dish with its opening stock (issue 38 item 3). */
+    addDish: build.mutation<Created, DishBody & { opening_stock: number }>({ query: (body) => post('/api/catalogue/dishes', body), invalidatesTags: [...changes] }),
     changeDish: build.mutation<void, { id: number; body: DishBody }>({ query: ({ id, body }) => post(`/api/catalogue/dishes/${id}`, body), invalidatesTags: [...changes] }),
     archiveDish: build.mutation<void, number>({ query: (id) => post(`/api/catalogue/dishes/${id}/archive`), invalidatesTags: [...changes] }),
     addVariant: build.mutation<Created, { dishId: number; body: VariantBody }>({
       query: ({ dishId, body }) => post(`/api/catalogue/dishes/${dishId}/variants`, body),
       invalidatesTags: [...changes],
     }),
+    /** As a dish is archived (issue 38 item 3): off the menu and the editor for good. */
+    archiveVariant: build.mutation<void, number>({ query: (id) => post(`/api/catalogue/variants/${id}/archive`), invalidatesTags: [...changes] }),
     changeVariant: build.mutation<void, { id: number; body: VariantBody }>({
       query: ({ id, body }) => post(`/api/catalogue/variants/${id}`, body),
       invalidatesTags: [...changes],
@@ -112,6 +115,7 @@ export const {
   useArchiveDishMutation,
   useAddVariantMutation,
   useChangeVariantMutation,
+  useArchiveVariantMutation,
 } = catalogueApi;
 
 /** The upload answer of POST /api/uploadImage (multipart, so not through RTK Query's JSON base query). */

@@ -1,11 +1,11 @@
 import Button from 'react-bootstrap/Button';
 
-/** 'Save Changes' once the form is valid; until then a disabled button says what to check. */
-export function SaveSettingsButton({ valid, isSaving }: { valid: boolean; isSaving: boolean }) {
-  if (!valid) {
+/** 'Save Changes' once the form is valid; until then a disabled button says what to check (`whySettingsCannotSave`). */
+export function SaveSettingsButton({ cannotSave, isSaving }: { cannotSave: string | null; isSaving: boolean }) {
+  if (cannotSave !== null) {
     return (
       <Button type="button" variant="secondary" disabled data-testid="save-settings">
-        Check kitchen postcode &amp; discount amount
+        {cannotSave}
       </Button>
     );
   }

@@ -14,7 +14,9 @@ import { PrintCategoriesSection } from './PrintCategoriesSection';
 import { SaveSettingsButton } from './SaveSettingsButton';
 import { SpecialDaysSection } from './SpecialDaysSection';
 import { WeekSection } from './WeekSection';
-import { discountIsValid, settingsToSave, timesWork, type SettingsForm } from './settingsForm';
+import { whySettingsCannotSave } from '../../../../../src/shared/settings-save';
+import { hoursProblems } from './hoursForm';
+import { discountIsValid, settingsToSave, type SettingsForm } from './settingsForm';
 import { useProductCategoriesQuery } from './takeawaySettingsApi';
 import { usePostcodeCheck } from './usePostcodeCheck';
 import { useSaveSettings } from './useSaveSettings';
@@ -27,8 +29,15 @@ export function TakeawaySettingsForm({ initial }: { initial: SettingsForm }) {
   const { data: categories } = useProductCategoriesQuery();
   const { save, isSaving } = useSaveSettings();
   // Staff spec §5: saving needs a located kitchen postcode and, with the discount on, an amount above 0; and
-  // (the server refuses them too) open times that work together.
-  const valid = postcodeCheck.state === 'ok' && discountIsValid(form) && timesWork(form) && contactEmailIsValid(form) && brandIsValid(form);
+  // (the server refuses them too) open times that work together. The disabled button names what is wrong.
+  const cannotSave = whySettingsCannotSave({
+    postcodeLocated: postcodeCheck.state === 'ok',
+    discountValid: discountIsValid(form),
+    hoursProblems: hoursProblems(form.opening_week, form.special_days),
+    contactEmailValid: contactEmailIsValid(form),
+    brandValid: brandIsValid(form),
+  });
+  const valid = cannotSave === null;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,7 +61,7 @@ export function TakeawaySettingsForm({ initial }: { initial: SettingsForm }) {
       <BrandSection form={form} update={update} />
       <ContactSection form={form} update={update} />
       <div className="sticky-bottom bg-body py-2">
-        <SaveSettingsButton valid={valid} isSaving={isSaving} />
+        <SaveSettingsButton cannotSave={cannotSave} isSaving={isSaving} />
       </div>
     </Form>
   );

@@ -1,7 +1,7 @@
 import type { SettingValues } from '../../../../../src/shared/setting-keys';
 import { DISCOUNT_TYPES, type DiscountType } from './settingKeys';
 import type { Week } from '../../../../../src/shared/shifts';
-import { hoursProblems, specialDaysFromValues, specialDaysToSave, weekFromValues, type SpecialDayFields } from './hoursForm';
+import { specialDaysFromValues, specialDaysToSave, weekFromValues, type SpecialDayFields } from './hoursForm';
 
 export interface ChargeBandFields {
   up_to_miles: string;
@@ -138,9 +138,6 @@ export function settingsToSave(form: SettingsForm, categories: string[] | undefi
     ...(categories ? { ta_print_categories: form.ta_print_categories.filter((name) => categories.includes(name)).join('\n') } : {}),
   };
 }
-
-/** Staff spec §5: open time must not be after close time, within each shift of the week and of special days. */
-export const timesWork = (form: SettingsForm) => hoursProblems(form.opening_week, form.special_days).length === 0;
 
 /** Staff spec §5: when the collection discount is on, its amount as an integer must be above 0. */
 export const discountIsValid = (form: SettingsForm) =>

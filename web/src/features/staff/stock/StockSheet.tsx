@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Table from 'react-bootstrap/Table';
 import { serverMessage } from '../../../app/serverMessage';
+import { stockUnitsProblem, unitsTyped } from '../../../../../src/shared/stock-units';
 import { useRestockMutation, useSetParLevelMutation, useSetStockLevelMutation, useStockSheetQuery, type StockSheetItem } from './stockApi';
 
 /**
@@ -45,10 +46,26 @@ export function StockSheet() {
               <th scope="row">{item.name}</th>
               <td data-testid="stock-units">{item.units}</td>
               <td>
-                <NumberAction item={item} label="New level of" action="Set" buttonLabel="Set the level of" min={0} onSubmit={(units) => units !== null && setLevel({ productId: item.productId, variantId: item.variantId, units })} />
+                <NumberAction
+                  item={item}
+                  label="New level of"
+                  action="Set"
+                  buttonLabel="Set the level of"
+                  rule={{ name: 'The new level', min: 0 }}
+                  onSubmit={(units) => setLevel({ productId: item.productId, variantId: item.variantId, units: units! }).unwrap()}
+                  confirmation={(units) => `Set to ${units}`}
+                />
               </td>
               <td>
-                <NumberAction item={item} label="Units to add to" action="Add" buttonLabel="Add the units to" min={1} onSubmit={(units) => units !== null && restock({ productId: item.productId, variantId: item.variantId, units })} />
+                <NumberAction
+                  item={item}
+                  label="Units to add to"
+                  action="Add"
+                  buttonLabel="Add the units to"
+                  rule={{ name: 'The units to add', min: 1 }}
+                  onSubmit={(units) => restock({ productId: item.productId, variantId: item.variantId, units: units! }).unwrap()}
+                  confirmation={(units) => `Added ${units}`}
+                />
               </td>
               <td>
                 <NumberAction
@@ -56,10 +73,11 @@ export function StockSheet() {
                   label="Daily par level of"
                   action="Save"
                   buttonLabel="Save the daily par level of"
-                  min={0}
+                  rule={{ name: 'The daily par level', min: 0 }}
                   initial={item.parLevel === null ? '' : String(item.parLevel)}
                   optional
-                  onSubmit={(parLevel) => setPar({ productId: item.productId, variantId: item.variantId, parLevel })}
+                  onSubmit={(parLevel) => setPar({ productId: item.productId, variantId: item.variantId, parLevel }).unwrap()}
+                  confirmation={(parLevel) => (parLevel === null ? 'Par level cleared' : `Par level saved: ${parLevel}`)}
                 />
               </td>
             </tr>
@@ -70,37 +88,84 @@ export function StockSheet() {
   );
 }
 
-/** A number field and its button; `optional`: an empty field sends null (no par level). */
+/**
+ * A number field and its button; `optional`: an empty field sends null (no par level). What was typed is checked
+ * with the server's rule before it goes (a refusal says why under the field), and a change the server took is
+ * confirmed beside it (issue 38 item 2).
+ */
 function NumberAction({
   item,
   label,
   action,
   buttonLabel,
-  min,
+  rule,
   initial = '',
   optional = false,
   onSubmit,
+  confirmation,
 }: {
   item: StockSheetItem;
   label: string;
   action: string;
   buttonLabel: string;
-  min: number;
+  rule: { name: string; min: number };
   initial?: string;
   optional?: boolean;
-  onSubmit: (value: number | null) => unknown;
+  onSubmit: (value: number | null) => Promise<unknown>;
+  confirmation: (value: number | null) => string;
 }) {
   const [value, setValue] = useState(initial);
-  const submit = () => {
-    if (value.trim() === '' && !optional) return;
-    void Promise.resolve(onSubmit(value.trim() === '' ? null : Number(value))).then(() => optional || setValue(''));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const id = useId();
+  const submit = async () => {
+    setDone(null);
+    const units = optional && value.trim() === '' ? null : unitsTyped(value);
+    const refused = units === null ? null : stockUnitsProblem(units, rule.min, rule.name);
+    setProblem(refused);
+    if (refused) return;
+    try {
+      await onSubmit(units);
+    } catch {
+      return; // the sheet's alert says what the server answered
+    }
+    setDone(confirmation(units));
+    if (!optional) setValue('');
   };
   return (
-    <InputGroup size="sm" style={{ maxWidth: '12rem' }}>
-      <Form.Control type="number" min={min} step={1} value={value} aria-label={`${label} ${item.name}`} onChange={(event) => setValue(event.target.value)} />
-      <Button variant="outline-primary" onClick={submit} aria-label={`${buttonLabel} ${item.name}`}>
-        {action}
-      </Button>
-    </InputGroup>
+    <>
+      <InputGroup size="sm" style={{ maxWidth: '12rem' }} hasValidation>
+        <Form.Control
+          type="text"
+          inputMode="numeric"
+          value={value}
+          aria-label={`${label} ${item.name}`}
+          aria-describedby={`${id}-note`}
+          isInvalid={problem !== null}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setDone(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void submit();
+          }}
+        />
+        <Button variant="outline-primary" onClick={() => void submit()} aria-label={`${buttonLabel} ${item.name}`}>
+          {action}
+        </Button>
+      </InputGroup>
+      <div id={`${id}-note`} className="small" data-testid="stock-note">
+        {problem && (
+          <span role="alert" className="text-danger">
+            {problem}
+          </span>
+        )}
+        {done && (
+          <span role="status" className="text-success">
+            {done}
+          </span>
+        )}
+      </div>
+    </>
   );
 }

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useOosProductsQuery } from './oosApi';
-import { lowStockList, lowStockSeen, rememberLowStockSeen } from './lowStockSeen';
-import { isLowStock, itemKey } from './stockItems';
+import { lowStockSeen, rememberLowStockSeen } from './lowStockSeen';
+import { isLowStock, itemKey, lowStockList } from './stockItems';
 
 /**
  * On the live-orders screen: says when anything is low or out of stock, with a way to manage it; once for each

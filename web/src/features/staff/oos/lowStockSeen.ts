@@ -1,13 +1,5 @@
-import { isLowStock, itemKey, LOW_STOCK_SEEN_KEY, type StockItem } from './stockItems';
-
-/** The list as the warning tells it: which items are low, and which of them are out of stock (not how many are left). */
-export function lowStockList(items: StockItem[]): string {
-  return items
-    .filter(isLowStock)
-    .map((item) => `${itemKey(item)}${item.status === 'out-of-stock' ? ':out' : ''}`)
-    .sort()
-    .join(',');
-}
+/** Which low-stock list this browser's warning last showed (lowStockList in stockItems.ts writes it). */
+import { LOW_STOCK_SEEN_KEY } from './stockItems';
 
 export function lowStockSeen(): string | null {
   try {

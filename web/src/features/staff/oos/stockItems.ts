@@ -84,3 +84,12 @@ export function chosenItem(items: StockItem[], text: string): StockItem | undefi
   const wanted = withoutPrice(text).toLowerCase();
   return items.find((item) => item.status === 'active' && item.name.toLowerCase() === wanted);
 }
+
+/** The list as the warning tells it: which items are low, and which of them are out of stock (not how many are left). */
+export function lowStockList(items: StockItem[]): string {
+  return items
+    .filter(isLowStock)
+    .map((item) => `${itemKey(item)}${item.status === 'out-of-stock' ? ':out' : ''}`)
+    .sort()
+    .join(',');
+}

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { shopper } from '../api/shopper';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchBrowser, type BrowserSession } from './browser';
+import { LOW_STOCK_SEEN_KEY } from '../../web/src/features/staff/oos/stockItems';
 import { answerTo, eveningClock, logIn } from './shop-steps';
 
 /** Where the run leaves its pictures of the live orders (git-ignored), for a person to look at. */
@@ -112,6 +113,8 @@ describe('staff screens fit phones, tablets and laptops', () => {
 
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     await page.setViewportSize({ width: PHONE, height: 800 });
+    // As a phone that has not seen the warning yet (logging in on the laptop showed it once).
+    await page.evaluate(`localStorage.removeItem(${JSON.stringify(LOW_STOCK_SEEN_KEY)})`);
     await page.goto(`${baseUrl}/takeaway`);
     await page.locator('#liveOrders[data-connection="connected"]').waitFor();
     const lowStock = page.getByTestId('low-stock-warning');

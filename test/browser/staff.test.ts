@@ -568,7 +568,7 @@ describe('staff back office in the browser', () => {
     try {
       const kitchen = tablet.page;
       await logIn(kitchen, baseUrl, STAFF);
-      await openLiveOrders(kitchen, baseUrl);
+      await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
       const orderId = await placePhoneOrder(server);
       const row = kitchen.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
       await row.getByTestId('mark-paid').click();

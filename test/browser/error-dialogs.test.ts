@@ -224,7 +224,7 @@ describe('error dialogs in the browser', () => {
     });
     await whileFailing(page, '/api/updatePayMethod', unreachable, async () => {
       await page.reload();
-      await expectDialog(page, 'ERROR', ['Sorry, your payment method could not be saved', 'TypeError: Failed to fetch']);
+      await expectDialog(page, 'ERROR', ['Sorry, your payment method could not be saved', 'The shop could not be reached; check your connection']);
     });
 
     await page.reload();

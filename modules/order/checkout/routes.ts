@@ -8,8 +8,7 @@ import { containsCardNumber, NO_CARD_NUMBERS } from '../../../src/http/card-numb
 import { commandContext } from '../../../src/http/command-context';
 import { takeForWork, type Limits } from '../../../src/limits';
 import type { DeliveryCheckCookie } from '../../delivery';
-import { ukPhoneNumberText } from '../../../src/shared/phone';
-import { emailText, multiLineText, singleLineText } from '../../../src/shared/text';
+import { emailText, multiLineText, singleLineText, ukPhoneNumberText } from '../../../src/shared/text';
 import type { Checkout } from './checkout';
 import { orderIdFor } from './order-id';
 import { ORDER_PAYMENT_METHODS } from '../core/events';

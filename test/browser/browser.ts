@@ -45,11 +45,16 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** A fresh browser context; `userAgent` makes it pass for another device (an Android tablet in the kitchen, say). */
-export async function launchBrowser(options: { userAgent?: string } = {}): Promise<BrowserSession> {
+/**
+ * A fresh browser context; `userAgent` makes it pass for another device (an Android tablet in the kitchen, say),
+ * `locale` and `timezoneId` for a browser set up elsewhere (an owner's laptop bought in New York, say).
+ */
+export async function launchBrowser(options: { userAgent?: string; locale?: string; timezoneId?: string } = {}): Promise<BrowserSession> {
   const context = await (await fileChromium()).newContext({
     viewport: { width: 1280, height: 800 },
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
   return { context, page, close: () => context.close() };

@@ -1,6 +1,7 @@
 /** Issue 38 item 6: the rules the delivery form and the server share, and the words a failed call becomes. */
 import { ADDRESS_1_REQUIRED, addressProblems, addressRefusal, TOWN_CITY_REQUIRED } from '../../src/shared/delivery-address';
 import { normaliseUkPhoneNumber, PHONE_INVALID } from '../../src/shared/phone';
+import { declineText } from '../../src/shared/payment-texts';
 import { FORM_INVALID } from '../../src/shared/postcode';
 import { ukPhoneNumberText } from '../../src/shared/text';
 import { errorDetail, errorText, UNREACHABLE } from '../../web/src/app/serverMessage';
@@ -75,5 +76,14 @@ describe('a failed call in words', () => {
 
   it('keeps the raw text for the server log only', () => {
     expect(errorDetail({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe('TypeError: Failed to fetch');
+  });
+});
+
+describe("a declined card's reason", () => {
+  it("is the bank's reason as a sentence, else the provider's message, else a plain refusal", () => {
+    expect(declineText({ message: 'Your card has insufficient funds.', decline_code: 'insufficient_funds' })).toBe('Your bank declined the card: there is not enough money on it.');
+    expect(declineText({ message: 'Your card was declined.', decline_code: 'generic_decline' })).toBe('Your card was declined.');
+    expect(declineText({ decline_code: 'do_not_honor' })).toBe('Your bank declined the card; please try another card or pay another way.');
+    expect(declineText(null)).toBe('Your bank declined the card; please try another card or pay another way.');
   });
 });

@@ -100,6 +100,16 @@ describe('error dialogs in the browser', () => {
       });
     });
     await page.getByTestId('app-dialog').waitFor({ state: 'detached' });
+
+    // Issue 38: a lost live connection says so, and no error dialog; the page tries again by itself.
+    const lost = page.getByTestId('connection-lost');
+    await whileFailing(page, '/events/store', unreachable, async () => {
+      await page.reload();
+      await waitForText(lost, 'The connection to the shop was lost; trying again…');
+    });
+    await lost.waitFor({ state: 'detached', timeout: 15_000 });
+    await page.locator('[data-testid="store-status"][data-connection="connected"]').waitFor();
+    expect(await page.getByTestId('app-dialog').count()).toBe(0);
   });
 
   it("on the basket page: the shop's settings cannot be fetched, told once while the page carries on", async () => {

@@ -220,6 +220,12 @@ describe('error dialogs in the browser', () => {
       await expectDialog(page, 'Error', ['Problem fetching available payment methods']);
       await page.getByTestId('payment-section').filter({ hasText: 'Problem fetching available payment methods' }).waitFor();
     });
+    // Issue 38: each text only for the failure it names; the shop not reached is the spec's 'Error ...'.
+    await whileFailing(page, '/api/available_payment_methods', unreachable, async () => {
+      await page.reload();
+      await expectDialog(page, 'Error', ['Error fetching available payment methods']);
+      await page.getByTestId('payment-section').filter({ hasText: 'Error fetching available payment methods' }).waitFor();
+    });
 
     await whileFailing(page, '/api/fetchOrder', failWith('Database down'), async () => {
       await page.reload();

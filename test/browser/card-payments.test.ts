@@ -128,7 +128,7 @@ describe('card payments in the browser', () => {
     expect(again.status()).toBe(409);
     await page
       .getByTestId('app-dialog-message')
-      .filter({ hasText: 'There was a problem completing your order Your bank declined the card: there is not enough money on it.' })
+      .filter({ hasText: 'There was a problem completing your order Your card payment did not go through: Your bank declined the card: there is not enough money on it. You can try' })
       .waitFor();
     await page.getByTestId('app-dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('app-dialog').waitFor({ state: 'detached' });

@@ -69,7 +69,9 @@ export function orderIdOf(ctx: Context): string | undefined {
 /** Why a card payment the customer completed placed no order: the provider's message, or what happened. */
 function cardNotPlaced(result: 'ended' | 'given back', providerMessage: string, method: 'CARD' | 'PAYPAL'): string {
   if (result === 'given back') return 'Your order changed while you were paying: the payment is being refunded. Please check your order and pay again';
-  return `Your ${paymentWord(method)} did not go through${providerMessage ? `: ${providerMessage}` : ''}. You can try again, or choose another payment method`;
+  // The provider's reason is a sentence of its own ('Your card was declined.'): one full stop, not two.
+  const reason = providerMessage.trim().replace(/\.+$/, '');
+  return `Your ${paymentWord(method)} did not go through${reason ? `: ${reason}` : ''}. You can try again, or choose another payment method`;
 }
 
 const paymentWord = (method: 'CARD' | 'PAYPAL') => (method === 'PAYPAL' ? 'PayPal payment' : 'card payment');

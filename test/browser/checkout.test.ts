@@ -156,17 +156,12 @@ describe('checkout journeys in the browser', () => {
     // Issue 38: a collection's form shows no address fields at all.
     for (const field of ['address_1', 'address_2', 'address_3', 'town_city', 'postcode']) expect(await form.locator(`[name="${field}"]`).count()).toBe(0);
     await fillContactDetails(form, { email: 'sam@example', full_name: 'Sam Smith', phone_number: '' });
-    // The phone's note appears under it while typing, in a line kept free for it: nothing below moves under a click
-    // (measured from the phone's own field, so that the page above may settle meanwhile).
+    // The phone's note appears under it while typing (the spec's 500 ms pause), and goes once the number is valid.
     const phone = form.locator('[name="phone_number"]');
-    const below = async () => (await page.getByTestId('form-submit').boundingBox())!.y - (await phone.boundingBox())!.y;
-    const submitBelow = await below();
     await phone.fill('12345');
     await waitForText(form.getByTestId('error-phone_number'), 'Not a valid phone No');
-    expect(await below()).toBe(submitBelow);
     await phone.fill('07911 123456');
     await form.getByTestId('error-phone_number').waitFor({ state: 'detached' });
-    expect(await below()).toBe(submitBelow);
     await page.getByTestId('form-submit').click();
     await waitForText(form.getByTestId('error-email'), 'Not a valid email address');
     expect(await form.getByTestId('error-address_1').count()).toBe(0);

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { CardGateway, CardIntent, CardIntentStatus, CardRefund } from './card-gateway';
 import { WebhookSignatureError } from './card-gateway';
+import { declineText } from '../../src/shared/payment-texts';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -25,7 +26,7 @@ function intentOf(intent: Stripe.PaymentIntent): CardIntent {
     status: intent.status as CardIntentStatus,
     orderId: intent.metadata?.orderId ?? null,
     attempt: Number.isInteger(attempt) ? attempt : null,
-    failureMessage: intent.last_payment_error?.message ?? null,
+    failureMessage: intent.last_payment_error ? declineText(intent.last_payment_error) : null,
   };
 }
 

@@ -18,12 +18,14 @@ export interface FakePaymentIntent {
   client_secret: string;
   description: string | null;
   metadata: Record<string, string>;
-  last_payment_error: { message: string } | null;
+  last_payment_error: { message: string; code?: string; decline_code?: string } | null;
   created: number;
 }
 
 /** Cards the fake understands, as Stripe's test cards: this one is declined, any other succeeds. */
 export const DECLINED_CARD = '4000000000000002';
+/** Stripe's test card the bank declines for want of funds. */
+export const INSUFFICIENT_FUNDS_CARD = '4000000000009995';
 /** Stripe's test card whose bank asks for 3-D Secure: the intent waits (`requires_action`) until the challenge is done. */
 export const THREE_D_SECURE_CARD = '4000002500003155';
 /** Stripe's words when the customer fails the bank's check. */
@@ -127,9 +129,14 @@ export async function startFakeStripe(options: {
           intent.last_payment_error = null;
           return { status: 200, body: { ...intent, next_action: { type: 'use_stripe_sdk' } } };
         }
-        const declined = card === DECLINED_CARD;
+        const declined = card === DECLINED_CARD || card === INSUFFICIENT_FUNDS_CARD;
         intent.status = declined ? 'requires_payment_method' : 'succeeded';
-        intent.last_payment_error = declined ? { message: 'Your card was declined.' } : null;
+        intent.last_payment_error =
+          card === INSUFFICIENT_FUNDS_CARD
+            ? { message: 'Your card has insufficient funds.', code: 'card_declined', decline_code: 'insufficient_funds' }
+            : declined
+              ? { message: 'Your card was declined.', code: 'card_declined', decline_code: 'generic_decline' }
+              : null;
         confirmed(intent);
         return { status: 200, body: intent };
       }

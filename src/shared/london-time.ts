@@ -60,3 +60,68 @@ export function londonDayLabel(instant: Date | string): string {
   const p = Object.fromEntries(LONDON_DAY.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
   return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
 }
+
+/*
+ * Issue 38: every date and time a screen shows or takes is en-GB on London's clock, whatever the browser's locale
+ * and zone, and this file is the only place that formats them (test/shared/london-time.test.ts scans for others).
+ */
+
+const LONDON_WEEKDAY_SHORT = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, weekday: 'short' });
+const LONDON_DAY_MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, weekday: 'long', day: 'numeric', month: 'long' });
+// A 'YYYY-MM-DD' date is read at noon UTC, which is that same date in London: no zone moves it.
+const DATE_WEEKDAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long' });
+const DATE_SHORT = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+
+/** 'Fri' for an instant on a Friday in London. */
+export function londonWeekdayShort(instant: Date | string): string {
+  return LONDON_WEEKDAY_SHORT.format(new Date(instant)).slice(0, 3);
+}
+
+/** 'Friday 27 November': the London day of the instant, without its year. */
+export function londonDayMonthLabel(instant: Date | string): string {
+  return LONDON_DAY_MONTH.format(new Date(instant)).replace(',', '');
+}
+
+/** '27/11/2026': a 'YYYY-MM-DD' date as day/month/year. */
+export function dayMonthYear(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** '27/11/2026': the London date of the instant, day/month/year. */
+export function londonDateText(instant: Date | string): string {
+  return dayMonthYear(londonDate(instant));
+}
+
+/** '27/11/2026 19:05': the instant on London's calendar and 24-hour clock. */
+export function londonDateTimeText(instant: Date | string): string {
+  return `${londonDateText(instant)} ${londonTime(instant)}`;
+}
+
+/** 'Friday' for the date '2026-11-27'. */
+export function weekdayNameOf(date: string): string {
+  return DATE_WEEKDAY.format(noonOf(date));
+}
+
+/** '25 Dec' for the date '2026-12-25'. */
+export function shortDateOf(date: string): string {
+  return DATE_SHORT.format(noonOf(date));
+}
+
+/** A time typed as 24-hour 'H:MM', 'HH:MM', 'HHMM' or 'HH.MM', as 'HH:MM'; null when it is no time of day. */
+export function parseClockTime(typed: string): string | null {
+  const match = /^(\d{1,2})(?:[:.]?(\d{2}))$/.exec(typed.trim());
+  if (!match) return null;
+  const [hours, minutes] = [Number(match[1]), Number(match[2])];
+  if (hours > 23 || minutes > 59) return null;
+  return `${String(hours).padStart(2, '0')}:${match[2]}`;
+}
+
+/** A date typed day first ('25/12/2026', '25-12-2026', '25.12.2026', '1/2/2027'), as 'YYYY-MM-DD'; null when no such date. */
+export function parseDayMonthYear(typed: string): string | null {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(typed.trim());
+  if (!match) return null;
+  const date = `${match[3]}-${match[2].padStart(2, '0')}-${match[1].padStart(2, '0')}`;
+  // A day the calendar has: 31/02 would come back as another date.
+  return !Number.isNaN(noonOf(date).getTime()) && noonOf(date).toISOString().slice(0, 10) === date ? date : null;
+}

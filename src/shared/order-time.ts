@@ -3,17 +3,14 @@
  * surface shows for it (checkout, order-complete, mail, kitchen row, ticket), on London's 24-hour clock; the
  * slots themselves are the store module's rule (modules/store/slots.ts).
  */
-import { londonDate, londonTime } from './london-time';
+import { londonDate, londonDayMonthLabel, londonTime, londonWeekdayShort } from './london-time';
 
 export const SLOT_MINUTES = 15;
 export const ASAP_TEXT = 'As soon as possible';
 
-const WEEKDAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short' });
-const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long' });
-
 /** 'FRI' for an instant on a Friday in London. */
 export function slotWeekday(slot: string): string {
-  return WEEKDAY.format(new Date(slot)).slice(0, 3).toUpperCase();
+  return londonWeekdayShort(slot).toUpperCase();
 }
 
 /** The ticket's and the kitchen row's words: '19:30 FRI'. */
@@ -28,7 +25,7 @@ export function ticketTimeLine(slot: string): string {
 
 /** A customer's words for a slot: 'Friday 27 November at 19:30'. */
 export function slotLongLabel(slot: string): string {
-  return `${DAY_MONTH.format(new Date(slot)).replace(',', '')} at ${londonTime(slot)}`;
+  return `${londonDayMonthLabel(slot)} at ${londonTime(slot)}`;
 }
 
 /** What the customer is told an order is for. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmailAddress } from './contact';
+import { normaliseUkPhoneNumber, PHONE_INVALID } from './phone';
 
 /**
  * The one text schema for every string a client sends (body, path and query), on the server and in the web
@@ -84,4 +85,16 @@ export function multiLineText(options: TextOptions) {
 /** An email address: one line, and the shop's one email rule (src/shared/contact.ts), which takes no markup. */
 export function emailText(options: Omit<TextOptions, 'max'> & { max?: number } = {}) {
   return singleLineText({ max: 254, ...options }).refine(isEmailAddress, named(options as TextOptions, 'Not a valid email address'));
+}
+
+/** A phone number field: the shop's one UK phone rule (src/shared/phone.ts), then its national form. */
+export function ukPhoneNumberText() {
+  return singleLineText({ max: 30 }).transform((value, context) => {
+    const normalised = normaliseUkPhoneNumber(value);
+    if (normalised === null) {
+      context.addIssue({ code: 'custom', message: PHONE_INVALID });
+      return z.NEVER;
+    }
+    return normalised;
+  });
 }

@@ -45,8 +45,11 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** A fresh browser context; `userAgent` makes it pass for another device (an Android tablet in the kitchen, say). */
-export async function launchBrowser(options: { userAgent?: string } = {}): Promise<BrowserSession> {
+/**
+ * A fresh browser context; `userAgent` makes it pass for another device (an Android tablet in the kitchen, say),
+ * `locale` and `timezoneId` for a browser set up elsewhere (an owner's laptop bought in New York, say).
+ */
+export async function launchBrowser(options: { userAgent?: string; locale?: string; timezoneId?: string } = {}): Promise<BrowserSession> {
   const context = await (await fileChromium()).newContext({
     viewport: { width: 1280, height: 800 },
     // No fades to wait out at each dialog (Bootstrap drops its transitions). A test that pauses the page's clock
@@ -54,6 +57,8 @@ export async function launchBrowser(options: { userAgent?: string } = {}): Promi
     // dialog's exit on a timer, which a paused clock never runs.
     reducedMotion: 'reduce',
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
   return { context, page, close: () => context.close() };

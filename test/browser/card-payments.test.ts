@@ -9,6 +9,7 @@ const ONION_BHAJI = 1; // £3.95
 const KORMA = 13; // £9.50
 const EMAIL_SENT = 'A confirmation email has been sent & should be with you shortly.';
 const DECLINED_CARD = '4000 0000 0000 0002';
+const INSUFFICIENT_FUNDS_CARD = '4000 0000 0000 9995';
 const THREE_D_SECURE_CARD = '4000 0025 0000 3155';
 /** The spec's text, its spelling included. */
 const CARD_UNAVAILABLE = 'Unable to proceeed with credit card payment right now, please pick another payment method (if possible) or try later';
@@ -119,6 +120,16 @@ describe('card payments in the browser', () => {
     const [completed] = await Promise.all([answerTo(page, '/complete-order'), page.getByTestId('pay-by-card').click()]);
     expect(completed.status()).toBe(409);
     await page.getByTestId('app-dialog-message').filter({ hasText: 'There was a problem completing your order' }).filter({ hasText: 'Your card was declined.' }).waitFor();
+    await page.getByTestId('app-dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('app-dialog').waitFor({ state: 'detached' });
+    // Issue 38: the bank's reason (Stripe's decline code) as a sentence, never the bare code.
+    await page.locator('#fake-card-number').fill(INSUFFICIENT_FUNDS_CARD);
+    const [again] = await Promise.all([answerTo(page, '/complete-order'), page.getByTestId('pay-by-card').click()]);
+    expect(again.status()).toBe(409);
+    await page
+      .getByTestId('app-dialog-message')
+      .filter({ hasText: 'There was a problem completing your order Your card payment did not go through: Your bank declined the card: there is not enough money on it. You can try' })
+      .waitFor();
     await page.getByTestId('app-dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('app-dialog').waitFor({ state: 'detached' });
 

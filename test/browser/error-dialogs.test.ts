@@ -100,6 +100,16 @@ describe('error dialogs in the browser', () => {
       });
     });
     await page.getByTestId('app-dialog').waitFor({ state: 'detached' });
+
+    // Issue 38: a lost live connection says so, and no error dialog; the page tries again by itself.
+    const lost = page.getByTestId('connection-lost');
+    await whileFailing(page, '/events/store', unreachable, async () => {
+      await page.reload();
+      await waitForText(lost, 'The connection to the shop was lost; trying again…');
+    });
+    await lost.waitFor({ state: 'detached', timeout: 15_000 });
+    await page.locator('[data-testid="store-status"][data-connection="connected"]').waitFor();
+    expect(await page.getByTestId('app-dialog').count()).toBe(0);
   });
 
   it("on the basket page: the shop's settings cannot be fetched, told once while the page carries on", async () => {
@@ -210,6 +220,12 @@ describe('error dialogs in the browser', () => {
       await expectDialog(page, 'Error', ['Problem fetching available payment methods']);
       await page.getByTestId('payment-section').filter({ hasText: 'Problem fetching available payment methods' }).waitFor();
     });
+    // Issue 38: each text only for the failure it names; the shop not reached is the spec's 'Error ...'.
+    await whileFailing(page, '/api/available_payment_methods', unreachable, async () => {
+      await page.reload();
+      await expectDialog(page, 'Error', ['Error fetching available payment methods']);
+      await page.getByTestId('payment-section').filter({ hasText: 'Error fetching available payment methods' }).waitFor();
+    });
 
     await whileFailing(page, '/api/fetchOrder', failWith('Database down'), async () => {
       await page.reload();
@@ -224,7 +240,7 @@ describe('error dialogs in the browser', () => {
     });
     await whileFailing(page, '/api/updatePayMethod', unreachable, async () => {
       await page.reload();
-      await expectDialog(page, 'ERROR', ['Sorry, your payment method could not be saved', 'TypeError: Failed to fetch']);
+      await expectDialog(page, 'ERROR', ['Sorry, your payment method could not be saved', 'The shop could not be reached; check your connection']);
     });
 
     await page.reload();

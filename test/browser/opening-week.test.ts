@@ -1,5 +1,5 @@
 import { createUserRepository } from '../../src/identity/users';
-import { londonDate } from '../../src/shared/london-time';
+import { dayMonthYear, londonDate, londonDateText } from '../../src/shared/london-time';
 import { startTestServer, type TestServer } from '../support/server';
 import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
@@ -18,7 +18,8 @@ describe('the week grid and special days', () => {
     // Closed, as a new shop starts: the special day's message shows while the store is closed.
     server = await startTestServer({ withWeb: true, clock, settings: { order_status: undefined } });
     await createUserRepository(server.shop.pool).create({ ...MANAGER, role: 'manager' });
-    browser = await launchBrowser();
+    // Issue 38: a browser set up in New York, in US English; the shop still speaks en-GB on London's clock.
+    browser = await launchBrowser({ locale: 'en-US', timezoneId: 'America/New_York' });
   }, 180_000);
 
   afterAll(async () => {
@@ -29,8 +30,13 @@ describe('the week grid and special days', () => {
   it('adds a lunch shift, a shift past midnight, a day off and a closed day; saves them and shows them again', async () => {
     const { page } = browser;
     const { baseUrl } = server;
-    // The live orders it lands on ask to open the store first (it is within the hours): the settings are next.
+    const loggedInAt = clock();
+    // The live orders it lands on ask to open the store first (it is within the hours), over the low-stock warning.
     await logIn(page, baseUrl, MANAGER, { keepLowStockWarning: true });
+    // The logins page's last login: London's date and 24-hour time (about 19:00), not New York's 2:00 PM.
+    await page.goto(`${baseUrl}/takeaway-staff`);
+    const londonLogin = new RegExp(`^${londonDateText(loggedInAt).replace(/\//g, '\\/')} 19:[0-5]\\d$`);
+    await page.getByTestId(`person-${MANAGER.email}`).locator('td').nth(3).filter({ hasText: londonLogin }).waitFor();
     await page.goto(`${baseUrl}/takeaway-settings`);
     const verdict = page.getByTestId('times-verdict');
     await waitForText(verdict, 'Times are OK');
@@ -64,7 +70,7 @@ describe('the week grid and special days', () => {
 
     // Today closed, with the banner's message.
     await page.getByRole('button', { name: 'Add a special day' }).click();
-    await page.getByLabel('Special day 1 date').fill(londonDate(clock()));
+    await page.getByLabel('Special day 1 date').fill(dayMonthYear(londonDate(clock())));
     expect(await page.getByLabel('Special day 1 closed all day').isChecked()).toBe(true);
     await page.getByLabel('Special day 1 message for the banner').fill(CHRISTMAS);
     await waitForText(verdict, 'Times are OK');
@@ -86,7 +92,10 @@ describe('the week grid and special days', () => {
     expect(await page.getByLabel('Monday shift 2 opens').inputValue()).toBe('12:00');
     expect(await page.getByLabel('Friday shift 1 closes next day').isChecked()).toBe(true);
     await waitForText(page.getByTestId('week-sunday').locator('legend'), 'Sunday (closed)');
-    expect(await page.getByLabel('Special day 1 date').inputValue()).toBe(londonDate(clock()));
+    // What a US browser shows is day/month/year and the 24-hour clock, not 12/25/2026 and 5:00 PM.
+    expect(await page.getByLabel('Special day 1 date').inputValue()).toBe(dayMonthYear(londonDate(clock())));
+    expect(await page.getByLabel('Monday shift 1 opens').inputValue()).toBe('17:00');
+    expect(await page.getByLabel('Monday shift 1 opens').getAttribute('type')).toBe('text');
     expect(await page.getByLabel('Special day 1 message for the banner').inputValue()).toBe(CHRISTMAS);
 
     // Customers see the day's message on the banner.

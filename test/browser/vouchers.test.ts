@@ -177,6 +177,17 @@ describe('vouchers in the browser', () => {
     await summary.getByTestId('summary-postage').filter({ hasText: '(£1.90)' }).waitFor();
     await closedAfter(page, dialog, 1700);
 
+    // Applied and removed straight away (issue 38): the answer line no longer says it has been added.
+    await input.pressSequentially('SAVE10');
+    await Promise.all([answerTo(page, '/try-to-apply-voucher'), page.clock.runFor(1500)]);
+    await waitForText(page.getByTestId('voucher-answer'), "Voucher 'SAVE10' has been added to your order");
+    await closedAfter(page, dialog, 1700);
+    await line.getByTestId('voucher-remove').click();
+    await Promise.all([answerTo(page, '/deleteVoucherUse'), confirm.getByRole('button', { name: "Yes I'm sure" }).click()]);
+    await line.waitFor({ state: 'detached' });
+    await waitForText(page.getByTestId('voucher-answer'), 'waiting for a code');
+    await closedAfter(page, dialog, 1700);
+
     // Applied again, then paid: the total paid is the total shown.
     await input.pressSequentially('SAVE10');
     await Promise.all([answerTo(page, '/try-to-apply-voucher'), page.clock.runFor(1500)]);

@@ -8,8 +8,7 @@ import { containsCardNumber, NO_CARD_NUMBERS } from '../../../src/http/card-numb
 import { commandContext } from '../../../src/http/command-context';
 import { takeForWork, type Limits } from '../../../src/limits';
 import type { DeliveryCheckCookie } from '../../delivery';
-import { ukPhoneNumberText } from '../../../src/shared/phone';
-import { emailText, multiLineText, singleLineText } from '../../../src/shared/text';
+import { emailText, multiLineText, singleLineText, ukPhoneNumberText } from '../../../src/shared/text';
 import type { Checkout } from './checkout';
 import { orderIdFor } from './order-id';
 import { ORDER_PAYMENT_METHODS } from '../core/events';
@@ -70,7 +69,9 @@ export function orderIdOf(ctx: Context): string | undefined {
 /** Why a card payment the customer completed placed no order: the provider's message, or what happened. */
 function cardNotPlaced(result: 'ended' | 'given back', providerMessage: string, method: 'CARD' | 'PAYPAL'): string {
   if (result === 'given back') return 'Your order changed while you were paying: the payment is being refunded. Please check your order and pay again';
-  return `Your ${paymentWord(method)} did not go through${providerMessage ? `: ${providerMessage}` : ''}. You can try again, or choose another payment method`;
+  // The provider's reason is a sentence of its own ('Your card was declined.'): one full stop, not two.
+  const reason = providerMessage.trim().replace(/\.+$/, '');
+  return `Your ${paymentWord(method)} did not go through${reason ? `: ${reason}` : ''}. You can try again, or choose another payment method`;
 }
 
 const paymentWord = (method: 'CARD' | 'PAYPAL') => (method === 'PAYPAL' ? 'PayPal payment' : 'card payment');

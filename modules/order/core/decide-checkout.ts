@@ -1,7 +1,8 @@
 import { DomainError } from '../../../src/core/errors';
 import { formatPence } from '../../../src/shared/money';
 import { orderTotalPence } from '../../../src/shared/order';
-import { FORM_INVALID, parsePostcode } from '../../../src/shared/postcode';
+import { addressProblems, addressRefusal } from '../../../src/shared/delivery-address';
+import { parsePostcode } from '../../../src/shared/postcode';
 import type { ApplyVoucher, ChoosePaymentMethod, ChooseTakeawayMethod, GiveDeliveryDetails, PlaceOrder, RemoveVoucher, SubmitOrder } from './commands';
 import type { OrderEvent, OrderItem, OrderPaymentMethod } from './events';
 import {
@@ -87,11 +88,10 @@ export function giveDeliveryDetails(command: GiveDeliveryDetails, state: OrderSt
     throw new DomainError('invalid', 'The email of a signed-in customer cannot be changed here');
   }
   const delivering = order.method?.method === 'DELIVER';
-  if (delivering && !given.address1) throw new DomainError('invalid', 'address_1: Address line 1 is required for delivery');
-  if (delivering && !given.townCity) throw new DomainError('invalid', 'town_city: Town or city is required for delivery');
+  const problem = addressProblems({ address_1: given.address1, town_city: given.townCity, postcode: given.postcode }, delivering)[0];
+  if (problem) throw new DomainError('invalid', addressRefusal(problem));
   // Collection skips the postcode check: whatever was typed is kept as it is.
   const postcode = given.postcode ? parsePostcode(given.postcode) : null;
-  if (delivering && !postcode) throw new DomainError('invalid', `postcode: ${FORM_INVALID}`);
   const details = { ...given, postcode: postcode ?? given.postcode };
   if (delivering && order.method?.postcode && details.postcode !== order.method.postcode) {
     throw new DomainError('invalid', `The delivery postcode must be ${order.method.postcode}, the one whose distance was checked`);

@@ -1,5 +1,6 @@
 import { minutesAfter } from '../../../src/core/clock';
 import { DomainError } from '../../../src/core/errors';
+import { addressProblems } from '../../../src/shared/delivery-address';
 import { formatPence } from '../../../src/shared/money';
 import { needsAddress } from '../../../src/shared/order';
 import { CARD_UNAVAILABLE, NO_PAYMENT_METHODS, PAYPAL_UNAVAILABLE } from '../../../src/shared/payment-texts';
@@ -26,7 +27,8 @@ export function missingForPayment(order: OrderBody, takeaway: boolean): string |
   if (takeaway && !order.method) return 'Please choose collection or delivery';
   const details = order.details;
   if (!details || !details.email || !details.fullName || !details.phone) return 'Please complete your details';
-  if (needsAddress({ takeaway, method: order.method?.method ?? null, items: order.items }) && (!details.address1 || !details.townCity || !details.postcode)) {
+  const address = { address_1: details.address1, town_city: details.townCity, postcode: details.postcode };
+  if (addressProblems(address, needsAddress({ takeaway, method: order.method?.method ?? null, items: order.items })).length > 0) {
     return 'Please complete your delivery address';
   }
   if (order.method?.method === 'DELIVER' && order.method.postcode && details.postcode !== order.method.postcode) {

@@ -4,13 +4,14 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import '../staff/stackedTable.css';
+import { londonDateTimeText } from '../../../../src/shared/london-time';
 import type { User } from '../auth/authApi';
 import { usePeopleQuery, useChangeRoleMutation, useSetActiveMutation, useTurnOffTheirTotpMutation, type Person, type StaffRole } from './accountsApi';
 import { ROLE_NAMES, rolesGivenBy } from './roleNames';
 import { useStepUp } from './useStepUp';
 
 const STATUS_NAMES: Record<Person['status'], string> = { invited: 'Invited', active: 'Active', disabled: 'Disabled' };
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
+const when = (iso: string | null) => (iso ? londonDateTimeText(iso) : 'Never');
 
 /** Everyone with a staff login: role, active or disabled, last login; what the signed-in person may change. */
 export function PeopleTable({ me }: { me: User }) {

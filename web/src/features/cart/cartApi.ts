@@ -1,6 +1,6 @@
 import { api } from '../../app/api';
 import { logToServer } from '../../app/serverLog';
-import { caughtMessage, errorText, isServerAnswer } from '../../app/serverMessage';
+import { caughtMessage, errorDetail, isServerAnswer } from '../../app/serverMessage';
 import { showDialog } from '../dialog/dialogSlice';
 import { applyProductStock, menuApi, type ProductStock } from '../menu/menuApi';
 import type { CartItem, CartView } from '../../../../src/shared/cart';
@@ -51,7 +51,7 @@ export const cartApi = api.injectEndpoints({
         try {
           await queryFulfilled;
         } catch (failure) {
-          logToServer(dispatch, { level: 'error', message: FETCH_FAILED, error: errorText(failure) });
+          logToServer(dispatch, { level: 'error', message: FETCH_FAILED, error: errorDetail(failure) });
           dispatch(showDialog({ title: 'Error', message: FETCH_FAILED, look: 'error' }));
         }
       },

@@ -1,6 +1,6 @@
 import { useAppDispatch } from '../../app/hooks';
 import { logToServer } from '../../app/serverLog';
-import { caughtMessage, errorText, isServerAnswer } from '../../app/serverMessage';
+import { caughtMessage, errorDetail, isServerAnswer } from '../../app/serverMessage';
 import { showDialog } from '../dialog/dialogSlice';
 import type { Product, Variant } from '../menu/menuApi';
 import { useOrderingState, useShopSettings } from '../settings/useShopSettings';
@@ -28,11 +28,11 @@ export function useAddToCart() {
       const item = variant ? `product ${product.id}, variant ${variant.id}` : `product ${product.id}`;
       const dialog = { title: 'Sorry', message: caughtMessage(error, networkText), look: 'error' } as const;
       if (isServerAnswer(error)) {
-        logToServer(dispatch, { level: 'info', message: `Add to cart refused (${item})`, error: errorText(error) });
+        logToServer(dispatch, { level: 'info', message: `Add to cart refused (${item})`, error: errorDetail(error) });
         dispatch(showDialog(dialog));
       } else {
         // A critical line shows its dialog itself.
-        logToServer(dispatch, { level: 'critical', message: `${networkText} (${item})`, error: errorText(error) }, dialog);
+        logToServer(dispatch, { level: 'critical', message: `${networkText} (${item})`, error: errorDetail(error) }, dialog);
       }
       return false;
     }

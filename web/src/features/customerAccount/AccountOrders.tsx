@@ -3,14 +3,14 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { serverMessage } from '../../app/serverMessage';
-import { londonDate, londonTime } from '../../../../src/shared/london-time';
+import { londonDateTimeText } from '../../../../src/shared/london-time';
 import { ACCOUNT_STATUS_WORDS, type AccountOrderSummary } from '../../../../src/shared/order-summary';
 import { OrderProgressPanel } from '../order/OrderProgressPanel';
 import { useOrderProgressQuery } from '../order/progressApi';
 import { useAccountOrdersQuery } from './accountOrdersApi';
 import { ReorderButton } from './ReorderButton';
 
-const when = (iso: string) => `${londonDate(iso).split('-').reverse().join('/')} ${londonTime(iso)}`;
+const when = londonDateTimeText;
 
 /** The order's live steps (issue 31), asked for only once its line is opened. */
 function LiveStatus({ orderId }: { orderId: string }) {

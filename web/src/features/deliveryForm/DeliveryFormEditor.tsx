@@ -41,13 +41,14 @@ export function DeliveryFormEditor({ order, needsAddress, lockedPostcode, onComp
 
   return (
     <Form ref={formElement} noValidate onSubmit={send} aria-label="Your details">
-      {DELIVERY_FIELDS.map((field) => (
+      {/* A collection needs no address: its fields are not shown (spec §5). */}
+      {DELIVERY_FIELDS.filter((field) => needsAddress || field.address !== true).map((field) => (
         <DeliveryFormField
           key={field.name}
           field={field}
           value={form.values[field.name]}
           error={form.visibleErrors[field.name]}
-          optional={OPTIONAL_ALWAYS.has(field.name) || (field.address === true && !needsAddress)}
+          optional={OPTIONAL_ALWAYS.has(field.name)}
           lockedBecause={lockReason(field.name)}
           onChange={(value) => form.setValue(field.name, value)}
           onLeave={() => form.leave(field.name)}

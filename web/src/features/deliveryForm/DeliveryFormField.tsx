@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
 import Form from 'react-bootstrap/Form';
+import './DeliveryFormField.css';
 import type { FieldSpec } from './deliveryFields';
 
 interface DeliveryFormFieldProps {
@@ -50,10 +51,20 @@ export function DeliveryFormField({ field, value, error, optional, lockedBecause
           {field.hint}
         </Form.Text>
       )}
-      {error !== undefined && (
-        <Form.Control.Feedback type="invalid" id={noteId} data-testid={`error-${field.name}`}>
-          {error}
-        </Form.Control.Feedback>
+      {field.checkedWhileTyping && !locked ? (
+        <div className="field-note-line">
+          {error !== undefined && (
+            <Form.Control.Feedback type="invalid" id={noteId} className="d-block mt-0" data-testid={`error-${field.name}`}>
+              {error}
+            </Form.Control.Feedback>
+          )}
+        </div>
+      ) : (
+        error !== undefined && (
+          <Form.Control.Feedback type="invalid" id={noteId} data-testid={`error-${field.name}`}>
+            {error}
+          </Form.Control.Feedback>
+        )
       )}
       {locked && error === undefined && (
         <Form.Text id={noteId} data-testid={`locked-${field.name}`}>

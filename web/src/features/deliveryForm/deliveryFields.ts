@@ -15,6 +15,8 @@ export interface FieldSpec {
   address?: boolean;
   /** A line under the field saying what it is for. */
   hint?: string;
+  /** Checked while typing: the line under it is kept free, so its note appearing moves nothing under a click. */
+  checkedWhileTyping?: boolean;
 }
 
 /** Spec §2 "Delivery form": the fields, in the spec's order. */
@@ -26,7 +28,7 @@ export const DELIVERY_FIELDS: readonly FieldSpec[] = [
   { name: 'address_3', label: 'Address line 3', autoComplete: 'address-line3', maxLength: 100, address: true },
   { name: 'town_city', label: 'Town / City', autoComplete: 'address-level2', maxLength: 60, address: true },
   { name: 'postcode', label: 'Postcode', autoComplete: 'postal-code', maxLength: 10, address: true },
-  { name: 'phone_number', label: 'Phone number', type: 'tel', autoComplete: 'tel', maxLength: 30 },
+  { name: 'phone_number', label: 'Phone number', type: 'tel', autoComplete: 'tel', maxLength: 30, checkedWhileTyping: true },
   { name: 'delivery_info', label: 'Delivery info', autoComplete: 'off', maxLength: 500, multiline: true },
   // Issue 27: its own field, never guessed from the basket's note; the server boxes it at the top of the ticket.
   {

@@ -1,5 +1,6 @@
-import { isEmailAddress, looksLikeUkPhone } from '../../../../src/shared/contact';
-import { FORM_INVALID, parsePostcode } from '../../../../src/shared/postcode';
+import { isEmailAddress } from '../../../../src/shared/contact';
+import { addressProblems } from '../../../../src/shared/delivery-address';
+import { normaliseUkPhoneNumber, PHONE_INVALID } from '../../../../src/shared/phone';
 import type { DeliveryDetails } from '../order/order';
 import { DELIVERY_FIELDS, isDeliveryField, type DeliveryField } from './deliveryFields';
 
@@ -7,20 +8,16 @@ export type FieldErrors = Partial<Record<DeliveryField, string>>;
 
 
 /**
- * Spec §2/§5: email, name and phone always; address line 1, town/city and postcode when delivering. Collecting
- * skips the address and postcode checks: the server keeps whatever postcode was typed.
+ * Spec §2/§5: email, name and phone always; address line 1, town/city and postcode when delivering (the shared
+ * address rule, src/shared/delivery-address.ts). Collecting skips the address and postcode checks.
  */
 export function validateDetails(values: DeliveryDetails, needsAddress: boolean): FieldErrors {
   const errors: FieldErrors = {};
   if (!isEmailAddress(values.email)) errors.email = 'Not a valid email address';
   if (!values.full_name.trim()) errors.full_name = 'Full name is required';
-  // A first sieve only: the server checks the number properly (libphonenumber) and its verdict is shown on the field.
-  if (!looksLikeUkPhone(values.phone_number)) errors.phone_number = 'Not a valid phone No';
-  if (needsAddress) {
-    if (!values.address_1.trim()) errors.address_1 = 'Address line 1 is required for delivery';
-    if (!values.town_city.trim()) errors.town_city = 'Town or city is required for delivery';
-    if (!parsePostcode(values.postcode.trim())) errors.postcode = FORM_INVALID;
-  }
+  // The server's own rule (libphonenumber, UK numbers): a number the form takes is one the server takes.
+  if (normaliseUkPhoneNumber(values.phone_number.trim()) === null) errors.phone_number = PHONE_INVALID;
+  for (const problem of addressProblems(values, needsAddress)) errors[problem.field] = problem.message;
   return errors;
 }
 

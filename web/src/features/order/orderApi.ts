@@ -3,6 +3,10 @@ import { isServerAnswer } from '../../app/serverMessage';
 import { showDialog } from '../dialog/dialogSlice';
 import type { Order, OrderUpdate, PaymentCompletion, PaymentMethod } from './order';
 
+/** Spec §8: 'Problem ...' when the shop answered with a refusal, 'Error ...' when it could not be asked; each only for its own failure. */
+export const paymentMethodsFailed = (failure: unknown) =>
+  isServerAnswer(failure) ? 'Problem fetching available payment methods' : 'Error fetching available payment methods';
+
 interface OrderAnswer {
   status: true;
   order: Order;
@@ -33,8 +37,7 @@ export const orderApi = api.injectEndpoints({
         try {
           await queryFulfilled;
         } catch (failure) {
-          const message = isServerAnswer(failure) ? 'Problem fetching available payment methods' : 'Error fetching available payment methods';
-          dispatch(showDialog({ title: 'Error', message, look: 'error' }));
+          dispatch(showDialog({ title: 'Error', message: paymentMethodsFailed(failure), look: 'error' }));
         }
       },
     }),

@@ -4,7 +4,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { NO_PAYMENT_METHODS } from '../../../../src/shared/payment-texts';
 import { useSearchParams } from 'react-router';
 import type { PaymentMethod } from '../order/order';
-import { useAvailablePaymentMethodsQuery, useFetchOrderQuery } from '../order/orderApi';
+import { paymentMethodsFailed, useAvailablePaymentMethodsQuery, useFetchOrderQuery } from '../order/orderApi';
 import { PayByCard } from './card/PayByCard';
 import { PayByPayPal } from './paypal/PayByPayPal';
 import { PayByPhoneButton } from './PayByPhoneButton';
@@ -13,7 +13,7 @@ import { usePaymentMethodChoice } from './usePaymentMethodChoice';
 
 /** Spec §2 "Payment section": the shop's methods (a single one chosen for the customer) and the way to pay. */
 export function PaymentSection({ phoneNoDisplay }: { phoneNoDisplay: string }) {
-  const { data: methods, isLoading, isError } = useAvailablePaymentMethodsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: methods, isLoading, error } = useAvailablePaymentMethodsQuery(undefined, { refetchOnMountOrArgChange: true });
   const { data: order } = useFetchOrderQuery();
   const saved = order?.payment_method ? (order.payment_method.toLowerCase() as PaymentMethod) : null;
   const { chosen, choose } = usePaymentMethodChoice(methods, saved);
@@ -32,7 +32,7 @@ export function PaymentSection({ phoneNoDisplay }: { phoneNoDisplay: string }) {
             <span className="visually-hidden">Loading the payment methods…</span>
           </Spinner>
         )}
-        {isError && <Alert variant="danger">Problem fetching available payment methods</Alert>}
+        {error && <Alert variant="danger">{paymentMethodsFailed(error)}</Alert>}
         {methods?.length === 0 && (
           <Alert variant="warning" data-testid="no-payment-methods">
             {NO_PAYMENT_METHODS}

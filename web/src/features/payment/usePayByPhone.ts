@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
-import { caughtMessage } from '../../app/serverMessage';
+import { errorText } from '../../app/serverMessage';
 import { showDialog, type DialogContent } from '../dialog/dialogSlice';
 import { useDialogShownAndGone } from '../dialog/useDialogShownAndGone';
 import { useCompleteOrderMutation } from '../order/orderApi';
@@ -35,7 +35,7 @@ export function usePayByPhone() {
       dispatch(showDialog(dialog));
       setThanks(dialog);
     } catch (error) {
-      const message = `There was a problem completing your order ${caughtMessage(error, '')}`.trimEnd();
+      const message = `There was a problem completing your order ${errorText(error)}`;
       dispatch(showDialog({ title: 'Sorry', message, look: 'error' }));
     } finally {
       setPlacing(false);

@@ -6,6 +6,9 @@ import './StoreStatusBanner.css';
 
 const VARIANT_BY_STATE: Record<StoreState, string> = { closed: 'danger', open: 'success', busy: 'warning', slammed: 'warning' };
 
+/** Said while the live channel is down; the channel tries again by itself (liveChannel.ts). */
+export const CONNECTION_LOST = 'The connection to the shop was lost; trying again…';
+
 /** Mount point `storeStatus`: the customer banner, live from `/events/store`. */
 export function StoreStatusBanner() {
   const { data: status } = useStoreStatusQuery();
@@ -27,6 +30,11 @@ export function StoreStatusBanner() {
             </span>
           )}
         </Alert>
+      )}
+      {channel?.connection === 'lost' && (
+        <p className="mb-0 py-1 text-center small bg-body-secondary text-body" data-testid="connection-lost">
+          {CONNECTION_LOST}
+        </p>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { errorText } from '../../app/serverMessage';
+import { errorDetail, errorText } from '../../app/serverMessage';
 import { logToServer } from '../../app/serverLog';
 import { showDialog } from '../dialog/dialogSlice';
 import type { Order } from '../order/order';
@@ -19,6 +19,13 @@ export function useVoucherCheck(order: Order) {
   const [tryToApply] = useTryToApplyVoucherMutation();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The answer speaks of the voucher on the order: once it is removed, "has been added" would be untrue.
+  const voucherCode = order.voucher?.code ?? null;
+  const shownFor = useRef(voucherCode);
+  useEffect(() => {
+    if (shownFor.current !== null && voucherCode === null) setAnswer(WAITING_FOR_CODE);
+    shownFor.current = voucherCode;
+  }, [voucherCode]);
 
   async function check(typed: string) {
     try {
@@ -34,7 +41,7 @@ export function useVoucherCheck(order: Order) {
       const text = errorText(failure);
       setAnswer(text);
       dispatch(showDialog({ title: 'ERROR', message: `${CHECK_FAILED}: ${text}`, look: 'error' }));
-      logToServer(dispatch, { level: 'error', message: 'voucher check failed', error: text });
+      logToServer(dispatch, { level: 'error', message: 'voucher check failed', error: errorDetail(failure) });
     }
   }
 

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { formatPence } from '../../../app/money';
 import { intentIdOf, type CardConfirmation } from './cardApi';
+import { declineText } from '../../../../../src/shared/payment-texts';
 
 /**
  * FAKE_CARD_PAYMENTS only (the demo shop, the browser tests): Stripe.js loads from Stripe, so offline a small
@@ -12,7 +13,7 @@ import { intentIdOf, type CardConfirmation } from './cardApi';
  * number goes to the fake, never to the shop.
  */
 type ChallengeResult = 'pass' | 'fail';
-type FakeIntent = { status?: string; last_payment_error?: { message: string } | null; error?: { message: string } };
+type FakeIntent = { status?: string; last_payment_error?: { message: string; decline_code?: string } | null; error?: { message: string } };
 
 export function FakeCardForm({ apiUrl, totalPence, isPlacing, onPay }: {
   apiUrl: string;
@@ -37,7 +38,7 @@ export function FakeCardForm({ apiUrl, totalPence, isPlacing, onPay }: {
       setChallenge(null);
       intent = await post(id, 'authenticate', { result, client_secret: clientSecret });
     }
-    return { id, status: intent.status ?? 'failed', message: intent.last_payment_error?.message ?? intent.error?.message ?? '' };
+    return { id, status: intent.status ?? 'failed', message: intent.last_payment_error ? declineText(intent.last_payment_error) : (intent.error?.message ?? '') };
   };
 
   const submit = (event: FormEvent) => {
@@ -48,7 +49,7 @@ export function FakeCardForm({ apiUrl, totalPence, isPlacing, onPay }: {
   return (
     <Form onSubmit={submit} data-testid="fake-card-form">
       <Alert variant="secondary" className="small">
-        Test card form (FAKE_CARD_PAYMENTS): no real card is charged. Any number pays; 4000 0000 0000 0002 is declined;
+        Test card form (FAKE_CARD_PAYMENTS): no real card is charged. Any number pays; 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 for want of funds;
         4000 0025 0000 3155 asks for the bank's check (3-D Secure).
       </Alert>
       <Form.Group className="mb-2" controlId="fake-card-number">

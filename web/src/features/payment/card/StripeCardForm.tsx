@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { formatPence } from '../../../app/money';
 import { intentIdOf, type CardConfirmation } from './cardApi';
+import { declineText } from '../../../../../src/shared/payment-texts';
 
 interface CardFormProps {
   totalPence: number;
@@ -30,7 +31,7 @@ function PaymentForm({ totalPence, isPlacing, onPay }: CardFormProps) {
       confirmParams: { return_url: `${window.location.origin}/checkout` },
       redirect: 'if_required',
     });
-    return error ? { id, status: 'failed', message: error.message ?? '' } : { id: paymentIntent.id, status: paymentIntent.status, message: '' };
+    return error ? { id, status: 'failed', message: error.type === 'card_error' ? declineText(error) : (error.message ?? '') } : { id: paymentIntent.id, status: paymentIntent.status, message: '' };
   };
 
   const submit = async (event: FormEvent) => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
-import { caughtMessage } from '../../../app/serverMessage';
+import { errorText } from '../../../app/serverMessage';
 import { showDialog, type DialogContent } from '../../dialog/dialogSlice';
 import { useDialogShownAndGone } from '../../dialog/useDialogShownAndGone';
 import { useAuthoriseOrderChannelMutation, useCompleteCardOrderMutation, useCreateCheckoutSessionMutation, useCreatePayPalOrderMutation, type CardConfirmation } from './cardApi';
@@ -48,12 +48,12 @@ export function usePayByCard(orderId: string | undefined, method: 'CARD' | 'PAYP
   };
 
   const failed = (error: unknown) => {
-    const message = caughtMessage(error, '');
+    const message = errorText(error);
     dispatch(
       showDialog(
         message.startsWith(MISMATCH)
           ? { title: 'Sorry', message, look: 'error' }
-          : { title: 'Sorry', message: `There was a problem completing your order ${message}`.trimEnd(), look: 'error' },
+          : { title: 'Sorry', message: `There was a problem completing your order ${message}`, look: 'error' },
       ),
     );
   };

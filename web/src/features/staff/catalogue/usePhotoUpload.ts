@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { errorText } from '../../../app/serverMessage';
 import { uploadPhoto } from './catalogueApi';
 
 /**
@@ -16,7 +17,7 @@ export function usePhotoUpload(onUploaded: (link: string) => void) {
     try {
       onUploaded((await uploadPhoto(file)).filelink);
     } catch (error) {
-      setProblem((error as Error).message);
+      setProblem(errorText(error));
     } finally {
       setUploading(false);
     }

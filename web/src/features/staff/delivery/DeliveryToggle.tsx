@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import { useAppDispatch } from '../../../app/hooks';
-import { caughtMessage } from '../../../app/serverMessage';
+import { errorText } from '../../../app/serverMessage';
 import { showDialog } from '../../dialog/dialogSlice';
 import { useDeliveringStatusQuery, useSetDeliveringStatusMutation } from './deliveringApi';
 
@@ -15,8 +15,7 @@ export function DeliveryToggle() {
     try {
       await setDelivering(!status.delivering).unwrap();
     } catch (error) {
-      const detail = caughtMessage(error, '');
-      dispatch(showDialog({ title: 'Error', message: `ERROR toggling delivery status${detail ? `\n${detail}` : ''}`, look: 'error' }));
+      dispatch(showDialog({ title: 'Error', message: `ERROR toggling delivery status\n${errorText(error)}`, look: 'error' }));
     }
   };
 

@@ -1,8 +1,8 @@
-const londonClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+import { londonTime as londonClockTime } from '../../../../../src/shared/london-time';
 
 /** An ISO instant as the kitchen's wall clock shows it: "19:05". */
 export function londonTime(iso: string | null): string {
-  return iso === null ? '' : londonClock.format(new Date(iso));
+  return iso === null ? '' : londonClockTime(iso);
 }
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');

@@ -3,6 +3,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import type { Shift } from '../../../../../src/shared/shifts';
+import { ClockTimeInput } from '../../../components/ClockTimeInput';
 
 /** One shift's opening and closing times, whether it closes the next day, and a Remove button; `label` names it for every input. */
 export function ShiftFields({ id, label, shift, onChange, onRemove }: { id: string; label: string; shift: Shift; onChange: (shift: Shift) => void; onRemove: () => void }) {
@@ -10,11 +11,11 @@ export function ShiftFields({ id, label, shift, onChange, onRemove }: { id: stri
     <Row className="g-2 align-items-end mb-2" data-testid="shift">
       <Form.Group as={Col} xs={6} sm={3} controlId={`${id}-open`}>
         <Form.Label>{label} opens</Form.Label>
-        <Form.Control type="time" required value={shift.open} onChange={(event) => onChange({ ...shift, open: event.target.value })} />
+        <ClockTimeInput required value={shift.open} onChange={(open) => onChange({ ...shift, open })} />
       </Form.Group>
       <Form.Group as={Col} xs={6} sm={3} controlId={`${id}-close`}>
         <Form.Label>{label} closes</Form.Label>
-        <Form.Control type="time" required value={shift.close} onChange={(event) => onChange({ ...shift, close: event.target.value })} />
+        <ClockTimeInput required value={shift.close} onChange={(close) => onChange({ ...shift, close })} />
       </Form.Group>
       <Col xs={6} sm={3}>
         <Form.Check

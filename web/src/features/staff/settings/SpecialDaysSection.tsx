@@ -2,6 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { DayMonthYearInput } from '../../../components/DayMonthYearInput';
 import { NEW_SHIFT, type SpecialDayFields } from './hoursForm';
 import type { SettingsForm, UpdateForm } from './settingsForm';
 import { SettingsSection } from './SettingsSection';
@@ -25,7 +26,7 @@ export function SpecialDaysSection({ form, update }: { form: SettingsForm; updat
             <Row className="g-2 align-items-end mb-2">
               <Form.Group as={Col} sm={4} controlId={`special-${index}-date`}>
                 <Form.Label>{label} date</Form.Label>
-                <Form.Control type="date" required value={day.date} onChange={(event) => setDay(index, { date: event.target.value })} />
+                <DayMonthYearInput required value={day.date} onChange={(date) => setDay(index, { date })} />
               </Form.Group>
               <Col sm={4}>
                 <Form.Check id={`special-${index}-closed`} label={`${label} closed all day`} checked={day.closed} onChange={(event) => setDay(index, { closed: event.target.checked })} />

@@ -5,6 +5,8 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { caughtMessage } from '../../../app/serverMessage';
+import { ClockTimeInput } from '../../../components/ClockTimeInput';
+import { DayMonthYearInput } from '../../../components/DayMonthYearInput';
 import { EMPTY_FORM, termsOf, type VoucherFormFields } from './voucherForm';
 import type { VoucherTerms } from './vouchersApi';
 
@@ -106,18 +108,27 @@ export function VoucherForm({ editing, initial = EMPTY_FORM, onSave, onCancel }:
             <Form.Control type="number" step={0.01} min={0} value={fields.minSpend} onChange={(event) => set('minSpend')(event.target.value)} />
           </Form.Group>
         </Col>
-        <Col sm={3}>
-          <Form.Group controlId={id('valid-from')}>
-            <Form.Label>Valid from</Form.Label>
-            <Form.Control type="datetime-local" value={fields.validFrom} onChange={(event) => set('validFrom')(event.target.value)} />
-          </Form.Group>
-        </Col>
-        <Col sm={3}>
-          <Form.Group controlId={id('valid-until')}>
-            <Form.Label>Valid until</Form.Label>
-            <Form.Control type="datetime-local" value={fields.validUntil} onChange={(event) => set('validUntil')(event.target.value)} />
-          </Form.Group>
-        </Col>
+        {(['From', 'Until'] as const).map((end) => (
+          <Col sm={3} key={end}>
+            <fieldset>
+              <legend className="form-label fs-6 mb-2">Valid {end.toLowerCase()} (London time)</legend>
+              <Row className="g-1">
+                <Col xs={7}>
+                  <Form.Group controlId={id(`valid-${end.toLowerCase()}-date`)}>
+                    <Form.Label visuallyHidden>Valid {end.toLowerCase()} date</Form.Label>
+                    <DayMonthYearInput value={fields[`valid${end}Date`]} onChange={set(`valid${end}Date`)} />
+                  </Form.Group>
+                </Col>
+                <Col xs={5}>
+                  <Form.Group controlId={id(`valid-${end.toLowerCase()}-time`)}>
+                    <Form.Label visuallyHidden>Valid {end.toLowerCase()} time</Form.Label>
+                    <ClockTimeInput value={fields[`valid${end}Time`]} onChange={set(`valid${end}Time`)} />
+                  </Form.Group>
+                </Col>
+              </Row>
+            </fieldset>
+          </Col>
+        ))}
         <Col sm={3}>
           <Form.Group controlId={id('method')}>
             <Form.Label>Orders</Form.Label>

@@ -1,5 +1,6 @@
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
+import { londonDateTimeText } from '../../../../../src/shared/london-time';
 import { formatPence } from '../../../app/money';
 import { useVoucherUsesQuery } from './vouchersApi';
 
@@ -31,7 +32,7 @@ export function VoucherUses({ voucherId }: { voucherId: string }) {
           {data.uses.map((use) => (
             <tr key={use.orderId} data-testid="voucher-use">
               <td>{use.orderRef}</td>
-              <td>{new Date(use.reservedAt).toLocaleString('en-GB')}</td>
+              <td>{londonDateTimeText(use.reservedAt)}</td>
               <td>{use.code}</td>
               <td>{use.status}</td>
               <td className="text-end">{formatPence(use.deductionPence)}</td>

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
-import { answerTo, closeLowStockWarning, holdRequests, logIn, MENU_SHOWN, waitForText } from './shop-steps';
+import { answerTo, holdRequests, logIn, MENU_SHOWN, waitForText } from './shop-steps';
 import { ALLERGEN_TEXTS, hiddenDishesNote } from '../../src/shared/allergens';
 import type { MenuProduct, MenuView } from '../../src/shared/menu';
 import type { Page } from 'playwright-core';
@@ -130,7 +130,6 @@ describe('the menu editor in the browser', () => {
     await page.getByTestId('staff-nav').click();
     const warning = page.getByTestId('undeclared-allergens-warning');
     await waitForText(warning.locator('p'), '1 dish on the menu has allergens not declared: customers are asked to call before ordering, and anyone filtering out an allergen does not see them.');
-    await closeLowStockWarning(page);
     await expectAccessible(page, 'undeclared-allergens-warning');
     await warning.getByRole('link', { name: 'Declare them in the menu editor' }).click();
     await page.getByTestId('menu-editor').waitFor();

@@ -32,7 +32,7 @@ describe('the week grid and special days', () => {
     const { baseUrl } = server;
     const loggedInAt = clock();
     // The live orders it lands on ask to open the store first (it is within the hours), over the low-stock warning.
-    await logIn(page, baseUrl, MANAGER, { keepLowStockWarning: true });
+    await logIn(page, baseUrl, MANAGER, { keepDialogs: true });
     // The logins page's last login: London's date and 24-hour time (about 19:00), not New York's 2:00 PM.
     await page.goto(`${baseUrl}/takeaway-staff`);
     const londonLogin = new RegExp(`^${londonDateText(loggedInAt).replace(/\//g, '\\/')} 19:[0-5]\\d$`);

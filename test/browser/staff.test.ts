@@ -116,7 +116,7 @@ describe('staff back office in the browser', () => {
     const kitchen = staff.page;
 
     // Staff land on the live orders (issue 38 item 7).
-    await logIn(kitchen, baseUrl, STAFF, { keepLowStockWarning: true });
+    await logIn(kitchen, baseUrl, STAFF, { keepDialogs: true });
     await kitchen.locator('#liveOrders[data-connection="connected"]').waitFor();
     await waitForText(kitchen.getByTestId('orders-waiting'), 'No orders waiting');
     await waitForText(kitchen.getByTestId('live-connection-note'), 'Live updates connected');

@@ -42,7 +42,7 @@ function runs(context: BenchContext): Run[] {
 }
 
 /** Calls `onMessage` with the time each message arrived, until `stopped()`. */
-async function follow(connection: SseConnection, onMessage: (message: SseMessage, at: number) => void, stopped: () => boolean) {
+export async function follow(connection: SseConnection, onMessage: (message: SseMessage, at: number) => void, stopped: () => boolean) {
   let seen = 0;
   while (!stopped()) {
     try {

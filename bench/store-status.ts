@@ -7,9 +7,10 @@
  * opening week, as web/src/features/store-status/storeStatusApi.ts invalidates them), so the next change meets
  * the load a real evening's pages put on the shop. The target: p99 < 200 ms.
  */
-import { connectSse, type SseConnection, type SseMessage } from '../test/support/sse-client';
+import { connectSse, type SseConnection } from '../test/support/sse-client';
 import { liveChannelPath } from '../src/shared/live-contract';
 import { keepAliveAgent } from './http';
+import { follow } from './live';
 import { describeLatencies, startBenchShop } from './shop';
 import { percentile, sleep, until, withCpuLog } from './support';
 import type { Benchmark, BenchRow } from './types';
@@ -20,20 +21,6 @@ const STATES = ['busy', 'slammed', 'open'] as const;
 /** The keys a customer's menu page reads through POST /api/settings (useShopSettings.ts, useBasketCaps.ts). */
 const PAGE_SETTING_KEYS = ['cart_label', 'is_takeaway', 'order_status', 'show_square_product_images', 'missing_product_image', 'site_name', 'phone_no_display', 'site_tagline', 'site_logo', 'accent_colour', 'full_address'];
 const CAP_KEYS = ['max_units_per_dish', 'max_units_per_basket'];
-
-/** Calls `onMessage` with the time each message arrived, until `stopped()` (as live.ts follows its screens). */
-async function follow(connection: SseConnection, onMessage: (message: SseMessage, at: number) => void, stopped: () => boolean) {
-  let seen = 0;
-  while (!stopped()) {
-    try {
-      await connection.waitForCount(seen + 1, 500);
-    } catch {
-      continue;
-    }
-    const at = performance.now();
-    while (seen < connection.messages.length) onMessage(connection.messages[seen++], at);
-  }
-}
 
 export const storeStatusBenchmark: Benchmark = {
   name: 'store-status',

@@ -50,6 +50,7 @@ interface OrderRow {
   due_by: number | null;
   notified_at: number | null;
   printed_copies: number;
+  version: bigint;
   completed_at: number | null;
   lapse_at: number | null;
   voucher_code: string | null;
@@ -97,6 +98,7 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
     lapse_remaining: row.status === 'AWAITING-PAYMENT' && row.lapse_at !== null ? Math.round((row.lapse_at - now.getTime()) / 1000) : null,
     notified_at: iso(row.notified_at),
     printed_copies: row.printed_copies,
+    version: Number(row.version),
     completed_at: iso(row.completed_at),
     order_items: row.items.map((item) => ({
       product_id: item.productId,
@@ -120,7 +122,7 @@ export function kitchenOrder(row: OrderRow, now: Date): KitchenOrder {
 
 const COLUMNS = sql.fragment`order_id, ref, status, email, full_name, address_1, address_2, address_3, town_city, postcode,
   phone_number, delivery_info, allergy_info, note, ta_method, postage_pence, items, items_total_pence, total_pence, payment_method,
-  submitted_at, paid_at, due_by, notified_at, printed_copies, completed_at, lapse_at, voucher_code, voucher_deduction_pence, refunded_pence, refund_standing, scheduled_for, released_at,
+  submitted_at, paid_at, due_by, notified_at, printed_copies, version, completed_at, lapse_at, voucher_code, voucher_deduction_pence, refunded_pence, refund_standing, scheduled_for, released_at,
   (select coalesce(array_agg(line order by line), '{}') from order_refunds r, unnest(r.lines) line where r.order_id = orders.order_id and r.failed_at is null) as refunded_lines,
   (select coalesce(sum(amount_pence), 0) from order_refunds r where r.order_id = orders.order_id and r.failed_at is not null
       and r.refund_no > (select coalesce(max(g.refund_no), 0) from order_refunds g where g.order_id = orders.order_id and g.failed_at is null))::int

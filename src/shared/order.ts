@@ -142,6 +142,8 @@ export interface KitchenOrder {
   lapse_remaining: number | null;
   notified_at: string | null;
   printed_copies: number;
+  /** Grows with every change of the order (migration 073): a screen keeps the newer of two answers. */
+  version: number;
   completed_at: string | null;
   order_items: KitchenOrderItem[];
   /** Money staff gave back (issue 35): how much, and whether none, part or all of what was paid. */

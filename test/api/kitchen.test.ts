@@ -72,6 +72,8 @@ describe('kitchen: live orders, store status and stock status', () => {
     clock.set('2026-11-20T19:05:00.000Z');
     const paid = await staff.post('/api/ta/markPaid', { orderId }).expect(200);
     expect(paid.body.order).toMatchObject({ status: 'NEW', due_by: '2026-11-20T19:36:00.000Z', remaining: 31 * 60 });
+    // Each change gives the order a later version: a screen keeps the newer of two answers about it.
+    expect(paid.body.order.version).toBeGreaterThan(today.body[0].version);
     // Paid, it is in the day's takings, and staff screens hear the new tally with the change.
     expect((await staff.get('/api/todaysOrderTally').expect(200)).body).toBe(855);
     const [, paidChange] = await live.waitForCount(2);
@@ -96,6 +98,7 @@ describe('kitchen: live orders, store status and stock status', () => {
     await request(server.baseUrl).get(link.replace(/signature=[^&]*/, 'signature=forged')).expect(401);
     await request(server.baseUrl).get(link.replace('copy=1', 'copy=2')).expect(401);
     const reprinted = await staff.post('/takeaway/printOrder', { orderId, status: 'PRINTED' }).expect(200);
+    expect((await staff.get(`/api/fetchOrder/${orderId}`).expect(200)).body.order.version).toBeGreaterThan(paid.body.order.version);
     expect(isDuplicate((await request(server.baseUrl).get(reprinted.body.bt_print_url).expect(200)).body)).toBe(true);
     expect((await staff.get(reprinted.body.preview_url).expect(200)).text).toContain('DUPLICATE');
     await request(server.baseUrl).get(`/takeaway/${orderId}/bt-print`).expect(401);

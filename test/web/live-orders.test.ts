@@ -1,5 +1,5 @@
 import type { KitchenOrder } from '../../src/shared/order';
-import { toLiveOrder, wasNotified, type LiveOrder } from '../../web/src/features/staff/orders/kitchenOrder';
+import { listKeepingNewer, toLiveOrder, wasNotified, type LiveOrder } from '../../web/src/features/staff/orders/kitchenOrder';
 import { sortOrders, type OrderSort } from '../../web/src/features/staff/orders/sortOrders';
 import { formatCountdown } from '../../web/src/features/staff/orders/times';
 
@@ -36,6 +36,7 @@ const order = (id: string, fields: Partial<KitchenOrder> = {}): KitchenOrder => 
   lapse_remaining: null,
   notified_at: null,
   printed_copies: 0,
+  version: 1,
   completed_at: null,
   refunded: 0,
   refund_standing: 'NONE',
@@ -89,5 +90,25 @@ describe('an order for later on the live screen (issue 37)', () => {
     const now = order('now', { updated_at: '2026-11-20T18:50:00.000Z' });
     const received = sortOrders([waiting, released, now].map(toLiveOrder), { key: 'received', direction: 'descending' });
     expect(received.map((sorted) => sorted.id)).toEqual(['later', 'now', 'released']);
+  });
+});
+
+describe('two answers about one order, arriving out of turn', () => {
+  const shown = [toLiveOrder(order('a', { status: 'NEW', refundable: 355, version: 7 })), toLiveOrder(order('b', { version: 3 }))];
+  const staleList = [order('a', { status: 'AWAITING-PAYMENT', refundable: 0, version: 6 }), order('b', { status: 'PRINTED', version: 4 }), order('c', { version: 8 })].map(toLiveOrder);
+
+  it('the screen keeps the newer copy: a list asked for before a change does not undo it', () => {
+    const kept = listKeepingNewer(shown, staleList, () => false);
+    expect(kept.map((one) => [one.id, one.status, one.version])).toEqual([
+      ['a', 'NEW', 7],
+      ['b', 'PRINTED', 4],
+      ['c', 'NEW', 8],
+    ]);
+  });
+
+  it('an order the list lacks stays when the screen heard of it after asking, and goes otherwise (another day)', () => {
+    const withoutA = staleList.slice(1);
+    expect(listKeepingNewer(shown, withoutA, (id) => id === 'a').map((one) => one.id)).toEqual(['a', 'b', 'c']);
+    expect(listKeepingNewer(shown, withoutA, () => false).map((one) => one.id)).toEqual(['b', 'c']);
   });
 });

@@ -25,6 +25,30 @@ export function toLiveOrder(answer: KitchenOrderAnswer): LiveOrder {
   return { ...answer, dueAt, serverClockAhead, lapsesAt };
 }
 
+/**
+ * Whether the screen keeps the order it shows over an answer about it: the answer is older (a fetch another
+ * overtook). Equal versions take the answer: it is what the server holds, over a status changed here ahead of it.
+ */
+export const isOlderThanShown = (shown: Pick<LiveOrder, 'version'> | undefined, answer: Pick<LiveOrder, 'version'>): boolean =>
+  shown !== undefined && shown.version > answer.version;
+
+/**
+ * Today's list as fetched, merged with the one shown: an order whose shown copy is newer keeps it, and an order
+ * the list lacks stays when the screen heard of it after the list was asked for (the list was older than it).
+ */
+export function listKeepingNewer(shown: readonly LiveOrder[], fetched: LiveOrder[], heardSinceAsked: (id: string) => boolean): LiveOrder[] {
+  const byId = new Map(shown.map((order) => [order.id, order]));
+  const inList = new Set(fetched.map((order) => order.id));
+  const heardLater = shown.filter((order) => !inList.has(order.id) && heardSinceAsked(order.id));
+  return [
+    ...heardLater,
+    ...fetched.map((order) => {
+      const held = byId.get(order.id);
+      return held && isOlderThanShown(held, order) ? held : order;
+    }),
+  ];
+}
+
 export const isDelivery = (order: KitchenOrderAnswer) => order.ta_method === 'DELIVER';
 
 export function itemCount(order: KitchenOrderAnswer): number {

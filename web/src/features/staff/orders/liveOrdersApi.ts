@@ -3,7 +3,8 @@ import { api } from '../../../app/api';
 import type { AppDispatch } from '../../../app/store';
 import { isSignedOut } from '../../../app/serverMessage';
 import { showDialog } from '../../dialog/dialogSlice';
-import { toLiveOrder, type KitchenOrderAnswer, type LiveOrder } from './kitchenOrder';
+import { heardSince, markHeard, markNow } from './heardOrders';
+import { isOlderThanShown, listKeepingNewer, toLiveOrder, type KitchenOrderAnswer, type LiveOrder } from './kitchenOrder';
 
 interface OrderAnswer {
   status: true;
@@ -49,17 +50,28 @@ export const ORDER_CANCELLED_CHANGES = ['OrderTally', 'Menu', 'OosProducts'] as 
 
 const fromOrderAnswer = (answer: OrderAnswer) => toLiveOrder(answer.order);
 
+/** When each fetch of today's list was asked for (heardOrders.ts), by its request. */
+const listAskedAt = new Map<string, number>();
+
 export const liveOrdersApi = api.injectEndpoints({
   endpoints: (build) => ({
     todaysOrders: build.query<LiveOrder[], void>({
       query: () => '/api/todaysOrders',
       transformResponse: (answer: KitchenOrderAnswer[]) => answer.map(toLiveOrder),
+      // A list asked for before an order's latest change may come back after it: the newer copy stays.
+      merge: (shown, fetched, { requestId }) => {
+        const asked = listAskedAt.get(requestId) ?? Number.POSITIVE_INFINITY;
+        return listKeepingNewer(shown, fetched, (id) => heardSince(id, asked));
+      },
       providesTags: ['LiveOrders'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_arg, { dispatch, queryFulfilled, requestId }) {
+        listAskedAt.set(requestId, markNow());
         try {
           await queryFulfilled;
         } catch (caught) {
           if (!isSignedOut(caught)) dispatch(showDialog({ title: 'Error', message: "There was an ERROR fetching today's orders", look: 'error' }));
+        } finally {
+          listAskedAt.delete(requestId);
         }
       },
     }),
@@ -130,11 +142,23 @@ export const {
   useTicketPrintDataQuery,
 } = liveOrdersApi;
 
+/**
+ * The order as the server holds it now. A fetch of it still running began before the change this screen just
+ * heard of, and asking again while it runs would only share its answer: it is waited out, then asked again.
+ */
+export async function fetchOrderAfresh(dispatch: AppDispatch, id: string) {
+  const running = dispatch(liveOrdersApi.util.getRunningQueryThunk('kitchenOrder', id));
+  if (running) await running;
+  return dispatch(liveOrdersApi.endpoints.kitchenOrder.initiate(id, { subscribe: false, forceRefetch: true }));
+}
+
 /** Puts an order into today's list: replaces the one with its id, or goes on top as the newest. */
 export function putOrder(dispatch: AppDispatch, order: LiveOrder): void {
   dispatch(
     liveOrdersApi.util.updateQueryData('todaysOrders', undefined, (orders) => {
       const index = orders.findIndex((candidate) => candidate.id === order.id);
+      if (index >= 0 && isOlderThanShown(orders[index], order)) return;
+      markHeard(order.id);
       if (index >= 0) orders[index] = order;
       else orders.unshift(order);
     }),

@@ -6,7 +6,7 @@ import { openLiveChannel, type LiveConnection } from '../../store-status/liveCha
 import { STAFF_ORDERS_CHANNEL } from '../../../../../src/shared/staff-channel';
 import { inboxApi } from '../inbox/inboxApi';
 import { liveKeysApi } from '../settings/liveKeysApi';
-import { liveOrdersApi, ORDER_CANCELLED_CHANGES, putOrder } from './liveOrdersApi';
+import { fetchOrderAfresh, liveOrdersApi, ORDER_CANCELLED_CHANGES, putOrder } from './liveOrdersApi';
 import type { OrderStatus } from './kitchenOrder';
 
 export interface OrdersChannel {
@@ -65,8 +65,7 @@ export const { useOrdersChannelQuery } = ordersChannelApi;
 
 async function newOrder(dispatch: AppDispatch, id: string, tally: number): Promise<void> {
   dispatch(liveOrdersApi.util.upsertQueryData('todaysOrderTally', undefined, tally));
-  const fetched = dispatch(liveOrdersApi.endpoints.kitchenOrder.initiate(id, { subscribe: false, forceRefetch: true }));
-  const result = await fetched;
+  const result = await fetchOrderAfresh(dispatch, id);
   if (result.data) {
     putOrder(dispatch, result.data);
     return;
@@ -98,7 +97,7 @@ async function orderChanged(dispatch: AppDispatch, id: string, status: OrderStat
   // Unchanged: this screen's own action, already answered with the whole order.
   if (!changed) return;
   if (status === 'CANCELLED') dispatch(api.util.invalidateTags([...ORDER_CANCELLED_CHANGES]));
-  const result = await dispatch(liveOrdersApi.endpoints.kitchenOrder.initiate(id, { subscribe: false, forceRefetch: true }));
+  const result = await fetchOrderAfresh(dispatch, id);
   if (result.data) putOrder(dispatch, result.data);
 }
 
@@ -106,7 +105,7 @@ async function orderChanged(dispatch: AppDispatch, id: string, status: OrderStat
 async function orderErased(dispatch: AppDispatch, getState: () => unknown, id: string): Promise<void> {
   const shown = liveOrdersApi.endpoints.todaysOrders.select()(getState() as RootState).data ?? [];
   if (!shown.some((order) => order.id === id)) return;
-  const result = await dispatch(liveOrdersApi.endpoints.kitchenOrder.initiate(id, { subscribe: false, forceRefetch: true }));
+  const result = await fetchOrderAfresh(dispatch, id);
   if (result.data) putOrder(dispatch, result.data);
   else dispatch(liveOrdersApi.util.invalidateTags(['LiveOrders']));
 }

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { ALLERGENS, type Allergen } from '../../../../src/shared/allergens';
+import { recall, remember } from '../../app/deviceMemory';
 
 /** Remembered on the device (issue 16): a customer with an allergy sets it once. */
 export const ALLERGEN_FILTER_KEY = 'allergen-filter';
@@ -7,20 +8,15 @@ export const ALLERGEN_FILTER_KEY = 'allergen-filter';
 /** What this device remembers; read after the first render, which must match the server's (no filter). */
 export function rememberedAllergens(): Allergen[] {
   try {
-    const stored = JSON.parse(localStorage.getItem(ALLERGEN_FILTER_KEY) ?? '[]') as unknown;
+    const stored = JSON.parse(recall(ALLERGEN_FILTER_KEY) ?? '[]') as unknown;
     return Array.isArray(stored) ? ALLERGENS.filter((allergen) => stored.includes(allergen)) : [];
   } catch {
-    return [];
+    return []; // what was stored is not a list: none remembered
   }
 }
 
-function remember(excluded: Allergen[]): void {
-  try {
-    localStorage.setItem(ALLERGEN_FILTER_KEY, JSON.stringify(excluded));
-  } catch {
-    // Private browsing may refuse storage: the filter then lasts for this visit.
-  }
-}
+/** Refused storage makes the filter last for this visit. */
+const rememberExcluded = (excluded: Allergen[]): void => remember(ALLERGEN_FILTER_KEY, JSON.stringify(excluded));
 
 /**
  * The allergens the customer hides dishes for ("hide dishes containing ..."). None at first: the page's first
@@ -36,7 +32,7 @@ export const allergenFilterSlice = createSlice({
     setAllergenExcluded(state, action: PayloadAction<{ allergen: Allergen; excluded: boolean }>) {
       const { allergen, excluded } = action.payload;
       state.excluded = ALLERGENS.filter((candidate) => (candidate === allergen ? excluded : state.excluded.includes(candidate)));
-      remember(state.excluded);
+      rememberExcluded(state.excluded);
     },
   },
   selectors: {

@@ -1,4 +1,5 @@
 import { londonDate } from '../../../../../src/shared/london-time';
+import { recall, remember } from '../../../app/deviceMemory';
 
 /** The London date this device last acknowledged the undeclared-allergens warning on (issue 27). */
 export const UNDECLARED_WARNED_KEY = 'undeclared-allergens-warned-on';
@@ -7,18 +8,7 @@ export function today(): string {
   return londonDate(new Date());
 }
 
-export function warnedOn(): string | null {
-  try {
-    return localStorage.getItem(UNDECLARED_WARNED_KEY);
-  } catch {
-    return null;
-  }
-}
+export const warnedOn = (): string | null => recall(UNDECLARED_WARNED_KEY);
 
-export function rememberWarned(day: string): void {
-  try {
-    localStorage.setItem(UNDECLARED_WARNED_KEY, day);
-  } catch {
-    // Private browsing may refuse storage: the warning then comes back on the next visit.
-  }
-}
+/** Refused storage brings the warning back on the next visit. */
+export const rememberWarned = (day: string): void => remember(UNDECLARED_WARNED_KEY, day);

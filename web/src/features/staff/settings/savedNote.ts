@@ -2,24 +2,17 @@
  * 'Settings saved' across the reload a save makes (staff spec §2, issue 38 item 2): a one-shot note in this tab's
  * sessionStorage, written before the reload and taken (read and removed) by the reloaded page, which says it once.
  */
+import { forget, recall, remember } from '../../../app/deviceMemory';
+
 const SAVED_NOTE = 'takeaway-settings-saved';
 
-export function noteSettingsSaved(): void {
-  try {
-    sessionStorage.setItem(SAVED_NOTE, '1');
-  } catch {
-    // Storage refused (a private window's quota): the page still reloads with the saved values.
-  }
-}
+/** Storage refused, the page still reloads with the saved values, without the note. */
+export const noteSettingsSaved = (): void => remember(SAVED_NOTE, '1', 'tab');
 
 function takeNote(): boolean {
-  try {
-    const saved = sessionStorage.getItem(SAVED_NOTE) !== null;
-    sessionStorage.removeItem(SAVED_NOTE);
-    return saved;
-  } catch {
-    return false;
-  }
+  const saved = recall(SAVED_NOTE, 'tab') !== null;
+  forget(SAVED_NOTE, 'tab');
+  return saved;
 }
 
 /** Whether this page load follows a save, taken from storage at the first call (in the browser only). */

@@ -92,7 +92,8 @@ function eveningHistory(seed: number, length: number): StoredEvent[] {
 
 describe('orders projection, a batch at a time', () => {
   const { pool } = suiteDatabase();
-  const rows = () => pool.any(sql.unsafe`select * from orders order by order_id`);
+  // Each write numbers the row afresh (migration 073): the facts must match, not how many writes made them.
+  const rows = async () => (await pool.any(sql.unsafe`select * from orders order by order_id`)).map(({ version: _version, ...row }) => row);
 
   it.each([1, 2, 3, 4, 5, 6])('gives the same rows and the same messages to staff screens as one event at a time (seed %i)', async (seed) => {
     const history = eveningHistory(seed, 300);

@@ -39,7 +39,8 @@ describe('orders projection: checkout steps in one statement', () => {
     await pool.query(sql.unsafe`delete from projection_checkpoints where name = 'orders'`);
     await pool.query(sql.unsafe`insert into projection_checkpoints (name, position) values ('orders', '0')`);
   }
-  const rows = () => pool.any(sql.unsafe`select * from orders order by order_id`);
+  // Each write numbers the row afresh (migration 073): the facts must match, not how many writes made them.
+  const rows = async () => (await pool.any(sql.unsafe`select * from orders order by order_id`)).map(({ version: _version, ...row }) => row);
 
   it('leaves the same rows whether each event comes alone (one statement each) or all in one transaction', async () => {
     const history = orderHistory();

@@ -54,6 +54,7 @@ export const ordersProjection: Projection = {
   name: 'orders',
   eventTypes: [...ORDER_EVENT_TYPES, 'PersonalDataErased'],
   tables: ['orders', 'order_refunds'],
+  writeCounters: { orders: ['version'] },
   apply: (stored, context) => applyOrders([stored], context),
   applyAll: applyOrders,
   // A batch of checkout steps that submits nothing (what a steady trickle of orders brings) goes in one round trip.

@@ -25,6 +25,11 @@ export interface Projection<Prepared = unknown> {
   /** Its own tables, emptied when it is rebuilt. */
   tables: readonly string[];
   /**
+   * Optional: columns (by table) that number the writes to a row rather than hold a fact, such as orders.version;
+   * a rebuild, which may fold events into fewer writes, leaves them different, so comparisons leave them out.
+   */
+  writeCounters?: Readonly<Record<string, readonly string[]>>;
+  /**
    * Optional: reads what applying the batch needs from outside its transaction (the settings, the catalogue,
    * other streams), before the transaction opens. `apply` may use only `tx`: inside the transaction, asking the
    * pool for another connection could wait forever (issue 28; tests refuse it).

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'slonik';
 import request from 'supertest';
 import { createPostgresEventStore } from '../../src/eventstore/postgres';
 import { createUserRepository } from '../../src/identity/users';
@@ -229,4 +233,22 @@ describe('content pages and the in-place editor', () => {
     await call('post', '/api/ipe_save', admin).send({ ipe_type: 'product', product_id: 2, content: expected }).expect(200);
     expect(await count(server, 'es_events')).toBe(before);
   });
+
+  it('rebuilds menu rows built before rich text, once migrated (migration 075)', async () => {
+    const description = async () => (await server.shop.pool.oneFirst(sql.unsafe`select description from menu_products where id = 3`)) as string;
+    const rich = await description();
+    expect(rich).toMatch(/^<p>.+<\/p>$/);
+    await server.shop.pool.query(sql.unsafe`update menu_products set description = '<img src=x onerror=alert(1)>' where id = 3`);
+    const migration = fs.readFileSync(path.join(__dirname, '../../migrations/075_menu_descriptions_as_rich_text.sql'), 'utf8');
+    const client = new pg.Client({ connectionString: server.shop.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(migration);
+    } finally {
+      await client.end();
+    }
+    await until(async () => (await server.shop.pool.maybeOneFirst(sql.unsafe`select description from menu_products where id = 3`)) === rich, 'the menu rebuilt');
+    expect((await call('get', '/api/menu').expect(200)).body.products.length).toBeGreaterThan(20);
+  });
 });
+

@@ -94,7 +94,10 @@ export function contentRoutes(deps: { pages: ContentPages; dishes: DishDescripti
   router.get('/api/pages/:slug', async (ctx) => {
     const user = ctx.state.user as User | undefined;
     const isAdmin = user !== undefined && hasRole(user.role, 'admin');
-    const page = await pages.page(slugOf(ctx)).catch(() => undefined);
+    const page = await pages.page(slugOf(ctx)).catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'not_found') return undefined;
+      throw error;
+    });
     if (!page || (page.status !== 'published' && !isAdmin)) throw new DomainError('not_found', CONTENT_TEXTS.noPage);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = page;

@@ -39,7 +39,8 @@ const options: sanitizeHtml.IOptions = {
         if (name === 'target' && value === ALLOW.linkTarget) kept.target = value;
         if (name === 'rel') kept.rel = ALLOW.linkRel;
       }
-      kept.rel = ALLOW.linkRel;
+      // TipTap's link adds nofollow by default: kept, so the editor's own links read back unchanged.
+      kept.rel = /(^|\s)nofollow(\s|$)/i.test(attribs.rel ?? '') ? `${ALLOW.linkRel} nofollow` : ALLOW.linkRel;
       return { tagName, attribs: kept };
     },
     '*': (tagName, attribs) => {

@@ -40,6 +40,7 @@ describe('cleanRichText', () => {
       '<h2>Two</h2><h3>Three</h3><h4>Four</h4><ul><li>one</li></ul><ol><li>two</li></ol><blockquote><p>said</p></blockquote>',
       '<p>line<br />break <a target="_blank" rel="noopener noreferrer" href="https://example.com/menu">site</a> <a href="mailto:hello@example.com" rel="noopener noreferrer">mail</a></p>',
       '<p><span style="font-size: 8px">small</span><span style="font-size: 150px">huge</span></p>',
+      '<p><a target="_blank" rel="noopener noreferrer nofollow" href="http://example.com">TipTap\'s own link</a></p>',
     ];
     for (const html of editor) expect(richTextCleaning(html)).toEqual({ html, removed: false });
   });

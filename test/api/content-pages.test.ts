@@ -25,10 +25,11 @@ describe('content pages and the in-place editor', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    admin = await adminCookie(server);
-    ({ manager, staff } = await managerAndStaffCookies(server));
-    await createUserRepository(server.shop.pool).create({ email: 'diner@test.example', password: 'a customer password', role: 'customer' });
-    customer = cookieHeader(await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send({ email: 'diner@test.example', password: 'a customer password' }).expect(200));
+    const signInCustomer = async () => {
+      await createUserRepository(server.shop.pool).create({ email: 'diner@test.example', password: 'a customer password', role: 'customer' });
+      return cookieHeader(await request(server.baseUrl).post('/api/login').set(sameOrigin(server)).send({ email: 'diner@test.example', password: 'a customer password' }).expect(200));
+    };
+    [admin, { manager, staff }, customer] = await Promise.all([adminCookie(server), managerAndStaffCookies(server), signInCustomer()]);
   }, 180_000);
   afterAll(async () => {
     await server?.stop();
@@ -71,12 +72,14 @@ describe('content pages and the in-place editor', () => {
       ['post', '/api/ipe_save', { ipe_type: 'product', product_id: 1, content: '<p>Defaced</p>' }],
     ];
     const before = await count(server, 'es_events');
-    for (const [who, cookie, status] of [['guest', undefined, 401], ['customer', customer, 403], ['staff', staff, 403], ['manager', manager, 403]] as const) {
-      for (const [method, path, body] of routes) {
-        const response = await call(method, path, cookie).send(body ?? {});
-        expect({ who, method, path, status: response.status }).toEqual({ who, method, path, status });
-      }
-    }
+    const callers = [['guest', undefined, 401], ['customer', customer, 403], ['staff', staff, 403], ['manager', manager, 403]] as const;
+    const answers = await Promise.all(
+      callers.flatMap(([who, cookie, status]) =>
+        routes.map(async ([method, path, body]) => ({ who, method, path, status: (await call(method, path, cookie).send(body ?? {})).status, wanted: status })),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status !== answer.wanted)).toEqual([]);
+    expect(answers).toHaveLength(48);
     expect(await count(server, 'es_events')).toBe(before);
     expect(await page('about')).toEqual(about);
   });

@@ -9,10 +9,11 @@ import { vouchersProjection } from './vouchers/projection';
 import { paymentsProjection } from './payments/projection';
 import { contactMessagesProjection } from './contact/projection';
 import { capacityProjection } from './capacity/projection';
+import { contentPagesProjection } from './content/projection';
 
 /** Every read model the shop runs. */
 export function allProjections(): Projection[] {
-  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection, contactMessagesProjection, capacityProjection];
+  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection, contactMessagesProjection, capacityProjection, contentPagesProjection];
 }
 
 // The read side's door for the composition root: caches, query routes and the query ports modules are given.
@@ -32,3 +33,4 @@ export { voucherReadModel } from './vouchers/queries';
 export { cardRefundRoutes } from './payments/refunds';
 export { contactInbox, contactMessagesFrom } from './contact/queries';
 export { windowLoads } from './capacity/queries';
+export { contentReadModel } from './content/queries';

@@ -24,6 +24,7 @@ import { createStoreClock } from '../modules/store';
 import { createVouchers } from '../modules/voucher';
 import { wireAccounts } from './wiring/accounts';
 import { seedTheDemoMenu, wireCatalog } from './wiring/catalog';
+import { wireContent } from './wiring/content';
 import { wireDelivery } from './wiring/delivery';
 import { startHousekeeping } from './wiring/housekeeping';
 import { serveHttp } from './wiring/http';
@@ -137,8 +138,9 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     startHousekeeping({ pool, clock, logger, sessionSweeper, holdSweeper: stock.holdSweeper, storeClock }, stops);
 
     const catalog = wireCatalog({ config, services, menu, dailyStock: stock.dailyStock });
+    const content = await wireContent({ services, catalogue: catalog.catalogue, clock, logger });
     const routers = shopRoutes({
-      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog,
+      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content,
     });
     const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock), routers }, stops);
     const url = origins.listeningOn(port);

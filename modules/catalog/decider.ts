@@ -1,7 +1,7 @@
 import { DomainError } from '../../src/core/errors';
 import type { Decider } from '../../src/core/decider';
-import type { CategoryEvent, ProductAdded, ProductChanged, ProductEvent, ProductStatus, VariantAdded } from './events';
-import { assertDietary, assertNamed, assertPrice, assertUniqueName, assertVariantPrices } from './rules';
+import type { CategoryEvent, DishData, ProductAdded, ProductEvent, ProductStatus, VariantAdded } from './events';
+import { assertDietary, assertNamed, assertPrice, assertUniqueName, assertVariantPrices, dishDescription } from './rules';
 import type { Allergen } from '../../src/shared/allergens';
 
 export interface Variant {
@@ -22,8 +22,10 @@ export type ProductState = { status: 'none' } | ({ status: 'listed' } & Listed) 
  * from the menu by the handler: the duplicate-name rule's fact.
  */
 export type ProductCommand =
-  | { type: 'AddProduct'; data: ProductAdded['data']; namesInCategory: readonly string[] }
-  | { type: 'ChangeProduct'; data: ProductChanged['data']; namesInCategory: readonly string[] }
+  | { type: 'AddProduct'; data: DishData; namesInCategory: readonly string[] }
+  | { type: 'ChangeProduct'; data: DishData; namesInCategory: readonly string[] }
+  /** The long description alone (the in-place editor, issue 39): any HTML, cleaned here. */
+  | { type: 'DescribeProduct'; data: { productId: number; description: string } }
   | { type: 'ArchiveProduct'; data: { productId: number } }
   | { type: 'AddVariant'; data: VariantAdded['data'] }
   | { type: 'ChangeVariant'; data: VariantAdded['data'] }
@@ -79,7 +81,10 @@ function variantOf(product: Listed, variantId: number): Variant {
   return variant;
 }
 
-function assertDish(data: ProductAdded['data'], namesInCategory: readonly string[]): void {
+/** The dish's data as stored: its description cleaned and marked as rich text. */
+const stored = (data: DishData): ProductAdded['data'] => ({ ...data, description: dishDescription(data.description), descriptionFormat: 'html' });
+
+function assertDish(data: DishData, namesInCategory: readonly string[]): void {
   assertNamed(data.name, 'A dish');
   assertPrice(data.pricePence);
   assertUniqueName(data.name, namesInCategory, 'a dish in this category');
@@ -99,12 +104,18 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
     case 'AddProduct':
       if (state.status !== 'none') throw new DomainError('conflict', `Product ${command.data.productId} already exists`);
       assertDish(command.data, command.namesInCategory);
-      return [{ type: 'ProductAdded', data: command.data }];
+      return [{ type: 'ProductAdded', data: stored(command.data) }];
     case 'ChangeProduct': {
       const product = listed(state);
       assertDish(command.data, command.namesInCategory);
       assertVariantPrices(command.data.pricePence, product.variants);
-      return sameDetails(product.product, command.data) ? [] : [{ type: 'ProductChanged', data: command.data }];
+      const data = stored(command.data);
+      return sameDetails(product.product, data) ? [] : [{ type: 'ProductChanged', data }];
+    }
+    case 'DescribeProduct': {
+      const product = listed(state);
+      const description = dishDescription(command.data.description);
+      return description === product.product.description ? [] : [{ type: 'ProductChanged', data: { ...product.product, description } }];
     }
     case 'ArchiveProduct':
       if (state.status === 'archived') return [];
@@ -147,8 +158,8 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
   }
 }
 
-function sameDetails(current: ProductAdded['data'], next: ProductChanged['data']): boolean {
-  return (Object.keys(next) as Array<keyof ProductChanged['data']>).every((key) =>
+function sameDetails(current: ProductAdded['data'], next: ProductAdded['data']): boolean {
+  return (Object.keys(next) as Array<keyof ProductAdded['data']>).every((key) =>
     key === 'allergens' ? sameList(current.allergens, next.allergens) : current[key] === next[key],
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALLERGENS, MAX_SPICE } from '../../src/shared/allergens';
+import { textAsRichText } from '../../src/shared/rich-text-allow-list';
 
 const pence = z.number().int();
 const status = z.enum(['active', 'out-of-stock']);
@@ -39,7 +40,9 @@ const dishDetails = {
   categoryId,
   name: z.string(),
   shortDescription: z.string(),
+  /** Rich text cleaned against the site's allow-list (issue 39); `descriptionFormat` marks it as such. */
   description: z.string(),
+  descriptionFormat: z.literal('html'),
   pricePence: pence.nonnegative(),
   image: z.string().nullable(),
   imageSrcset: z.string().nullable(),
@@ -119,7 +122,9 @@ export type VariantStatusChanged = z.infer<typeof VariantStatusChanged>;
 export type VariantArchived = z.infer<typeof VariantArchived>;
 export type ProductStatus = z.infer<typeof status>;
 export type VatRate = z.infer<typeof vatRate>;
-export type DishDetails = Omit<ProductAdded['data'], 'productId' | 'position'>;
+export type DishDetails = Omit<ProductAdded['data'], 'productId' | 'position' | 'descriptionFormat'>;
+/** A dish's data as a command carries it: the description is any HTML, which the decider cleans and marks. */
+export type DishData = Omit<ProductAdded['data'], 'descriptionFormat'>;
 
 export type ProductEvent = ProductAdded | ProductChanged | ProductArchived | ProductStatusChanged | VariantAdded | VariantChanged | VariantStatusChanged | VariantArchived;
 export type CategoryEvent = CategoryAdded | CategoryRenamed | CategoriesReordered | CategoryVisibilityChanged;
@@ -176,10 +181,22 @@ export function upcastAllergenState(event: { type: string; data: unknown }): { t
   return { type: event.type, data: { ...defaults, ...data, allergensDeclared: false } };
 }
 
+/**
+ * Upcaster of a dish's description (ProductAdded, ProductChanged): one stored before issue 39 is plain text, and
+ * reads as text: HTML-escaped, each line a paragraph. Rich text is marked `descriptionFormat: 'html'`.
+ */
+export function upcastDishDescription(event: { type: string; data: unknown }): { type: string; data: unknown } {
+  const data = event.data as { description?: unknown; descriptionFormat?: string };
+  if (data.descriptionFormat !== undefined) return event;
+  return { type: event.type, data: { ...data, description: textAsRichText(String(data.description ?? '')), descriptionFormat: 'html' } };
+}
+
+const upcastDish = (event: { type: string; data: unknown }) => upcastDishDescription(upcastAllergenState(event));
+
 /** The catalogue's upcasters, by stored type. */
 export const CATALOG_UPCASTERS = {
-  ProductAdded: upcastAllergenState,
-  ProductChanged: upcastAllergenState,
+  ProductAdded: upcastDish,
+  ProductChanged: upcastDish,
   VariantAdded: upcastAllergenState,
   VariantChanged: upcastAllergenState,
 };

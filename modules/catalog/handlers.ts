@@ -130,6 +130,19 @@ export function createCatalogue({ services, menu, photos }: CatalogueDeps) {
         await onProduct(productId, { type: 'ChangeProduct', data: { productId, ...input, imageSrcset, position }, namesInCategory }, context);
       }),
 
+    /** A dish's long description alone (the in-place editor, issue 39); answers it as stored, cleaned. */
+    describeDish: (productId: number, description: string, context: CommandContext) =>
+      inTurn(async () => {
+        dish(await menu.forEditing(), productId);
+        const result = await services.commands.handle(productStream(productId), productDecider, { type: 'DescribeProduct', data: { productId, description } }, context);
+        await services.readModels.waitFor('menu', result.position);
+        return result.state.status === 'none' ? '' : result.state.product.description;
+      }),
+
+    /** A dish's long description as it stands, or undefined for no such dish. */
+    descriptionOf: async (productId: number): Promise<string | undefined> =>
+      (await menu.forEditing()).products.find((candidate) => candidate.id === productId)?.description,
+
     archiveDish: (productId: number, context: CommandContext) =>
       inTurn(async () => {
         dish(await menu.forEditing(), productId);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CsvCell } from '../../src/csv';
 import { ALLERGENS, MAX_SPICE, type Allergen, type AllergenFacts } from '../../src/shared/allergens';
+import { RICH_TEXT_MAX_CHARS } from '../../src/shared/rich-text-allow-list';
 import { multiLineText, singleLineText } from '../../src/shared/text';
 import type { EditableCatalogue } from './catalogue';
 import { variantKey } from '../stock';
@@ -189,7 +190,7 @@ const cells = {
   dish: singleLineText({ max: 100, required: 'name the dish' }),
   hidden: flag,
   short_desc: singleLineText({ max: 200 }),
-  description: multiLineText({ max: 2000 }),
+  description: multiLineText({ max: RICH_TEXT_MAX_CHARS }),
   vat_rate: z.enum(VAT_RATES, "write 'standard' or 'zero'"),
   virtual: flag,
   vegetarian: flag,

@@ -139,7 +139,7 @@ export async function planMenuImport(rows: Array<{ row: number; parsed: MenuCsvR
     const position = current && current.categoryId === category.categoryId ? current.position : nextPosition(inCategory.map(({ state }) => state.product.position));
     const namesInCategory = inCategory.map(({ state }) => state.product.name);
     const data = { productId: id, ...dish, imageSrcset, position };
-    const columnOf = (field: CatalogueRefusal['field']): MenuCsvColumn => (field === 'price' ? 'price_pence' : field === 'dietary' ? (input.vegan ? 'vegan' : 'vegetarian') : 'name');
+    const columnOf = (field: CatalogueRefusal['field']): MenuCsvColumn => (field === 'price' ? 'price_pence' : field === 'description' ? 'description' : field === 'dietary' ? (input.vegan ? 'vegan' : 'vegetarian') : 'name');
     const decided = existing
       ? decide(productDecider, { type: 'ChangeProduct', data, namesInCategory }, existing.state, row, columnOf)
       : decide(productDecider, { type: 'AddProduct', data, namesInCategory }, { status: 'none' } as ProductState, row, columnOf);

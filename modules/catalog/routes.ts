@@ -6,6 +6,7 @@ import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { noInput } from '../../src/http/inputs';
 import { requireRole } from '../../src/identity/auth';
+import { RICH_TEXT_MAX_CHARS } from '../../src/shared/rich-text-allow-list';
 import { multiLineText, singleLineText } from '../../src/shared/text';
 import { VAT_RATES } from './events';
 import { ALLERGENS, MAX_SPICE } from '../../src/shared/allergens';
@@ -26,7 +27,7 @@ const dishInput = z.strictObject({
   category_id: z.number().int().positive(),
   name: singleLineText({ max: 100, required: 'A dish needs a name' }),
   short_desc: singleLineText({ max: 200 }),
-  description: multiLineText({ max: 2000 }),
+  description: multiLineText({ max: RICH_TEXT_MAX_CHARS }),
   price: wholePence('price'),
   image: singleLineText({ max: 200 }).refine((link) => DISH_IMAGE.test(link), 'must be a photo uploaded here').nullable(),
   virtual: z.boolean(),

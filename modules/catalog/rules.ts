@@ -1,10 +1,12 @@
 import { DomainError } from '../../src/core/errors';
+import { cleanRichText } from '../../src/rich-text';
 import { dietaryProblem, type DietaryFacts } from '../../src/shared/allergens';
+import { RICH_TEXT_MAX_CHARS, RICH_TEXT_TEXTS } from '../../src/shared/rich-text-allow-list';
 
 /** The catalogue's refusals for bad input, one rule each (issue 16 item 1). */
 
 /** Which field of the input a refusal is about, so that a menu import can name the file's column. */
-export type RefusedField = 'name' | 'price' | 'dietary';
+export type RefusedField = 'name' | 'price' | 'dietary' | 'description';
 
 export class CatalogueRefusal extends DomainError {
   constructor(
@@ -42,4 +44,14 @@ export function assertUniqueName(name: string, others: readonly string[], where:
 export function assertDietary(dish: DietaryFacts): void {
   const problem = dietaryProblem(dish);
   if (problem) throw new CatalogueRefusal('invalid', problem, 'dietary');
+}
+
+/**
+ * A dish's long description as it is stored (issue 39): rich text cleaned against the site's one allow-list, and
+ * no longer than the limit. Every way in (the menu editor, the in-place editor, the menu CSV) passes here.
+ */
+export function dishDescription(html: string): string {
+  const cleaned = cleanRichText(html);
+  if (cleaned.length > RICH_TEXT_MAX_CHARS) throw new CatalogueRefusal('invalid', `description: ${RICH_TEXT_TEXTS.tooLong}`, 'description');
+  return cleaned;
 }

@@ -1,3 +1,4 @@
+import { textAsRichText } from '../../src/shared/rich-text-allow-list';
 import type { CommandContext } from '../../src/core/decider';
 import type { CommandHandler } from '../../src/core/handle-command';
 import { createStockHandlers } from '../stock';
@@ -27,7 +28,7 @@ export async function seedDemoMenu(commands: CommandHandler, context: CommandCon
           categoryId,
           name: product.name,
           shortDescription: product.shortDescription,
-          description: product.description,
+          description: textAsRichText(product.description),
           pricePence: product.pricePence,
           image: product.image ? `/images/dishes/${product.image}.svg` : null,
           imageSrcset: null,

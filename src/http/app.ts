@@ -32,6 +32,8 @@ export interface AppOptions {
   routers: Router[];
   /** The only state-changing routes that take a multipart form instead of JSON (photo uploads). */
   multipartPaths?: readonly string[];
+  /** Routes whose spec sends a URL-encoded form, taken as well as JSON (the in-place editor's, issue 39). */
+  formPaths?: readonly string[];
   /**
    * Routes a provider calls, authenticated by a signature over the raw body (the card webhook): no CSRF check
    * (no browser sends them), and they read their own body.
@@ -65,7 +67,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(serveWebApp(options.webRoot));
   if (options.production) app.use(requireHttps(options.publicOrigin));
   app.use(exceptOn(options.reportPaths ?? [], refuseCrossSite(options.ownOrigins, options.signedWebhookPaths)));
-  app.use(exceptOn(options.reportPaths ?? [], requestBody(options.multipartPaths ?? [], options.signedWebhookPaths)));
+  app.use(exceptOn(options.reportPaths ?? [], requestBody(options.multipartPaths ?? [], options.signedWebhookPaths, options.formPaths)));
   app.use(sessionMiddleware(app, options.pool, { production: options.production }));
   app.use(loadUser(options.users));
   for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());

@@ -35,15 +35,35 @@ export async function jsonBody(ctx: Context, next: Next): Promise<void> {
   return next();
 }
 
+const FORM_LIMIT_BYTES = 300 * 1024;
+
+/**
+ * JSON, or a URL-encoded form of text fields (each named once), for the routes whose spec sends a form (the
+ * in-place editor's `POST /api/ipe_save` and `/api/ipe_cancel`, issue 39). The origin check before this applies as
+ * to any other change, so a form is no way round it; rich text escapes to up to three times its length in a form.
+ */
+export async function formOrJsonBody(ctx: Context, next: Next): Promise<void> {
+  if (!ctx.is('application/x-www-form-urlencoded')) return jsonBody(ctx, next);
+  if (Number(ctx.get('content-length') || 0) > FORM_LIMIT_BYTES) throw tooLarge();
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams((await readBody(ctx.req, FORM_LIMIT_BYTES)).toString('utf8'))) {
+    if (Object.hasOwn(fields, name)) throw new DomainError('invalid', `${name}: send it once`);
+    fields[name] = value;
+  }
+  ctx.request.body = fields;
+  return next();
+}
+
 /**
  * The JSON-only rule with its deliberate, listed exceptions: routes that take a multipart form (photo uploads),
- * and signed webhooks, which read their raw body themselves.
+ * and signed webhooks, which read their raw body themselves; routes that take a form or JSON (`formPaths`).
  * Such a route reads its body itself, after its role check, and refuses anything but a multipart form; the CSRF
  * check before this still applies to it.
  */
-export function requestBody(multipartPaths: readonly string[], signedPaths: readonly string[] = []) {
+export function requestBody(multipartPaths: readonly string[], signedPaths: readonly string[] = [], formPaths: readonly string[] = []) {
   const readsItsOwnBody = new Set([...multipartPaths, ...signedPaths]);
-  return (ctx: Context, next: Next): Promise<void> => (readsItsOwnBody.has(ctx.path) ? next() : jsonBody(ctx, next));
+  const forms = new Set(formPaths);
+  return (ctx: Context, next: Next): Promise<void> => (readsItsOwnBody.has(ctx.path) ? next() : forms.has(ctx.path) ? formOrJsonBody(ctx, next) : jsonBody(ctx, next));
 }
 
 /**

@@ -34,6 +34,7 @@ export interface MenuProduct extends StockCounts {
   id: number;
   name: string;
   short_desc: string;
+  /** The long description: rich text, HTML cleaned against the site's allow-list (issue 39, rich-text-allow-list.ts). */
   description: string;
   price: number;
   image: string | null;

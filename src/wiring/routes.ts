@@ -30,6 +30,7 @@ import { accountRoutes, customerAccountRoutes, type Accounts, type CustomerAccou
 import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/cart';
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
 import { contactRoutes, createContact } from '../../modules/contact';
+import { contentRoutes } from '../../modules/content';
 import { deliveryRoutes } from '../../modules/delivery';
 import { accountOrderRoutes, cardRoutes, createReorder, checkoutRoutes, orderTimeRoutes, kitchenRoutes, orderChannelAuthoriser, orderStatusRoutes, refundRoutes, voucherUseRoutes } from '../../modules/order';
 import { paymentRoutes } from '../../modules/payment';
@@ -38,6 +39,7 @@ import { stockRoutes } from '../../modules/stock';
 import { storeSettingsRoutes, storeStatusRoutes } from '../../modules/store';
 import { voucherRoutes, type createVouchers } from '../../modules/voucher';
 import type { wireCatalog } from './catalog';
+import type { WiredContent } from './content';
 import type { WiredDelivery } from './delivery';
 import type { wireOrder } from './order';
 import type { wirePrivacy } from './privacy';
@@ -68,6 +70,7 @@ export interface RoutedParts {
   stock: ReturnType<typeof wireStock>;
   privacy: ReturnType<typeof wirePrivacy>['privacy'];
   catalog: ReturnType<typeof wireCatalog>;
+  content: WiredContent;
 }
 
 /** Every route of the shop, each module's through its door; the human check (the login's and the contact form's) and the login throttle made here. */
@@ -148,5 +151,6 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     uploadRoutes({ store: catalog.photos }),
     catalogueRoutes({ catalogue: catalog.catalogue, clock }),
     menuCsvRoutes({ transfer: catalog.menuTransfer, clock }),
+    contentRoutes({ pages: parts.content.pages, dishes: parts.content.dishes, clock }),
   ];
 }

@@ -38,6 +38,9 @@ interface TextInput {
 
 const details = { email: 'sam@example.com', full_name: 'Sam Smith', phone_number: '07911 123456', address_1: '1 Park Row', address_2: 'Flat 2', address_3: 'Hyde Park', town_city: 'Leeds', postcode: 'LS1 4AP', delivery_info: 'Ring twice', allergy_info: 'No peanuts' };
 
+/** The in-place editor's identifiers of a part (staff spec §3). */
+const PART = { ipe_type: 'pagepart', container_type: 'page', container: 'about', part_id: '00000000-0000-4000-8000-000000000000', comp_id: 'text-00000000' };
+
 /** Every route that takes free text in its body. */
 const TEXT_BODIES: Record<string, TextInput[]> = {
   'POST /api/login': [{ body: { email: 'sam@example.com', password: 'a password' }, fields: { email: 'line', password: 'line' } }],
@@ -113,6 +116,15 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
   'POST /api/catalogue/dishes/:id/variants': [{ body: { name: 'Large', incremental_price: 100 }, fields: { name: 'line' }, as: 'manager' }],
   'POST /api/catalogue/variants/:id': [{ body: { name: 'Large', incremental_price: 100 }, fields: { name: 'line' }, as: 'manager' }],
   'POST /api/catalogue/import': [{ body: { csv: 'kind,id\r\n', dry_run: true }, fields: { csv: 'lines' }, as: 'manager' }],
+  // Content pages (issue 39): rich text is any text but NUL, lone surrogates and control characters, then cleaned.
+  'POST /api/pages': [{ body: { slug: 'story', title: 'Our story', description: 'Since 1999' }, fields: { slug: 'line', title: 'line', description: 'line' }, as: 'admin' }],
+  'PATCH /api/pages/:slug': [{ body: { title: 'Our story', description: 'Since 1999' }, fields: { title: 'line', description: 'line' }, as: 'admin' }],
+  'POST /api/pages/:slug/parts': [{ body: { kind: 'text', container_type: 'custom fixture', container: 'tagline' }, fields: { container: 'line' }, as: 'admin' }],
+  'POST /api/ipe_save': [
+    { body: { ...PART, content: '<p>Hello</p>' }, fields: { content: 'lines', container: 'line', comp_id: 'line' }, as: 'admin' },
+    { body: { ipe_type: 'product', product_id: 1, content: '<p>Hello</p>' }, fields: { content: 'lines' }, as: 'admin' },
+  ],
+  'POST /api/ipe_cancel': [{ body: PART, fields: { container: 'line', comp_id: 'line' }, as: 'admin' }],
   'POST /api/validate_postcode': [{ body: { postcode: 'LS1 4AP' }, fields: { postcode: 'line' }, as: 'manager' }],
   'POST /api/settings/update': [
     {
@@ -188,6 +200,10 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   // A manager's refund of a paid order, behind a step-up: its note goes through multiLineText, and a NUL in it is
   // refused with nothing changed in test/api/card-payments.test.ts ("staff refunds").
   'POST /api/orders/:id/refunds': 'a key, line numbers or pence, a closed list, and a note (test/api/card-payments.test.ts)',
+  'POST /api/pages/:slug/publish': 'no input',
+  'POST /api/pages/:slug/unpublish': 'no input',
+  'DELETE /api/pages/:slug/parts/:partId': 'no input',
+  'POST /api/pages/:slug/parts/:partId/restore': 'a version number',
 };
 
 /** A route's path parameters: an honest value each (hostile ones are sent in their place). */

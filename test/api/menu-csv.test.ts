@@ -230,6 +230,17 @@ describe('menu CSV export and import', () => {
     expect((await importCsv(exported).expect(200)).body.changes).toBe(0);
   });
 
+  it('carries a description as rich text cleaned against the one allow-list, out and back (issue 39)', async () => {
+    const hostile = '<p onclick="steal()">Crisp <strong>and</strong> hot</p><script>alert(1)</script><img src=x onerror=alert(1)>';
+    expect((await importCsv(file(dish({ name: 'Rich Bhaji', description: hostile }))).expect(200)).body.changes).toBe(1);
+    const cleaned = '<p>Crisp <strong>and</strong> hot</p>';
+    expect((await menu()).products.find((product: { name: string }) => product.name === 'Rich Bhaji').description).toBe(cleaned);
+    const exported = await exportCsv();
+    expect(exported).toContain(cleaned);
+    expect(exported).not.toMatch(/<script|onerror|onclick/);
+    expect((await importCsv(exported).expect(200)).body.changes).toBe(0);
+  });
+
   it('is for managers only', async () => {
     await request(server.baseUrl).get('/api/catalogue/menu.csv').set('Cookie', staff).expect(403);
     await request(server.baseUrl).get('/api/catalogue/menu.csv').expect(401);

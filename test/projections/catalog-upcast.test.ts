@@ -13,6 +13,8 @@ const at = '2026-07-20T18:00:00.000Z';
 const event = (type: string, data: unknown): NewEvent => ({ id: randomUUID(), type, data, metadata: { actor: 'system', at, correlationId: 'c', causationId: 'c' } });
 const category = { categoryId: 1, name: 'Starters', position: 1 };
 const issue16Fields = { vatRate: 'standard', imageSrcset: null, allergens: [], allergensDeclared: false, vegetarian: false, vegan: false, spice: 0 };
+/** Issue 39: the description is rich text, marked as such; a plain one written before reads as escaped paragraphs. */
+const issue39Fields = { description: '<p>Crisp</p>', descriptionFormat: 'html' };
 const dish = { productId: 1, categoryId: 1, name: 'Onion Bhaji', shortDescription: 'Four fritters', description: 'Crisp', pricePence: 395, image: null, virtual: false, position: 1 };
 
 /** Issue 16: ProductAdded carries a VAT rate, a photo srcset, allergens and dietary tags; older dishes get the defaults. */
@@ -30,10 +32,10 @@ describe('ProductAdded without a VAT rate (written before issue 16)', () => {
     await before.raw.append('catalog-1', [event('ProductAdded', dish)], { expectedRevision: 'no_stream' });
     const today = await shops.open();
     await today.store.append('categories-main', [event('CategoryAdded', category)], { expectedRevision: 'no_stream' });
-    await today.store.append('catalog-1', [event('ProductAdded', { ...dish, ...issue16Fields })], { expectedRevision: 'no_stream' });
+    await today.store.append('catalog-1', [event('ProductAdded', { ...dish, ...issue16Fields, ...issue39Fields })], { expectedRevision: 'no_stream' });
 
     const [read] = (await before.store.read('catalog-1')).events;
-    expect(read.data).toEqual({ ...dish, ...issue16Fields });
+    expect(read.data).toEqual({ ...dish, ...issue16Fields, ...issue39Fields });
     const expected = { name: 'Onion Bhaji', price_pence: 395, vat_rate: 'standard', image_srcset: null, archived: false, allergens: [], vegetarian: false };
     expect(await replayedDish(before)).toEqual(expected);
     expect(await replayedDish(today)).toEqual(expected);
@@ -56,12 +58,12 @@ const large = { productId: 2, variantId: 1, name: 'Large', incrementalPricePence
  * "none" only because nobody filled it in, changed once, and its variant. The shape and order of events every
  * shop today has; `extra` is what today's events add.
  */
-function history(extra: { allergensDeclared?: false }): Array<[string, NewEvent]> {
+function history(extra: { allergensDeclared?: false }, dishExtra: { descriptionFormat?: 'html' } = {}): Array<[string, NewEvent]> {
   return [
     ['categories-main', event('CategoryAdded', { categoryId: 1, name: 'Curries', position: 1 })],
-    ['catalog-1', event('ProductAdded', { ...allergenDish(1, 'Chicken Korma', ['milk', 'nuts']), ...extra })],
-    ['catalog-2', event('ProductAdded', { ...allergenDish(2, 'Saag Paneer', []), ...extra })],
-    ['catalog-2', event('ProductChanged', { ...allergenDish(2, 'Saag Paneer', []), pricePence: 850, ...extra })],
+    ['catalog-1', event('ProductAdded', { ...allergenDish(1, 'Chicken Korma', ['milk', 'nuts']), ...extra, ...dishExtra })],
+    ['catalog-2', event('ProductAdded', { ...allergenDish(2, 'Saag Paneer', []), ...extra, ...dishExtra })],
+    ['catalog-2', event('ProductChanged', { ...allergenDish(2, 'Saag Paneer', []), pricePence: 850, ...extra, ...dishExtra })],
     ['catalog-2', event('VariantAdded', { ...large, ...extra })],
     ['catalog-2', event('VariantChanged', { ...large, allergens: ['mustard'], ...extra })],
   ];
@@ -91,7 +93,7 @@ describe('dishes and variants stored before allergens were declared (issue 27)',
     const before = await shops.open();
     await write(before.raw, history({}));
     const today = await shops.open();
-    await write(today.store, history({ allergensDeclared: false }));
+    await write(today.store, history({ allergensDeclared: false }, { descriptionFormat: 'html' }));
 
     const expected = {
       rows: [
@@ -114,7 +116,24 @@ describe('dishes and variants stored before allergens were declared (issue 27)',
     expect(await fold(before, 'catalog-1')).toMatchObject({ product: { allergens: ['milk', 'nuts'], allergensDeclared: false } });
 
     // Written today, an event must say the state: the decider always does.
-    await expect(today.store.append('catalog-3', [event('ProductAdded', allergenDish(3, 'Chana Masala', []))], { expectedRevision: 'no_stream' })).rejects.toThrow(EventNotValid);
+    await expect(today.store.append('catalog-3', [event('ProductAdded', { ...allergenDish(3, 'Chana Masala', []), descriptionFormat: 'html' })], { expectedRevision: 'no_stream' })).rejects.toThrow(EventNotValid);
     await expect(today.store.append('catalog-2', [event('VariantAdded', { ...large, variantId: 2 })], { expectedRevision: 'any' })).rejects.toThrow(EventNotValid);
+  });
+});
+describe('descriptions stored before rich text (issue 39)', () => {
+  const shops = versionedShops();
+
+  it('replay as escaped paragraphs, the same row as the rich text written today', async () => {
+    const plain = { ...dish, ...issue16Fields, description: 'Fish & chips\n<b>hot</b>' };
+    const before = await shops.open();
+    await write(before.raw, [['categories-main', event('CategoryAdded', category)], ['catalog-1', event('ProductAdded', plain)]]);
+    const today = await shops.open();
+    const html = '<p>Fish &amp; chips</p><p>&lt;b&gt;hot&lt;/b&gt;</p>';
+    await write(today.store, [['categories-main', event('CategoryAdded', category)], ['catalog-1', event('ProductAdded', { ...plain, description: html, descriptionFormat: 'html' })]]);
+    for (const shop of [before, today]) {
+      await replayed(shop);
+      expect(await shop.pool.oneFirst(sql.unsafe`select description from menu_products where id = 1`)).toBe(html);
+    }
+    await expect(today.store.append('catalog-2', [event('ProductAdded', { ...plain, productId: 2 })], { expectedRevision: 'no_stream' })).rejects.toThrow(EventNotValid);
   });
 });

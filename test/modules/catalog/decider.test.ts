@@ -1,11 +1,11 @@
 import { productDecider, categoriesDecider } from '../../../modules/catalog/decider';
 import type { CategoryEvent, ProductAdded, ProductEvent, VariantAdded } from '../../../modules/catalog/events';
-import { upcastAllergenState } from '../../../modules/catalog/events';
+import { CATALOG_UPCASTERS, upcastAllergenState } from '../../../modules/catalog/events';
 import { specFor } from '../../support/given-when-then';
 
 const spec = specFor(productDecider);
 const details: ProductAdded['data'] = {
-  productId: 3, categoryId: 1, name: 'Korma', shortDescription: 'Mild', description: 'Creamy', pricePence: 950,
+  productId: 3, categoryId: 1, name: 'Korma', shortDescription: 'Mild', description: 'Creamy', descriptionFormat: 'html', pricePence: 950,
   image: null, imageSrcset: null, virtual: false, vatRate: 'standard', allergens: ['milk', 'nuts'], allergensDeclared: true, vegetarian: false, vegan: false, spice: 1, position: 1,
 };
 const added: ProductEvent = { type: 'ProductAdded', data: details };
@@ -48,6 +48,29 @@ describe('catalogue decider', () => {
     it('refuses an empty name and a duplicate in the category it moves to', () => {
       spec([added]).when(change({ name: '' })).thenFails('A dish needs a name');
       spec([added]).when(change({ categoryId: 2 }, ['KORMA'])).thenFails('already a dish in this category');
+    });
+  });
+
+  describe('DescribeProduct and the description as rich text (issue 39)', () => {
+    const describe_ = (description: string) => ({ type: 'DescribeProduct' as const, data: { productId: 3, description } });
+    it('stores the description cleaned, once, and refuses one for no dish', () => {
+      spec([added]).when(describe_('<p onclick="x()">Rich <strong>and</strong> creamy</p><script>alert(1)</script>'))
+        .then([{ type: 'ProductChanged', data: { ...details, description: '<p>Rich <strong>and</strong> creamy</p>' } }]);
+      spec([added]).when(describe_('Creamy')).then([]);
+      spec([]).when(describe_('x')).thenFails('does not exist', 'not_found');
+      spec([added]).when(describe_('x'.repeat(100_001))).thenFails('too long', 'invalid');
+    });
+
+    it('cleans a description the menu editor or the CSV sends', () => {
+      spec([added]).when(change({ description: '<a href="javascript:alert(1)">menu</a>' }))
+        .then([{ type: 'ProductChanged', data: { ...details, description: '<a rel="noopener noreferrer">menu</a>' } }]);
+    });
+
+    it('reads a plain description stored before as escaped paragraphs', () => {
+      const { descriptionFormat: _format, ...old } = details;
+      const upcast = CATALOG_UPCASTERS.ProductAdded({ type: 'ProductAdded', data: { ...old, description: 'Fish & chips\n<b>hot</b>' } });
+      expect(upcast).toEqual({ type: 'ProductAdded', data: { ...details, description: '<p>Fish &amp; chips</p><p>&lt;b&gt;hot&lt;/b&gt;</p>' } });
+      expect(CATALOG_UPCASTERS.ProductChanged(added)).toBe(added);
     });
   });
 

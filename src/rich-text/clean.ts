@@ -1,0 +1,73 @@
+import sanitizeHtml from 'sanitize-html';
+import { isAllowedFontSize, RICH_TEXT_ALLOW_LIST as ALLOW } from '../shared/rich-text-allow-list';
+
+const styleOf = (value: string) => value.split(';').map((declaration) => declaration.trim()).filter((declaration) => declaration !== '');
+
+/** Keeps only font-size (8-150 px, on spans) and text-align (one of four, on blocks) of a style attribute. */
+function allowedStyle(tag: string, style: string): string {
+  const kept: string[] = [];
+  for (const declaration of styleOf(style)) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration.slice(colon + 1).trim().toLowerCase();
+    if (property === 'font-size' && (ALLOW.fontSizeTags as readonly string[]).includes(tag) && isAllowedFontSize(value)) kept.push(`font-size: ${value.replace(/\s+/g, '')}`);
+    if (property === 'text-align' && (ALLOW.textAlignTags as readonly string[]).includes(tag) && (ALLOW.textAligns as readonly string[]).includes(value)) kept.push(`text-align: ${value}`);
+  }
+  return kept.join('; ');
+}
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [...ALLOW.tags],
+  allowedAttributes: ALLOW.attributes,
+  allowedSchemes: [...ALLOW.linkSchemes],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  // Style is filtered by allowedStyle below, never parsed as CSS by sanitize-html (its postcss path is not used).
+  parseStyleAttributes: false,
+  disallowedTagsMode: 'discard',
+  // The text of these is dropped with them; of any other refused tag, only the tag goes.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext', 'svg', 'math', 'object', 'embed'],
+  enforceHtmlBoundary: false,
+  transformTags: {
+    a: (tagName, attribs) => {
+      // In the order they came (so the editor's own links read back unchanged), rel always the allow-list's.
+      const kept: Record<string, string> = {};
+      for (const [name, value] of Object.entries(attribs)) {
+        if (name === 'href') kept.href = value;
+        if (name === 'target' && value === ALLOW.linkTarget) kept.target = value;
+        if (name === 'rel') kept.rel = ALLOW.linkRel;
+      }
+      // TipTap's link adds nofollow by default: kept, so the editor's own links read back unchanged.
+      kept.rel = /(^|\s)nofollow(\s|$)/i.test(attribs.rel ?? '') ? `${ALLOW.linkRel} nofollow` : ALLOW.linkRel;
+      return { tagName, attribs: kept };
+    },
+    '*': (tagName, attribs) => {
+      if (attribs.style === undefined) return { tagName, attribs };
+      const { style, ...rest } = attribs;
+      const kept = allowedStyle(tagName, style);
+      return { tagName, attribs: kept === '' ? rest : { ...rest, style: kept } };
+    },
+  },
+};
+
+/** Everything allowed: how sanitize-html writes the same HTML back, to tell whether cleaning removed anything. */
+const reserialise: sanitizeHtml.IOptions = { allowedTags: false, allowedAttributes: false, allowVulnerableTags: true, parseStyleAttributes: false };
+
+/**
+ * The site's rich text, cleaned against the one allow-list (src/shared/rich-text-allow-list.ts). Never trust HTML
+ * from a browser: every save of rich text (a page's part, a dish's description, the menu CSV) passes here.
+ * Cleaning is stable: cleaning its own answer changes nothing (test/rich-text/clean.test.ts).
+ */
+export function cleanRichText(html: string): string {
+  // Twice: one pass can leave something a second pass would read differently (mutation XSS).
+  const once = sanitizeHtml(html, options);
+  return sanitizeHtml(once, options);
+}
+
+/** The cleaned HTML and whether cleaning took away more than sanitize-html's own rewriting of the same HTML. */
+export function richTextCleaning(html: string): { html: string; removed: boolean } {
+  const cleaned = cleanRichText(html);
+  return { html: cleaned, removed: cleaned !== sanitizeHtml(html, reserialise) };
+}

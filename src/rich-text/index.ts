@@ -1,0 +1,1 @@
+export { cleanRichText, richTextCleaning } from './clean';

@@ -1,0 +1,62 @@
+import { escapeHtml } from './escape-html';
+
+/**
+ * The one allow-list of the site's rich text (issue 39): what the TipTap editor produces (paragraphs, line
+ * breaks, bold, italic, underline, strike, headings 2-4, lists, blockquotes, links, font sizes 8-150 px, text
+ * alignment) and nothing else. Data only, so the web app (the editor's toolbar) and the server share it; the
+ * cleaning itself is `cleanRichText` in src/rich-text (sanitize-html, which the browser bundle must not carry).
+ */
+export const RICH_TEXT_ALLOW_LIST = {
+  tags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a', 'span'],
+  /** Per tag; `style` is allowed only with the properties below. */
+  attributes: {
+    a: ['href', 'target', 'rel'],
+    span: ['style'],
+    p: ['style'],
+    h2: ['style'],
+    h3: ['style'],
+    h4: ['style'],
+    li: ['style'],
+    blockquote: ['style'],
+  } as Record<string, string[]>,
+  linkSchemes: ['http', 'https', 'mailto'],
+  /** The only target a link may have; every link gets this rel. */
+  linkTarget: '_blank',
+  linkRel: 'noopener noreferrer',
+  /** Where each style property may appear. */
+  fontSizeTags: ['span'],
+  textAlignTags: ['p', 'h2', 'h3', 'h4', 'li', 'blockquote'],
+  textAligns: ['left', 'right', 'center', 'justify'],
+} as const;
+
+/** The editor's font sizes (staff spec §2, §9), in px. */
+export const RICH_TEXT_FONT_SIZES = { min: 8, max: 150 } as const;
+
+/** The longest rich text one part or one dish's description may hold, in characters of HTML. */
+export const RICH_TEXT_MAX_CHARS = 100_000;
+
+export const RICH_TEXT_TEXTS = {
+  removed: 'Some of what you typed was removed because it is not allowed on the site.',
+  tooLong: `That text is too long: it can be at most ${RICH_TEXT_MAX_CHARS.toLocaleString('en-GB')} characters of HTML.`,
+} as const;
+
+/** Whether a font-size value is one the editor offers: a whole number of px from 8 to 150. */
+export function isAllowedFontSize(value: string): boolean {
+  const match = /^\s*(\d{1,3})px\s*$/.exec(value);
+  if (!match) return false;
+  const size = Number(match[1]);
+  return size >= RICH_TEXT_FONT_SIZES.min && size <= RICH_TEXT_FONT_SIZES.max;
+}
+
+/**
+ * Plain text as rich text: escaped, each line a paragraph (blank lines dropped). How a dish's description
+ * written before issue 39 (plain text) reads now.
+ */
+export function textAsRichText(text: string): string {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('');
+}

@@ -9,16 +9,17 @@ import { vouchersProjection } from './vouchers/projection';
 import { paymentsProjection } from './payments/projection';
 import { contactMessagesProjection } from './contact/projection';
 import { capacityProjection } from './capacity/projection';
+import { mediaProjection } from './media/projection';
 
 /** Every read model the shop runs. */
 export function allProjections(): Projection[] {
-  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection, contactMessagesProjection, capacityProjection];
+  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection, contactMessagesProjection, capacityProjection, mediaProjection];
 }
 
 // The read side's door for the composition root: caches, query routes and the query ports modules are given.
 export { MenuCache } from './menu/cache';
 export { menuRoutes } from './menu/routes';
-export { productsWithExpiredHolds, productsWithParLevels, stockLevels } from './menu/queries';
+export { dishImageUses, productsWithExpiredHolds, productsWithParLevels, stockLevels } from './menu/queries';
 export { SettingsCache } from './settings/queries';
 export { settingsRoutes } from './settings/routes';
 export { storedBaskets } from './carts/queries';
@@ -32,3 +33,4 @@ export { voucherReadModel } from './vouchers/queries';
 export { cardRefundRoutes } from './payments/refunds';
 export { contactInbox, contactMessagesFrom } from './contact/queries';
 export { windowLoads } from './capacity/queries';
+export { mediaLibrary } from './media/queries';

@@ -28,6 +28,7 @@ import { wireDelivery } from './wiring/delivery';
 import { startHousekeeping } from './wiring/housekeeping';
 import { serveHttp } from './wiring/http';
 import { startMail } from './wiring/mail';
+import { wireMedia } from './wiring/media';
 import { wireOrder } from './wiring/order';
 import { shopOrigins } from './wiring/origins';
 import { pageSources } from './wiring/page-sources';
@@ -137,8 +138,9 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     startHousekeeping({ pool, clock, logger, sessionSweeper, holdSweeper: stock.holdSweeper, storeClock }, stops);
 
     const catalog = wireCatalog({ config, services, menu, dailyStock: stock.dailyStock });
+    const media = wireMedia({ services, receivePhoto: catalog.receivePhoto, clock });
     const routers = shopRoutes({
-      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog,
+      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, media,
     });
     const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock), routers }, stops);
     const url = origins.listeningOn(port);

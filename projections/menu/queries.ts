@@ -165,3 +165,16 @@ export async function productsWithParLevels(pool: DatabasePool): Promise<number[
   const rows = await pool.anyFirst(sql.unsafe`select distinct product_id from menu_stock_levels where par_level is not null order by product_id`);
   return [...rows] as number[];
 }
+
+/**
+ * How many dishes of the menu (archived ones aside) show each image as their picture: a dish's image is a link to
+ * one of the image's stored versions (`/uploads/<id>-<width>.webp`).
+ */
+export async function dishImageUses(pool: DatabasePool, imageIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = (await pool.any(sql.unsafe`
+    select substring(image from '^/uploads/([0-9a-f]{32})-') as image_id, count(*)::int as uses
+      from menu_products
+     where not archived and image is not null and substring(image from '^/uploads/([0-9a-f]{32})-') = any(${sql.array([...imageIds], 'text')})
+     group by 1`)) as Array<{ image_id: string; uses: number }>;
+  return new Map(rows.map((row) => [row.image_id, row.uses]));
+}

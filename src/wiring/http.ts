@@ -9,6 +9,7 @@ import type { PageSources } from '../http/html-page';
 import { CSP_REPORT_PATH } from '../http/script-inventory';
 import type { UserRepository } from '../identity/users';
 import { UPLOAD_PATH } from '../uploads';
+import { MEDIA_UPLOAD_PATH } from '../../modules/media';
 import { PAYPAL_WEBHOOK_PATH, STRIPE_WEBHOOK_PATH } from '../../modules/order';
 import type { ShopOrigins } from './origins';
 import type { Stops } from './stops';
@@ -40,7 +41,7 @@ export async function serveHttp(
     trustedProxyHops: config.trustedProxyHops,
     webRoot: deps.webRoot,
     pageSources: deps.pageSources,
-    multipartPaths: [UPLOAD_PATH],
+    multipartPaths: [UPLOAD_PATH, MEDIA_UPLOAD_PATH],
     signedWebhookPaths: [STRIPE_WEBHOOK_PATH, PAYPAL_WEBHOOK_PATH],
     reportPaths: [CSP_REPORT_PATH],
     fakeApiUrls: [config.STRIPE_API_URL, config.FAKE_PAYPAL ? config.PAYPAL_BASE_URL : undefined].filter((url): url is string => Boolean(url)),

@@ -34,15 +34,14 @@ export function mediaRoutes(deps: { media: Media; receive: PhotoReceiver; clock:
     ctx.body = { status: true, images: await media.snowflakes() };
   });
 
-  const admin = new Router({ prefix: '/api/media' });
-  admin.use(requireRole('admin'));
-  admin.get('/', async (ctx) => {
+  const admin = requireRole('admin');
+  router.get(MEDIA_UPLOAD_PATH, admin, async (ctx) => {
     const input = search.parse(firstOf(ctx.query));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await media.list(input.search ?? '');
   });
 
-  admin.post('/', async (ctx) => {
+  router.post(MEDIA_UPLOAD_PATH, admin, async (ctx) => {
     let name = '';
     try {
       const photo = await receive(ctx, ({ fileName: given }) => {
@@ -56,17 +55,16 @@ export function mediaRoutes(deps: { media: Media; receive: PhotoReceiver; clock:
     }
   });
 
-  admin.patch('/:id', async (ctx) => {
+  router.patch(`${MEDIA_UPLOAD_PATH}/:id`, admin, async (ctx) => {
     // The body first: its text is what a sender may get wrong.
     const { alt } = altInput.parse(ctx.request.body);
     ctx.body = await media.changeAlt(imageId.parse(ctx.params.id), alt, commandContext(ctx, clock));
   });
 
-  admin.delete('/:id', async (ctx) => {
+  router.delete(`${MEDIA_UPLOAD_PATH}/:id`, admin, async (ctx) => {
     await media.remove(imageId.parse(ctx.params.id), commandContext(ctx, clock));
     ctx.body = { status: true, message: MEDIA_TEXTS.deleted };
   });
 
-  router.use(admin.routes(), admin.allowedMethods());
   return router;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
+import { mediaIdOfLink } from '../../src/shared/media';
 import type { MenuProduct, MenuVariant, MenuView, StockCounts } from '../../src/shared/menu';
 import type { Catalogue, CatalogueProduct, CatalogueVariant, EditableCatalogue } from '../../modules/catalog';
 
@@ -168,13 +169,15 @@ export async function productsWithParLevels(pool: DatabasePool): Promise<number[
 
 /**
  * How many dishes of the menu (archived ones aside) show each image as their picture: a dish's image is a link to
- * one of the image's stored versions (`/uploads/<id>-<width>.webp`).
+ * one of the image's stored versions, which `mediaIdOfLink` reads.
  */
 export async function dishImageUses(pool: DatabasePool, imageIds: readonly string[]): Promise<Map<string, number>> {
-  const rows = (await pool.any(sql.unsafe`
-    select substring(image from '^/uploads/([0-9a-f]{32})-') as image_id, count(*)::int as uses
-      from menu_products
-     where not archived and image is not null and substring(image from '^/uploads/([0-9a-f]{32})-') = any(${sql.array([...imageIds], 'text')})
-     group by 1`)) as Array<{ image_id: string; uses: number }>;
-  return new Map(rows.map((row) => [row.image_id, row.uses]));
+  const wanted = new Set(imageIds);
+  const links = (await pool.anyFirst(sql.unsafe`select image from menu_products where not archived and image is not null`)) as string[];
+  const uses = new Map<string, number>();
+  for (const link of links) {
+    const id = mediaIdOfLink(link);
+    if (id !== null && wanted.has(id)) uses.set(id, (uses.get(id) ?? 0) + 1);
+  }
+  return uses;
 }

@@ -57,12 +57,15 @@ export const MEDIA_LIMITS = {
 /** An image's id is its content's digest (the photo store's file names): the same picture uploaded twice is one image. */
 export const MEDIA_ID = /^[0-9a-f]{32}$/;
 
+/** A link to a stored photo (src/uploads serves them): its digest (an image's id) and width. */
+export const PHOTO_LINK = /^\/uploads\/([0-9a-f]{32})-([1-9][0-9]{0,3})\.webp$/;
+
 /** A stored version's link; the photo store serves it. */
 export const mediaUrl = (id: string, width: number) => `/uploads/${id}-${width}.webp`;
 
 /** The image a link to one of its versions names (`/uploads/<id>-<width>.webp`), or null. */
 export function mediaIdOfLink(link: string): string | null {
-  const match = /^\/uploads\/([0-9a-f]{32})-[1-9][0-9]{0,3}\.webp$/.exec(link);
+  const match = PHOTO_LINK.exec(link);
   return match ? match[1] : null;
 }
 

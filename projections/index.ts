@@ -10,16 +10,17 @@ import { paymentsProjection } from './payments/projection';
 import { contactMessagesProjection } from './contact/projection';
 import { capacityProjection } from './capacity/projection';
 import { contentPagesProjection } from './content/projection';
+import { mediaProjection } from './media/projection';
 
 /** Every read model the shop runs. */
 export function allProjections(): Projection[] {
-  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection, contactMessagesProjection, capacityProjection, contentPagesProjection];
+  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection, contactMessagesProjection, capacityProjection, contentPagesProjection, mediaProjection];
 }
 
 // The read side's door for the composition root: caches, query routes and the query ports modules are given.
 export { MenuCache } from './menu/cache';
 export { menuRoutes } from './menu/routes';
-export { productsWithExpiredHolds, productsWithParLevels, stockLevels } from './menu/queries';
+export { dishImageUses, productsWithExpiredHolds, productsWithParLevels, stockLevels } from './menu/queries';
 export { SettingsCache } from './settings/queries';
 export { settingsRoutes } from './settings/routes';
 export { storedBaskets } from './carts/queries';
@@ -34,3 +35,4 @@ export { cardRefundRoutes } from './payments/refunds';
 export { contactInbox, contactMessagesFrom } from './contact/queries';
 export { windowLoads } from './capacity/queries';
 export { contentReadModel } from './content/queries';
+export { mediaLibrary } from './media/queries';

@@ -29,6 +29,7 @@ import { wireDelivery } from './wiring/delivery';
 import { startHousekeeping } from './wiring/housekeeping';
 import { serveHttp } from './wiring/http';
 import { startMail } from './wiring/mail';
+import { wireMedia } from './wiring/media';
 import { wireOrder } from './wiring/order';
 import { shopOrigins } from './wiring/origins';
 import { pageSources } from './wiring/page-sources';
@@ -139,8 +140,9 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
 
     const catalog = wireCatalog({ config, services, menu, dailyStock: stock.dailyStock });
     const content = await wireContent({ services, catalogue: catalog.catalogue, clock, logger });
+    const media = wireMedia({ services, receivePhoto: catalog.receivePhoto, clock });
     const routers = shopRoutes({
-      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content,
+      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content, media,
     });
     const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock), routers }, stops);
     const url = origins.listeningOn(port);

@@ -1,5 +1,6 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
+import { mediaIdOfLink } from '../../src/shared/media';
 import type { MenuProduct, MenuVariant, MenuView, StockCounts } from '../../src/shared/menu';
 import type { Catalogue, CatalogueProduct, CatalogueVariant, EditableCatalogue } from '../../modules/catalog';
 
@@ -164,4 +165,19 @@ export async function stockLevels(pool: DatabasePool): Promise<Array<{ productId
 export async function productsWithParLevels(pool: DatabasePool): Promise<number[]> {
   const rows = await pool.anyFirst(sql.unsafe`select distinct product_id from menu_stock_levels where par_level is not null order by product_id`);
   return [...rows] as number[];
+}
+
+/**
+ * How many dishes of the menu (archived ones aside) show each image as their picture: a dish's image is a link to
+ * one of the image's stored versions, which `mediaIdOfLink` reads.
+ */
+export async function dishImageUses(pool: DatabasePool, imageIds: readonly string[]): Promise<Map<string, number>> {
+  const wanted = new Set(imageIds);
+  const links = (await pool.anyFirst(sql.unsafe`select image from menu_products where not archived and image is not null`)) as string[];
+  const uses = new Map<string, number>();
+  for (const link of links) {
+    const id = mediaIdOfLink(link);
+    if (id !== null && wanted.has(id)) uses.set(id, (uses.get(id) ?? 0) + 1);
+  }
+  return uses;
 }

@@ -1,3 +1,5 @@
+import { IMAGE_PICKER_PATH } from './media';
+
 /**
  * What each page of the web app is called, for the tab, search results and link previews. The server writes
  * it into the HTML it sends (crawlers run no JavaScript); the web app sets the same title as it navigates.
@@ -26,6 +28,8 @@ export const PAGE_PATHS = {
   /** The restaurant's own pages (issue 32): its story and photo, and the accessibility statement. */
   about: '/about',
   accessibility: '/accessibility',
+  /** The image picker popup (issue 39 item 4, staff spec §2), admins only; the editor opens it for itself. */
+  imagePicker: IMAGE_PICKER_PATH,
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS | 'notFound';
@@ -36,6 +40,7 @@ export function pageAt(pathname: string): { page: PageName; productId?: number }
   if (product) return { page: 'product', productId: Number(product[1]) };
   if (/^\/invitation\/[^/]{1,300}$/.test(pathname)) return { page: 'invitation' };
   if (/^\/order-status\/[0-9a-f-]{36}$/i.test(pathname)) return { page: 'orderStatus' };
+  if (/^\/admin\/elfinder\/popup\/[A-Za-z0-9_-]{1,64}$/.test(pathname)) return { page: 'imagePicker' };
   const page = (Object.keys(PAGE_PATHS) as Array<keyof typeof PAGE_PATHS>).find((name) => !PAGE_PATHS[name].includes(':') && PAGE_PATHS[name] === pathname);
   return { page: page ?? 'notFound' };
 }
@@ -59,6 +64,7 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   staffInbox: 'Messages',
   about: 'About us',
   accessibility: 'Accessibility statement',
+  imagePicker: 'Image library',
   notFound: 'Page not found',
 };
 

@@ -2,13 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { EncodedVersion } from './images';
+import { PHOTO_LINK } from '../shared/media';
 import { UPLOADS_URL } from './limits';
 
 /** A stored file's name: the upload's digest, then its width. Nothing else is ever served from the folder. */
 export const STORED_NAME = /^[0-9a-f]{32}-[1-9][0-9]{0,3}\.webp$/;
 
-/** A link to a stored photo, as the upload answers it: its digest and width. */
-export const PHOTO_LINK = /^\/uploads\/([0-9a-f]{32})-([1-9][0-9]{0,3})\.webp$/;
+/** A link to a stored photo, as the upload answers it: its digest and width (one home, shared with the media library). */
+export { PHOTO_LINK };
 
 export interface StoredVersion {
   name: string;

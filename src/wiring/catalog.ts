@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Clock } from '../core/clock';
 import type { Services } from '../services';
-import { createPhotoStore } from '../uploads';
+import { createPhotoStore, photoReceiver } from '../uploads';
 import { stockLevels, type MenuCache } from '../../projections';
 import { createCatalogue, createMenuTransfer, seedDemoMenu } from '../../modules/catalog';
 import { stockRowProblem, type createDailyStock } from '../../modules/stock';
@@ -32,5 +32,7 @@ export function wireCatalog(deps: { config: Config; services: Services; menu: Me
       problem: stockRowProblem,
     },
   });
-  return { photos, catalogue, menuTransfer };
+  // One receiver for every upload route (the menu editor's and the media library's): they take turns together.
+  const receivePhoto = photoReceiver(photos);
+  return { photos, receivePhoto, catalogue, menuTransfer };
 }

@@ -12,6 +12,7 @@ import { CATALOG_EVENT_SCHEMAS, CATALOG_UPCASTERS } from '../../modules/catalog'
 import { CAPACITY_EVENT_SCHEMAS } from '../../modules/capacity';
 import { CONTACT_EVENT_SCHEMAS, CONTACT_PERSONAL_DATA } from '../../modules/contact';
 import { CONTENT_EVENT_SCHEMAS } from '../../modules/content';
+import { MEDIA_EVENT_SCHEMAS } from '../../modules/media';
 import { ORDER_EVENT_SCHEMAS, ORDER_PERSONAL_DATA, ORDER_UPCASTERS } from '../../modules/order';
 import { PAYMENT_EVENT_SCHEMAS, PAYMENT_UPCASTERS } from '../../modules/payment';
 import { PRIVACY_EVENT_SCHEMAS } from '../../modules/privacy';
@@ -26,7 +27,7 @@ export function openPersonalData(config: Config, pool: DatabasePool, clock: Cloc
 
 /** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
 export function shopEventVersioning(): EventVersioning {
-  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS, ...PRIVACY_EVENT_SCHEMAS, ...PAYMENT_EVENT_SCHEMAS, ...VOUCHER_EVENT_SCHEMAS, ...CONTACT_EVENT_SCHEMAS, ...CAPACITY_EVENT_SCHEMAS, ...CONTENT_EVENT_SCHEMAS };
+  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS, ...PRIVACY_EVENT_SCHEMAS, ...PAYMENT_EVENT_SCHEMAS, ...VOUCHER_EVENT_SCHEMAS, ...CONTACT_EVENT_SCHEMAS, ...CAPACITY_EVENT_SCHEMAS, ...CONTENT_EVENT_SCHEMAS, ...MEDIA_EVENT_SCHEMAS };
   return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS, ...ORDER_UPCASTERS, ...CATALOG_UPCASTERS, ...PAYMENT_UPCASTERS } };
 }
 

@@ -10,6 +10,7 @@ import { CSP_REPORT_PATH } from '../http/script-inventory';
 import type { UserRepository } from '../identity/users';
 import { UPLOAD_PATH } from '../uploads';
 import { IN_PLACE_EDIT_PATHS } from '../../modules/content';
+import { MEDIA_UPLOAD_PATH } from '../../modules/media';
 import { PAYPAL_WEBHOOK_PATH, STRIPE_WEBHOOK_PATH } from '../../modules/order';
 import type { ShopOrigins } from './origins';
 import type { Stops } from './stops';
@@ -41,7 +42,7 @@ export async function serveHttp(
     trustedProxyHops: config.trustedProxyHops,
     webRoot: deps.webRoot,
     pageSources: deps.pageSources,
-    multipartPaths: [UPLOAD_PATH],
+    multipartPaths: [UPLOAD_PATH, MEDIA_UPLOAD_PATH],
     formPaths: IN_PLACE_EDIT_PATHS,
     signedWebhookPaths: [STRIPE_WEBHOOK_PATH, PAYPAL_WEBHOOK_PATH],
     reportPaths: [CSP_REPORT_PATH],

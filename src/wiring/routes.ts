@@ -41,6 +41,7 @@ import { voucherRoutes, type createVouchers } from '../../modules/voucher';
 import type { wireCatalog } from './catalog';
 import type { WiredContent } from './content';
 import type { WiredDelivery } from './delivery';
+import type { wireMedia } from './media';
 import type { wireOrder } from './order';
 import type { wirePrivacy } from './privacy';
 import type { wireStock } from './stock';
@@ -71,6 +72,8 @@ export interface RoutedParts {
   privacy: ReturnType<typeof wirePrivacy>['privacy'];
   catalog: ReturnType<typeof wireCatalog>;
   content: WiredContent;
+  /** The media library (issue 39 item 4). */
+  media: ReturnType<typeof wireMedia>;
 }
 
 /** Every route of the shop, each module's through its door; the human check (the login's and the contact form's) and the login throttle made here. */
@@ -148,9 +151,10 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     cspReportRoutes({ reports: cspReportLog(pool), limits, now: clock }),
     humanCheckRoutes({ humanCheck, limits, now: clock }),
     contactRoutes({ contact: createContact({ services, humanCheck, limits }), inbox: contactInbox(pool), clock }),
-    uploadRoutes({ store: catalog.photos }),
+    uploadRoutes({ store: catalog.photos, receive: catalog.receivePhoto }),
     catalogueRoutes({ catalogue: catalog.catalogue, clock }),
     menuCsvRoutes({ transfer: catalog.menuTransfer, clock }),
     contentRoutes({ pages: parts.content.pages, dishes: parts.content.dishes, clock }),
+    parts.media.routes(),
   ];
 }

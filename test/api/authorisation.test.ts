@@ -183,6 +183,12 @@ const POLICY: Record<string, Access> = {
   'POST /api/pages/:slug/parts/:partId/restore': 'admin',
   'POST /api/ipe_save': 'admin',
   'POST /api/ipe_cancel': 'admin',
+  // The media library and the image picker (issue 39 item 4): admins only; the snowfall's images for anyone (customer spec §7).
+  'GET /api/media': 'admin',
+  'POST /api/media': 'admin',
+  'PATCH /api/media/:id': 'admin',
+  'DELETE /api/media/:id': 'admin',
+  'GET /snowflakeImages': 'anyone',
 };
 
 const CALLERS = ['anonymous', 'customer A', 'customer B', 'staff', 'manager', 'admin'] as const;

@@ -61,6 +61,8 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
     { body: { current_password: 'boss long password', new_password: 'a long new password' }, fields: { current_password: 'line', new_password: 'line' }, as: 'manager' },
   ],
   'POST /api/account/confirm-password': [{ body: { password: 'boss long password' }, fields: { password: 'line' }, as: 'manager' }],
+  // The media library (issue 39 item 4): an image's alt text, read before its id.
+  'PATCH /api/media/:id': [{ body: { alt: 'Tables under the vine' }, fields: { alt: 'line' }, as: 'admin' }],
   'POST /api/account/totp/confirm': [{ body: { code: '123456' }, fields: { code: 'line' }, as: 'manager' }],
   'POST /api/log': [{ body: { level: 'info', message: 'm', error: 'e' }, fields: { message: 'lines', error: 'lines' } }],
   'POST /api/log-info': [{ body: { message: 'm', error: 'e' }, fields: { message: 'lines', error: 'lines' } }],
@@ -197,6 +199,10 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   // the field: test/api/contact.test.ts sends each hostile text to each field and checks nothing is stored.
   'POST /send_contact': "the contact form's fields, refused in the spec's words (test/api/contact.test.ts)",
   'POST /api/staff/contact-messages/:id/handled': 'a message id (UUID)',
+  // The media library (issue 39 item 4): the photo pipeline's form; the file's name is refused unless it is one
+  // line of text (test/api/uploads.test.ts, "the media library").
+  'POST /api/media': "multipart: a photo and a number; the file's name checked as one line",
+  'DELETE /api/media/:id': 'an image id (its digest)',
   // A manager's refund of a paid order, behind a step-up: its note goes through multiLineText, and a NUL in it is
   // refused with nothing changed in test/api/card-payments.test.ts ("staff refunds").
   'POST /api/orders/:id/refunds': 'a key, line numbers or pence, a closed list, and a note (test/api/card-payments.test.ts)',

@@ -254,8 +254,8 @@ describe('HTTP shell', () => {
       expect(await stateOf(server)).toEqual(before);
     });
 
-    /** The deliberate exceptions to JSON-only bodies: the routes that take a multipart form (photo uploads). */
-    const MULTIPART_ROUTES = ['POST /api/uploadImage'];
+    /** The deliberate exceptions to JSON-only bodies: the routes that take a multipart form (photo uploads, the media library's). */
+    const MULTIPART_ROUTES = ['POST /api/uploadImage', 'POST /api/media'];
 
     it('refuses a multipart body on every state-changing route but the listed photo upload, and changes nothing', async () => {
       const cookie = await loginAsAdmin();

@@ -199,6 +199,102 @@ describe('photo uploads', () => {
     });
   });
 
+  describe('the media library (issue 39 item 4)', () => {
+    let admin: string;
+    let customer: string;
+    const media = (cookie: string) => ({
+      list: (search?: string) => request(server.baseUrl).get('/api/media').query(search === undefined ? {} : { search }).set('Cookie', cookie),
+      upload: (file: Buffer, filename: string, size = String(file.length)) =>
+        request(server.baseUrl).post('/api/media').set(sameOrigin(server)).set('Cookie', cookie).field('size', size).attach('file', file, { filename, contentType: 'image/png' }),
+      alt: (id: string, body: object) => request(server.baseUrl).patch(`/api/media/${id}`).set(sameOrigin(server)).set('Cookie', cookie).send(body),
+      remove: (id: string) => request(server.baseUrl).delete(`/api/media/${id}`).set(sameOrigin(server)).set('Cookie', cookie),
+    });
+    const mediaEvents = async () => (await server.shop.store.readAll({ limit: 100_000 })).filter((event) => event.type.startsWith('Media')).length;
+    const picture = (r: number) => sharp({ create: { width: 700, height: 350, channels: 3, background: { r, g: 40, b: 90 } } }).png().toBuffer();
+
+    beforeAll(async () => {
+      admin = await login(server.admin.email, server.admin.password);
+      await createUserRepository(server.shop.pool).create({ email: 'diner@test.example', password: 'diner long password', role: 'customer' });
+      customer = await login('diner@test.example', 'diner long password');
+    });
+
+    it('adds an upload with its widths, searches by name in any case, keeps alt text, and answers snowflakes', async () => {
+      const added = await media(admin).upload(await picture(1), 'Garden Terrace.png').expect(200);
+      const id = added.body.id as string;
+      expect(added.body).toEqual({
+        id: expect.stringMatching(/^[0-9a-f]{32}$/),
+        name: 'Garden Terrace',
+        alt: '',
+        url: `/uploads/${id}-700.webp`,
+        widths: [{ width: 320, height: 160 }, { width: 640, height: 320 }, { width: 700, height: 350 }],
+        uses: 0,
+      });
+      // The same picture again is the same image; the pipeline's files are the ones served.
+      expect((await media(admin).upload(await picture(1), 'again.png').expect(200)).body).toEqual(added.body);
+      await request(server.baseUrl).get(added.body.url).expect(200).expect('content-type', 'image/webp');
+      await media(admin).upload(await picture(2), 'snowflake-large.png').expect(200);
+
+      expect((await media(admin).list('terrACE').expect(200)).body.map((image: { name: string }) => image.name)).toEqual(['Garden Terrace']);
+      expect((await media(admin).list('%').expect(200)).body).toEqual([]);
+      expect((await media(admin).list().expect(200)).body).toHaveLength(2);
+
+      const described = await media(admin).alt(id, { alt: '  Tables under the vine  ' }).expect(200);
+      expect(described.body).toMatchObject({ id, alt: 'Tables under the vine' });
+      expect((await media(admin).alt(id, { alt: ' ' })).body).toEqual({ status: false, message: 'alt: describe the image' });
+
+      const snow = await request(server.baseUrl).get('/snowflakeImages').expect(200);
+      expect(snow.body).toEqual({ status: true, images: [expect.stringMatching(/^\/uploads\/[0-9a-f]{32}-320\.webp$/)] });
+    });
+
+    it('refuses what is not an image, too large or too many pixels in plain sentences, adding nothing', async () => {
+      const before = { library: (await media(admin).list().expect(200)).body, events: await mediaEvents() };
+      const refused = async (call: PromiseLike<request.Response>, status: number, message: RegExp) => {
+        const answer = await call;
+        expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { status: false, error: true, message: expect.stringMatching(message), filelink: '' } });
+      };
+      await refused(media(admin).upload(Buffer.from('MZ this is a program, not a picture'), 'holiday.png'), 415, /^This file is not a photo we can read/);
+      await refused(media(admin).upload(Buffer.alloc(UPLOAD_LIMITS.maxBytes + 1), 'huge.png'), 413, /^The photo is larger than 5 MiB/);
+      await refused(media(admin).upload(pngDeclaring(20_000, 20_000), 'bomb.png'), 413, /^The image is more than 40 megapixels/);
+      await refused(media(admin).upload(await picture(3), 'x.png', 'lots'), 400, /^size: must be a number of bytes/);
+      await refused(media(admin).upload(await picture(3), 'Sam\u202Ehtims.png'), 400, /^The file's name must not contain text-direction characters/);
+      expect({ library: (await media(admin).list().expect(200)).body, events: await mediaEvents() }).toEqual(before);
+    });
+
+    it('is for admins only: a customer, staff or a manager is refused and nothing changes', async () => {
+      const [image] = (await media(admin).list('terrace').expect(200)).body;
+      const before = { library: (await media(admin).list().expect(200)).body, events: await mediaEvents(), files: stored() };
+      for (const cookie of [customer, staff, manager]) {
+        const calls = [media(cookie).list(), media(cookie).upload(await picture(4), 'mine.png'), media(cookie).alt(image.id, { alt: 'Mine' }), media(cookie).remove(image.id)];
+        for (const answer of await Promise.all(calls)) expect({ status: answer.status, message: answer.body.message }).toEqual({ status: 403, message: 'You are not allowed to do that' });
+      }
+      expect((await request(server.baseUrl).get('/api/media')).status).toBe(401);
+      expect({ library: (await media(admin).list().expect(200)).body, events: await mediaEvents(), files: stored() }).toEqual(before);
+    });
+
+    it('refuses to delete an image while a dish shows it, saying why; deletes it once free', async () => {
+      const [image] = (await media(admin).list('terrace').expect(200)).body;
+      const post = (path: string, body: object) => request(server.baseUrl).post(path).set(sameOrigin(server)).set('Cookie', manager).send(body);
+      const dish = { category_id: 1, name: 'Vine Platter', short_desc: 'To share', description: 'Olives', price: 900, image: image.url, virtual: false, vat_rate: 'standard', allergens: [], vegetarian: true, vegan: false, spice: 0 };
+      const dishId = (await post('/api/catalogue/dishes', dish).expect(200)).body.id as number;
+      const used = (await media(admin).list('terrace').expect(200)).body[0];
+      expect(used).toEqual({ ...image, uses: 1 });
+      const events = await mediaEvents();
+
+      const refused = await media(admin).remove(image.id);
+      expect({ status: refused.status, body: refused.body }).toEqual({
+        status: 409,
+        body: { status: false, message: 'This image cannot be deleted while it is used by 1 dish; take it off it first' },
+      });
+      expect({ image: (await media(admin).list('terrace').expect(200)).body[0], events: await mediaEvents() }).toEqual({ image: used, events });
+
+      await post(`/api/catalogue/dishes/${dishId}/archive`, {}).expect(200);
+      expect((await media(admin).remove(image.id).expect(200)).body).toEqual({ status: true, message: 'Image deleted' });
+      expect((await media(admin).list('terrace').expect(200)).body).toEqual([]);
+      expect((await media(admin).remove(image.id)).status).toBe(404);
+      expect((await media(admin).alt('not-an-id', { alt: 'x' })).body).toEqual({ status: false, message: 'id: not an image of the library' });
+    });
+  });
+
   it('serves only stored names, and nothing else from the data folder', async () => {
     for (const url of ['/uploads/0123456789abcdef0123456789abcdef-320.webp', '/uploads/..%2Fsession-keys', '/uploads/.hidden.tmp']) {
       const answer = await request(server.baseUrl).get(url);

@@ -74,6 +74,8 @@ describe('web pages: heads, 404s and compression', () => {
       // Issue 34: the contact form, and the staff inbox of its messages.
       ['/contact', 'Contact us – Spice Garden Takeaway'],
       ['/takeaway-inbox', 'Messages – Spice Garden Takeaway'],
+      // Issue 39: the image picker popup, for an editor id.
+      ['/admin/elfinder/popup/editor-1', 'Image library – Spice Garden Takeaway'],
     ])('%s is titled %s, with a description and Open Graph tags', async (page, title) => {
       const answer = await getBytes(server.baseUrl, page);
       expect(answer.status).toBe(200);
@@ -91,6 +93,7 @@ describe('web pages: heads, 404s and compression', () => {
       expect(head(decoded(await getBytes(server.baseUrl, '/checkout'))).robots).toBe('noindex');
       expect(head(decoded(await getBytes(server.baseUrl, '/order-status/00000000-0000-4000-8000-000000000000'))).robots).toBe('noindex');
       expect(head(decoded(await getBytes(server.baseUrl, '/takeaway-inbox'))).robots).toBe('noindex');
+      expect(head(decoded(await getBytes(server.baseUrl, '/admin/elfinder/popup/editor-1'))).robots).toBe('noindex');
       expect(head(decoded(await getBytes(server.baseUrl, '/'))).robots).toBeUndefined();
       expect(head(decoded(await getBytes(server.baseUrl, '/contact'))).robots).toBeUndefined();
     });
@@ -172,7 +175,7 @@ describe('web pages: heads, 404s and compression', () => {
   });
 
   describe('nothing that does not exist answers 200', () => {
-    it.each(['/no-such-page', '/manageCart/extra', '/product/999999', '/product/abc', '/product/0'])(
+    it.each(['/no-such-page', '/manageCart/extra', '/admin/elfinder/popup/not%20an%20id', '/product/999999', '/product/abc', '/product/0'])(
       'answers %s with 404 and the friendly page',
       async (page) => {
         const answer = await getBytes(server.baseUrl, page);
@@ -185,7 +188,7 @@ describe('web pages: heads, 404s and compression', () => {
       },
     );
 
-    it.each(['/api/no-such-route', '/api/menu/extra', '/oauth/clients', '/snowflakeImages', '/takeaway/nothing/here', '/events/nothing'])(
+    it.each(['/api/no-such-route', '/api/menu/extra', '/oauth/clients', '/api/media/extra/more', '/takeaway/nothing/here', '/events/nothing'])(
       'answers the API path %s with a JSON 404, never the web app',
       async (apiPath) => {
         const answer = await rawRequest(server.baseUrl, { path: apiPath });

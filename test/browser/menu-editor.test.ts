@@ -9,6 +9,7 @@ import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, holdRequests, logIn, MENU_SHOWN, waitForText } from './shop-steps';
 import { ALLERGEN_TEXTS, hiddenDishesNote } from '../../src/shared/allergens';
 import type { MenuProduct, MenuView } from '../../src/shared/menu';
+import { imagePickerPath, MEDIA_TEXTS, type MediaPickedMessage } from '../../src/shared/media';
 import type { Page } from 'playwright-core';
 
 /** A change reaches an open page live (no reload): the menu channel's one-second window, the refetch and the render, on a busy host. */
@@ -376,4 +377,42 @@ describe('the menu editor in the browser', () => {
       await late.close();
     }
   }, 180_000);
+  it('an admin opens the image picker from an editor, uploads a picture, describes it and inserts it into the opener (issue 39 item 4)', async () => {
+    const page = manager.page;
+    // The opener stands in for the in-place editor: a page of the shop listening for the picker's message.
+    await page.goto(`${server.baseUrl}/takeaway-menu`);
+    await page.getByTestId('categories-editor').waitFor();
+    await page.evaluate(`window.picked = []; window.addEventListener('message', (event) => { if (event.origin === location.origin) window.picked.push(event.data); })`);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate(`void window.open(${JSON.stringify(imagePickerPath('editor-7'))}, 'image-picker', 'width=896,height=400')`)]);
+    await popup.getByTestId('image-picker').waitFor();
+
+    // Not a picture, whatever its name: the spec's alert, then the server's plain reason.
+    const file = popup.getByLabel('Upload an image');
+    await file.setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: Buffer.from('this is a menu, not a picture') });
+    await popup.getByTestId('upload-problem').getByText(`${MEDIA_TEXTS.uploadFailed}: This file is not a photo we can read`, { exact: false }).waitFor();
+
+    await file.setInputFiles(photo);
+    const chosen = popup.getByTestId('chosen-image');
+    await chosen.getByRole('heading', { name: 'paneer' }).waitFor();
+    await popup.getByRole('radio', { name: /paneer/ }).and(popup.locator(':checked')).waitFor();
+    // Keyboard only: Insert without alt text is refused with the reason, and the focus goes to the field.
+    const alt = chosen.getByLabel('Alt text', { exact: false });
+    await chosen.getByRole('button', { name: 'Insert' }).focus();
+    await popup.keyboard.press('Enter');
+    await chosen.getByText(MEDIA_TEXTS.altRequired).waitFor();
+    await until(async () => (await popup.evaluate('document.activeElement?.id')) === 'picker-alt', 'the alt text field has the focus');
+    await expectAccessible(popup, 'image-picker');
+
+    await popup.keyboard.type('Paneer in a copper pot');
+    expect(await alt.inputValue()).toBe('Paneer in a copper pot');
+    await Promise.all([popup.waitForEvent('close'), popup.keyboard.press('Enter')]);
+    const picked = (await page.evaluate('window.picked')) as MediaPickedMessage[];
+    expect(picked).toEqual([
+      { type: 'media-picked', editorId: 'editor-7', image: { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}-800\.webp$/), alt: 'Paneer in a copper pot', width: 800, height: 600 } },
+    ]);
+
+    // Anyone but an admin is shown the shop's usual refusal.
+    await customer.page.goto(`${server.baseUrl}${imagePickerPath('editor-7')}`);
+    await customer.page.getByText('Please log in').waitFor();
+  }, 120_000);
 });

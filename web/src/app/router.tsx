@@ -1,9 +1,12 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import Container from 'react-bootstrap/Container';
 import { PAGE_PATHS } from '../../../src/shared/page-head';
 import { Layout } from '../components/Layout';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { PageLoading } from '../pages/PageLoading';
+import { PageErrorBoundary } from '../components/PageErrorBoundary';
 
 /** A page whose code is fetched when it is first shown (Layout's Suspense shows the spinner meanwhile). */
 const onDemand = (load: () => Promise<ComponentType>) => lazy(() => load().then((component) => ({ default: component })));
@@ -30,6 +33,9 @@ const PAGES_ON_DEMAND: ReadonlyArray<[path: string, Page: ComponentType]> = [
   [PAGE_PATHS.accessibility, onDemand(() => import('../pages/AccessibilityPage').then((page) => page.AccessibilityPage))],
 ];
 
+/** The image picker (issue 39 item 4): a popup window of its own, without the shop's header and footer. */
+const ImagePickerPage = onDemand(() => import('../features/media/ImagePickerPage').then((page) => page.ImagePickerPage));
+
 /**
  * The menu is the first page most customers open, so only it comes in the first download. Every other page,
  * with its forms, loads on demand (the menu's own links fetch it while the customer looks at the menu).
@@ -39,6 +45,18 @@ const PAGES_ON_DEMAND: ReadonlyArray<[path: string, Page: ComponentType]> = [
 export function AppRoutes() {
   return (
     <Routes>
+      <Route
+        path={PAGE_PATHS.imagePicker}
+        element={
+          <Container as="main" fluid className="py-3">
+            <PageErrorBoundary path={PAGE_PATHS.imagePicker}>
+              <Suspense fallback={<PageLoading />}>
+                <ImagePickerPage />
+              </Suspense>
+            </PageErrorBoundary>
+          </Container>
+        }
+      />
       <Route element={<Layout />}>
         <Route path={PAGE_PATHS.menu} element={<HomePage />} />
         {PAGES_ON_DEMAND.map(([path, Page]) => (

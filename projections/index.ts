@@ -34,5 +34,5 @@ export { voucherReadModel } from './vouchers/queries';
 export { cardRefundRoutes } from './payments/refunds';
 export { contactInbox, contactMessagesFrom } from './contact/queries';
 export { windowLoads } from './capacity/queries';
-export { contentReadModel } from './content/queries';
+export { contentReadModel, pagePartImageUses } from './content/queries';
 export { mediaLibrary } from './media/queries';

@@ -44,3 +44,14 @@ export function contentReadModel(pool: DatabasePool): ContentReadModel {
     },
   };
 }
+
+/** How many parts of the pages show each of these images (a stored photo's link in their text or settings). */
+export async function pagePartImageUses(pool: DatabasePool, imageIds: readonly string[]): Promise<Map<string, number>> {
+  if (imageIds.length === 0) return new Map();
+  const rows = (await pool.any(sql.unsafe`
+    select id, count(p.part_id)::int as uses
+      from unnest(${sql.array([...imageIds], 'text')}) id
+      join content_parts p on strpos(p.html, '/uploads/' || id || '-') > 0 or strpos(p.props::text, '/uploads/' || id || '-') > 0
+     group by id`)) as Array<{ id: string; uses: number }>;
+  return new Map(rows.map((row) => [row.id, row.uses]));
+}

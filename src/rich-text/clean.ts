@@ -30,7 +30,17 @@ const options: sanitizeHtml.IOptions = {
   // The text of these is dropped with them; of any other refused tag, only the tag goes.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext', 'svg', 'math', 'object', 'embed'],
   enforceHtmlBoundary: false,
+  // A picture stays only when it is one of the shop's own stored photos; its size only as whole pixels.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !ALLOW.imageSource.test(frame.attribs.src ?? ''),
   transformTags: {
+    img: (tagName, attribs) => {
+      const kept: Record<string, string> = {};
+      for (const [name, value] of Object.entries(attribs)) {
+        if (name === 'src' || name === 'alt') kept[name] = value;
+        if ((name === 'width' || name === 'height') && /^[1-9]\d{0,3}$/.test(value)) kept[name] = value;
+      }
+      return { tagName, attribs: kept };
+    },
     a: (tagName, attribs) => {
       // In the order they came (so the editor's own links read back unchanged), rel always the allow-list's.
       const kept: Record<string, string> = {};

@@ -1,13 +1,14 @@
 import { escapeHtml } from './escape-html';
+import { PHOTO_LINK } from './media';
 
 /**
  * The one allow-list of the site's rich text (issue 39): what the TipTap editor produces (paragraphs, line
  * breaks, bold, italic, underline, strike, headings 2-4, lists, blockquotes, links, font sizes 8-150 px, text
- * alignment) and nothing else. Data only, so the web app (the editor's toolbar) and the server share it; the
+ * alignment, and pictures of the shop's own media library inserted through the image picker) and nothing else. Data only, so the web app (the editor's toolbar) and the server share it; the
  * cleaning itself is `cleanRichText` in src/rich-text (sanitize-html, which the browser bundle must not carry).
  */
 export const RICH_TEXT_ALLOW_LIST = {
-  tags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a', 'span'],
+  tags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a', 'span', 'img'],
   /** Per tag; `style` is allowed only with the properties below. */
   attributes: {
     a: ['href', 'target', 'rel'],
@@ -18,6 +19,7 @@ export const RICH_TEXT_ALLOW_LIST = {
     h4: ['style'],
     li: ['style'],
     blockquote: ['style'],
+    img: ['src', 'alt', 'width', 'height'],
   } as Record<string, string[]>,
   linkSchemes: ['http', 'https', 'mailto'],
   /** The only target a link may have; every link gets this rel. */
@@ -27,6 +29,8 @@ export const RICH_TEXT_ALLOW_LIST = {
   fontSizeTags: ['span'],
   textAlignTags: ['p', 'h2', 'h3', 'h4', 'li', 'blockquote'],
   textAligns: ['left', 'right', 'center', 'justify'],
+  /** A picture's only source: one of the shop's stored photos (`/uploads/<id>-<width>.webp`); any other picture goes. */
+  imageSource: PHOTO_LINK,
 } as const;
 
 /** The editor's font sizes (staff spec §2, §9), in px. */

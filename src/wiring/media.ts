@@ -1,7 +1,7 @@
 import type { Clock } from '../core/clock';
 import type { Services } from '../services';
 import type { PhotoReceiver } from '../uploads';
-import { dishImageUses, mediaLibrary } from '../../projections';
+import { dishImageUses, mediaLibrary, pagePartImageUses } from '../../projections';
 import { createMedia, mediaRoutes, NO_USES, type ImageUsage, type ImageUses } from '../../modules/media';
 
 /** Where images are shown, one source per kind of use: each answers a count per image id it was asked about. */
@@ -10,12 +10,8 @@ type UsageSource = (pool: Services['pool'], imageIds: readonly string[]) => Prom
 /** The dishes whose picture an image is (the menu read model). */
 const dishes: UsageSource = dishImageUses;
 
-/**
- * PAGE PARTS: the content pages' parts that show an image (issue 39, the content helper's read model). Wired at
- * the merge of issue-39-content: count the parts (not removed) whose props or html name one of the image's links
- * (`mediaIdOfLink` in src/shared/media.ts reads the id from a link). Until then no page shows an image.
- */
-const pageParts: UsageSource = async () => new Map();
+/** The content pages' parts whose text or settings show an image (the content read model). */
+const pageParts: UsageSource = pagePartImageUses;
 
 /** The `ImageUsage` port the media module names, from the sources above. */
 export function imageUsage(pool: Services['pool']): ImageUsage {

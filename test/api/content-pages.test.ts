@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'slonik';
+import sharp from 'sharp';
 import request from 'supertest';
 import { createPostgresEventStore } from '../../src/eventstore/postgres';
 import { createUserRepository } from '../../src/identity/users';
+import type { MediaImage } from '../../src/shared/media';
 import { CONTENT_TEXTS, type ContentPage, type ContentPart } from '../../src/shared/content-pages';
 import { RICH_TEXT_TEXTS } from '../../src/shared/rich-text-allow-list';
 import { startTestServer, type TestServer } from '../support/server';
@@ -190,6 +192,19 @@ describe('content pages and the in-place editor', () => {
     await call('post', `/api/pages/story/parts/${part.part_id}/restore`, admin).send({ version: 99 }).expect(404);
     await call('post', `/api/pages/story/parts/${part.part_id}/restore`, admin).send({ version: 'two' }).expect(400);
     await call('get', `/api/pages/about/parts/${part.part_id}/history`, admin).expect(404);
+  });
+
+  it("keeps a library picture a page's text shows: inserted, it cannot be deleted; taken out, it can", async () => {
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 30, g: 90, b: 60 } } }).png().toBuffer();
+    const uploaded = await call('post', '/api/media', admin).field('size', String(png.length)).attach('file', png, { filename: 'terrace.png', contentType: 'image/png' }).expect(200);
+    const image = uploaded.body as MediaImage;
+    const part = textPart(await page('story'));
+    const shown = `<p>Our terrace</p><img src="${image.url}" alt="The terrace" width="320" height="200" />`;
+    expect((await call('post', '/api/ipe_save', admin).send({ ...ipe(part), content: shown }).expect(200)).body).toEqual({ status: true, message: '', original: shown });
+    const refused = await call('delete', `/api/media/${image.id}`, admin).expect(409);
+    expect(refused.body.message).toMatch(/page/);
+    await call('post', '/api/ipe_save', admin).send({ ...ipe(part), content: '<p>Our terrace</p>' }).expect(200);
+    await call('delete', `/api/media/${image.id}`, admin).expect(200);
   });
 
   it("saves a dish's long description in place through the catalogue, cleaned, and cancels to it", async () => {

@@ -2,7 +2,7 @@ import { cleanRichText, richTextCleaning } from '../../src/rich-text';
 import { textAsRichText } from '../../src/shared/rich-text-allow-list';
 import { XSS_CORPUS, XSS_PAYLOADS } from '../fixtures/xss-corpus';
 
-const REFUSED_ELEMENTS = /<\s*\/?\s*(script|svg|math|iframe|object|embed|style|img|form|input|base|link|meta|frame|frameset|template|video|audio)\b/i;
+const REFUSED_ELEMENTS = /<\s*\/?\s*(script|svg|math|iframe|object|embed|style|form|input|base|link|meta|frame|frameset|template|video|audio)\b/i;
 const tagsOf = (html: string) => html.match(/<[^>]*>/g) ?? [];
 
 /** What must never be left in cleaned HTML, whatever went in. */
@@ -11,6 +11,7 @@ function dangersIn(html: string): string[] {
   if (/<\s*script/i.test(html)) found.push('a script element');
   if (REFUSED_ELEMENTS.test(html)) found.push('a refused element');
   for (const tag of tagsOf(html)) {
+    if (/^<\s*img\b/i.test(tag) && !/^<img src="\/uploads\/[0-9a-f]{32}-[1-9]\d{0,3}\.webp"/.test(tag)) found.push(`a picture from elsewhere in ${tag}`);
     if (/\son[a-z]+\s*=/i.test(tag)) found.push(`an event handler in ${tag}`);
     if (/(java|vb)script\s*:|data\s*:/i.test(tag)) found.push(`a script or data URL in ${tag}`);
     if (/expression\s*\(|url\s*\(/i.test(tag)) found.push(`a CSS expression or URL in ${tag}`);
@@ -50,6 +51,17 @@ describe('cleanRichText', () => {
       html: '<p>Hi</p>Top<span>x</span><a href="http://example.com" rel="noopener noreferrer">l</a>',
       removed: true,
     });
+  });
+
+  it("keeps a picture only when it is one of the shop's own stored photos, with its alt text and size", () => {
+    const own = '<img src="/uploads/0123456789abcdef0123456789abcdef-640.webp" alt="Our dining room" width="640" height="427" />';
+    expect(cleanRichText(`<p>Inside</p>${own}`)).toBe(`<p>Inside</p>${own}`);
+    expect(cleanRichText('<img src="/uploads/0123456789abcdef0123456789abcdef-640.webp" alt="x" onerror="alert(1)" width="100%" class="big">')).toBe(
+      '<img src="/uploads/0123456789abcdef0123456789abcdef-640.webp" alt="x" />',
+    );
+    for (const elsewhere of ['https://evil.example/a.webp', '/uploads/../secrets-1.webp', 'data:image/png;base64,AAAA', '//evil.example/x.webp']) {
+      expect(cleanRichText(`<p>a</p><img src="${elsewhere}" alt="y">`)).toBe('<p>a</p>');
+    }
   });
 
   it('reads plain text as escaped paragraphs', () => {

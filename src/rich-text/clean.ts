@@ -62,8 +62,30 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
-/** Everything allowed: how sanitize-html writes the same HTML back, to tell whether cleaning removed anything. */
-const reserialise: sanitizeHtml.IOptions = { allowedTags: false, allowedAttributes: false, allowVulnerableTags: true, parseStyleAttributes: false };
+/** A style attribute as the cleaning writes it: each declaration `property: value`, lower case, joined by '; '. */
+function writtenStyle(style: string): string {
+  return styleOf(style)
+    .map((declaration) => {
+      const colon = declaration.indexOf(':');
+      if (colon < 0) return declaration.toLowerCase();
+      const property = declaration.slice(0, colon).trim().toLowerCase();
+      const value = declaration.slice(colon + 1).trim().toLowerCase();
+      return `${property}: ${property === 'font-size' ? value.replace(/\s+/g, '') : value}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Everything allowed: how sanitize-html writes the same HTML back (styles written as the cleaning writes them:
+ * the editor's 'font-size: 24px;' is not a removal), to tell whether cleaning removed anything.
+ */
+const reserialise: sanitizeHtml.IOptions = {
+  allowedTags: false,
+  allowedAttributes: false,
+  allowVulnerableTags: true,
+  parseStyleAttributes: false,
+  transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: attribs.style === undefined ? attribs : { ...attribs, style: writtenStyle(attribs.style) } }) },
+};
 
 /**
  * The site's rich text, cleaned against the one allow-list (src/shared/rich-text-allow-list.ts). Never trust HTML

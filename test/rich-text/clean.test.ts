@@ -46,6 +46,14 @@ describe('cleanRichText', () => {
     for (const html of editor) expect(richTextCleaning(html)).toEqual({ html, removed: false });
   });
 
+  it("does not call the editor's own way of writing a style a removal", () => {
+    expect(richTextCleaning('<p style="text-align: center;"><span style="font-size: 24px;"><strong>Big</strong></span></p>')).toEqual({
+      html: '<p style="text-align: center"><span style="font-size: 24px"><strong>Big</strong></span></p>',
+      removed: false,
+    });
+    expect(richTextCleaning('<p><span style="font-size: 24px; color: red">Red</span></p>').removed).toBe(true);
+  });
+
   it('takes away what the allow-list refuses and says so', () => {
     expect(richTextCleaning('<p onclick="x()">Hi</p><h1>Top</h1><span style="font-size: 151px; color: red">x</span><a href="http://example.com">l</a>')).toEqual({
       html: '<p>Hi</p>Top<span>x</span><a href="http://example.com" rel="noopener noreferrer">l</a>',

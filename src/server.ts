@@ -144,7 +144,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const routers = shopRoutes({
       config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content, media,
     });
-    const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock), routers }, stops);
+    const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock, content.readModel), routers }, stops);
     const url = origins.listeningOn(port);
     logger.info({ url }, 'shop is listening');
     if (fakeStripe) {

@@ -16,10 +16,10 @@ import {
   PAGE_DESCRIPTION_MAX,
   PAGE_SLUG,
   PAGE_TITLE_MAX,
+  pageShownTo,
   PART_KINDS,
   type InPlaceEditAnswer,
 } from '../../src/shared/content-pages';
-import { hasRole } from '../../src/shared/roles';
 import { RICH_TEXT_MAX_CHARS, RICH_TEXT_TEXTS } from '../../src/shared/rich-text-allow-list';
 import { multiLineText, singleLineText } from '../../src/shared/text';
 import type { ContentPages, PartAddress } from './pages';
@@ -93,12 +93,11 @@ export function contentRoutes(deps: { pages: ContentPages; dishes: DishDescripti
 
   router.get('/api/pages/:slug', async (ctx) => {
     const user = ctx.state.user as User | undefined;
-    const isAdmin = user !== undefined && hasRole(user.role, 'admin');
     const page = await pages.page(slugOf(ctx)).catch((error: unknown) => {
       if (error instanceof DomainError && error.kind === 'not_found') return undefined;
       throw error;
     });
-    if (!page || (page.status !== 'published' && !isAdmin)) throw new DomainError('not_found', CONTENT_TEXTS.noPage);
+    if (!page || !pageShownTo(page.status, user?.role)) throw new DomainError('not_found', CONTENT_TEXTS.noPage);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = page;
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../../src/core/decider';
 import type { Services } from '../../src/services';
 import { escapeHtml } from '../../src/shared/escape-html';
+import { ABOUT_TAGLINE_FIXTURE } from '../../src/shared/content-pages';
 import { PAGE_PATHS } from '../../src/shared/page-head';
 import { readSettings } from '../store';
 import { pageDecider, type ContentCommand } from './decider';
@@ -10,8 +11,7 @@ import { CONTENT_READ_MODEL } from './pages';
 import type { ContentReadModel } from './ports';
 
 export const ABOUT_SLUG = PAGE_PATHS.about.slice(1);
-/** The custom fixture the about page's tagline sits in (the brand line under the restaurant's name). */
-export const ABOUT_TAGLINE_FIXTURE = 'about-tagline';
+export { ABOUT_TAGLINE_FIXTURE };
 
 /** The brand's about text (docs/brand.md: a blank line starts a new paragraph) as rich text. */
 export function aboutTextAsRichText(text: string): string {

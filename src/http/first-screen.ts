@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Logger } from 'pino';
 import type { FirstScreenEntry, FirstScreenQuery, FirstScreenRenderer } from '../shared/first-screen';
+import type { ContentPage } from '../shared/content-pages';
 import type { MenuView } from '../shared/menu';
 import type { Shift } from '../shared/shifts';
 import { publicUser } from '../identity/routes';
@@ -15,6 +16,8 @@ export interface FirstScreenSources {
   menu(): Promise<MenuView>;
   /** GET /api/opening-hours/week's week. */
   openingWeek(): Promise<{ today: string; days: Array<{ date: string; shifts: readonly Shift[]; special: string | null }> }>;
+  /** GET /api/pages/{slug}'s page as this visitor may see it (a draft: admins only), or null. */
+  contentPage(slug: string, user: User | undefined): Promise<ContentPage | null>;
 }
 
 /**
@@ -34,6 +37,11 @@ async function answer(query: FirstScreenQuery, sources: FirstScreenSources, user
       return entry({ status: true, ...(await sources.openingWeek()) });
     case 'me':
       return entry(user ? publicUser(user) : null);
+    case 'contentPage': {
+      // A page not there (or not for this visitor) is not rendered: the page's answer is the 404's.
+      const page = typeof query.arg === 'string' ? await sources.contentPage(query.arg, user) : null;
+      return page ? entry(page) : null;
+    }
     default:
       return null;
   }

@@ -130,12 +130,14 @@ export function servePages(options: { root: string; origin: string; sources: Pag
       ctx.body = 'The web app has not been built yet: run npm run build';
       return;
     }
-    const { page, productId } = pageAt(ctx.path);
+    const { page, productId, slug } = pageAt(ctx.path);
+    const user = ctx.state.user as User | undefined;
     const product = productId === undefined ? null : await options.sources.product(productId);
-    const found = page !== 'notFound' && (productId === undefined || product !== null);
+    const content = slug === undefined ? null : await options.sources.contentPage(slug, user);
+    const found = page !== 'notFound' && (productId === undefined || product !== null) && (slug === undefined || content !== null);
     const shop = await options.sources.shop();
-    const head = pageHead(found ? page : 'notFound', shop.siteName, product ?? undefined);
-    const rendered = found ? await renderFirstScreen(ctx.path, ctx.state.user as User | undefined, ctx.log) : null;
+    const head = pageHead(found ? page : 'notFound', shop.siteName, product ?? undefined, content ?? undefined);
+    const rendered = found ? await renderFirstScreen(ctx.path, user, ctx.log) : null;
     const preloads = found && page === 'menu' ? menuPreloads(await options.sources.firstDishImage(), rendered === null) : [];
     const elements = [headElements(head, { shop, origin: options.origin, pathname: ctx.path, image: product?.image }), ...preloads].join('\n    ');
     ctx.status = found ? 200 : 404;

@@ -1,4 +1,5 @@
 import { PAGE_PATHS } from './page-head';
+import { hasRole, type Role } from './roles';
 
 /**
  * Content pages (issue 39): the shapes the server answers and the web app reads, and the rules both apply
@@ -22,6 +23,9 @@ export type PartKind = (typeof PART_KINDS)[number];
 /** Staff spec §3 "In-place edit payload". */
 export const CONTAINER_TYPES = ['page', 'header', 'footer', 'custom fixture'] as const;
 export type ContainerType = (typeof CONTAINER_TYPES)[number];
+
+/** The custom fixture /about's tagline sits in (the brand line under the restaurant's name). */
+export const ABOUT_TAGLINE_FIXTURE = 'about-tagline';
 
 /** Header and footer parts are the site's, shown on every content page. */
 export const SITE_CONTAINER = 'site';
@@ -113,3 +117,6 @@ export function defaultContainer(containerType: ContainerType, slug: string): st
   if (containerType === 'header' || containerType === 'footer') return SITE_CONTAINER;
   return undefined;
 }
+
+/** Who sees a page: a published one, anyone; a draft, admins only (its preview before it is published). */
+export const pageShownTo = (status: PageStatus, role: Role | undefined): boolean => status === 'published' || (role !== undefined && hasRole(role, 'admin'));

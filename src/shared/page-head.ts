@@ -30,19 +30,26 @@ export const PAGE_PATHS = {
   accessibility: '/accessibility',
   /** The image picker popup (issue 39 item 4, staff spec §2), admins only; the editor opens it for itself. */
   imagePicker: IMAGE_PICKER_PATH,
+  /** The restaurant's own pages, listed and made (issue 39, admins). */
+  staffPages: '/takeaway-pages',
+  /** A page the restaurant wrote itself (issue 39): any other one-word address. */
+  content: '/:slug',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS | 'notFound';
 
 /** The page a path shows; a product page names its product id, which the caller still has to find. */
-export function pageAt(pathname: string): { page: PageName; productId?: number } {
+export function pageAt(pathname: string): { page: PageName; productId?: number; slug?: string } {
   const product = /^\/product\/([1-9]\d{0,8})$/.exec(pathname);
   if (product) return { page: 'product', productId: Number(product[1]) };
   if (/^\/invitation\/[^/]{1,300}$/.test(pathname)) return { page: 'invitation' };
   if (/^\/order-status\/[0-9a-f-]{36}$/i.test(pathname)) return { page: 'orderStatus' };
   if (/^\/admin\/elfinder\/popup\/[A-Za-z0-9_-]{1,64}$/.test(pathname)) return { page: 'imagePicker' };
   const page = (Object.keys(PAGE_PATHS) as Array<keyof typeof PAGE_PATHS>).find((name) => !PAGE_PATHS[name].includes(':') && PAGE_PATHS[name] === pathname);
-  return { page: page ?? 'notFound' };
+  if (page) return { page };
+  // Whether a page is there is the content pages' to say (the caller asks); the address's shape is the rule's.
+  const content = /^\/([a-z0-9-]{1,60})$/.exec(pathname);
+  return content ? { page: 'content', slug: content[1] } : { page: 'notFound' };
 }
 
 const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
@@ -65,8 +72,16 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   about: 'About us',
   accessibility: 'Accessibility statement',
   imagePicker: 'Image library',
+  staffPages: 'Pages',
+  content: 'Page',
   notFound: 'Page not found',
 };
+
+/** A content page's own title and description (issue 39). */
+export interface HeadContent {
+  title: string;
+  description: string;
+}
 
 /** A product page's subject; other pages need none. */
 export interface HeadProduct {
@@ -81,7 +96,14 @@ export interface PageHead {
   indexable: boolean;
 }
 
-export function pageHead(page: PageName, siteName: string, product?: HeadProduct): PageHead {
+export function pageHead(page: PageName, siteName: string, product?: HeadProduct, content?: HeadContent): PageHead {
+  if (page === 'content' && content) {
+    return {
+      title: `${content.title} – ${siteName}`,
+      description: content.description.trim() || `${content.title} at ${siteName}, the takeaway you can order from online.`,
+      indexable: true,
+    };
+  }
   if (page === 'product' && product) {
     return {
       title: `${product.name} – ${siteName}`,
@@ -96,6 +118,6 @@ export function pageHead(page: PageName, siteName: string, product?: HeadProduct
       page === 'menu'
         ? `Order takeaway online from ${siteName}: browse the menu, then collect your order or have it delivered.`
         : `${heading} at ${siteName}, the takeaway you can order from online.`,
-    indexable: page === 'menu' || page === 'product' || page === 'contact' || page === 'about',
+    indexable: page === 'menu' || page === 'product' || page === 'contact' || page === 'about' || page === 'content',
   };
 }

@@ -18,7 +18,7 @@ export async function wireContent(deps: { services: Services; catalogue: Catalog
     describe: (productId, html, context) => catalogue.describeDish(productId, html, context),
     descriptionOf: (productId) => catalogue.descriptionOf(productId),
   };
-  return { pages: createContentPages({ services, pages }), dishes };
+  return { pages: createContentPages({ services, pages }), dishes, readModel: pages };
 }
 
 export type WiredContent = Awaited<ReturnType<typeof wireContent>>;

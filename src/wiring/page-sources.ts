@@ -4,13 +4,19 @@ import { firstShownDishes } from '../shared/menu';
 import type { MenuCache } from '../../projections';
 import { readOpeningHours, readOpeningWeek, readSettings, settingKeySchema } from '../../modules/store';
 import type { Clock } from '../core/clock';
+import { pageShownTo } from '../shared/content-pages';
+import type { ContentReadModel } from '../../modules/content';
 
 /** The pages' heads and first screens read the settings and the catalogue from their in-memory copies. */
-export function pageSources(settings: Services['settings'], menu: MenuCache, clock: Clock): PageSources {
+export function pageSources(settings: Services['settings'], menu: MenuCache, clock: Clock, pages: ContentReadModel): PageSources {
   return {
     settings: (keys) => readSettings(settings, keys.map((key) => settingKeySchema.parse(key))),
     menu: () => menu.get(),
     openingWeek: () => readOpeningWeek(settings, clock()),
+    async contentPage(slug, user) {
+      const page = await pages.page(slug);
+      return page && pageShownTo(page.status, user?.role) ? page : null;
+    },
     async shop() {
       const [values, hours] = await Promise.all([readSettings(settings, ['site_name', 'full_address', 'phone_no_display']), readOpeningHours(settings)]);
       return {

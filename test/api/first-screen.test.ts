@@ -2,7 +2,8 @@ import request from 'supertest';
 import { FIRST_SCREEN_DATA_ID, type FirstScreenEntry } from '../../src/shared/first-screen';
 import { firstShownDishes, type MenuView } from '../../src/shared/menu';
 import { startTestServer, type TestServer } from '../support/server';
-import { managerAndStaffCookies, sameOrigin } from './http';
+import type { ContentPage } from '../../src/shared/content-pages';
+import { adminCookie, managerAndStaffCookies, sameOrigin } from './http';
 
 const HOSTILE_NAME = 'Curry </div><script>alert("x")</script> & Co';
 
@@ -71,11 +72,17 @@ describe('the first screen in the HTML the server sends', () => {
     await post(`/api/catalogue/dishes/${first.id}`, { ...Object.fromEntries(fields.map((field) => [field, dish[field]])), name: 'Renamed <Bhaji>' });
     expect(firstScreenOf(await page('/')).root).toContain('>Renamed &lt;Bhaji&gt;</a>');
 
-    await post('/api/settings/update', { settings: { about_text: 'First <b>paragraph</b>.\n\nSecond one.' } });
+    // The about text is the page's own part (issue 39), saved in place by an admin and cleaned on the way in.
+    const admin = await adminCookie(server);
+    const aboutPage = (await request(server.baseUrl).get('/api/pages/about').expect(200)).body as ContentPage;
+    const part = aboutPage.parts.find((one) => one.container_type === 'page' && one.kind === 'text')!;
+    await request(server.baseUrl).post('/api/ipe_save').set(sameOrigin(server)).set('Cookie', admin).type('form')
+      .send({ ipe_type: 'pagepart', container_type: 'page', container: 'about', part_id: part.part_id, comp_id: part.comp_id, content: '<p>First <b>paragraph</b>.<script>alert(1)</script></p><p>Second one.</p>' })
+      .expect(200);
     const about = firstScreenOf(await page('/about')).root;
     expect(about).toContain('data-testid="about"');
-    expect(about).toContain('First &lt;b&gt;paragraph&lt;/b&gt;.</p>');
-    expect(about).toContain('Second one.</p>');
+    expect(about).toContain('<p>First <b>paragraph</b>.</p><p>Second one.</p>');
+    expect(about).not.toContain('alert(1)');
   });
 
   it('leaves other pages to the browser', async () => {

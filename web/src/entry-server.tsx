@@ -18,9 +18,10 @@ import { ABOUT_KEYS } from './features/brand/aboutKeys';
 const EVERY_PAGE: FirstScreenQuery[] = [{ endpointName: 'getSettings', arg: SHOP_SETTING_KEYS }, { endpointName: 'me' }, { endpointName: 'openingWeek' }];
 
 export const queriesFor: FirstScreenRenderer['queriesFor'] = (pathname) => {
-  const { page } = pageAt(pathname);
+  const { page, slug } = pageAt(pathname);
   if (page === 'menu') return [...EVERY_PAGE, { endpointName: 'getMenu' }];
-  if (page === 'about') return [...EVERY_PAGE, { endpointName: 'getSettings', arg: ABOUT_KEYS }];
+  if (page === 'about') return [...EVERY_PAGE, { endpointName: 'getSettings', arg: ABOUT_KEYS }, { endpointName: 'contentPage', arg: 'about' }];
+  if (page === 'content') return [...EVERY_PAGE, { endpointName: 'contentPage', arg: slug }];
   return null;
 };
 

@@ -11,7 +11,8 @@ const fetchJson = fetchBaseQuery({
     prepareHeaders: (headers, { arg }) => {
       // The server refuses state-changing requests without this header (CSRF guard).
       headers.set('X-Requested-With', 'fetch');
-      if (typeof arg !== 'string' && arg.body !== undefined) {
+      // A form (the in-place editor's calls, staff spec §7) goes with its own urlencoded type.
+      if (typeof arg !== 'string' && arg.body !== undefined && !(arg.body instanceof URLSearchParams)) {
         headers.set('Content-Type', 'application/json');
       }
       return headers;
@@ -32,6 +33,6 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Menu', 'Cart', 'Settings', 'Order', 'LiveOrders', 'OrderTally', 'StoreStatus', 'DeliveringStatus', 'OosProducts', 'StoreLog', 'Accounts', 'Vouchers', 'Catalogue', 'CardRefunds', 'LiveKeys', 'ContactInbox', 'Media'],
+  tagTypes: ['Me', 'Menu', 'Cart', 'Settings', 'Order', 'LiveOrders', 'OrderTally', 'StoreStatus', 'DeliveringStatus', 'OosProducts', 'StoreLog', 'Accounts', 'Vouchers', 'Catalogue', 'CardRefunds', 'LiveKeys', 'ContactInbox', 'Media', 'ContentPage', 'ContentPages'],
   endpoints: () => ({}),
 });

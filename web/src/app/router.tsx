@@ -31,6 +31,9 @@ const PAGES_ON_DEMAND: ReadonlyArray<[path: string, Page: ComponentType]> = [
   [PAGE_PATHS.staffInbox, onDemand(() => import('../pages/staff/InboxPage').then((page) => page.InboxPage))],
   [PAGE_PATHS.about, onDemand(() => import('../pages/AboutPage').then((page) => page.AboutPage))],
   [PAGE_PATHS.accessibility, onDemand(() => import('../pages/AccessibilityPage').then((page) => page.AccessibilityPage))],
+  [PAGE_PATHS.staffPages, onDemand(() => import('../pages/staff/PagesPage').then((page) => page.PagesPage))],
+  // Any other one-word address: a page the restaurant wrote, or the not-found page when there is none.
+  [PAGE_PATHS.content, onDemand(() => import('../pages/ContentPage').then((page) => page.ContentPage))],
 ];
 
 /** The image picker (issue 39 item 4): a popup window of its own, without the shop's header and footer. */

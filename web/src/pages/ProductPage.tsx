@@ -12,6 +12,7 @@ import { StockLabel } from '../features/menu/StockLabel';
 import { DietaryInfo } from '../features/menu/DietaryInfo';
 import { VariantAllergens } from '../features/menu/VariantAllergens';
 import { useSquareProductImages } from '../features/menu/useSquareProductImages';
+import { EditableText } from '../features/content/EditableText';
 import { NotFoundPage } from './NotFoundPage';
 
 /** /product/:id, the single product page (element id singleProduct). */
@@ -39,7 +40,7 @@ export function ProductPage() {
           {category && <p className="text-body-secondary mb-1">{category.name}</p>}
           <h1 className="h3">{product.name}</h1>
           <p className="lead">{product.short_desc}</p>
-          {product.description && <p>{product.description}</p>}
+          <EditableText html={product.description} target={{ ipe_type: 'product', product_id: product.id }} label="the description" className="product-description" />
           <DietaryInfo dish={product} />
           <VariantAllergens product={product} />
           <p className="fs-4 fw-semibold" data-testid="product-price">

@@ -37,6 +37,11 @@ export function StaffNavLinks() {
           Logins
         </NavLink>
       )}
+      {hasRole(user?.role, 'admin') && (
+        <NavLink to="/takeaway-pages" className="nav-link">
+          Pages
+        </NavLink>
+      )}
       <NavLink to="/account" className="nav-link">
         Your login
       </NavLink>

@@ -14,6 +14,7 @@ import { useStockSheetQuery } from '../stock/stockApi';
 import { AllergenChecks } from './AllergenChecks';
 import type { AllergenDeclaration } from './allergenDeclaration';
 import { PhotoField } from './PhotoField';
+import { LazyRichTextEditor } from '../../content/LazyRichTextEditor';
 
 const SPICE_LEVELS = ['Not spicy', 'Mild', 'Medium', 'Hot'];
 import { useAddDishMutation, useArchiveDishMutation, useChangeDishMutation, type DishBody, type EditableCategory, type EditableDish } from './catalogueApi';
@@ -109,10 +110,11 @@ export function DishForm({ dish, categories, onSaved }: { dish: EditableDish | n
           </Form.Group>
         </Col>
         <Col md={12}>
-          <Form.Group controlId={field('description')}>
-            <Form.Label>Description</Form.Label>
-            <Form.Control as="textarea" rows={3} value={description} maxLength={2000} onChange={(event) => setDescription(event.target.value)} />
-          </Form.Group>
+          {/* Rich text (issue 39): the in-place editor's own editor and allow-list; the server cleans what it sends. */}
+          <p className="form-label mb-1" aria-hidden="true">
+            Description
+          </p>
+          <LazyRichTextEditor initialHtml={description} label="Description" editorId={field('description')} onChange={setDescription} />
         </Col>
         <Col md={4}>
           <Form.Group controlId={field('price')}>

@@ -1,0 +1,168 @@
+import type { Page } from 'playwright-core';
+import type { ContentPage } from '../../src/shared/content-pages';
+import { multiLineText } from '../../src/shared/text';
+import { startTestServer, type TestServer } from '../support/server';
+import { XSS_CORPUS } from '../fixtures/xss-corpus';
+import { expectAccessible, expectPartAccessible } from './accessibility';
+import { launchBrowser, type BrowserSession } from './browser';
+import { answerTo, logIn, waitForText } from './shop-steps';
+
+const PHONE = { width: 390, height: 844 };
+const storable = (payload: string) => multiLineText({ max: 100_000 }).safeParse(payload).success;
+const DESKTOP = { width: 1280, height: 800 };
+
+/** What would show that script ran or could run: a dialog it opened, or a handler or script URL left in the page. */
+async function scriptTracesIn(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((within) => {
+    const dom = globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ tagName: string; attributes: ArrayLike<{ name: string; value: string }> }> } };
+    const found: string[] = [];
+    for (const element of Array.from(dom.document.querySelectorAll(`${within} *`))) {
+      const tag = element.tagName.toLowerCase();
+      if (['script', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'form', 'base', 'link', 'meta'].includes(tag)) found.push(`<${tag}>`);
+      for (const attribute of Array.from(element.attributes)) {
+        if (attribute.name.startsWith('on')) found.push(`${tag}[${attribute.name}]`);
+        if (/^\s*(javascript|vbscript|data):/i.test(attribute.value)) found.push(`${tag}[${attribute.name}=${attribute.value.slice(0, 30)}]`);
+      }
+    }
+    return found;
+  }, selector);
+}
+
+/**
+ * Issue 39 in the browser: an admin edits /about in place (Save, Cancel, history and restore), makes a page that
+ * stays a draft until published, and a visitor then reads it on a phone and a desktop; and the XSS corpus, stored
+ * through a page's text and a dish's description, runs nothing in a visitor's browser.
+ */
+describe('content pages and the in-place editor in the browser', () => {
+  let server: TestServer;
+  let admin: BrowserSession;
+  let visitor: BrowserSession;
+
+  beforeAll(async () => {
+    [server, admin, visitor] = await Promise.all([startTestServer({ withWeb: true }), launchBrowser(), launchBrowser()]);
+  }, 180_000);
+  afterAll(async () => {
+    await admin?.close();
+    await visitor?.close();
+    await server?.stop();
+  });
+
+  it('edits /about in place: Save shows what was saved, Cancel what stands, and the history restores an older text', async () => {
+    const { page } = admin;
+    await logIn(page, server.baseUrl, server.admin);
+    await page.goto(`${server.baseUrl}/about`);
+    const story = page.getByTestId('about').locator('.about-text');
+    const seeded = (await story.locator('.rich-text').first().innerHTML()).trim();
+    const seededText = (await story.locator('.rich-text').first().textContent()) ?? '';
+    expect(seeded).toMatch(/^<p>/);
+
+    await page.getByRole('button', { name: 'Edit the about text' }).click();
+    const editor = page.getByRole('textbox', { name: 'the about text' });
+    await editor.waitFor();
+    expect(await editor.getAttribute('lang')).toBe('en-GB');
+    expect(await editor.getAttribute('spellcheck')).toBe('true');
+    await expectPartAccessible(page, '[data-editing="true"]');
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Cooked to order since 1999.');
+    await page.keyboard.press('Control+A');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.getByRole('combobox', { name: 'Font size' }).selectOption('24');
+    const [saved] = await Promise.all([page.waitForRequest((request) => request.url().endsWith('/api/ipe_save')), page.getByRole('button', { name: 'Save the about text' }).click()]);
+    // The spec's call is a form.
+    expect(saved.headers()['content-type']).toContain('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(saved.postData() ?? '').get('ipe_type')).toBe('pagepart');
+    await story.locator('[data-editing="false"]').waitFor();
+    expect(await page.getByRole('button', { name: 'Save the about text' }).count()).toBe(0);
+    expect(await story.locator('.rich-text').innerHTML()).toBe('<p><span style="font-size: 24px"><strong>Cooked to order since 1999.</strong></span></p>');
+
+    // Cancel: the editor goes and the block shows the text as it stands on the server.
+    await page.getByRole('button', { name: 'Edit the about text' }).click();
+    await editor.click();
+    await page.keyboard.type(' Not kept.');
+    await page.getByRole('button', { name: 'Cancel editing the about text' }).click();
+    await story.locator('[data-editing="false"]').waitFor();
+    expect(await story.locator('.rich-text').textContent()).toBe('Cooked to order since 1999.');
+
+    // History: newest first, the seeded text older; restoring it is one click.
+    await page.getByRole('button', { name: 'History of the about text' }).click();
+    const history = page.getByTestId('part-history');
+    await waitForText(history.getByTestId('part-version').first().locator('.rich-text'), 'Cooked to order since 1999.');
+    expect(await history.getByTestId('part-version').count()).toBe(2);
+    await expectPartAccessible(page, '[data-testid="part-history"]');
+    await history.getByRole('button', { name: /^Restore the version saved \d\d\/\d\d\/\d{4} \d\d:\d\d$/ }).click();
+    await history.waitFor({ state: 'detached' });
+    await waitForText(story.locator('.rich-text'), seededText);
+    expect((await story.locator('.rich-text').innerHTML()).trim()).toBe(seeded);
+  }, 180_000);
+
+  it('keeps a new page a draft only admins see until it is published; a visitor then reads it on a phone and a desktop', async () => {
+    const { page } = admin;
+    await page.goto(`${server.baseUrl}/takeaway-pages`);
+    const form = page.getByTestId('pages-admin');
+    await form.getByLabel('Title').fill('Our story');
+    await form.getByLabel('Address').fill('our-story');
+    await form.getByLabel('Description for search results and shared links').fill('How a family kitchen in Leeds became a takeaway.');
+    await form.getByRole('button', { name: 'Make the page (a draft)' }).click();
+    await page.waitForURL(`${server.baseUrl}/our-story`);
+    const bar = page.getByTestId('page-admin-bar');
+    await waitForText(bar.getByTestId('page-status'), 'Draft: only admins see this page');
+    await bar.getByRole('button', { name: 'Add text' }).click();
+    await page.getByRole('button', { name: 'Edit the text part 1' }).click();
+    await page.getByRole('textbox', { name: 'the text part 1' }).click();
+    await page.keyboard.type('Three generations of cooks.');
+    await page.getByRole('button', { name: 'Save the text part 1' }).click();
+    await page.locator('[data-testid="content-part"] [data-editing="false"]').waitFor();
+
+    const draft = await visitor.page.goto(`${server.baseUrl}/our-story`);
+    expect(draft?.status()).toBe(404);
+    await visitor.page.getByTestId('not-found').waitFor();
+
+    await Promise.all([answerTo(page, '/api/pages/our-story/publish'), bar.getByRole('button', { name: 'Publish' }).click()]);
+    await waitForText(bar.getByTestId('page-status'), 'Published');
+    for (const viewport of [PHONE, DESKTOP]) {
+      await visitor.page.setViewportSize(viewport);
+      const answer = await visitor.page.goto(`${server.baseUrl}/our-story`);
+      expect(answer?.status()).toBe(200);
+      const html = await answer!.text();
+      expect(html).toContain('<title>Our story – ');
+      expect(html).toContain('<meta property="og:description" content="How a family kitchen in Leeds became a takeaway." />');
+      await waitForText(visitor.page.getByTestId('content-page').locator('.rich-text'), 'Three generations of cooks.');
+      expect(await visitor.page.getByRole('button', { name: /Edit/ }).count()).toBe(0);
+    }
+    await expectAccessible(visitor.page, 'content-page');
+  }, 180_000);
+
+  it('runs none of the XSS corpus stored through a page part or a dish description, one kind per page', async () => {
+    const request = admin.page.request;
+    const headers = { 'X-Requested-With': 'fetch', Origin: server.baseUrl };
+    const dialogs: string[] = [];
+    visitor.page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    for (const [kind, payloads] of Object.entries(XSS_CORPUS)) {
+      const slug = `xss-${kind.toLowerCase()}`;
+      await request.post(`${server.baseUrl}/api/pages`, { headers, data: { slug, title: `Hostile ${kind}`, description: '' } });
+      const part = (await (await request.post(`${server.baseUrl}/api/pages/${slug}/parts`, { headers, data: { kind: 'text' } })).json()) as ContentPage['parts'][number];
+      const address = { ipe_type: 'pagepart', container_type: 'page', container: slug, part_id: part.part_id, comp_id: part.comp_id };
+      // Text with control characters (a NUL inside 'javascript:') is refused at the door, as all text is.
+      const refused = payloads.filter((payload) => !storable(payload));
+      for (const payload of refused) expect((await request.post(`${server.baseUrl}/api/ipe_save`, { headers, form: { ...address, content: payload } })).status()).toBe(400);
+      const answer = await request.post(`${server.baseUrl}/api/ipe_save`, { headers, form: { ...address, content: payloads.filter(storable).join('\n') } });
+      expect({ kind, status: answer.status() }).toEqual({ kind, status: 200 });
+      await request.post(`${server.baseUrl}/api/pages/${slug}/publish`, { headers });
+      await visitor.page.goto(`${server.baseUrl}/${slug}`);
+      // Cleaned, a kind may leave nothing to show: the part is there either way.
+      await visitor.page.getByTestId('content-page').getByTestId('content-part').waitFor({ state: 'attached' });
+      expect({ kind, traces: await scriptTracesIn(visitor.page, '[data-testid="content-page"]') }).toEqual({ kind, traces: [] });
+    }
+    const every = Object.values(XSS_CORPUS).flat().filter(storable).join('\n');
+    expect((await request.post(`${server.baseUrl}/api/ipe_save`, { headers, form: { ipe_type: 'product', product_id: '1', content: every } })).status()).toBe(200);
+    await visitor.page.goto(`${server.baseUrl}/product/1`);
+    await visitor.page.locator('.product-description').waitFor();
+    expect(await scriptTracesIn(visitor.page, '#singleProduct')).toEqual([]);
+    expect(dialogs).toEqual([]);
+  }, 180_000);
+});
+

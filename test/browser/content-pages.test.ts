@@ -118,6 +118,11 @@ describe('content pages and the in-place editor in the browser', () => {
     expect(draft?.status()).toBe(404);
     await visitor.page.getByTestId('not-found').waitFor();
 
+    // The title and the line for search results change before it goes out.
+    await bar.getByRole('button', { name: 'Title and description' }).click();
+    await bar.getByLabel('Title').fill('Our story so far');
+    await Promise.all([answerTo(page, '/api/pages/our-story'), bar.getByRole('button', { name: 'Save title and description' }).click()]);
+    await waitForText(page.getByRole('heading', { level: 1 }), 'Our story so far');
     await Promise.all([answerTo(page, '/api/pages/our-story/publish'), bar.getByRole('button', { name: 'Publish' }).click()]);
     await waitForText(bar.getByTestId('page-status'), 'Published');
     for (const viewport of [PHONE, DESKTOP]) {
@@ -125,7 +130,7 @@ describe('content pages and the in-place editor in the browser', () => {
       const answer = await visitor.page.goto(`${server.baseUrl}/our-story`);
       expect(answer?.status()).toBe(200);
       const html = await answer!.text();
-      expect(html).toContain('<title>Our story – ');
+      expect(html).toContain('<title>Our story so far – ');
       expect(html).toContain('<meta property="og:description" content="How a family kitchen in Leeds became a takeaway." />');
       await waitForText(visitor.page.getByTestId('content-page').locator('.rich-text'), 'Three generations of cooks.');
       expect(await visitor.page.getByRole('button', { name: /Edit/ }).count()).toBe(0);

@@ -4,6 +4,7 @@ import { IPE_TEXTS } from '../../../../src/shared/rich-text-editor';
 import { api } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
 import { errorText } from '../../app/serverMessage';
+import { useHydrated } from '../../app/useHydrated';
 import { useMeQuery } from '../auth/authApi';
 import { showDialog } from '../dialog/dialogSlice';
 import { hasRole } from '../staff/roles';
@@ -30,6 +31,8 @@ export interface EditableTextProps {
  */
 export function EditableText({ html, target, label, pageSlug, className }: EditableTextProps) {
   const { data: user } = useMeQuery();
+  // A page rendered on the server shows Edit before it works: it is enabled once the page's script runs.
+  const hydrated = useHydrated();
   const dispatch = useAppDispatch();
   // What Save, Cancel or a restore returned, until the page brings the block afresh.
   const [returned, setReturned] = useState<{ over: string; html: string } | null>(null);
@@ -76,6 +79,7 @@ export function EditableText({ html, target, label, pageSlug, className }: Edita
             size="sm"
             variant="outline-dark"
             aria-label={`Edit ${label}`}
+            disabled={!hydrated}
             onClick={() => {
               typed.current = shown;
               setEditing(true);

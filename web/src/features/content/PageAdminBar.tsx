@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useAppDispatch } from '../../app/hooks';
 import { errorText } from '../../app/serverMessage';
+import { useHydrated } from '../../app/useHydrated';
 import { showDialog } from '../dialog/dialogSlice';
+import { PageTitleForm } from './PageTitleForm';
 import { useAddPartMutation, usePublishPageMutation, type ContentPage } from './contentApi';
 
 /**
@@ -10,6 +13,9 @@ import { useAddPartMutation, usePublishPageMutation, type ContentPage } from './
  * Publish or Unpublish, and a new text part at the end.
  */
 export function PageAdminBar({ page }: { page: ContentPage }) {
+  const [retitling, setRetitling] = useState(false);
+  // Rendered on the server, the bar's buttons work once the page's script runs.
+  const hydrated = useHydrated();
   const [publish, publishing] = usePublishPageMutation();
   const [addPart, adding] = useAddPartMutation();
   const dispatch = useAppDispatch();
@@ -31,7 +37,7 @@ export function PageAdminBar({ page }: { page: ContentPage }) {
       <Button
         size="sm"
         variant={draft ? 'success' : 'outline-dark'}
-        disabled={publishing.isLoading}
+        disabled={!hydrated || publishing.isLoading}
         onClick={() => publish({ slug: page.slug, publish: draft }).unwrap().catch((caught: unknown) => fail(draft ? 'Not published' : 'Not unpublished', caught))}
       >
         {draft ? 'Publish' : 'Unpublish'}
@@ -39,11 +45,15 @@ export function PageAdminBar({ page }: { page: ContentPage }) {
       <Button
         size="sm"
         variant="outline-dark"
-        disabled={adding.isLoading}
+        disabled={!hydrated || adding.isLoading}
         onClick={() => addPart({ slug: page.slug, kind: 'text', after: lastPart?.part_id }).unwrap().catch((caught: unknown) => fail('Not added', caught))}
       >
         Add text
       </Button>
+      <Button size="sm" variant="outline-dark" aria-expanded={retitling} disabled={!hydrated} onClick={() => setRetitling((open) => !open)}>
+        Title and description
+      </Button>
+      {retitling && <PageTitleForm page={page} onDone={() => setRetitling(false)} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router';
+import { PAGE_DESCRIPTION_MAX, PAGE_TITLE_MAX } from '../../../../src/shared/content-pages';
 import { errorText } from '../../app/serverMessage';
 import { useContentPagesQuery, useCreatePageMutation } from './contentApi';
 
@@ -66,7 +67,7 @@ function NewPageForm() {
       </h2>
       <Form.Group className="mb-2" controlId="new-page-title-field">
         <Form.Label>Title</Form.Label>
-        <Form.Control value={fields.title} onChange={set('title')} required maxLength={120} />
+        <Form.Control value={fields.title} onChange={set('title')} required maxLength={PAGE_TITLE_MAX} />
       </Form.Group>
       <Form.Group className="mb-2" controlId="new-page-slug">
         <Form.Label>Address</Form.Label>
@@ -75,7 +76,7 @@ function NewPageForm() {
       </Form.Group>
       <Form.Group className="mb-2" controlId="new-page-description">
         <Form.Label>Description for search results and shared links</Form.Label>
-        <Form.Control as="textarea" rows={2} value={fields.description} onChange={set('description')} maxLength={300} />
+        <Form.Control as="textarea" rows={2} value={fields.description} onChange={set('description')} maxLength={PAGE_DESCRIPTION_MAX} />
       </Form.Group>
       {problem && (
         <p role="alert" className="text-danger">

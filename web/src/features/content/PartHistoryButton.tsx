@@ -4,6 +4,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useAppDispatch } from '../../app/hooks';
 import { errorText } from '../../app/serverMessage';
+import { useHydrated } from '../../app/useHydrated';
 import { londonDateTimeText } from '../../../../src/shared/london-time';
 import { showDialog } from '../dialog/dialogSlice';
 import { usePartHistoryQuery, useRestorePartMutation } from './contentApi';
@@ -12,9 +13,10 @@ import { RichText } from './RichText';
 /** Every saved version of a page part, newest first, each with a one-click Restore (issue 39 item 3). */
 export function PartHistoryButton({ slug, partId, label, onRestored }: { slug: string; partId: string; label: string; onRestored: (html: string) => void }) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   return (
     <>
-      <Button size="sm" variant="outline-dark" aria-label={`History of ${label}`} onClick={() => setOpen(true)}>
+      <Button size="sm" variant="outline-dark" aria-label={`History of ${label}`} disabled={!hydrated} onClick={() => setOpen(true)}>
         History
       </Button>
       {open && <PartHistoryDialog slug={slug} partId={partId} label={label} onClose={() => setOpen(false)} onRestored={onRestored} />}

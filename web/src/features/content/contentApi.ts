@@ -29,6 +29,10 @@ export const contentApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/pages', method: 'POST', body }),
       invalidatesTags: ['ContentPages'],
     }),
+    retitlePage: build.mutation<ContentPage, { slug: string; title: string; description: string }>({
+      query: ({ slug, ...body }) => ({ url: `/api/pages/${encodeURIComponent(slug)}`, method: 'PATCH', body }),
+      invalidatesTags: (_page, _error, { slug }) => [pageTag(slug), 'ContentPages'],
+    }),
     publishPage: build.mutation<ContentPage, { slug: string; publish: boolean }>({
       query: ({ slug, publish }) => ({ url: `/api/pages/${encodeURIComponent(slug)}/${publish ? 'publish' : 'unpublish'}`, method: 'POST', body: {} }),
       invalidatesTags: (_page, _error, { slug }) => [pageTag(slug), 'ContentPages'],
@@ -62,6 +66,7 @@ export const {
   useContentPageQuery,
   useContentPagesQuery,
   useCreatePageMutation,
+  useRetitlePageMutation,
   usePublishPageMutation,
   useAddPartMutation,
   useRemovePartMutation,

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { ContentPage } from '../../src/shared/content-pages';
+import { MEDIA_PICKED } from '../../src/shared/media';
 import { multiLineText } from '../../src/shared/text';
 import { startTestServer, type TestServer } from '../support/server';
 import { XSS_CORPUS } from '../fixtures/xss-corpus';
@@ -111,8 +112,19 @@ describe('content pages and the in-place editor in the browser', () => {
     await page.getByRole('button', { name: 'Edit the text part 1' }).click();
     await page.getByRole('textbox', { name: 'the text part 1' }).click();
     await page.keyboard.type('Three generations of cooks.');
+    // The image picker's window hands back a library picture (MEDIA_PICKED, test/browser/menu-editor.test.ts
+    // drives the picker itself); the editor puts it in at the cursor.
+    const partId = await page.getByTestId('content-part').getAttribute('data-part-id');
+    const picture = { url: '/uploads/0123456789abcdef0123456789abcdef-640.webp', alt: 'Our first kitchen', width: 640, height: 427 };
+    const message = { type: MEDIA_PICKED, editorId: `part-${partId}`, image: picture };
+    await page.evaluate((sent) => {
+      const window = globalThis as unknown as { postMessage(data: unknown, origin: string): void; location: { origin: string } };
+      window.postMessage(sent, window.location.origin);
+    }, message);
+    await page.getByRole('textbox', { name: 'the text part 1' }).locator('img[alt="Our first kitchen"]').waitFor();
     await page.getByRole('button', { name: 'Save the text part 1' }).click();
     await page.locator('[data-testid="content-part"] [data-editing="false"]').waitFor();
+    expect(await page.getByTestId('content-part').locator('.rich-text img').getAttribute('src')).toBe(picture.url);
 
     const draft = await visitor.page.goto(`${server.baseUrl}/our-story`);
     expect(draft?.status()).toBe(404);

@@ -117,9 +117,9 @@ export function eveningClock(): () => Date {
 
 /**
  * Logs a staff member or manager in through the login page; they land on the live orders (`landingPathFor`,
- * issue 38 item 7), where two dialogs may come up, in either order: the low-stock warning when anything is low
- * that this browser has not been warned of (the demo's mixed grill has 4 left), and "Time to open for orders" when
- * the store is closed within its hours (which, on the real clock, depends on the time of day the test runs). Both
+ * issue 38 item 7), where two dialogs may come up, one at a time: "Time to open for orders" when the store is
+ * closed within its hours (which, on the real clock, depends on the time of day the test runs), then the low-stock
+ * warning when anything is low that this browser has not been warned of (the demo's mixed grill has 4 left). Both
  * are closed, unless `keepDialogs` leaves them for the test to read (or to leave the page with them up).
  */
 export async function logIn(page: Page, baseUrl: string, user: { email: string; password: string }, options: { keepDialogs?: boolean } = {}): Promise<void> {
@@ -147,7 +147,7 @@ async function timeToOpen(page: Page, baseUrl: string): Promise<boolean> {
   return ((await answer.json()) as { status: boolean }).status;
 }
 
-/** Dismisses a dialog that is up or coming up, by its footer button: dispatched, as the other dialog may cover it. */
+/** Dismisses a dialog that is up or coming up, by its footer button (dispatched: it may still be fading in). */
 async function dismissDialog(dialog: Locator, button: string): Promise<void> {
   await dialog.locator('.modal-footer').getByRole('button', { name: button, exact: true }).dispatchEvent('click');
   await dialog.waitFor({ state: 'detached' });

@@ -6,6 +6,7 @@ import { LowStockWarning } from '../../features/staff/oos/LowStockWarning';
 import { LiveOrders } from '../../features/staff/orders/LiveOrders';
 import { RequireRole } from '../../features/staff/RequireRole';
 import { OpenTimeModal } from '../../features/staff/store-state/OpenTimeModal';
+import { useTimeToOpen } from '../../features/staff/store-state/useTimeToOpen';
 import { StoreStatePanel } from '../../features/staff/store-state/StoreStatePanel';
 import { StoreLog } from '../../features/staff/store-log/StoreLog';
 import { CardRefunds } from '../../features/staff/refunds/CardRefunds';
@@ -26,8 +27,18 @@ export function LiveOrdersPage() {
       <LiveOrders />
       <CardRefunds />
       <StoreLog />
-      <LowStockWarning />
-      <OpenTimeModal />
+      <ArrivalQuestions />
     </RequireRole>
+  );
+}
+
+/** The screen's two questions, one at a time: whether to open the store first, then the low stock (issue 38). */
+function ArrivalQuestions() {
+  const openTime = useTimeToOpen();
+  return (
+    <>
+      <OpenTimeModal due={openTime.due} dismiss={openTime.dismiss} />
+      <LowStockWarning held={openTime.due} />
+    </>
   );
 }

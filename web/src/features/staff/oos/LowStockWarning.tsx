@@ -8,9 +8,10 @@ import { isLowStock, itemKey, lowStockList } from './stockItems';
 
 /**
  * On the live-orders screen: says when anything is low or out of stock, with a way to manage it; once for each
- * change of that list on this device, not on every visit (issue 38).
+ * change of that list on this device, not on every visit (issue 38). `held`: another question is up, and this
+ * one waits for it to be answered (one dialog at a time).
  */
-export function LowStockWarning() {
+export function LowStockWarning({ held = false }: { held?: boolean }) {
   const { data: items } = useOosProductsQuery();
   const [seen, setSeen] = useState(lowStockSeen);
   const navigate = useNavigate();
@@ -22,7 +23,7 @@ export function LowStockWarning() {
   };
 
   return (
-    <Modal show={low.length > 0 && list !== seen} onHide={dismiss} scrollable aria-labelledby="low-stock-title" data-testid="low-stock-warning">
+    <Modal show={!held && low.length > 0 && list !== seen} onHide={dismiss} scrollable aria-labelledby="low-stock-title" data-testid="low-stock-warning">
       <Modal.Header closeButton closeLabel="Close">
         <Modal.Title id="low-stock-title" as="h2" className="h5">
           Low stock

@@ -2,13 +2,11 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useRepeatingBeep } from '../sound/useRepeatingBeep';
 import { useChangeStoreState } from './useChangeStoreState';
-import { useTimeToOpen } from './useTimeToOpen';
 
 const BEEP_EVERY_MS = 1000;
 
-/** 'Time to open for orders', beeping every second until answered. */
-export function OpenTimeModal() {
-  const { due, dismiss } = useTimeToOpen();
+/** 'Time to open for orders', beeping every second until answered; `due` and `dismiss` are useTimeToOpen's. */
+export function OpenTimeModal({ due, dismiss }: { due: boolean; dismiss: () => void }) {
   const { changeTo, isChanging } = useChangeStoreState();
   useRepeatingBeep(due, 'openTime', BEEP_EVERY_MS);
 

@@ -262,6 +262,8 @@ export async function startEmbeddedPostgres(options: {
   processProbe?: ProcessProbe;
   /** Share the cluster of a shop already running on this data directory instead of refusing. */
   attachToRunning?: boolean;
+  /** How long a shop that owns the data directory is given to go (killed a moment ago) before it counts as running. */
+  dyingShopGraceMs?: number;
   /**
    * Postgres's default of 100 fits one shop (its store's pool of 20 and its read pool of 10). The test run shares
    * one cluster between parallel suites that each start two or three shops, so it asks for more.
@@ -324,7 +326,7 @@ export async function startEmbeddedPostgres(options: {
     // A shop killed a moment ago may still be going: give it a few seconds before calling it running.
     const dying = owningAppPid(options.dataDir);
     if (dying !== undefined && !options.attachToRunning) {
-      await waitUntil(() => owningAppPid(options.dataDir) === undefined, 10_000, '').catch(() => undefined);
+      await waitUntil(() => owningAppPid(options.dataDir) === undefined, options.dyingShopGraceMs ?? 10_000, '').catch(() => undefined);
     }
     const owner = owningAppPid(options.dataDir);
     if (owner !== undefined) {

@@ -105,7 +105,9 @@ describe('embedded Postgres', () => {
     const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     fs.writeFileSync(path.join(dataDir, 'app.pid'), String(live.pid));
     try {
-      await expect(startEmbeddedPostgres({ dataDir })).rejects.toThrow(`in use by a running shop (pid ${live.pid})`);
+      // The owner is alive throughout: the refusal comes once the grace for a dying shop is over, whatever its
+      // length (the shop's 10 s is the wait the test above sees end early).
+      await expect(startEmbeddedPostgres({ dataDir, dyingShopGraceMs: 300 })).rejects.toThrow(`in use by a running shop (pid ${live.pid})`);
     } finally {
       live.kill();
       release();

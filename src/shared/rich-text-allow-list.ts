@@ -41,7 +41,8 @@ export const RICH_TEXT_MAX_CHARS = 100_000;
 
 export const RICH_TEXT_TEXTS = {
   removed: 'Some of what you typed was removed because it is not allowed on the site.',
-  tooLong: `That text is too long: it can be at most ${RICH_TEXT_MAX_CHARS.toLocaleString('en-GB')} characters of HTML.`,
+  // Digits grouped by hand: dates, times and numbers are never formatted by the browser's locale (issue 38).
+  tooLong: `That text is too long: it can be at most ${String(RICH_TEXT_MAX_CHARS).replace(/\B(?=(\d{3})+$)/g, ',')} characters of HTML.`,
 } as const;
 
 /** Whether a font-size value is one the editor offers: a whole number of px from 8 to 150. */

@@ -1,4 +1,4 @@
-import { PAGE_PATHS } from './page-head';
+import { PAGE_PATHS, PAGE_SLUG } from './page-head';
 import { hasRole, type Role } from './roles';
 
 /**
@@ -73,7 +73,7 @@ export interface InPlaceEditAnswer {
   original: string;
 }
 
-export const PAGE_SLUG = /^[a-z0-9-]{1,60}$/;
+export { PAGE_SLUG };
 export const PAGE_TITLE_MAX = 120;
 export const PAGE_DESCRIPTION_MAX = 300;
 export const CUSTOM_FIXTURE_NAME = /^[a-z0-9-]{1,60}$/;

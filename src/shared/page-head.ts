@@ -36,6 +36,9 @@ export const PAGE_PATHS = {
   content: '/:slug',
 } as const;
 
+/** A content page's address after its slash (issue 39): 1 to 60 lower-case letters, digits or dashes. */
+export const PAGE_SLUG = /^[a-z0-9-]{1,60}$/;
+
 export type PageName = keyof typeof PAGE_PATHS | 'notFound';
 
 /** The page a path shows; a product page names its product id, which the caller still has to find. */
@@ -48,8 +51,8 @@ export function pageAt(pathname: string): { page: PageName; productId?: number; 
   const page = (Object.keys(PAGE_PATHS) as Array<keyof typeof PAGE_PATHS>).find((name) => !PAGE_PATHS[name].includes(':') && PAGE_PATHS[name] === pathname);
   if (page) return { page };
   // Whether a page is there is the content pages' to say (the caller asks); the address's shape is the rule's.
-  const content = /^\/([a-z0-9-]{1,60})$/.exec(pathname);
-  return content ? { page: 'content', slug: content[1] } : { page: 'notFound' };
+  const slug = pathname.slice(1);
+  return PAGE_SLUG.test(slug) ? { page: 'content', slug } : { page: 'notFound' };
 }
 
 const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {

@@ -24,6 +24,7 @@ export { openingHoursOf, type OpeningHours } from './opening-hours';
 export { changeSettings, closeAtClosingTime, dateOpening } from './change-settings';
 export { KITCHEN_LOGGED_KEYS, OPENING_HOURS_KEYS, settingChangeOf, storeChangeText } from './store-log';
 export { bannerText } from './opening-hours';
+export { readStoreBanner } from './store-banner';
 export { storeHoursProcess, type StoreHoursActions } from './store-hours';
 export type { PostcodeLocator } from './delivery-offer';
 export { storeSettingsRoutes } from './routes';

@@ -10,11 +10,10 @@ import { readOpeningHours, readOpeningWeek, readSettings } from './read-settings
 import { parseKitchenPostcode } from '../../src/shared/postcode';
 import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM, type PostcodeLocator } from './delivery-offer';
 import { singleLineText } from '../../src/shared/text';
-import { bannerText, isWithinHours, nextOpenAt, secondsToClose, specialDayOn } from './opening-hours';
-import { tradingDayOf } from './trading-day';
+import { isWithinHours, nextOpenAt, secondsToClose } from './opening-hours';
 import type { SettingKey } from './settings';
-import { deliveryMinutesFor } from '../../src/shared/store-status';
 import { changeSettings } from './change-settings';
+import { currentBannerText, specialDayMessage } from './store-banner';
 import { assertMayOpen, type LiveKeysCheck } from './live-keys-gate';
 
 const statusInput = z.strictObject({ state: z.enum(['closed', 'open', 'busy', 'slammed'], 'state must be closed, open, busy or slammed') });
@@ -40,9 +39,8 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
   });
 
   router.get('/store-status', async (ctx) => {
-    const values = await readSettings(services.settings, ['order_status', 'open_delivery_minutes', 'busy_delivery_minutes', 'slammed_delivery_minutes']);
     ctx.type = 'text/plain; charset=utf-8';
-    ctx.body = (values.order_status === 'closed' && (await specialDayMessage())) || bannerText(values.order_status, deliveryMinutesFor(values.order_status, values));
+    ctx.body = await currentBannerText(services.settings, clock);
   });
 
   router.get('/api/minsToCloseTime', async (ctx) => {
@@ -51,15 +49,11 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
   });
 
   /** Today's special day's message (e.g. closed for Christmas), shown while the store is closed; '' if none. */
-  async function specialDayMessage(): Promise<string> {
-    const now = clock();
-    const opening = await hours();
-    return specialDayOn(tradingDayOf(now, opening), opening)?.message ?? '';
-  }
+  const specialDay = () => specialDayMessage(services.settings, clock);
 
   router.get('/api/nextOpenAt', async (ctx) => {
     const next = nextOpenAt(clock(), await hours());
-    const message = next ? await specialDayMessage() : 'No opening hours are set';
+    const message = next ? await specialDay() : 'No opening hours are set';
     ctx.body = { status: true, nextOpenAt: next?.toISOString() ?? null, message };
   });
 
@@ -72,7 +66,7 @@ export function storeStatusRoutes(deps: { services: Services; clock: Clock; deli
     noInput.parse(ctx.request.body);
     const within = isWithinHours(clock(), await hours());
     // Why not, on a special day (closed for a holiday): the opening modal's confirmation shows it.
-    ctx.body = within ? { status: true } : { status: false, message: await specialDayMessage() };
+    ctx.body = within ? { status: true } : { status: false, message: await specialDay() };
   });
 
   router.get('/api/deliveringStatus', async (ctx) => {

@@ -4,6 +4,7 @@ import type { FirstScreenEntry, FirstScreenQuery, FirstScreenRenderer } from '..
 import type { ContentPage } from '../shared/content-pages';
 import type { MenuView } from '../shared/menu';
 import type { Shift } from '../shared/shifts';
+import type { StoreBanner } from '../shared/store-status';
 import { publicUser } from '../identity/routes';
 import type { User } from '../identity/users';
 import { serverBuildOf } from './static-web';
@@ -16,6 +17,8 @@ export interface FirstScreenSources {
   menu(): Promise<MenuView>;
   /** GET /api/opening-hours/week's week. */
   openingWeek(): Promise<{ today: string; days: Array<{ date: string; shifts: readonly Shift[]; special: string | null }> }>;
+  /** The customer banner, as the browser makes it from GET /store-status, order_status and /api/minsToCloseTime. */
+  storeBanner(): Promise<StoreBanner>;
   /** GET /api/pages/{slug}'s page as this visitor may see it (a draft: admins only), or null. */
   contentPage(slug: string, user: User | undefined): Promise<ContentPage | null>;
 }
@@ -37,6 +40,8 @@ async function answer(query: FirstScreenQuery, sources: FirstScreenSources, user
       return entry({ status: true, ...(await sources.openingWeek()) });
     case 'me':
       return entry(user ? publicUser(user) : null);
+    case 'storeStatus':
+      return entry(await sources.storeBanner());
     case 'contentPage': {
       // A page not there (or not for this visitor) is not rendered: the page's answer is the 404's.
       const page = typeof query.arg === 'string' ? await sources.contentPage(query.arg, user) : null;

@@ -2,6 +2,11 @@
 export const STORE_STATUSES = ['open', 'busy', 'slammed', 'closed'] as const;
 export type StoreStatus = (typeof STORE_STATUSES)[number];
 
+/** A stored `order_status` as a status, or null for anything else. */
+export function storeStatusOf(value: unknown): StoreStatus | null {
+  return STORE_STATUSES.find((status) => status === value) ?? null;
+}
+
 /** Spec §4: the title of every add button while takeaway ordering is closed. */
 export const CLOSED_TITLE = "Sorry, we're closed & not taking orders right now";
 /** What a refused add or checkout answers, and the basket page's notice. */
@@ -42,4 +47,20 @@ export function closingNotice(secondsLeft: number): { message: string; mins: num
   const mins = Math.ceil(secondsLeft / 60);
   if (secondsLeft < 60) return { message: '--- Closing in less than a minute ---', mins: 0 };
   return { message: mins === 1 ? '--- Closing in approx. 1 minute ---' : `--- Closing in approx. ${mins} minutes ---`, mins };
+}
+
+/** What the customer banner shows (customer spec §2): the status's text, the status, and the closing notice while not closed. */
+export interface StoreBanner {
+  text: string;
+  state: StoreStatus | null;
+  closingNotice: string | null;
+}
+
+/**
+ * The banner from `/store-status`'s text, the stored `order_status` and `/api/minsToCloseTime`'s seconds: the
+ * browser's from those three answers, the server's first screen from the same readings.
+ */
+export function storeBanner(text: string, orderStatus: unknown, secondsToClose: number): StoreBanner {
+  const state = storeStatusOf(orderStatus);
+  return { text, state, closingNotice: state === 'closed' ? null : (closingNotice(secondsToClose)?.message ?? null) };
 }

@@ -2,7 +2,7 @@ import type { PageSources } from '../http/html-page';
 import type { Services } from '../services';
 import { firstShownDishes } from '../shared/menu';
 import type { MenuCache } from '../../projections';
-import { readOpeningHours, readOpeningWeek, readSettings, settingKeySchema } from '../../modules/store';
+import { readOpeningHours, readOpeningWeek, readSettings, readStoreBanner, settingKeySchema } from '../../modules/store';
 import type { Clock } from '../core/clock';
 import { pageShownTo } from '../shared/content-pages';
 import type { ContentReadModel } from '../../modules/content';
@@ -13,6 +13,7 @@ export function pageSources(settings: Services['settings'], menu: MenuCache, clo
     settings: (keys) => readSettings(settings, keys.map((key) => settingKeySchema.parse(key))),
     menu: () => menu.get(),
     openingWeek: () => readOpeningWeek(settings, clock()),
+    storeBanner: () => readStoreBanner(settings, clock),
     async contentPage(slug, user) {
       const page = await pages.page(slug);
       return page && pageShownTo(page.status, user?.role) ? page : null;

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { FIRST_SCREEN_DATA_ID, type FirstScreenEntry } from '../../src/shared/first-screen';
 import { firstShownDishes, type MenuView } from '../../src/shared/menu';
 import { startTestServer, type TestServer } from '../support/server';
+import { testClock } from '../support/test-clock';
 import type { ContentPage } from '../../src/shared/content-pages';
 import { adminCookie, managerAndStaffCookies, sameOrigin } from './http';
 
@@ -22,11 +23,13 @@ function firstScreenOf(html: string): { root: string; entries: FirstScreenEntry[
 describe('the first screen in the HTML the server sends', () => {
   let server: TestServer;
   let manager: string;
+  // A Monday evening in the default hours (17:00-23:00).
+  const clock = testClock('2026-11-30T20:00:00.000Z');
   const page = async (path: string) => (await request(server.baseUrl).get(path).expect(200)).text;
   const post = (path: string, body: object) => request(server.baseUrl).post(path).set(sameOrigin(server)).set('Cookie', manager).send(body).expect(200);
 
   beforeAll(async () => {
-    server = await startTestServer({ withWeb: true });
+    server = await startTestServer({ withWeb: true, clock });
     ({ manager } = await managerAndStaffCookies(server));
   }, 180_000);
   afterAll(async () => {
@@ -83,6 +86,21 @@ describe('the first screen in the HTML the server sends', () => {
     expect(about).toContain('data-testid="about"');
     expect(about).toContain('<p>First <b>paragraph</b>.</p><p>Second one.</p>');
     expect(about).not.toContain('alert(1)');
+  });
+
+  it('carries the banner, a closing notice too, so that neither arrives after the menu and pushes it down', async () => {
+    const evening = firstScreenOf(await page('/'));
+    expect(evening.root).toContain('data-testid="store-status-text"');
+    expect(evening.root).not.toContain('Closing in');
+
+    clock.set('2026-11-30T22:50:00.000Z');
+    const closing = firstScreenOf(await page('/'));
+    expect(closing.root).toContain('--- Closing in approx. 10 minutes ---');
+    // As the browser makes it from the three routes.
+    const text = (await request(server.baseUrl).get('/store-status').expect(200)).text;
+    const banner = closing.entries.find((entry) => entry.endpointName === 'storeStatus')?.value;
+    expect(banner).toEqual({ text, state: 'open', closingNotice: '--- Closing in approx. 10 minutes ---' });
+    clock.set('2026-11-30T20:00:00.000Z');
   });
 
   it('leaves other pages to the browser', async () => {

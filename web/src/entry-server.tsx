@@ -15,7 +15,13 @@ import { ABOUT_KEYS } from './features/brand/aboutKeys';
  * page's first screen reads is named here; a query left out would render as loading on the server and in the
  * browser's first render alike, and fetch afterwards.
  */
-const EVERY_PAGE: FirstScreenQuery[] = [{ endpointName: 'getSettings', arg: SHOP_SETTING_KEYS }, { endpointName: 'me' }, { endpointName: 'openingWeek' }];
+const EVERY_PAGE: FirstScreenQuery[] = [
+  { endpointName: 'getSettings', arg: SHOP_SETTING_KEYS },
+  { endpointName: 'me' },
+  { endpointName: 'openingWeek' },
+  // The banner: a closing notice's second line arriving after the menu would push the dishes down.
+  { endpointName: 'storeStatus' },
+];
 
 export const queriesFor: FirstScreenRenderer['queriesFor'] = (pathname) => {
   const { page, slug } = pageAt(pathname);

@@ -4,6 +4,3 @@ export type StoreState = StoreStatus;
 /** The store module's statuses, in the staff panel's order (staff spec §2: closed, open, busy, slammed). */
 export const STORE_STATES: readonly StoreState[] = ['closed', ...STORE_STATUSES.filter((state) => state !== 'closed')];
 
-export function asStoreState(value: unknown): StoreState | null {
-  return STORE_STATES.find((state) => state === value) ?? null;
-}

@@ -2,16 +2,12 @@ import { api } from '../../app/api';
 import type { AppDispatch } from '../../app/store';
 import { showDialog, type DialogContent } from '../dialog/dialogSlice';
 import { openLiveChannel, type LiveConnection, type LiveEventHandlers } from './liveChannel';
-import { closingNotice } from '../../../../src/shared/store-status';
-import { asStoreState, type StoreState } from './storeState';
+import { storeBanner, type StoreBanner } from '../../../../src/shared/store-status';
+import type { StoreState } from './storeState';
 import { isStaffScreen } from '../staff/staffScreens';
 
-/** What the customer banner shows. */
-export interface StoreStatus {
-  text: string;
-  state: StoreState | null;
-  closingNotice: string | null;
-}
+/** What the customer banner shows; a menu or page rendered on the server has it in its first screen. */
+export type StoreStatus = StoreBanner;
 
 /** The public store channel itself: whether it is connected, and how often staff were told it is time to open. */
 export interface StoreChannel {
@@ -50,15 +46,8 @@ export const storeStatusApi = api.injectEndpoints({
           return { error: (banner.error ?? state.error)! };
         }
         if (closing.error) dispatch(showDialog(MINS_TO_CLOSE_FAILED));
-        const storeState = asStoreState((state.data as ValueAnswer).value);
         const secondsLeft = closing.error ? 0 : (closing.data as MinsToCloseAnswer).secsToClose;
-        return {
-          data: {
-            text: String(banner.data),
-            state: storeState,
-            closingNotice: storeState === 'closed' ? null : (closingNotice(secondsLeft)?.message ?? null),
-          },
-        };
+        return { data: storeBanner(String(banner.data), (state.data as ValueAnswer).value, secondsLeft) };
       },
       providesTags: ['StoreStatus'],
     }),

@@ -26,7 +26,9 @@ export type AddPagePart = {
 export type RemovePagePart = { type: 'RemovePagePart'; partId: string } & Who;
 /** New rich text for a text part: an edit in place, or a restore of an older version (issue 39). */
 export type EditPagePart = { type: 'EditPagePart'; partId: string; html: string } & Who;
-export type ContentCommand = CreatePage | RetitlePage | PublishPage | UnpublishPage | AddPagePart | RemovePagePart | EditPagePart;
+/** New settings for a part of any kind but text, checked against its kind's schema (defaults filled in). */
+export type ChangePartSettings = { type: 'ChangePartSettings'; partId: string; props: Record<string, unknown> } & Who;
+export type ContentCommand = CreatePage | RetitlePage | PublishPage | UnpublishPage | AddPagePart | RemovePagePart | EditPagePart | ChangePartSettings;
 
 type Existing = Exclude<PageState, { status: 'none' }>;
 
@@ -111,6 +113,14 @@ export function decidePage(command: ContentCommand, state: PageState): ContentEv
       if (part.kind !== 'text') throw new DomainError('invalid', CONTENT_TEXTS.notText);
       const after = richTextToStore(command.html);
       return after === part.html ? [] : [{ type: 'PagePartEdited', data: { slug: page.slug, partId: part.partId, before: part.html, after, ...who } }];
+    }
+    case 'ChangePartSettings': {
+      const page = existing(state);
+      const part = partOf(page, command.partId);
+      if (part.kind === 'text') throw new DomainError('invalid', CONTENT_TEXTS.textHasNoSettings);
+      const after = partProps(part.kind, command.props);
+      if (JSON.stringify(after) === JSON.stringify(part.props)) return [];
+      return [{ type: 'PagePartSettingsChanged', data: { slug: page.slug, partId: part.partId, before: part.props, after, ...who } }];
     }
     default: {
       const never: never = command;

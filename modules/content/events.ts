@@ -44,6 +44,12 @@ export const PagePartEdited = z.object({
   data: z.object({ slug, partId, before: z.string(), after: z.string(), ...who }),
 });
 
+/** A part's settings changed (a gallery's pictures, a slideshow's pace): the whole settings, before and after. */
+export const PagePartSettingsChanged = z.object({
+  type: z.literal('PagePartSettingsChanged'),
+  data: z.object({ slug, partId, before: z.record(z.string(), z.unknown()), after: z.record(z.string(), z.unknown()), ...who }),
+});
+
 export type PageCreated = z.infer<typeof PageCreated>;
 export type PageRetitled = z.infer<typeof PageRetitled>;
 export type PagePublished = z.infer<typeof PagePublished>;
@@ -51,7 +57,8 @@ export type PageUnpublished = z.infer<typeof PageUnpublished>;
 export type PagePartAdded = z.infer<typeof PagePartAdded>;
 export type PagePartRemoved = z.infer<typeof PagePartRemoved>;
 export type PagePartEdited = z.infer<typeof PagePartEdited>;
-export type ContentEvent = PageCreated | PageRetitled | PagePublished | PageUnpublished | PagePartAdded | PagePartRemoved | PagePartEdited;
+export type PagePartSettingsChanged = z.infer<typeof PagePartSettingsChanged>;
+export type ContentEvent = PageCreated | PageRetitled | PagePublished | PageUnpublished | PagePartAdded | PagePartRemoved | PagePartEdited | PagePartSettingsChanged;
 
 export const CONTENT_EVENT_SCHEMAS = {
   PageCreated,
@@ -61,6 +68,7 @@ export const CONTENT_EVENT_SCHEMAS = {
   PagePartAdded,
   PagePartRemoved,
   PagePartEdited,
+  PagePartSettingsChanged,
 } satisfies Record<ContentEvent['type'], z.ZodType>;
 export const CONTENT_EVENT_TYPES = Object.keys(CONTENT_EVENT_SCHEMAS) as ContentEvent['type'][];
 

@@ -2,7 +2,8 @@
 export { CONTENT_EVENT_SCHEMAS, CONTENT_EVENT_TYPES, pageStream, type ContentEvent, type PagePartAdded, type PagePartEdited } from './events';
 export { pageDecider, richTextToStore, type ContentCommand } from './decider';
 export { evolvePage, initialPageState, type PageState } from './state';
-export { PART_PROPS } from './parts';
+export { partProps } from './parts';
+export { PART_SETTINGS, VIDEO_HREF } from './part-settings/schemas';
 export { CONTENT_READ_MODEL, createContentPages, type ContentPages } from './pages';
 export type { ContentReadModel, DishDescriptions } from './ports';
 export { contentRoutes, IN_PLACE_EDIT_PATHS, IPE_CANCEL_PATH, IPE_SAVE_PATH } from './routes';

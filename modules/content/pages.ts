@@ -94,6 +94,13 @@ export function createContentPages(deps: { services: Pick<Services, 'commands' |
       return pages.history(partId);
     },
 
+    /** A part's settings (a gallery's pictures, a slideshow's pace), checked against its kind's schema. */
+    async changeSettings(slug: string, partId: string, props: Record<string, unknown>, context: CommandContext): Promise<ContentPart> {
+      const found = await partOn(slug, partId);
+      await run(found.slug, { type: 'ChangePartSettings', partId, props, ...who(context) }, context);
+      return partNow(partId);
+    },
+
     /** An older version's text as a new edit: the history keeps both. */
     async restore(slug: string, partId: string, version: number, context: CommandContext): Promise<ContentPart> {
       const found = await partOn(slug, partId);

@@ -43,6 +43,8 @@ const newPart = z.strictObject({
   container: container.optional(),
   after: z.uuid('after: not a part id').optional(),
 });
+/** A part's settings; what each kind allows is its schema's (`PART_SETTINGS`), checked by the decider. */
+const settings = z.strictObject({ props: z.record(z.string().max(40), z.unknown()) });
 const restore = z.strictObject({ version: z.number().int().positive().max(1_000_000) });
 
 /** Rich text as sent: any text (a NUL or a lone surrogate is refused), at most a form's worth; cleaned after. */
@@ -133,6 +135,11 @@ export function contentRoutes(deps: { pages: ContentPages; dishes: DishDescripti
 
   router.delete('/api/pages/:slug/parts/:partId', admin, async (ctx) => {
     ctx.body = await pages.removePart(slugOf(ctx), partIdOf(ctx), commandContext(ctx, clock));
+  });
+
+  router.post('/api/pages/:slug/parts/:partId/settings', admin, async (ctx) => {
+    const { props } = settings.parse(ctx.request.body);
+    ctx.body = await pages.changeSettings(slugOf(ctx), partIdOf(ctx), props, commandContext(ctx, clock));
   });
 
   router.get('/api/pages/:slug/parts/:partId/history', admin, async (ctx) => {

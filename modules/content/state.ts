@@ -8,6 +8,7 @@ export interface PartState {
   containerType: ContainerType;
   container: string;
   html: string;
+  props: Record<string, unknown>;
 }
 
 interface Page {
@@ -38,8 +39,8 @@ export function evolvePage(state: PageState, event: ContentEvent): PageState {
       return state.status === 'none' ? state : { ...state, status: 'draft' };
     case 'PagePartAdded': {
       if (state.status === 'none') return state;
-      const { partId, compId, kind, containerType, container, html, position } = event.data;
-      const part: PartState = { partId, compId, kind, containerType, container, html };
+      const { partId, compId, kind, containerType, container, html, props, position } = event.data;
+      const part: PartState = { partId, compId, kind, containerType, container, html, props };
       const before = sameContainer(state.parts, part)[position - 1];
       const at = before === undefined ? state.parts.length : state.parts.indexOf(before);
       return { ...state, parts: [...state.parts.slice(0, at), part, ...state.parts.slice(at)] };
@@ -50,6 +51,10 @@ export function evolvePage(state: PageState, event: ContentEvent): PageState {
       return state.status === 'none'
         ? state
         : { ...state, parts: state.parts.map((part) => (part.partId === event.data.partId ? { ...part, html: event.data.after } : part)) };
+    case 'PagePartSettingsChanged':
+      return state.status === 'none'
+        ? state
+        : { ...state, parts: state.parts.map((part) => (part.partId === event.data.partId ? { ...part, props: event.data.after } : part)) };
     default: {
       const never: never = event;
       return never;

@@ -63,6 +63,11 @@ export const contentPagesProjection: Projection = {
           select ${partId}, coalesce(max(version), 0) + 1, ${after}, ${by}, ${at} from content_part_versions where part_id = ${partId}`);
         return;
       }
+      case 'PagePartSettingsChanged': {
+        const { partId, after, at } = event.data;
+        await tx.query(sql.unsafe`update content_parts set props = ${sql.jsonb(after as never)}, updated_at = ${at} where part_id = ${partId}`);
+        return;
+      }
       default: {
         const never: never = event;
         return never;

@@ -99,6 +99,7 @@ export const CONTENT_TEXTS = {
   reserved: 'That address is already a page of the shop: choose another',
   taken: 'There is already a page at that address',
   notText: 'Only a text part holds rich text',
+  textHasNoSettings: 'A text part has no settings: edit its text in place',
   noVersion: 'That part has no such version',
   noProduct: 'There is no such dish',
   saveRefused: 'The content was not saved',

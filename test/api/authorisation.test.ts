@@ -181,6 +181,7 @@ const POLICY: Record<string, Access> = {
   'DELETE /api/pages/:slug/parts/:partId': 'admin',
   'GET /api/pages/:slug/parts/:partId/history': 'admin',
   'POST /api/pages/:slug/parts/:partId/restore': 'admin',
+  'POST /api/pages/:slug/parts/:partId/settings': 'admin',
   'POST /api/ipe_save': 'admin',
   'POST /api/ipe_cancel': 'admin',
   // The media library and the image picker (issue 39 item 4): admins only; the snowfall's images for anyone (customer spec §7).

@@ -134,6 +134,49 @@ describe('content pages and the in-place editor', () => {
     ]);
   });
 
+  it("changes a part's settings as its kind allows, each change an event, and refuses anything else", async () => {
+    const gallery = (await call('post', '/api/pages/story/parts', admin).send({ kind: 'gallery' }).expect(200)).body as ContentPart;
+    expect(gallery.props).toEqual({ columns: 3, images: [] });
+    const settings = (props: object, cookie = admin) => call('post', `/api/pages/story/parts/${gallery.part_id}/settings`, cookie).send({ props });
+    const pic = `/uploads/${'a'.repeat(32)}-800.webp`;
+    const images = [{ pic, alt: 'The dining room', caption: 'Our room', ratio: '16:9' }, { pic, alt: 'The kitchen' }];
+    const changed = (await settings({ columns: 2, images }).expect(200)).body as ContentPart;
+    expect(changed.props).toEqual({ columns: 2, images: [images[0], { ...images[1], caption: '', ratio: '4:3' }] });
+    expect((await page('story')).parts.find((part) => part.part_id === gallery.part_id)?.props).toEqual(changed.props);
+    const events = await server.shop.pool.any(sql.unsafe`select data from es_events where event_type = 'PagePartSettingsChanged' and data->>'partId' = ${gallery.part_id}`);
+    expect(events.map((row) => (row as { data: { before: unknown; after: unknown } }).data)).toMatchObject([{ before: { columns: 3, images: [] }, after: changed.props }]);
+
+    const video = (await call('post', '/api/pages/story/parts', admin).send({ kind: 'video-gallery' }).expect(200)).body as ContentPart;
+    const before = await count(server, 'es_events');
+    await settings({ columns: 2, images }).expect(200); // the same settings: no event
+    const refused: Array<[object, string]> = [
+      [{ columns: 2, images, autoplay: true }, 'props'],
+      [{ columns: 9 }, 'props.columns'],
+      [{ images: [{ ...images[0], pic: 'https://elsewhere.example/x.png' }] }, 'props.images.0.pic'],
+      [{ images: [{ ...images[0], alt: '' }] }, 'props.images.0.alt'],
+      [{ images: [{ ...images[0], caption: 'Sam\u0000Smith' }] }, 'props.images.0.caption'],
+      [{ images: [{ ...images[0], caption: 'one\r\ntwo' }] }, 'props.images.0.caption'],
+      [{ images: [{ ...images[0], ratio: '2:1' }] }, 'props.images.0.ratio'],
+    ];
+    for (const [props, field] of refused) {
+      const answer = await settings(props);
+      expect({ props, status: answer.status, named: String(answer.body.message).startsWith(field) }).toEqual({ props, status: 400, named: true });
+    }
+    for (const href of ['javascript:alert(1)', 'https://www.youtube.com/embed/abcdefgh', '//evil.example/v.mp4', 'data:text/html,x']) {
+      const videos = [{ title: 'Tandoor', href, poster: pic }];
+      await call('post', `/api/pages/story/parts/${video.part_id}/settings`, admin).send({ props: { videos } }).expect(400);
+    }
+    const text = (await page('story')).parts.find((part) => part.kind === 'text' && part.container_type === 'page')!;
+    expect((await call('post', `/api/pages/story/parts/${text.part_id}/settings`, admin).send({ props: {} }).expect(400)).body.message).toBe(CONTENT_TEXTS.textHasNoSettings);
+    const aboutText = textPart(await page('about'));
+    await call('post', `/api/pages/about/parts/${gallery.part_id}/settings`, admin).send({ props: {} }).expect(404);
+    await call('post', `/api/pages/story/parts/${aboutText.part_id}/settings`, admin).send({ props: {} }).expect(404);
+    await settings({ columns: 1 }, manager).expect(403);
+    await call('post', `/api/pages/story/parts/${gallery.part_id}/settings`, admin).send({ columns: 1 }).expect(400);
+    expect(await count(server, 'es_events')).toBe(before);
+    await call('delete', `/api/pages/story/parts/${video.part_id}`, admin).expect(200);
+  });
+
   it('saves a part in place through the form the spec sends, cleaned, with a warning when something was removed', async () => {
     const part = textPart(await page('story'));
     const honest = await call('post', '/api/ipe_save', admin).type('form').send({ ...ipe(part), content: '<p style="text-align: center">Our <strong>story</strong></p>' }).expect(200);

@@ -210,6 +210,8 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/pages/:slug/unpublish': 'no input',
   'DELETE /api/pages/:slug/parts/:partId': 'no input',
   'POST /api/pages/:slug/parts/:partId/restore': 'a version number',
+  // Its text (captions, alt text, titles) is checked by the part's kind once the part is found: content-part-settings.test.ts sends it hostile text.
+  'POST /api/pages/:slug/parts/:partId/settings': 'a part kind\'s settings',
 };
 
 /** A route's path parameters: an honest value each (hostile ones are sent in their place). */

@@ -1,22 +1,11 @@
+import { Suspense } from 'react';
 import { useMeQuery } from '../auth/authApi';
 import { hasRole } from '../staff/roles';
 import type { ContentPart } from './contentApi';
 import { EditableText } from './EditableText';
 import { RemovePartButton } from './RemovePartButton';
-
-const KIND_NAMES: Record<ContentPart['kind'], string> = {
-  text: 'Text',
-  gallery: 'Gallery',
-  slideshow: 'Slideshow',
-  'video-gallery': 'Video gallery',
-  'contact-form': 'Contact form',
-  'category-filter': 'Category filter',
-  'product-image': 'Dish picture',
-  'add-to-cart': 'Add to basket',
-  'product-modal': 'Dish details',
-  'add-various-to-cart': 'Add several to basket',
-  snowfall: 'Snowfall',
-};
+import { PartSettingsButton } from './parts/PartSettingsButton';
+import { PART_KINDS_UI, type PartViewProps } from './parts/partKinds';
 
 /**
  * The parts of one container, in their order: each as its kind shows it (customer spec §2's page parts).
@@ -31,6 +20,7 @@ export function ContentParts({ parts, slug, named }: { parts: readonly ContentPa
       {ordered.map((part, index) => (
         <section key={part.part_id} className="content-part mb-3" data-testid="content-part" data-kind={part.kind} data-part-id={part.part_id}>
           <PartView part={part} slug={slug} label={labelOf(part, index, ordered.length, named)} />
+          {admin && <PartSettingsButton slug={slug} part={part} label={labelOf(part, index, ordered.length, named)} />}
           {admin && part.container_type === 'page' && <RemovePartButton slug={slug} partId={part.part_id} label={labelOf(part, index, ordered.length, named)} />}
         </section>
       ))}
@@ -40,7 +30,7 @@ export function ContentParts({ parts, slug, named }: { parts: readonly ContentPa
 
 function labelOf(part: ContentPart, index: number, count: number, named: string | undefined): string {
   if (named) return count > 1 ? `${named} (${index + 1})` : named;
-  return `the ${KIND_NAMES[part.kind].toLowerCase()} part ${index + 1}`;
+  return `the ${PART_KINDS_UI[part.kind].name.toLowerCase()} part ${index + 1}`;
 }
 
 function PartView({ part, slug, label }: { part: ContentPart; slug: string; label: string }) {
@@ -48,12 +38,17 @@ function PartView({ part, slug, label }: { part: ContentPart; slug: string; labe
     const target = { ipe_type: 'pagepart' as const, container_type: part.container_type, container: part.container, part_id: part.part_id, comp_id: part.comp_id };
     return <EditableText html={part.html} target={target} label={label} pageSlug={slug} />;
   }
-  // The other kinds come with their own parts (issue 39 items 1, 5, 6): until then an admin sees what is there.
-  return <PendingPart kind={part.kind} />;
+  const View = PART_KINDS_UI[part.kind].View as React.ComponentType<PartViewProps> | undefined;
+  if (!View) return <PendingPart kind={part.kind} />;
+  return (
+    <Suspense fallback={null}>
+      <View part={part} settings={part.props as PartViewProps['settings']} slug={slug} label={label} />
+    </Suspense>
+  );
 }
 
 function PendingPart({ kind }: { kind: ContentPart['kind'] }) {
   const { data: user } = useMeQuery();
   if (!hasRole(user?.role, 'admin')) return null;
-  return <p className="text-body-secondary small mb-0">{KIND_NAMES[kind]}: visitors do not see this part yet.</p>;
+  return <p className="text-body-secondary small mb-0">{PART_KINDS_UI[kind].name}: visitors do not see this part yet.</p>;
 }

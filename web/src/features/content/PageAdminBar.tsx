@@ -1,19 +1,23 @@
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { PART_KINDS } from '../../../../src/shared/content-pages';
+import { PART_KINDS_UI } from './parts/partKinds';
 import { useAppDispatch } from '../../app/hooks';
 import { errorText } from '../../app/serverMessage';
 import { useHydrated } from '../../app/useHydrated';
 import { showDialog } from '../dialog/dialogSlice';
 import { PageTitleForm } from './PageTitleForm';
-import { useAddPartMutation, usePublishPageMutation, type ContentPage } from './contentApi';
+import { useAddPartMutation, usePublishPageMutation, type ContentPage, type PartKind } from './contentApi';
 
 /**
  * What an admin sees above a content page: whether visitors see it (a draft is a preview only admins open),
- * Publish or Unpublish, and a new text part at the end.
+ * Publish or Unpublish, a new text part at the end, or a part of another kind (its settings then set on it).
  */
 export function PageAdminBar({ page }: { page: ContentPage }) {
   const [retitling, setRetitling] = useState(false);
+  const [kind, setKind] = useState<PartKind>('gallery');
   // Rendered on the server, the bar's buttons work once the page's script runs.
   const hydrated = useHydrated();
   const [publish, publishing] = usePublishPageMutation();
@@ -49,6 +53,21 @@ export function PageAdminBar({ page }: { page: ContentPage }) {
         onClick={() => addPart({ slug: page.slug, kind: 'text', after: lastPart?.part_id }).unwrap().catch((caught: unknown) => fail('Not added', caught))}
       >
         Add text
+      </Button>
+      <Form.Select size="sm" className="w-auto" aria-label="Kind of part to add" value={kind} disabled={!hydrated} onChange={(event) => setKind(event.target.value as PartKind)}>
+        {PART_KINDS.filter((one) => one !== 'text').map((one) => (
+          <option key={one} value={one}>
+            {PART_KINDS_UI[one].name}
+          </option>
+        ))}
+      </Form.Select>
+      <Button
+        size="sm"
+        variant="outline-dark"
+        disabled={!hydrated || adding.isLoading}
+        onClick={() => addPart({ slug: page.slug, kind, after: lastPart?.part_id }).unwrap().catch((caught: unknown) => fail('Not added', caught))}
+      >
+        Add part
       </Button>
       <Button size="sm" variant="outline-dark" aria-expanded={retitling} disabled={!hydrated} onClick={() => setRetitling((open) => !open)}>
         Title and description

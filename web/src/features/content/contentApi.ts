@@ -45,6 +45,10 @@ export const contentApi = api.injectEndpoints({
       query: ({ slug, partId }) => ({ url: `/api/pages/${encodeURIComponent(slug)}/parts/${encodeURIComponent(partId)}`, method: 'DELETE' }),
       invalidatesTags: (_page, _error, { slug }) => [pageTag(slug)],
     }),
+    changePartSettings: build.mutation<ContentPart, { slug: string; partId: string; props: object }>({
+      query: ({ slug, partId, props }) => ({ url: `/api/pages/${encodeURIComponent(slug)}/parts/${encodeURIComponent(partId)}/settings`, method: 'POST', body: { props } }),
+      invalidatesTags: (_part, _error, { slug }) => [pageTag(slug)],
+    }),
     ipeSave: build.mutation<IpeAnswer, { target: IpeTarget; content: string }>({
       query: ({ target, content }) => ({ url: '/api/ipe_save', method: 'POST', body: form({ ...target, content }) }),
     }),
@@ -70,6 +74,7 @@ export const {
   usePublishPageMutation,
   useAddPartMutation,
   useRemovePartMutation,
+  useChangePartSettingsMutation,
   useIpeSaveMutation,
   useIpeCancelMutation,
   usePartHistoryQuery,

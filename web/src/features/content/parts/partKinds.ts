@@ -1,0 +1,47 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { PartSettingsByKind } from '../../../../../src/shared/part-settings';
+import type { ContentPart, PartKind } from '../contentApi';
+
+/** What a part's view is given: the part, its settings as its kind's shape, its page and its accessible name. */
+export interface PartViewProps<K extends PartKind = PartKind> {
+  part: ContentPart;
+  settings: PartSettingsByKind[K];
+  slug: string;
+  label: string;
+}
+
+/** What a part's settings form is given: the settings now, and `onSave` (which the form awaits; it throws on a refusal). */
+export interface PartSettingsFormProps<K extends PartKind = PartKind> {
+  settings: PartSettingsByKind[K];
+  onSave(next: PartSettingsByKind[K]): Promise<void>;
+  onCancel(): void;
+  label: string;
+}
+
+export interface PartKindUi<K extends PartKind> {
+  /** What the admin's "Add part" list and buttons call it. */
+  name: string;
+  /** How visitors see it; loaded when a page has one (pages load their parts lazily). */
+  View?: LazyExoticComponent<ComponentType<PartViewProps<K>>>;
+  /** The admin's settings form, when the kind has settings. */
+  SettingsForm?: LazyExoticComponent<ComponentType<PartSettingsFormProps<K>>>;
+}
+
+/**
+ * Each kind of part in the web app (customer spec §2's page parts): one entry per kind, its view and settings
+ * form each a file of their own under `parts/`, loaded on demand. A kind without a view shows admins that
+ * visitors do not see it yet.
+ */
+export const PART_KINDS_UI: { [K in PartKind]: PartKindUi<K> } = {
+  text: { name: 'Text' },
+  gallery: { name: 'Gallery' },
+  slideshow: { name: 'Slideshow' },
+  'video-gallery': { name: 'Video gallery' },
+  'contact-form': { name: 'Contact form' },
+  'category-filter': { name: 'Category filter' },
+  'product-image': { name: 'Dish picture' },
+  'add-to-cart': { name: 'Add to basket' },
+  'product-modal': { name: 'Dish details' },
+  'add-various-to-cart': { name: 'Add several to basket' },
+  snowfall: { name: 'Snowfall' },
+};

@@ -36,8 +36,13 @@ export const PAGE_PATHS = {
   content: '/:slug',
 } as const;
 
-/** A content page's address after its slash (issue 39): 1 to 60 lower-case letters, digits or dashes. */
-export const PAGE_SLUG = /^[a-z0-9-]{1,60}$/;
+/**
+ * A content page's address after its slash (issue 39): 1 to 60 lower-case letters, digits or dashes. The
+ * pattern is also the new-page form's `pattern` attribute, which browsers read with the `v` flag: there a
+ * dash in a class must be escaped.
+ */
+export const PAGE_SLUG_PATTERN = '[a-z0-9\\-]{1,60}';
+export const PAGE_SLUG = new RegExp(`^${PAGE_SLUG_PATTERN}$`);
 
 export type PageName = keyof typeof PAGE_PATHS | 'notFound';
 

@@ -45,12 +45,15 @@ export const RICH_TEXT_TEXTS = {
   tooLong: `That text is too long: it can be at most ${String(RICH_TEXT_MAX_CHARS).replace(/\B(?=(\d{3})+$)/g, ',')} characters of HTML.`,
 } as const;
 
-/** Whether a font-size value is one the editor offers: a whole number of px from 8 to 150. */
+/** The one rule of a font size: a whole number of px from 8 to 150 (the editor's menu and the cleaner alike). */
+export function isFontSizeInRange(px: number): boolean {
+  return Number.isInteger(px) && px >= RICH_TEXT_FONT_SIZES.min && px <= RICH_TEXT_FONT_SIZES.max;
+}
+
+/** Whether a stored font-size value is one the editor offers: `<n>px`, n in range. */
 export function isAllowedFontSize(value: string): boolean {
   const match = /^\s*(\d{1,3})px\s*$/.exec(value);
-  if (!match) return false;
-  const size = Number(match[1]);
-  return size >= RICH_TEXT_FONT_SIZES.min && size <= RICH_TEXT_FONT_SIZES.max;
+  return match !== null && isFontSizeInRange(Number(match[1]));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { RICH_TEXT_FONT_SIZES } from './rich-text-allow-list';
+import { isFontSizeInRange } from './rich-text-allow-list';
 
 /** What the in-place editor offers (staff spec §2, §9): the allow-list's font sizes, spell-checked as en-GB. */
 export const EDITOR_LANGUAGE = 'en-GB';
@@ -11,7 +11,7 @@ export function editorFontSize(value: string | number): number | null {
   const size = typeof value === 'number' ? value : Number.parseFloat(value);
   if (!Number.isFinite(size)) return null;
   const whole = Math.round(size);
-  return whole >= RICH_TEXT_FONT_SIZES.min && whole <= RICH_TEXT_FONT_SIZES.max ? whole : null;
+  return isFontSizeInRange(whole) ? whole : null;
 }
 
 /** Staff spec §8: the editor's alerts, word for word. */

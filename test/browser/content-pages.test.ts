@@ -102,6 +102,9 @@ describe('content pages and the in-place editor in the browser', () => {
     await page.goto(`${server.baseUrl}/takeaway-pages`);
     const form = page.getByTestId('pages-admin');
     await form.getByLabel('Title').fill('Our story');
+    // The form refuses an address the server would (its pattern is PAGE_SLUG's, valid as browsers read it).
+    await form.getByLabel('Address').fill('Our Story');
+    expect(await form.getByLabel('Address').evaluate((input) => (input as unknown as { validity: { patternMismatch: boolean } }).validity.patternMismatch)).toBe(true);
     await form.getByLabel('Address').fill('our-story');
     await form.getByLabel('Description for search results and shared links').fill('How a family kitchen in Leeds became a takeaway.');
     await form.getByRole('button', { name: 'Make the page (a draft)' }).click();

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router';
 import { PAGE_DESCRIPTION_MAX, PAGE_TITLE_MAX } from '../../../../src/shared/content-pages';
+import { PAGE_SLUG_PATTERN } from '../../../../src/shared/page-head';
 import { errorText } from '../../app/serverMessage';
 import { useContentPagesQuery, useCreatePageMutation } from './contentApi';
 
@@ -71,7 +72,7 @@ function NewPageForm() {
       </Form.Group>
       <Form.Group className="mb-2" controlId="new-page-slug">
         <Form.Label>Address</Form.Label>
-        <Form.Control value={fields.slug} onChange={set('slug')} required maxLength={60} pattern="[a-z0-9-]+" aria-describedby="new-page-slug-help" />
+        <Form.Control value={fields.slug} onChange={set('slug')} required maxLength={60} pattern={PAGE_SLUG_PATTERN} aria-describedby="new-page-slug-help" />
         <Form.Text id="new-page-slug-help">Small letters, digits and dashes: "our-story" makes the page /our-story.</Form.Text>
       </Form.Group>
       <Form.Group className="mb-2" controlId="new-page-description">

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
 import { cleanRichText } from '../../src/rich-text';
@@ -119,7 +120,8 @@ export function decidePage(command: ContentCommand, state: PageState): ContentEv
       const part = partOf(page, command.partId);
       if (part.kind === 'text') throw new DomainError('invalid', CONTENT_TEXTS.textHasNoSettings);
       const after = partProps(part.kind, command.props);
-      if (JSON.stringify(after) === JSON.stringify(part.props)) return [];
+      // Stored as jsonb, the settings come back with their keys in another order: compared as values.
+      if (isDeepStrictEqual(after, part.props)) return [];
       return [{ type: 'PagePartSettingsChanged', data: { slug: page.slug, partId: part.partId, before: part.props, after, ...who } }];
     }
     default: {

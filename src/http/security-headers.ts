@@ -19,6 +19,10 @@ export function securityHeaders(options: { production: boolean; fakeApiUrls?: re
         defaultSrc: ["'self'"],
         scriptSrc: scriptOrigins(),
         styleSrc: ["'self'"],
+        // Style attributes apply: the rich text's font sizes and alignment (the one allow-list keeps no other
+        // style, src/shared/rich-text-allow-list.ts) and the server-rendered markup's. Style elements and
+        // sheets stay our own files; a style attribute has no selectors and loads nothing img-src refuses.
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https://www.paypalobjects.com'],
         connectSrc: ["'self'", 'https://api.stripe.com', ...PAYPAL_ORIGINS, ...(options.fakeApiUrls ?? []).map((url) => new URL(url).origin)],
         fontSrc: ["'self'"],

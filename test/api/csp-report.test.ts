@@ -70,7 +70,10 @@ describe('the script inventory enforced: Content-Security-Policy on every page, 
     expect(nonce).toBeDefined();
     expect(page.get('script-src-attr')).toEqual(["'none'"]);
     expect(page.get('report-uri')).toEqual(['/api/csp-report']);
-    const all = [...everywhere.values(), ...page.values()].flat();
+    // Style attributes only (the rich text's sizes and alignment, cleaned to the allow-list): never scripts or sheets.
+    expect(everywhere.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+    expect(everywhere.get('style-src')).toEqual(["'self'"]);
+    const all = [...everywhere.entries(), ...page.entries()].filter(([directive]) => directive !== 'style-src-attr').flatMap(([, sources]) => sources);
     expect(all.filter((source) => /unsafe|strict-dynamic|\*/.test(source))).toEqual([]);
     // The entry script, its preloads and the meta tag Vite's preload helper reads carry this answer's nonce.
     expect(first.text).toMatch(new RegExp(`<script type="module" crossorigin src="/assets/index-[\\w-]+\\.js" nonce="${nonce!.replace(/[+/]/g, '\\$&')}">`));

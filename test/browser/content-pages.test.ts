@@ -76,6 +76,13 @@ describe('content pages and the in-place editor in the browser', () => {
     await story.locator('[data-editing="false"]').waitFor();
     expect(await page.getByRole('button', { name: 'Save the about text' }).count()).toBe(0);
     expect(await story.locator('.rich-text').innerHTML()).toBe('<p><span style="font-size: 24px"><strong>Cooked to order since 1999.</strong></span></p>');
+    // Shown at that size, put in by the script and in the server's HTML alike (the page's policy lets the
+    // allow-list's style attributes apply).
+    const fontSize = () => story.locator('.rich-text span').evaluate((span) => (globalThis as unknown as { getComputedStyle(element: unknown): { fontSize: string } }).getComputedStyle(span).fontSize);
+    expect(await fontSize()).toBe('24px');
+    await page.reload();
+    await story.locator('[data-editing="false"]').waitFor();
+    expect(await fontSize()).toBe('24px');
 
     // Cancel: the editor goes and the block shows the text as it stands on the server.
     await page.getByRole('button', { name: 'Edit the about text' }).click();

@@ -1,21 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
-import { isAllowedFontSize, RICH_TEXT_ALLOW_LIST as ALLOW } from '../shared/rich-text-allow-list';
+import { allowedStyle, modalLookOf, RICH_TEXT_ALLOW_LIST as ALLOW, styleDeclarations } from '../shared/rich-text-allow-list';
 
-const styleOf = (value: string) => value.split(';').map((declaration) => declaration.trim()).filter((declaration) => declaration !== '');
-
-/** Keeps only font-size (8-150 px, on spans) and text-align (one of four, on blocks) of a style attribute. */
-function allowedStyle(tag: string, style: string): string {
-  const kept: string[] = [];
-  for (const declaration of styleOf(style)) {
-    const colon = declaration.indexOf(':');
-    if (colon < 0) continue;
-    const property = declaration.slice(0, colon).trim().toLowerCase();
-    const value = declaration.slice(colon + 1).trim().toLowerCase();
-    if (property === 'font-size' && (ALLOW.fontSizeTags as readonly string[]).includes(tag) && isAllowedFontSize(value)) kept.push(`font-size: ${value.replace(/\s+/g, '')}`);
-    if (property === 'text-align' && (ALLOW.textAlignTags as readonly string[]).includes(tag) && (ALLOW.textAligns as readonly string[]).includes(value)) kept.push(`text-align: ${value}`);
-  }
-  return kept.join('; ');
-}
+const styleOf = styleDeclarations;
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOW.tags],
@@ -48,6 +34,7 @@ const options: sanitizeHtml.IOptions = {
         if (name === 'href') kept.href = value;
         if (name === 'target' && value === ALLOW.linkTarget) kept.target = value;
         if (name === 'rel') kept.rel = ALLOW.linkRel;
+        if (name === 'data-modal' && modalLookOf(value)) kept[name] = value;
       }
       // TipTap's link adds nofollow by default: kept, so the editor's own links read back unchanged.
       kept.rel = /(^|\s)nofollow(\s|$)/i.test(attribs.rel ?? '') ? `${ALLOW.linkRel} nofollow` : ALLOW.linkRel;

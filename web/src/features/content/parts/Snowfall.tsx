@@ -13,6 +13,17 @@ const noChange = () => () => undefined;
 const browserToday = () => londonDate(new Date());
 const noDateOnServer = () => null;
 
+/** What the snowfall shows now, and why not snow: still (reduced motion), failed, not-today, no-flakes, waiting. */
+function snowState(now: { hydrated: boolean; reducedMotion: boolean; datesFailed: boolean; dates?: unknown; snowing: boolean; imagesFailed: boolean; images?: string[] }) {
+  if (!now.hydrated) return 'waiting';
+  if (now.reducedMotion) return 'still';
+  if (now.datesFailed || now.imagesFailed) return 'failed';
+  if (now.dates === undefined) return 'waiting';
+  if (!now.snowing) return 'not-today';
+  if (now.images === undefined) return 'waiting';
+  return now.images.length === 0 ? 'no-flakes' : 'snowing';
+}
+
 /** A number from 0 to 1 for a flake and a trait, the same on every visit (no layout chosen at random each render). */
 const spread = (index: number, trait: number) => {
   const x = Math.sin((index + 1) * 12.9898 + trait * 78.233) * 43758.5453;
@@ -31,16 +42,18 @@ export default function Snowfall({ settings }: PartViewProps<'snowfall'>) {
   // After hydration only: the server's first screen has no snow, and the date is the browser's clock.
   const today = useSyncExternalStore(noChange, browserToday, noDateOnServer);
   const fallPx = useSyncExternalStore(noChange, () => window.innerHeight + FLAKE_PX.most * 2, () => 0);
-  const { data: dates } = useSnowfallDatesQuery(undefined, { skip: today === null || reducedMotion });
+  const { data: dates, isError: datesFailed } = useSnowfallDatesQuery(undefined, { skip: today === null || reducedMotion });
   const snowing = today !== null && !reducedMotion && dates !== undefined && isSnowDay(dates, today);
-  const { data: images } = useSnowflakeImagesQuery(undefined, { skip: !snowing });
-  if (!snowing || !images || images.length === 0) return null;
+  const { data: images, isError: imagesFailed } = useSnowflakeImagesQuery(undefined, { skip: !snowing });
+  // The overlay is always there (fixed, empty, out of the way), saying what it decided: tests and tools read it.
+  const state = snowState({ hydrated: today !== null, reducedMotion, datesFailed, dates, snowing, imagesFailed, images });
+  if (state !== 'snowing' || !images) return <div className="snowfall" aria-hidden="true" data-testid="snowfall" data-state={state} />;
 
   const seconds = dropSeconds(snowSpeed(settings.speed));
   const flakes = snowDensity(settings.density);
   const steps = fallSteps(fallPx);
   return (
-    <div className="snowfall" aria-hidden="true" data-testid="snowfall" data-drop-seconds={seconds}>
+    <div className="snowfall" aria-hidden="true" data-testid="snowfall" data-state={state} data-drop-seconds={seconds}>
       {Array.from({ length: flakes }, (_unused, index) => {
         const size = Math.round(FLAKE_PX.least + spread(index, 1) * (FLAKE_PX.most - FLAKE_PX.least));
         const style = {

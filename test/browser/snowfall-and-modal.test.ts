@@ -164,4 +164,33 @@ describe('the snowfall and the pop-up of a marked link', () => {
     expect(await page.locator('[data-testid="link-modal-body"] img').count()).toBe(0);
     expect(dialogs).toEqual([]);
   }, 60_000);
+
+  it("lets an admin mark a link in the editor to open in a red pop-up, which it then does", async () => {
+    // Last of the file: the visitor's browser signs in as the admin (the session's cookie, not the login page's round).
+    const cookies = (await adminCookie(server)).split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name, value: value.join('='), url: server.baseUrl };
+    });
+    await visitor.context.addCookies(cookies);
+    {
+      const office = page;
+      await office.goto(`${server.baseUrl}/terms`);
+      await office.getByRole('button', { name: 'Edit the text part 1' }).click();
+      const editor = office.getByRole('textbox', { name: 'the text part 1' });
+      await editor.waitFor();
+      await editor.click();
+      await office.keyboard.press('Control+A');
+      await office.getByRole('button', { name: 'Link', exact: true }).click();
+      await office.getByRole('textbox', { name: 'Link address' }).fill('/api/pages/winter/fragment');
+      await office.getByRole('button', { name: 'Apply link' }).click();
+      await office.getByRole('combobox', { name: 'Where the link opens' }).selectOption('error');
+      const [saved] = await Promise.all([office.waitForResponse((answer) => answer.url().endsWith('/api/ipe_save')), office.getByRole('button', { name: 'Save the text part 1' }).click()]);
+      expect((await saved.json()) as object).toMatchObject({ status: true, message: '', original: expect.stringMatching(/^<p><a [^>]*data-modal="error" href="\/api\/pages\/winter\/fragment">Pay at the counter when you collect\.<\/a><\/p>$/) });
+      await office.locator('[data-editing="false"]').waitFor();
+      await office.getByRole('link', { name: 'Pay at the counter when you collect.' }).click();
+      const modal = office.getByTestId('link-modal');
+      await modal.getByTestId('link-modal-body').getByRole('link', { name: 'Our terms' }).waitFor();
+      expect(await modal.getAttribute('data-look')).toBe('error');
+    }
+  }, 60_000);
 });

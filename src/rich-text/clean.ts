@@ -1,8 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { allowedStyle, modalLookOf, RICH_TEXT_ALLOW_LIST as ALLOW, styleDeclarations } from '../shared/rich-text-allow-list';
 
-const styleOf = styleDeclarations;
-
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOW.tags],
   allowedAttributes: ALLOW.attributes,
@@ -51,7 +49,7 @@ const options: sanitizeHtml.IOptions = {
 
 /** A style attribute as the cleaning writes it: each declaration `property: value`, lower case, joined by '; '. */
 function writtenStyle(style: string): string {
-  return styleOf(style)
+  return styleDeclarations(style)
     .map((declaration) => {
       const colon = declaration.indexOf(':');
       if (colon < 0) return declaration.toLowerCase();

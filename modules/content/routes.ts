@@ -16,6 +16,7 @@ import {
   PAGE_DESCRIPTION_MAX,
   PAGE_SLUG,
   PAGE_TITLE_MAX,
+  pageFragment,
   pageShownTo,
   PART_KINDS,
   type InPlaceEditAnswer,
@@ -93,15 +94,35 @@ export function contentRoutes(deps: { pages: ContentPages; dishes: DishDescripti
     ctx.body = await pages.list();
   });
 
-  router.get('/api/pages/:slug', async (ctx) => {
+  /** The page as this visitor may see it: a draft is an admin's, anyone else is told there is no such page. */
+  async function shownPage(ctx: Context) {
     const user = ctx.state.user as User | undefined;
     const page = await pages.page(slugOf(ctx)).catch((error: unknown) => {
       if (error instanceof DomainError && error.kind === 'not_found') return undefined;
       throw error;
     });
     if (!page || !pageShownTo(page.status, user?.role)) throw new DomainError('not_found', CONTENT_TEXTS.noPage);
+    return page;
+  }
+
+  router.get('/api/pages/:slug', async (ctx) => {
+    const page = await shownPage(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = page;
+  });
+
+  /**
+   * The page's own text as an HTML fragment, for the pop-up of a link marked to open in it (issue 39 item 5; staff
+   * spec §7 "The modal loads content by GET on the trigger link's href"): its text parts, cleaned when they were
+   * saved, in order. A draft is no one's but an admin's here either. Never a document of its own: nothing in it
+   * may run or load from elsewhere, even opened directly.
+   */
+  router.get('/api/pages/:slug/fragment', async (ctx) => {
+    const page = await shownPage(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; frame-ancestors 'none'");
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = pageFragment(page);
   });
 
   router.post('/api/pages', admin, async (ctx) => {

@@ -5,6 +5,7 @@ import { STORE_STATUSES } from '../../src/shared/store-status';
 import { UNPRINTED_SECOND_STAGE_DEFAULT_MINUTES } from '../../src/shared/unprinted-alarm';
 import { accentProblem, DEFAULT_ACCENT } from '../../src/shared/brand';
 import { specialDaysSchema, weekSchema, type SpecialDay, type Week } from '../../src/shared/opening-week';
+import { SNOWFALL_DATES_MAX, snowfallDatesProblems, type SnowfallDates } from '../../src/shared/snowfall';
 
 export { SETTING_KEYS, type SettingKey };
 
@@ -26,6 +27,15 @@ export const deliveryBandSchema = z.strictObject({
   charge: pence,
 });
 export type DeliveryBand = z.infer<typeof deliveryBandSchema>;
+
+const londonDateText = z.iso.date('must be a date like 2026-12-25');
+/** The stretches of London dates the content pages' snowfall parts show snow on (issue 39 item 6). */
+const snowfallDatesSchema = z
+  .array(z.strictObject({ from: londonDateText, to: londonDateText }))
+  .max(SNOWFALL_DATES_MAX, `at most ${SNOWFALL_DATES_MAX} stretches of snow`)
+  .superRefine((ranges, context) => {
+    for (const message of snowfallDatesProblems(ranges)) context.addIssue({ code: 'custom', message });
+  });
 
 export const PAYMENT_METHODS = ['phone', 'card', 'paypal'] as const;
 
@@ -127,6 +137,8 @@ export const SETTINGS = {
   scheduled_lead_minutes: { schema: z.number().int().min(0).max(240), default: 20 },
   /** Orders one 15-minute window may take (issue 37); 0 is no cap, as every shop until a manager sets one (6 suits most kitchens). */
   window_order_cap: { schema: z.number().int().min(0).max(500), default: 0 },
+  /** Dates the snowfall parts of content pages show snow (customer spec §9); none until an admin or manager chooses some. */
+  snowfall_dates: { schema: snowfallDatesSchema, default: [] as SnowfallDates[] },
 } as const satisfies { [K in SettingKey]: { schema: z.ZodType; default: unknown } };
 
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;

@@ -1,21 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { isAllowedFontSize, RICH_TEXT_ALLOW_LIST as ALLOW } from '../shared/rich-text-allow-list';
-
-const styleOf = (value: string) => value.split(';').map((declaration) => declaration.trim()).filter((declaration) => declaration !== '');
-
-/** Keeps only font-size (8-150 px, on spans) and text-align (one of four, on blocks) of a style attribute. */
-function allowedStyle(tag: string, style: string): string {
-  const kept: string[] = [];
-  for (const declaration of styleOf(style)) {
-    const colon = declaration.indexOf(':');
-    if (colon < 0) continue;
-    const property = declaration.slice(0, colon).trim().toLowerCase();
-    const value = declaration.slice(colon + 1).trim().toLowerCase();
-    if (property === 'font-size' && (ALLOW.fontSizeTags as readonly string[]).includes(tag) && isAllowedFontSize(value)) kept.push(`font-size: ${value.replace(/\s+/g, '')}`);
-    if (property === 'text-align' && (ALLOW.textAlignTags as readonly string[]).includes(tag) && (ALLOW.textAligns as readonly string[]).includes(value)) kept.push(`text-align: ${value}`);
-  }
-  return kept.join('; ');
-}
+import { allowedStyle, modalLookOf, RICH_TEXT_ALLOW_LIST as ALLOW, styleDeclarations } from '../shared/rich-text-allow-list';
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOW.tags],
@@ -48,6 +32,7 @@ const options: sanitizeHtml.IOptions = {
         if (name === 'href') kept.href = value;
         if (name === 'target' && value === ALLOW.linkTarget) kept.target = value;
         if (name === 'rel') kept.rel = ALLOW.linkRel;
+        if (name === 'data-modal' && modalLookOf(value)) kept[name] = value;
       }
       // TipTap's link adds nofollow by default: kept, so the editor's own links read back unchanged.
       kept.rel = /(^|\s)nofollow(\s|$)/i.test(attribs.rel ?? '') ? `${ALLOW.linkRel} nofollow` : ALLOW.linkRel;
@@ -64,7 +49,7 @@ const options: sanitizeHtml.IOptions = {
 
 /** A style attribute as the cleaning writes it: each declaration `property: value`, lower case, joined by '; '. */
 function writtenStyle(style: string): string {
-  return styleOf(style)
+  return styleDeclarations(style)
     .map((declaration) => {
       const colon = declaration.indexOf(':');
       if (colon < 0) return declaration.toLowerCase();

@@ -119,5 +119,14 @@ export function defaultContainer(containerType: ContainerType, slug: string): st
   return undefined;
 }
 
+/** A page's own text parts in their order, as one piece of HTML (the pop-up's fragment): headers, footers and other kinds stay out. */
+export function pageFragment(page: Pick<ContentPage, 'parts'>): string {
+  return page.parts
+    .filter((part) => part.container_type === 'page' && part.kind === 'text')
+    .sort((a, b) => a.position - b.position)
+    .map((part) => part.html)
+    .join('\n');
+}
+
 /** Who sees a page: a published one, anyone; a draft, admins only (its preview before it is published). */
 export const pageShownTo = (status: PageStatus, role: Role | undefined): boolean => status === 'published' || (role !== undefined && hasRole(role, 'admin'));

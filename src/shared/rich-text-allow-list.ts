@@ -11,7 +11,7 @@ export const RICH_TEXT_ALLOW_LIST = {
   tags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a', 'span', 'img'],
   /** Per tag; `style` is allowed only with the properties below. */
   attributes: {
-    a: ['href', 'target', 'rel'],
+    a: ['href', 'target', 'rel', 'data-modal'],
     span: ['style'],
     p: ['style'],
     h2: ['style'],
@@ -22,6 +22,11 @@ export const RICH_TEXT_ALLOW_LIST = {
     img: ['src', 'alt', 'width', 'height'],
   } as Record<string, string[]>,
   linkSchemes: ['http', 'https', 'mailto'],
+  /**
+   * A link marked `data-modal` opens in the site's pop-up (issue 39 item 5, staff spec §2's generic modal) with
+   * this look: plain, success (green) or error (red). The pop-up loads only this site's addresses.
+   */
+  modalLooks: ['plain', 'success', 'error'],
   /** The only target a link may have; every link gets this rel. */
   linkTarget: '_blank',
   linkRel: 'noopener noreferrer',
@@ -32,6 +37,13 @@ export const RICH_TEXT_ALLOW_LIST = {
   /** A picture's only source: one of the shop's stored photos (`/uploads/<id>-<width>.webp`); any other picture goes. */
   imageSource: PHOTO_LINK,
 } as const;
+
+export type ModalLook = (typeof RICH_TEXT_ALLOW_LIST.modalLooks)[number];
+
+/** A link's pop-up look, or undefined when the link does not open in the pop-up (or names no look the list allows). */
+export function modalLookOf(value: string | null | undefined): ModalLook | undefined {
+  return (RICH_TEXT_ALLOW_LIST.modalLooks as readonly string[]).includes(value ?? '') ? (value as ModalLook) : undefined;
+}
 
 /** The editor's font sizes (staff spec §2, §9), in px. */
 export const RICH_TEXT_FONT_SIZES = { min: 8, max: 150 } as const;
@@ -55,6 +67,30 @@ export function isAllowedFontSize(value: string): boolean {
   const match = /^\s*(\d{1,3})px\s*$/.exec(value);
   return match !== null && isFontSizeInRange(Number(match[1]));
 }
+
+/**
+ * Keeps only font-size (8-150 px, on spans) and text-align (one of four, on blocks) of a style attribute: the
+ * server's cleaning and the pop-up's (in the browser) both keep exactly this.
+ */
+export function allowedStyle(tag: string, style: string): string {
+  const kept: string[] = [];
+  for (const declaration of styleDeclarations(style)) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration.slice(colon + 1).trim().toLowerCase();
+    if (property === 'font-size' && (RICH_TEXT_ALLOW_LIST.fontSizeTags as readonly string[]).includes(tag) && isAllowedFontSize(value)) kept.push(`font-size: ${value.replace(/\s+/g, '')}`);
+    if (property === 'text-align' && (RICH_TEXT_ALLOW_LIST.textAlignTags as readonly string[]).includes(tag) && (RICH_TEXT_ALLOW_LIST.textAligns as readonly string[]).includes(value)) kept.push(`text-align: ${value}`);
+  }
+  return kept.join('; ');
+}
+
+/** A style attribute's declarations, without the empty ones. */
+export const styleDeclarations = (style: string): string[] =>
+  style
+    .split(';')
+    .map((declaration) => declaration.trim())
+    .filter((declaration) => declaration !== '');
 
 /**
  * Plain text as rich text: escaped, each line a paragraph (blank lines dropped). How a dish's description

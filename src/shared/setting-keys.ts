@@ -49,6 +49,7 @@ export const SETTING_KEYS = [
   'order_ahead_days',
   'scheduled_lead_minutes',
   'window_order_cap',
+  'snowfall_dates',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -31,6 +31,7 @@ const POLICY: Record<string, Access> = {
   'GET /api/menu': 'anyone',
   'POST /api/settings': 'anyone',
   'GET /api/settings/is_takeaway': 'anyone',
+  'GET /api/settings/snowfall_dates': 'anyone',
   'GET /api/settings/order_status': 'anyone',
   'POST /api/moveProductStockToBasket': 'anyone',
   'POST /api/product/getAvailableStock': 'anyone',
@@ -173,6 +174,7 @@ const POLICY: Record<string, Access> = {
   // Content pages and the in-place editor (issue 39): a draft page only for admins (test/api/content-pages.test.ts).
   'GET /api/pages/:slug': 'anyone',
   'GET /api/pages': 'admin',
+  'GET /api/pages/:slug/fragment': 'anyone',
   'POST /api/pages': 'admin',
   'PATCH /api/pages/:slug': 'admin',
   'POST /api/pages/:slug/publish': 'admin',

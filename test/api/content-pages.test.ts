@@ -108,6 +108,19 @@ describe('content pages and the in-place editor', () => {
     await call('post', '/api/pages/story/publish', admin).expect(200);
   });
 
+  it("answers a page's own text as an HTML fragment for the pop-up, a draft only to admins (issue 39 item 5)", async () => {
+    const about = await page('about');
+    const fragment = await call('get', '/api/pages/about/fragment').expect(200);
+    expect(fragment.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(fragment.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self'; frame-ancestors 'none'");
+    // The page's own text, not the tagline fixture.
+    expect(fragment.text).toBe(textPart(about).html);
+    await call('post', '/api/pages', admin).send({ slug: 'secret-menu', title: 'Secret', description: '' }).expect(200);
+    for (const cookie of [undefined, customer, manager]) expect((await call('get', '/api/pages/secret-menu/fragment', cookie).expect(404)).body).toEqual({ status: false, message: CONTENT_TEXTS.noPage });
+    expect((await call('get', '/api/pages/secret-menu/fragment', admin).expect(200)).text).toBe('');
+    for (const slug of ['no-such-page', 'Not%20A%20Slug', '..%2F..%2Fetc']) await call('get', `/api/pages/${slug}/fragment`).expect(404);
+  });
+
   it('adds parts in order, refuses malformed ones, and removes a part only through its own page', async () => {
     const first = (await call('post', '/api/pages/story/parts', admin).send({ kind: 'text' }).expect(200)).body as ContentPart;
     const gallery = (await call('post', '/api/pages/story/parts', admin).send({ kind: 'gallery', after: first.part_id }).expect(200)).body as ContentPart;

@@ -50,6 +50,27 @@ describe('settings by role: staff switch delivery, managers change the rest', ()
     ]);
   });
 
+  it('keeps the snowfall dates (issue 39 item 6): a manager sets them, wrong dates and staff are refused, anyone reads them', async () => {
+    const snow = [{ from: '2026-12-20', to: '2026-12-26' }];
+    expect((await update(manager, { snowfall_dates: snow }).expect(200)).body.values).toEqual({ snowfall_dates: snow });
+    expect((await request(server.baseUrl).get('/api/settings/snowfall_dates').expect(200)).body).toEqual({ status: true, value: snow });
+    const before = await count(server, 'es_events');
+    const wrong: Array<[unknown, string]> = [
+      [[{ from: '2026-12-26', to: '2026-12-20' }], 'snowfall_dates: the snow cannot stop (20/12/2026) before it starts (26/12/2026)'],
+      [[{ from: '26/12/2026', to: '2026-12-27' }], 'snowfall_dates.0.from: must be a date like 2026-12-25'],
+      [[{ from: '2026-02-30', to: '2026-03-01' }], 'snowfall_dates.0.from: must be a date like 2026-12-25'],
+      [[{ from: '2026-12-20', to: '2026-12-21', always: true }], 'snowfall_dates.0'],
+      [Array.from({ length: 21 }, () => ({ from: '2026-12-20', to: '2026-12-21' })), 'snowfall_dates: at most 20 stretches of snow'],
+    ];
+    for (const [value, message] of wrong) {
+      const refused = await update(manager, { snowfall_dates: value }).expect(400);
+      expect({ value, message: refused.body.message }).toEqual({ value, message: expect.stringContaining(message) });
+    }
+    expect((await update(staff, { snowfall_dates: [] }).expect(403)).body.message).toBe('Only a manager may change snowfall_dates');
+    expect(await count(server, 'es_events')).toBe(before);
+    expect(await setting('snowfall_dates')).toEqual(snow);
+  });
+
   it('refuses staff any other setting with a 403 naming it, and changes nothing', async () => {
     const before = await count(server, 'es_events');
     const refused = await update(staff, { open_time: '12:00' }).expect(403);

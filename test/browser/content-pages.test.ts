@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import type { ContentPage } from '../../src/shared/content-pages';
 import { MEDIA_PICKED } from '../../src/shared/media';
 import { multiLineText } from '../../src/shared/text';
@@ -6,28 +5,12 @@ import { startTestServer, type TestServer } from '../support/server';
 import { XSS_CORPUS } from '../fixtures/xss-corpus';
 import { expectAccessible, expectPartAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
+import { scriptTracesIn } from './script-traces';
 import { answerTo, logIn, waitForText } from './shop-steps';
 
 const PHONE = { width: 390, height: 844 };
 const storable = (payload: string) => multiLineText({ max: 100_000 }).safeParse(payload).success;
 const DESKTOP = { width: 1280, height: 800 };
-
-/** What would show that script ran or could run: a dialog it opened, or a handler or script URL left in the page. */
-async function scriptTracesIn(page: Page, selector: string): Promise<string[]> {
-  return page.evaluate((within) => {
-    const dom = globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ tagName: string; attributes: ArrayLike<{ name: string; value: string }> }> } };
-    const found: string[] = [];
-    for (const element of Array.from(dom.document.querySelectorAll(`${within} *`))) {
-      const tag = element.tagName.toLowerCase();
-      if (['script', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'form', 'base', 'link', 'meta'].includes(tag)) found.push(`<${tag}>`);
-      for (const attribute of Array.from(element.attributes)) {
-        if (attribute.name.startsWith('on')) found.push(`${tag}[${attribute.name}]`);
-        if (/^\s*(javascript|vbscript|data):/i.test(attribute.value)) found.push(`${tag}[${attribute.name}=${attribute.value.slice(0, 30)}]`);
-      }
-    }
-    return found;
-  }, selector);
-}
 
 /**
  * Issue 39 in the browser: an admin edits /about in place (Save, Cancel, history and restore), makes a page that

@@ -51,6 +51,7 @@ describe('the week grid and special days', () => {
     expect(await page.locator('form section > h2').allTextContents()).toEqual([
       'Open Times', 'Delivery Times (minutes)', 'Live update keys', 'Geography info', 'Discounts', 'Logo for printed ticket',
       'Categories for printed tickets', 'Special days', 'Orders for later', 'Delivery charges', 'Payment methods', "Your restaurant's brand", 'Contact form',
+      'Snowfall on content pages',
     ]);
     await waitForText(page.getByTestId('live-keys').locator('dd').nth(2), '••••••••mnop');
 
@@ -80,6 +81,14 @@ describe('the week grid and special days', () => {
     expect(await page.getByLabel('Special day 1 closed all day').isChecked()).toBe(true);
     await page.getByLabel('Special day 1 message for the banner').fill(CHRISTMAS);
     await waitForText(verdict, 'Times are OK');
+    // The snowfall's dates (issue 39 item 6), day first too; one that stops before it starts is named.
+    await page.getByRole('button', { name: 'Add snow dates' }).click();
+    await page.getByLabel('Snow 1 from').fill('26/12/2026');
+    await page.getByLabel('Snow 1 until (included)').fill('24/12/2026');
+    await page.getByTestId('settings-snowfall').getByRole('alert').filter({ hasText: 'The snow cannot stop (24/12/2026) before it starts (26/12/2026).' }).waitFor();
+    await page.getByLabel('Snow 1 from').fill('24/12/2026');
+    await page.getByLabel('Snow 1 until (included)').fill('26/12/2026');
+    await page.getByTestId('settings-snowfall').getByRole('alert').waitFor({ state: 'detached' });
     await expectAccessible(page, 'save-settings');
 
     const [saved] = await Promise.all([answerTo(page, '/api/settings/update'), page.waitForEvent('load'), page.getByTestId('save-settings').click()]);
@@ -91,6 +100,7 @@ describe('the week grid and special days', () => {
         sunday: [],
       },
       special_days: [{ date: londonDate(clock()), shifts: [], message: CHRISTMAS }],
+      snowfall_dates: [{ from: '2026-12-24', to: '2026-12-26' }],
     });
 
     // The page reloaded from the saved settings.
@@ -103,6 +113,7 @@ describe('the week grid and special days', () => {
     expect(await page.getByLabel('Monday shift 1 opens').inputValue()).toBe('17:00');
     expect(await page.getByLabel('Monday shift 1 opens').getAttribute('type')).toBe('text');
     expect(await page.getByLabel('Special day 1 message for the banner').inputValue()).toBe(CHRISTMAS);
+    expect(await page.getByLabel('Snow 1 until (included)').inputValue()).toBe('26/12/2026');
 
     // Customers see the day's message on the banner.
     await page.goto(`${baseUrl}/`);

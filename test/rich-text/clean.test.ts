@@ -72,6 +72,18 @@ describe('cleanRichText', () => {
     }
   });
 
+  it('keeps a link\'s pop-up mark (data-modal) only with a look the allow-list names', () => {
+    for (const look of ['plain', 'success', 'error']) {
+      const html = `<p><a href="/api/pages/terms/fragment" data-modal="${look}" rel="noopener noreferrer">Terms</a></p>`;
+      expect(richTextCleaning(html)).toEqual({ html, removed: false });
+    }
+    expect(richTextCleaning('<p><a href="/terms" data-modal="javascript:alert(1)" data-other="x">Terms</a></p>')).toEqual({
+      html: '<p><a href="/terms" rel="noopener noreferrer">Terms</a></p>',
+      removed: true,
+    });
+    expect(cleanRichText('<p data-modal="plain">no link</p>')).toBe('<p>no link</p>');
+  });
+
   it('reads plain text as escaped paragraphs', () => {
     expect(textAsRichText('Fish & chips\n\n<b>hot</b> "now"\r\nend')).toBe('<p>Fish &amp; chips</p><p>&lt;b&gt;hot&lt;/b&gt; &quot;now&quot;</p><p>end</p>');
     expect(cleanRichText(textAsRichText('a < b & c'))).toBe('<p>a &lt; b &amp; c</p>');

@@ -4,6 +4,7 @@ import Container from 'react-bootstrap/Container';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useMeQuery } from '../features/auth/authApi';
 import { LazyAppDialog } from '../features/dialog/LazyAppDialog';
+import { ModalLinks } from '../features/modal/ModalLinks';
 import { ChangePasswordBanner } from '../features/accounts/ChangePasswordBanner';
 import { StoreStatusBanner } from '../features/store-status/StoreStatusBanner';
 import { PageLoading } from '../pages/PageLoading';
@@ -41,6 +42,7 @@ export function Layout() {
       </footer>
       <AddedAnnouncer />
       <LazyAppDialog />
+      <ModalLinks />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import Form from 'react-bootstrap/Form';
+import { modalLookOf, type ModalLook } from '../../../../src/shared/rich-text-allow-list';
 import { EDITOR_FONT_SIZES_PX, editorFontSize } from '../../../../src/shared/rich-text-editor';
 import { openImagePicker } from './imagePicker';
 
@@ -68,6 +69,7 @@ export function EditorToolbar({ editor, editorId }: { editor: Editor; editorId: 
         ))}
       </Form.Select>
       <LinkControl editor={editor} />
+      {editor.isActive('link') && <LinkOpensControl editor={editor} />}
       <Button size="sm" variant="outline-dark" onClick={() => openImagePicker(editorId)}>
         Picture
       </Button>
@@ -80,6 +82,33 @@ function Mark({ label, active, onClick, children }: { label: string; active: boo
     <Button variant={active ? 'dark' : 'outline-dark'} aria-label={label} aria-pressed={active} onClick={onClick}>
       {children}
     </Button>
+  );
+}
+
+const LINK_OPENS: Array<{ look: ModalLook | ''; name: string }> = [
+  { look: '', name: 'Link opens its page' },
+  { look: 'plain', name: 'Link opens in a pop-up' },
+  { look: 'success', name: 'Link opens in a green pop-up' },
+  { look: 'error', name: 'Link opens in a red pop-up' },
+];
+
+/** Whether the link at the cursor opens in the site's pop-up, and in which look (issue 39 item 5): its `data-modal`. */
+function LinkOpensControl({ editor }: { editor: Editor }) {
+  const look = modalLookOf(editor.getAttributes('link').modal as string | undefined) ?? '';
+  return (
+    <Form.Select
+      size="sm"
+      className="w-auto"
+      aria-label="Where the link opens"
+      value={look}
+      onChange={(event) => editor.chain().focus().extendMarkRange('link').updateAttributes('link', { modal: modalLookOf(event.target.value) ?? null }).run()}
+    >
+      {LINK_OPENS.map((option) => (
+        <option key={option.look} value={option.look}>
+          {option.name}
+        </option>
+      ))}
+    </Form.Select>
   );
 }
 
@@ -107,7 +136,7 @@ function LinkControl({ editor }: { editor: Editor }) {
         apply();
       }}
     >
-      <Form.Control size="sm" type="url" aria-label="Link address" placeholder="https://" value={address} onChange={(event) => setAddress(event.target.value)} autoFocus />
+      <Form.Control size="sm" type="text" inputMode="url" aria-label="Link address" placeholder="https:// or /a-page-of-this-site" value={address} onChange={(event) => setAddress(event.target.value)} autoFocus />
       <Button size="sm" type="submit" variant="dark">
         Apply link
       </Button>

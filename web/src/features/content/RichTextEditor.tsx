@@ -1,3 +1,4 @@
+import { Extension } from '@tiptap/core';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
@@ -5,9 +6,29 @@ import { FontSize, TextStyle } from '@tiptap/extension-text-style';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
 import { MEDIA_PICKED, PHOTO_LINK, type MediaPickedMessage } from '../../../../src/shared/media';
+import { modalLookOf } from '../../../../src/shared/rich-text-allow-list';
 import { EDITOR_LANGUAGE } from '../../../../src/shared/rich-text-editor';
 import { EditorToolbar } from './EditorToolbar';
 import './richTextEditor.css';
+
+/** A link's `data-modal` (the allow-list's mark for a link that opens in the pop-up, issue 39 item 5), kept through editing. */
+const ModalLink = Extension.create({
+  name: 'modalLink',
+  addGlobalAttributes() {
+    return [
+      {
+        types: ['link'],
+        attributes: {
+          modal: {
+            default: null,
+            parseHTML: (element) => modalLookOf(element.getAttribute('data-modal')) ?? null,
+            renderHTML: (attributes) => (modalLookOf(attributes.modal as string | null) ? { 'data-modal': attributes.modal as string } : {}),
+          },
+        },
+      },
+    ];
+  },
+});
 
 export interface RichTextEditorProps {
   /** The cleaned HTML the block shows: the editor starts from it. */
@@ -38,6 +59,7 @@ export function RichTextEditor({ initialHtml, label, editorId, onChange }: RichT
       FontSize,
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
       Image.configure({ inline: false }),
+      ModalLink,
     ],
     content: initialHtml,
     immediatelyRender: false,

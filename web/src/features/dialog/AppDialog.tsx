@@ -2,13 +2,7 @@ import { useEffect } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { ErrorIcon } from '../../components/icons/ErrorIcon';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { closeDialog, closeDialogShowing, selectOpenDialog, type DialogLook } from './dialogSlice';
-
-const headerClassByLook: Record<DialogLook, string> = {
-  error: 'bg-danger text-white',
-  success: 'bg-success text-white',
-  info: 'bg-info-subtle',
-};
+import { closeDialog, closeDialogShowing, DIALOG_HEADER_CLASS, selectOpenDialog } from './dialogSlice';
 
 /** Spec §2 "Generic modal dialog": a close 'x' button and a body area, in an error, success or info look; the
  *  first of the queued dialogs. An error look's title has the error icon (spec §8): decorative (the title says
@@ -39,7 +33,7 @@ export function AppDialog() {
             closeButton
             closeVariant={dialog.look === 'info' ? undefined : 'white'}
             closeLabel="Close"
-            className={headerClassByLook[dialog.look]}
+            className={DIALOG_HEADER_CLASS[dialog.look]}
           >
             <Modal.Title id="app-dialog-title" as="h2" className="h5 d-flex align-items-center">
               {dialog.look === 'error' && (

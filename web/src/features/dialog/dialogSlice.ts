@@ -3,6 +3,13 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 /** error: red, success: green, info: neutral blue. */
 export type DialogLook = 'error' | 'success' | 'info';
 
+/** How each look colours a dialog's header (the shop's dialog and the pop-up of a marked link alike). */
+export const DIALOG_HEADER_CLASS: Record<DialogLook, string> = {
+  error: 'bg-danger text-white',
+  success: 'bg-success text-white',
+  info: 'bg-info-subtle',
+};
+
 export interface DialogContent {
   title: string;
   message: string;

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PartSettingsByKind } from '../../../../../src/shared/part-settings';
 import type { ContentPart, PartKind } from '../contentApi';
 
@@ -43,5 +43,5 @@ export const PART_KINDS_UI: { [K in PartKind]: PartKindUi<K> } = {
   'add-to-cart': { name: 'Add to basket' },
   'product-modal': { name: 'Dish details' },
   'add-various-to-cart': { name: 'Add several to basket' },
-  snowfall: { name: 'Snowfall' },
+  snowfall: { name: 'Snowfall', View: lazy(() => import('./Snowfall')), SettingsForm: lazy(() => import('./SnowfallSettingsForm')) },
 };

@@ -12,6 +12,7 @@ import { LogoSection } from './LogoSection';
 import { PaymentMethodsSection } from './PaymentMethodsSection';
 import { PrintCategoriesSection } from './PrintCategoriesSection';
 import { SaveSettingsButton } from './SaveSettingsButton';
+import { SnowfallSection } from './SnowfallSection';
 import { SpecialDaysSection } from './SpecialDaysSection';
 import { WeekSection } from './WeekSection';
 import { whySettingsCannotSave } from '../../../../../src/shared/settings-save';
@@ -60,6 +61,7 @@ export function TakeawaySettingsForm({ initial }: { initial: SettingsForm }) {
       <PaymentMethodsSection form={form} update={update} />
       <BrandSection form={form} update={update} />
       <ContactSection form={form} update={update} />
+      <SnowfallSection form={form} update={update} />
       <div className="sticky-bottom bg-body py-2">
         <SaveSettingsButton cannotSave={cannotSave} isSaving={isSaving} />
       </div>

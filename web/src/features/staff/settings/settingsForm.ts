@@ -1,6 +1,7 @@
 import type { SettingValues } from '../../../../../src/shared/setting-keys';
 import { DISCOUNT_TYPES, type DiscountType } from './settingKeys';
 import type { Week } from '../../../../../src/shared/shifts';
+import type { SnowfallDates } from '../../../../../src/shared/snowfall';
 import { specialDaysFromValues, specialDaysToSave, weekFromValues, type SpecialDayFields } from './hoursForm';
 
 export interface ChargeBandFields {
@@ -43,6 +44,7 @@ export interface SettingsForm {
   accent_colour: string;
   hero_image: string;
   about_text: string;
+  snowfall_dates: SnowfallDates[];
 }
 
 export type UpdateForm = (changes: Partial<SettingsForm>) => void;
@@ -90,6 +92,7 @@ export function formFromValues(values: SettingValues): SettingsForm {
     accent_colour: text(values.accent_colour),
     hero_image: text(values.hero_image),
     about_text: text(values.about_text),
+    snowfall_dates: Array.isArray(values.snowfall_dates) ? (values.snowfall_dates as SnowfallDates[]).map(({ from, to }) => ({ from, to })) : [],
   };
 }
 
@@ -135,6 +138,7 @@ export function settingsToSave(form: SettingsForm, categories: string[] | undefi
     accent_colour: form.accent_colour.trim(),
     hero_image: form.hero_image,
     about_text: form.about_text,
+    snowfall_dates: form.snowfall_dates,
     ...(categories ? { ta_print_categories: form.ta_print_categories.filter((name) => categories.includes(name)).join('\n') } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PartSettingsByKind } from '../../../../../src/shared/part-settings';
 import type { ContentPart, PartKind } from '../contentApi';
 
@@ -37,11 +37,11 @@ export const PART_KINDS_UI: { [K in PartKind]: PartKindUi<K> } = {
   gallery: { name: 'Gallery' },
   slideshow: { name: 'Slideshow' },
   'video-gallery': { name: 'Video gallery' },
-  'contact-form': { name: 'Contact form' },
-  'category-filter': { name: 'Category filter' },
-  'product-image': { name: 'Dish picture' },
-  'add-to-cart': { name: 'Add to basket' },
-  'product-modal': { name: 'Dish details' },
-  'add-various-to-cart': { name: 'Add several to basket' },
+  'contact-form': { name: 'Contact form', View: lazy(() => import('./ContactFormPart')) },
+  'category-filter': { name: 'Category filter', View: lazy(() => import('./CategoryFilterPart')) },
+  'product-image': { name: 'Dish picture', View: lazy(() => import('./DishPicture')), SettingsForm: lazy(() => import('./DishSettingsForm')) },
+  'add-to-cart': { name: 'Add to basket', View: lazy(() => import('./DishButton')), SettingsForm: lazy(() => import('./DishSettingsForm')) },
+  'product-modal': { name: 'Dish details', View: lazy(() => import('./DishDetails')), SettingsForm: lazy(() => import('./DishSettingsForm')) },
+  'add-various-to-cart': { name: 'Add several to basket', View: lazy(() => import('./AddSeveral')), SettingsForm: lazy(() => import('./AddSeveralSettingsForm')) },
   snowfall: { name: 'Snowfall' },
 };

@@ -124,7 +124,7 @@ describe('dish parts, the category filter and the contact form on a content page
     expect(await dialog.getByTestId('add-to-cart').isEnabled()).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await details.evaluate((element) => element === (element.ownerDocument as { activeElement: unknown }).activeElement)).toBe(true);
+    expect(await details.evaluate((element) => (element as unknown as { matches(selector: string): boolean }).matches(':focus'))).toBe(true);
 
     // The category filter hides the dish parts of a category, and shows them again.
     const toggle = partNamed(page, 'category-filter').locator(`[data-testid="category-toggle"][data-category-id="${first.category_id}"]`);

@@ -1,4 +1,4 @@
-import { canBeAdded, hasVariants, type Menu, type Product } from '../../menu/menuApi';
+import { canBeAdded, hasVariants, type MenuProduct as Product, type MenuView as Menu } from '../../../../../src/shared/menu';
 
 /** The button's words when an admin left them blank. */
 export const ADD_SEVERAL_DEFAULT_LABEL = 'Add these dishes';

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { MenuView } from '../../src/shared/menu';
 import { formatPence } from '../../src/shared/money';
 import { startTestServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
 import { expectAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, waitForText } from './shop-steps';
@@ -92,6 +93,10 @@ describe('dish parts, the category filter and the contact form on a content page
 
   it('lets a visitor add a dish, add several with one button, open the details by keyboard, filter by category and write', async () => {
     const { page } = visitor;
+    // The server's markup is the browser's first render: React would say so on the console otherwise.
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${server.baseUrl}/specials`);
     // The server's markup, hydrated: its buttons work.
     await page.locator('[data-testid="dish-part"][aria-busy="false"]').first().waitFor();
@@ -144,6 +149,8 @@ describe('dish parts, the category filter and the contact form on a content page
     const [sent] = await Promise.all([answerTo(page, '/send_contact'), form.getByRole('button', { name: 'Send' }).click()]);
     expect(sent.status()).toBe(200);
     await form.getByTestId('contact-sent').waitFor();
-    expect(await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from contact_messages`)).toBe(1);
+    // The inbox is a read model: it shows the message once its projection has run.
+    await until(async () => (await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from contact_messages`)) === 1, 'the message in the inbox');
+    expect(errors).toEqual([]);
   }, 120_000);
 });

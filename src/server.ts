@@ -139,7 +139,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     startHousekeeping({ pool, clock, logger, sessionSweeper, holdSweeper: stock.holdSweeper, storeClock }, stops);
 
     const catalog = wireCatalog({ config, services, menu, dailyStock: stock.dailyStock });
-    const content = await wireContent({ services, catalogue: catalog.catalogue, clock, logger });
+    const content = await wireContent({ services, catalogue: catalog.catalogue, menu, clock, logger });
     const media = wireMedia({ services, receivePhoto: catalog.receivePhoto, clock });
     const routers = shopRoutes({
       config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content, media,

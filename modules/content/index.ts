@@ -5,6 +5,6 @@ export { evolvePage, initialPageState, type PageState } from './state';
 export { partProps } from './parts';
 export { PART_SETTINGS, VIDEO_HREF } from './part-settings/schemas';
 export { CONTENT_READ_MODEL, createContentPages, type ContentPages } from './pages';
-export type { ContentReadModel, DishDescriptions } from './ports';
+export type { ContentReadModel, DishDescriptions, MenuDishes } from './ports';
 export { contentRoutes, IN_PLACE_EDIT_PATHS, IPE_CANCEL_PATH, IPE_SAVE_PATH } from './routes';
 export { ABOUT_SLUG, ABOUT_TAGLINE_FIXTURE, aboutTextAsRichText, seedAboutPage } from './seed';

@@ -5,7 +5,8 @@ import type { Services } from '../../src/services';
 import { CONTENT_TEXTS, pageSlugProblem, type ContainerType, type ContentPage, type ContentPart, type PartKind } from '../../src/shared/content-pages';
 import { pageDecider, type ContentCommand } from './decider';
 import { pageStream } from './events';
-import type { ContentReadModel } from './ports';
+import { dishesNamed, notOnMenu } from './parts';
+import type { ContentReadModel, MenuDishes } from './ports';
 
 /** The read model the pages are read from (projections/content); a change is answered once it shows there. */
 export const CONTENT_READ_MODEL = 'content_pages';
@@ -30,8 +31,8 @@ export interface PartAddress {
  * Content pages' handlers (issue 39): each command on the page's stream, then the answer read back from the read
  * model. A part is reached through the page that holds it; a header or footer part (the site's) through any page.
  */
-export function createContentPages(deps: { services: Pick<Services, 'commands' | 'readModels'>; pages: ContentReadModel }) {
-  const { services, pages } = deps;
+export function createContentPages(deps: { services: Pick<Services, 'commands' | 'readModels'>; pages: ContentReadModel; dishes: MenuDishes }) {
+  const { services, pages, dishes } = deps;
 
   const run = async (slug: string, command: ContentCommand, context: CommandContext) => {
     const result = await services.commands.handle(pageStream(slug), pageDecider, command, context);
@@ -94,9 +95,15 @@ export function createContentPages(deps: { services: Pick<Services, 'commands' |
       return pages.history(partId);
     },
 
-    /** A part's settings (a gallery's pictures, a slideshow's pace), checked against its kind's schema. */
+    /**
+     * A part's settings (a gallery's pictures, a slideshow's pace), checked against its kind's schema; a dish part's
+     * dishes must be on the menu (an unknown or hidden dish is refused, nothing changed).
+     */
     async changeSettings(slug: string, partId: string, props: Record<string, unknown>, context: CommandContext): Promise<ContentPart> {
       const found = await partOn(slug, partId);
+      for (const productId of new Set(dishesNamed(found.part.kind, props))) {
+        if (!(await dishes.onMenu(productId))) throw notOnMenu(productId);
+      }
       await run(found.slug, { type: 'ChangePartSettings', partId, props, ...who(context) }, context);
       return partNow(partId);
     },

@@ -22,3 +22,13 @@ export interface DishDescriptions {
   /** The description as it stands, or undefined for no such dish. */
   descriptionOf(productId: number): Promise<string | undefined>;
 }
+
+/**
+ * The dishes on the customers' menu, which the catalog module owns (issue 39 item 1): a dish part (its picture,
+ * its button, its details, several to add) may name only one of them. The composition root fills it from the
+ * catalogue's query port.
+ */
+export interface MenuDishes {
+  /** Whether the dish is on the customers' menu now: it exists, is not archived and its category is not hidden. */
+  onMenu(productId: number): Promise<boolean>;
+}

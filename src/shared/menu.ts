@@ -62,6 +62,15 @@ export interface MenuView {
   products: MenuProduct[];
 }
 
+export function hasVariants(product: Pick<MenuProduct, 'variants'>): boolean {
+  return product.variants.length > 0;
+}
+
+/** Spec §4: add-to-cart is offered only for an active item with units available. */
+export function canBeAdded(item: StockCounts & { status: StockStatus }): boolean {
+  return item.status === 'active' && item.available > 0;
+}
+
 /** How wide a menu card's picture is drawn, for its srcset: the card and the page's preload must agree. */
 export const MENU_CARD_IMAGE_SIZES = '(min-width: 992px) 25vw, (min-width: 768px) 33vw, 88px';
 

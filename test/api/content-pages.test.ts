@@ -190,6 +190,38 @@ describe('content pages and the in-place editor', () => {
     await call('delete', `/api/pages/story/parts/${video.part_id}`, admin).expect(200);
   });
 
+  it("lets a dish part name only a dish of the customers' menu: an unknown or hidden dish is refused, nothing changed", async () => {
+    const menu = (await call('get', '/api/menu').expect(200)).body as { products: Array<{ id: number; category_id: number }> };
+    const [dish] = menu.products;
+    const hiddenDish = menu.products.find((product) => product.category_id !== dish.category_id)!;
+    const addPart = async (kind: string) => (await call('post', '/api/pages/story/parts', admin).send({ kind }).expect(200)).body as ContentPart;
+    const [button, several] = [await addPart('add-to-cart'), await addPart('add-various-to-cart')];
+    expect(button.props).toEqual({ productId: null });
+    expect(several.props).toEqual({ productIds: [], label: '' });
+    const settings = (part: ContentPart, props: object) => call('post', `/api/pages/story/parts/${part.part_id}/settings`, admin).send({ props });
+    expect(((await settings(button, { productId: dish.id }).expect(200)).body as ContentPart).props).toEqual({ productId: dish.id });
+    await call('post', `/api/catalogue/categories/${hiddenDish.category_id}/visibility`, manager).send({ hidden: true }).expect(200);
+
+    const before = await count(server, 'es_events');
+    const refused: Array<[ContentPart, object, number]> = [
+      [button, { productId: 999_999 }, 999_999],
+      [button, { productId: hiddenDish.id }, hiddenDish.id],
+      [several, { productIds: [dish.id, 999_998], label: 'The pair' }, 999_998],
+      [several, { productIds: [hiddenDish.id], label: 'The hidden one' }, hiddenDish.id],
+    ];
+    for (const [part, props, productId] of refused) {
+      const answer = await settings(part, props).expect(400);
+      expect(answer.body.message).toBe(`There is no dish ${productId} on the menu: choose one of the menu's dishes`);
+    }
+    expect(await count(server, 'es_events')).toBe(before);
+    const stored = (await page('story')).parts.filter((part) => [button.part_id, several.part_id].includes(part.part_id)).map((part) => part.props);
+    expect(stored).toEqual([{ productId: dish.id }, { productIds: [], label: '' }]);
+
+    await call('post', `/api/catalogue/categories/${hiddenDish.category_id}/visibility`, manager).send({ hidden: false }).expect(200);
+    await settings(several, { productIds: [dish.id, hiddenDish.id], label: 'The pair' }).expect(200);
+    for (const part of [button, several]) await call('delete', `/api/pages/story/parts/${part.part_id}`, admin).expect(200);
+  });
+
   it('saves a part in place through the form the spec sends, cleaned, with a warning when something was removed', async () => {
     const part = textPart(await page('story'));
     const honest = await call('post', '/api/ipe_save', admin).type('form').send({ ...ipe(part), content: '<p style="text-align: center">Our <strong>story</strong></p>' }).expect(200);

@@ -8,6 +8,7 @@ import { ShopApp } from './app/ShopApp';
 import { createShopStore } from './app/store';
 import { SHOP_SETTING_KEYS } from './features/settings/useShopSettings';
 import { ABOUT_KEYS } from './features/brand/aboutKeys';
+import { CONTACT_SHOWN_KEYS } from './features/contact/ContactForm';
 
 /**
  * The web app's server build (issue 32 item 5): the menu's and /about's first screen, rendered by the same
@@ -23,11 +24,20 @@ const EVERY_PAGE: FirstScreenQuery[] = [
   { endpointName: 'storeStatus' },
 ];
 
+/**
+ * What a content page's parts read (issue 39 item 1): the menu (the dish parts and the category filter) and the
+ * contact form's settings, so that a page holding them renders them on the server as in the browser.
+ */
+const CONTENT_PARTS: FirstScreenQuery[] = [
+  { endpointName: 'getMenu' },
+  { endpointName: 'getSettings', arg: CONTACT_SHOWN_KEYS },
+];
+
 export const queriesFor: FirstScreenRenderer['queriesFor'] = (pathname) => {
   const { page, slug } = pageAt(pathname);
   if (page === 'menu') return [...EVERY_PAGE, { endpointName: 'getMenu' }];
-  if (page === 'about') return [...EVERY_PAGE, { endpointName: 'getSettings', arg: ABOUT_KEYS }, { endpointName: 'contentPage', arg: 'about' }];
-  if (page === 'content') return [...EVERY_PAGE, { endpointName: 'contentPage', arg: slug }];
+  if (page === 'about') return [...EVERY_PAGE, { endpointName: 'getSettings', arg: ABOUT_KEYS }, { endpointName: 'contentPage', arg: 'about' }, ...CONTENT_PARTS];
+  if (page === 'content') return [...EVERY_PAGE, { endpointName: 'contentPage', arg: slug }, ...CONTENT_PARTS];
   return null;
 };
 

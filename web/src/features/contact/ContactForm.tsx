@@ -17,7 +17,8 @@ import { useHumanCheckToken } from './useHumanCheckToken';
 /** Spec §4: idle, then sending, then sent (the confirmation for 5 s) or error. */
 type Stage = 'idle' | 'sending' | 'sent' | 'error';
 
-const SHOWN_KEYS = ['contact_shows_phone', 'contact_shows_subject'] as const;
+/** The settings the form reads: a page's first screen (web/src/entry-server.tsx) asks for them too. */
+export const CONTACT_SHOWN_KEYS = ['contact_shows_phone', 'contact_shows_subject'] as const;
 const EMPTY: ContactFormValues = { name: '', email: '', message: '', phone: '', subject: '' };
 
 const FIELDS: ReadonlyArray<{ field: ContactField; label: string; type?: string; autoComplete: string; rows?: number }> = [
@@ -34,7 +35,7 @@ const FIELDS: ReadonlyArray<{ field: ContactField; label: string; type?: string;
  * the confirmation shows.
  */
 export function ContactForm() {
-  const { data: settings } = useGetSettingsQuery(SHOWN_KEYS);
+  const { data: settings } = useGetSettingsQuery(CONTACT_SHOWN_KEYS);
   const shown = { phone: settings?.contact_shows_phone === true, subject: settings?.contact_shows_subject === true };
   const [values, setValues] = useState<ContactFormValues>(EMPTY);
   const [checked, setChecked] = useState(false);

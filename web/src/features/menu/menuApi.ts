@@ -95,11 +95,5 @@ function sum(variants: Variant[], field: keyof StockCounts): number {
   return variants.reduce((total, variant) => total + variant[field], 0);
 }
 
-export function hasVariants(product: Product): boolean {
-  return product.variants.length > 0;
-}
-
-/** Spec §4: add-to-cart is offered only for an active item with units available. */
-export function canBeAdded(item: StockCounts & { status: StockStatus }): boolean {
-  return item.status === 'active' && item.available > 0;
-}
+/** The rules of what can be added live in src/shared/menu.ts (issue 39: a content page's add-several button needs them outside React). */
+export { canBeAdded, hasVariants } from '../../../../src/shared/menu';

@@ -82,7 +82,9 @@ export function firstScreen(options: { webRoot: string; sources: FirstScreenSour
     const queries = render?.queriesFor(pathname);
     if (!render || !queries) return null;
     try {
-      const entries = await Promise.all(queries.map((query) => answer(query, options.sources, user)));
+      const ask = (asked: readonly FirstScreenQuery[]) => Promise.all(asked.map((query) => answer(query, options.sources, user)));
+      const first = await ask(queries);
+      const entries = first.some((entry) => entry === null) ? first : [...first, ...(await ask(render.thenQueriesFor(first as FirstScreenEntry[])))];
       if (entries.some((entry) => entry === null)) {
         log.warn({ pathname, queries: queries.map((query) => query.endpointName) }, 'the first screen asks for a query the server does not answer');
         return null;

@@ -20,6 +20,8 @@ export interface FirstScreenEntry extends FirstScreenQuery {
 export interface FirstScreenRenderer {
   /** The queries the page at this path reads, or null for a page the server does not render. */
   queriesFor(pathname: string): FirstScreenQuery[] | null;
+  /** What else the page reads, given those answers (a content page: what its parts read). */
+  thenQueriesFor(entries: readonly FirstScreenEntry[]): FirstScreenQuery[];
   /** The page's markup inside #root, rendered from these answers. */
   render(pathname: string, entries: readonly FirstScreenEntry[]): Promise<string>;
 }

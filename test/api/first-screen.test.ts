@@ -82,8 +82,11 @@ describe('the first screen in the HTML the server sends', () => {
     await request(server.baseUrl).post('/api/ipe_save').set(sameOrigin(server)).set('Cookie', admin).type('form')
       .send({ ipe_type: 'pagepart', container_type: 'page', container: 'about', part_id: part.part_id, comp_id: part.comp_id, content: '<p>First <b>paragraph</b>.<script>alert(1)</script></p><p>Second one.</p>' })
       .expect(200);
-    const about = firstScreenOf(await page('/about')).root;
+    const aboutScreen = firstScreenOf(await page('/about'));
+    const about = aboutScreen.root;
     expect(about).toContain('data-testid="about"');
+    // Its parts read no menu, so the page carries none (a page with a dish part does: content-dish-parts.test.ts).
+    expect(aboutScreen.entries.map((entry) => entry.endpointName)).not.toContain('getMenu');
     expect(about).toContain('<p>First <b>paragraph</b>.</p><p>Second one.</p>');
     expect(about).not.toContain('alert(1)');
   });

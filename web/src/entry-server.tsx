@@ -1,6 +1,7 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { FirstScreenEntry, FirstScreenQuery, FirstScreenRenderer } from '../../src/shared/first-screen';
+import type { ContentPage, PartKind } from '../../src/shared/content-pages';
 import { pageAt } from '../../src/shared/page-head';
 import { api } from './app/api';
 import { AppRoutes } from './app/router';
@@ -24,21 +25,29 @@ const EVERY_PAGE: FirstScreenQuery[] = [
   { endpointName: 'storeStatus' },
 ];
 
-/**
- * What a content page's parts read (issue 39 item 1): the menu (the dish parts and the category filter) and the
- * contact form's settings, so that a page holding them renders them on the server as in the browser.
- */
-const CONTENT_PARTS: FirstScreenQuery[] = [
-  { endpointName: 'getMenu' },
-  { endpointName: 'getSettings', arg: CONTACT_SHOWN_KEYS },
-];
+/** The parts that read the menu (issue 39 item 1): the dish parts and the category filter. */
+const MENU_PARTS: ReadonlySet<PartKind> = new Set(['product-image', 'add-to-cart', 'product-modal', 'add-various-to-cart', 'category-filter']);
 
 export const queriesFor: FirstScreenRenderer['queriesFor'] = (pathname) => {
   const { page, slug } = pageAt(pathname);
   if (page === 'menu') return [...EVERY_PAGE, { endpointName: 'getMenu' }];
-  if (page === 'about') return [...EVERY_PAGE, { endpointName: 'getSettings', arg: ABOUT_KEYS }, { endpointName: 'contentPage', arg: 'about' }, ...CONTENT_PARTS];
-  if (page === 'content') return [...EVERY_PAGE, { endpointName: 'contentPage', arg: slug }, ...CONTENT_PARTS];
+  if (page === 'about') return [...EVERY_PAGE, { endpointName: 'getSettings', arg: ABOUT_KEYS }, { endpointName: 'contentPage', arg: 'about' }];
+  if (page === 'content') return [...EVERY_PAGE, { endpointName: 'contentPage', arg: slug }];
   return null;
+};
+
+/**
+ * What a content page's parts read, so that a page holding them renders them on the server as in the browser:
+ * the menu for the dish parts and the category filter, the contact form's settings for the form. A page without
+ * them carries neither (nor opens the menu's live channel).
+ */
+export const thenQueriesFor: FirstScreenRenderer['thenQueriesFor'] = (entries) => {
+  const page = entries.find((entry) => entry.endpointName === 'contentPage')?.value as ContentPage | undefined;
+  const kinds = new Set(page?.parts.map((part) => part.kind));
+  return [
+    ...([...MENU_PARTS].some((kind) => kinds.has(kind)) ? [{ endpointName: 'getMenu' }] : []),
+    ...(kinds.has('contact-form') ? [{ endpointName: 'getSettings', arg: CONTACT_SHOWN_KEYS }] : []),
+  ];
 };
 
 async function text(stream: AsyncIterable<unknown>): Promise<string> {

@@ -2,8 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_GALLERY_COLUMNS, galleryShown, ratioClass } from '../../../../../src/shared/part-layout';
 import { NoPicturesYet } from './NoPicturesYet';
 import type { PartViewProps } from './partKinds';
-import './part-layout.css';
-import './parts.css';
 
 /**
  * A gallery part (customer spec §9): its pictures in a grid of the wanted columns, fewer on a narrow screen (the

@@ -6,6 +6,7 @@ import { LibraryPictures, pictureLink } from './LibraryPictures';
 import { missingAlt, PictureList, type EditedPicture } from './PictureList';
 import { SettingsActions, useSettingsSubmit } from './SettingsActions';
 import type { PartSettingsFormProps } from './partKinds';
+import './part-settings.css';
 
 /** A gallery's settings (admins): its columns on a wide screen and its pictures from the media library. */
 export default function GallerySettings({ settings, onSave, onCancel, label }: PartSettingsFormProps<'gallery'>) {

@@ -6,8 +6,6 @@ import { DEFAULT_RATIO } from '../../../../../src/shared/part-settings';
 import { useMediaQuery } from '../../../app/useMediaQuery';
 import { NoPicturesYet } from './NoPicturesYet';
 import type { PartViewProps } from './partKinds';
-import './part-layout.css';
-import './parts.css';
 
 export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 

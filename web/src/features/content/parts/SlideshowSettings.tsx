@@ -15,6 +15,7 @@ import { LibraryPictures, pictureLink } from './LibraryPictures';
 import { missingAlt, PictureList, type EditedPicture } from './PictureList';
 import { SettingsActions, useSettingsSubmit } from './SettingsActions';
 import type { PartSettingsFormProps } from './partKinds';
+import './part-settings.css';
 
 const PACES: Record<SlideshowInterval, string> = { 'v.slow': 'Very slow', slow: 'Slow', medium: 'Medium', fast: 'Fast', 'v.fast': 'Very fast' };
 

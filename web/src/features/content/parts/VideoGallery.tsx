@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { MAX_VIDEO_COLUMNS, ratioClass } from '../../../../../src/shared/part-layout';
 import { NoPicturesYet } from './NoPicturesYet';
 import type { PartViewProps } from './partKinds';
-import './part-layout.css';
-import './parts.css';
 
 /**
  * A video gallery part (customer spec §9): 1 column below 768 px, else up to 4. Each video shows its local poster

@@ -6,6 +6,7 @@ import { LibraryPictures, pictureLink } from './LibraryPictures';
 import { moved } from './PictureList';
 import { SettingsActions, useSettingsSubmit } from './SettingsActions';
 import type { PartSettingsFormProps } from './partKinds';
+import './part-settings.css';
 
 /** The first thing a list of videos lacks before it can be saved, as a sentence, or null. */
 function missing(videos: readonly VideoSettings[]): string | null {

@@ -52,25 +52,30 @@ export const ratioClass = (ratio: PictureRatio) => `part-ratio-${ratio.replace('
 
 /**
  * The stylesheet of these rules: the columns as media queries (`data-columns` is the gallery's wanted columns,
- * `data-count` a video gallery's videos, at most 4) and each ratio as a class. Generated, so the CSS and the rules
- * above cannot drift apart.
+ * `data-count` a video gallery's videos, at most 4; each narrower band names only what changes there) and each
+ * ratio as a class. Generated, so the CSS and the rules above cannot drift apart; short, as it is in every
+ * page's first stylesheet.
  */
 export function partLayoutCss(): string {
   const lines = ['/* Generated from src/shared/part-layout.ts (partLayoutCss); test/shared/part-layout.test.ts keeps them equal. */'];
-  const columns = (count: number) => `repeat(${count}, minmax(0, 1fr))`;
+  const grid = 'grid-template-columns: repeat(var(--part-columns), minmax(0, 1fr));';
+  lines.push(`.part-gallery, .part-videos { ${grid} }`);
   const wanted = Array.from({ length: MAX_GALLERY_COLUMNS }, (_, index) => index + 1);
-  for (const want of wanted) lines.push(`.part-gallery[data-columns="${want}"] { grid-template-columns: ${columns(galleryColumns(want, 10_000))}; }`);
+  const set = (selectors: string[], columns: number) => `${selectors.join(', ')} { --part-columns: ${columns}; }`;
+  for (const want of wanted) lines.push(set([`.part-gallery[data-columns="${want}"]`], galleryColumns(want, Number.MAX_SAFE_INTEGER)));
+  let wider = Number.MAX_SAFE_INTEGER;
   for (const step of [...GALLERY_WIDTH_CAPS].reverse()) {
-    lines.push(`@media (max-width: ${step.below - 0.02}px) {`);
-    for (const want of wanted) lines.push(`  .part-gallery[data-columns="${want}"] { grid-template-columns: ${columns(galleryColumns(want, step.below - 1))}; }`);
-    lines.push('}');
+    const changed = wanted.filter((want) => galleryColumns(want, step.below - 1) !== galleryColumns(want, wider));
+    const byColumns = new Map<number, string[]>();
+    for (const want of changed) {
+      const columns = galleryColumns(want, step.below - 1);
+      byColumns.set(columns, [...(byColumns.get(columns) ?? []), `.part-gallery[data-columns="${want}"]`]);
+    }
+    lines.push(`@media (max-width: ${step.below - 0.02}px) {`, ...[...byColumns].map(([columns, selectors]) => `  ${set(selectors, columns)}`), '}');
+    wider = step.below - 1;
   }
-  for (let count = 1; count <= MAX_VIDEO_COLUMNS; count += 1) {
-    lines.push(`.part-videos[data-count="${count}"] { grid-template-columns: ${columns(videoGalleryColumns(count, VIDEO_GALLERY_BREAK))}; }`);
-  }
-  lines.push(`@media (max-width: ${VIDEO_GALLERY_BREAK - 0.02}px) {`);
-  lines.push(`  .part-videos[data-count] { grid-template-columns: ${columns(videoGalleryColumns(MAX_VIDEO_COLUMNS, VIDEO_GALLERY_BREAK - 1))}; }`);
-  lines.push('}');
+  for (let count = 1; count <= MAX_VIDEO_COLUMNS; count += 1) lines.push(set([`.part-videos[data-count="${count}"]`], videoGalleryColumns(count, VIDEO_GALLERY_BREAK)));
+  lines.push(`@media (max-width: ${VIDEO_GALLERY_BREAK - 0.02}px) {`, `  ${set(['.part-videos[data-count]'], videoGalleryColumns(MAX_VIDEO_COLUMNS, VIDEO_GALLERY_BREAK - 1))}`, '}');
   for (const ratio of PICTURE_RATIOS) {
     const [width, height] = ratio.split(':');
     lines.push(`.${ratioClass(ratio)} { aspect-ratio: ${width} / ${height}; }`);

@@ -19,7 +19,7 @@ async function columnsOf(items: Locator): Promise<number> {
 }
 
 /** The slide the slideshow shows: its indicator's name ('Slide 2 of 3'). */
-const currentSlide = (page: Page) => page.getByTestId('slideshow').locator('.carousel-indicators [aria-current="true"]').getAttribute('aria-label');
+const currentSlide = (page: Page) => page.getByTestId('slideshow').locator('button[aria-current="true"]').getAttribute('aria-label');
 
 /**
  * Issue 39 item 1 in the browser: an admin builds a page of a gallery, a slideshow and a video gallery from three
@@ -186,7 +186,6 @@ describe('gallery, slideshow and video gallery parts in the browser', () => {
     expect(await currentSlide(page)).toBe('Slide 1 of 3');
     await page.clock.runFor(1_000);
     await until(async () => (await currentSlide(page)) === 'Slide 2 of 3', 'the second slide');
-    await until(async () => (await slideshow.locator('.carousel-item-next, .carousel-item-start').count()) === 0, 'the slide to end');
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.locator('[data-testid="slideshow"][data-playing="false"]').waitFor();

@@ -40,7 +40,7 @@ describe('the content parts layout rules (customer spec §9)', () => {
     const css = fs.readFileSync(path.join(__dirname, '../../web/src/features/content/parts/part-layout.css'), 'utf8');
     expect(css).toBe(partLayoutCss());
     const narrowest = css.split('@media (max-width: 369.98px) {')[1].split('\n}')[0];
-    expect(narrowest).toContain('.part-gallery[data-columns="3"] { grid-template-columns: repeat(1, minmax(0, 1fr)); }');
+    expect(narrowest).toContain('.part-gallery[data-columns="2"], .part-gallery[data-columns="3"], .part-gallery[data-columns="4"] { --part-columns: 1; }');
     expect(css).toContain(`.${ratioClass('16:9')} { aspect-ratio: 16 / 9; }`);
   });
 });

@@ -170,6 +170,29 @@ describe('gallery, slideshow and video gallery parts in the browser', () => {
     expect(remove.status()).toBe(200);
   }, 60_000);
 
+  it("plays a hosted video on a page reached by a link inside the app, once the page has come with the content pages' policy", async () => {
+    const request = admin.page.request;
+    const part = (await (await request.post(`${server.baseUrl}/api/pages/about/parts`, { headers: headers(), data: { kind: 'video-gallery' } })).json()) as ContentPage['parts'][number];
+    const youtube = 'https://www.youtube-nocookie.com/embed/abcdefghijk';
+    const video = { title: 'A tour of the kitchen', href: youtube, ratio: '16:9', tag: '', poster: images[0].url };
+    expect((await request.post(`${server.baseUrl}/api/pages/about/parts/${part.part_id}/settings`, { headers: headers(), data: { props: { videos: [video] } } })).status()).toBe(200);
+    const { page } = visitor;
+    // No request leaves for YouTube from the test: the frame's address is what is checked.
+    await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' }));
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('link', { name: 'About us' }).click();
+    await page.waitForURL(`${server.baseUrl}/about`);
+    // Still the menu's document and policy: Play loads /about afresh, and the video plays there.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Play A tour of the kitchen' }).click()]);
+    const player = page.getByTestId('video-player');
+    await player.waitFor();
+    expect(await player.getAttribute('src')).toBe(youtube);
+    expect(await page.evaluate('new URL(performance.getEntriesByType("navigation")[0].name).pathname')).toBe('/about');
+    await page.frameLocator('[data-testid="video-player"]').locator('title').waitFor({ state: 'attached' });
+    await page.unroute('https://www.youtube-nocookie.com/**');
+    expect((await request.delete(`${server.baseUrl}/api/pages/about/parts/${part.part_id}`, { headers: headers() })).status()).toBe(200);
+  }, 60_000);
+
   it('moves the slideshow on by its pace, stops it for reduced motion, and keeps its controls', async () => {
     const { page } = visitor;
     await page.goto(`${server.baseUrl}/${SLUG}`);

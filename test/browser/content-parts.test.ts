@@ -4,7 +4,7 @@ import type { ContentPage } from '../../src/shared/content-pages';
 import type { MediaImage } from '../../src/shared/media';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
-import { expectAccessible } from './accessibility';
+import { expectAccessible, expectPartAccessible } from './accessibility';
 import { launchBrowser, type BrowserSession } from './browser';
 import { answerTo, pauseClock, waitForText, withMotion } from './shop-steps';
 
@@ -84,6 +84,7 @@ describe('gallery, slideshow and video gallery parts in the browser', () => {
     await dialog.getByLabel('Alt text of picture 3').fill('A plate of dosa');
     await dialog.getByLabel('Caption of picture 1').fill('Where you eat');
     await dialog.getByRole('button', { name: 'Move picture 3 up' }).click();
+    await expectPartAccessible(page, '.modal-dialog');
     expect(await dialog.getByLabel('Alt text of picture 2').inputValue()).toBe('A plate of dosa');
     await Promise.all([answerTo(page, '/settings'), dialog.getByRole('button', { name: 'Save the settings of the gallery part 1' }).click()]);
     await dialog.waitFor({ state: 'detached' });

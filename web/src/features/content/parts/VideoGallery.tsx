@@ -77,7 +77,6 @@ export default function VideoGallery({ settings, label }: PartViewProps<'video-g
                   src={video.href}
                   title={video.title}
                   allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
-                  allowFullScreen
                   referrerPolicy="strict-origin-when-cross-origin"
                   data-testid="video-player"
                 />

@@ -42,6 +42,20 @@ export function slideshowIntervalMs(interval: SlideshowInterval | undefined): nu
   return interval !== undefined && Object.prototype.hasOwnProperty.call(SLIDESHOW_INTERVALS, interval) ? SLIDESHOW_INTERVALS[interval] : SLIDESHOW_INTERVALS.medium;
 }
 
+/**
+ * The `sizes` of a gallery's pictures (how wide each shows, for the browser's choice from the srcset): the screen
+ * shared among the columns of each band.
+ */
+export function gallerySizes(wanted: number | undefined): string {
+  const bands = GALLERY_WIDTH_CAPS.map((step) => `(max-width: ${step.below - 0.02}px) ${Math.ceil(100 / galleryColumns(wanted, step.below - 1))}vw`);
+  return [...bands, `${Math.ceil(100 / galleryColumns(wanted, Number.MAX_SAFE_INTEGER))}vw`].join(', ');
+}
+
+/** The `sizes` of a video gallery's posters. */
+export function videoPosterSizes(videos: number): string {
+  return `(max-width: ${VIDEO_GALLERY_BREAK - 0.02}px) 100vw, ${Math.ceil(100 / videoGalleryColumns(videos, VIDEO_GALLERY_BREAK))}vw`;
+}
+
 /** How many pictures of a gallery show once its bottom has come into view `loads` times (0: the first render). */
 export function galleryShown(total: number, loads: number): number {
   return Math.min(total, GALLERY_BATCH * (1 + Math.max(0, loads)));

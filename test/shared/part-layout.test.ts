@@ -4,11 +4,14 @@ import {
   GALLERY_BATCH,
   galleryColumns,
   galleryShown,
+  gallerySizes,
   partLayoutCss,
   ratioClass,
   slideshowIntervalMs,
   videoGalleryColumns,
+  videoPosterSizes,
 } from '../../src/shared/part-layout';
+import { srcsetOfLink } from '../../src/shared/media';
 
 describe('the content parts layout rules (customer spec §9)', () => {
   it('gives a gallery its wanted columns (3 by default), at most 1 below 370 px, 2 below 560 px, 3 below 768 px', () => {
@@ -23,6 +26,19 @@ describe('the content parts layout rules (customer spec §9)', () => {
   it('gives a video gallery 1 column below 768 px, else up to 4 and never more than its videos', () => {
     expect([1, 2, 3, 4, 5, 9].map((videos) => videoGalleryColumns(videos, 767))).toEqual([1, 1, 1, 1, 1, 1]);
     expect([0, 1, 2, 3, 4, 5, 9].map((videos) => videoGalleryColumns(videos, 768))).toEqual([1, 1, 2, 3, 4, 4, 4]);
+  });
+
+  it("tells the browser how wide a gallery's pictures and a video gallery's posters show, for the srcset", () => {
+    expect(gallerySizes(undefined)).toBe('(max-width: 369.98px) 100vw, (max-width: 559.98px) 50vw, (max-width: 767.98px) 34vw, 34vw');
+    expect(gallerySizes(1)).toBe('(max-width: 369.98px) 100vw, (max-width: 559.98px) 100vw, (max-width: 767.98px) 100vw, 100vw');
+    expect(videoPosterSizes(2)).toBe('(max-width: 767.98px) 100vw, 50vw');
+    expect(srcsetOfLink('/uploads/0123456789abcdef0123456789abcdef-640.webp')).toBe(
+      '/uploads/0123456789abcdef0123456789abcdef-320.webp 320w, /uploads/0123456789abcdef0123456789abcdef-640.webp 640w',
+    );
+    expect(srcsetOfLink('/uploads/0123456789abcdef0123456789abcdef-800.webp')).toBe(
+      '/uploads/0123456789abcdef0123456789abcdef-320.webp 320w, /uploads/0123456789abcdef0123456789abcdef-640.webp 640w, /uploads/0123456789abcdef0123456789abcdef-800.webp 800w',
+    );
+    expect(srcsetOfLink('https://elsewhere.example/a.webp')).toBeUndefined();
   });
 
   it("reads a slideshow's pace as ms, medium (5 s) when unset", () => {

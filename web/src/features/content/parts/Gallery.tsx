@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_GALLERY_COLUMNS, galleryShown, ratioClass } from '../../../../../src/shared/part-layout';
+import { srcsetOfLink } from '../../../../../src/shared/media';
+import { DEFAULT_GALLERY_COLUMNS, galleryShown, gallerySizes, ratioClass } from '../../../../../src/shared/part-layout';
 import { NoPicturesYet } from './NoPicturesYet';
 import type { PartViewProps } from './partKinds';
 
@@ -33,7 +34,7 @@ export default function Gallery({ settings, label }: PartViewProps<'gallery'>) {
           <li key={`${index}-${image.pic}`}>
             <figure>
               <div className={`part-frame ${ratioClass(image.ratio)}`}>
-                <img src={image.pic} alt={image.alt} loading="lazy" decoding="async" />
+                <img src={image.pic} srcSet={srcsetOfLink(image.pic)} sizes={gallerySizes(settings.columns)} alt={image.alt} loading="lazy" decoding="async" />
               </div>
               {image.caption && <figcaption className="part-caption">{image.caption}</figcaption>}
             </figure>

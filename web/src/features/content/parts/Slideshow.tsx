@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { srcsetOfLink } from '../../../../../src/shared/media';
 import { ratioClass, slideshowIntervalMs } from '../../../../../src/shared/part-layout';
 import { DEFAULT_RATIO } from '../../../../../src/shared/part-settings';
 import { useMediaQuery } from '../../../app/useMediaQuery';
@@ -51,7 +52,7 @@ export default function Slideshow({ settings, label }: PartViewProps<'slideshow'
             aria-label={`${at + 1} of ${count}`}
             aria-hidden={at !== current}
           >
-            <img src={slide.pic} alt={slide.alt} loading={at === 0 ? 'eager' : 'lazy'} decoding="async" />
+            <img src={slide.pic} srcSet={srcsetOfLink(slide.pic)} sizes="(max-width: 1320px) 100vw, 1320px" alt={slide.alt} loading={at === 0 ? 'eager' : 'lazy'} decoding="async" />
             {slide.caption && <p className="part-slide-caption">{slide.caption}</p>}
           </div>
         ))}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { pageAt } from '../../../../../src/shared/page-head';
-import { MAX_VIDEO_COLUMNS, ratioClass } from '../../../../../src/shared/part-layout';
+import { srcsetOfLink } from '../../../../../src/shared/media';
+import { MAX_VIDEO_COLUMNS, ratioClass, videoPosterSizes } from '../../../../../src/shared/part-layout';
 import type { VideoSettings } from '../../../../../src/shared/part-settings';
 import { NoPicturesYet } from './NoPicturesYet';
 import type { PartViewProps } from './partKinds';
@@ -82,7 +83,7 @@ export default function VideoGallery({ settings, label }: PartViewProps<'video-g
                 />
               ) : (
                 <button type="button" className="part-play" data-video={at} aria-label={`Play ${video.title}`} onClick={() => play(at)}>
-                  <img src={video.poster} alt="" loading="lazy" decoding="async" />
+                  <img src={video.poster} srcSet={srcsetOfLink(video.poster)} sizes={videoPosterSizes(videos.length)} alt="" loading="lazy" decoding="async" />
                   <span className="part-play-icon" aria-hidden="true">
                     ▶
                   </span>

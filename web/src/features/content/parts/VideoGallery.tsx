@@ -47,9 +47,10 @@ export default function VideoGallery({ settings, label }: PartViewProps<'video-g
   useEffect(() => {
     const wanted = playAfterLoad();
     if (!wanted || wanted.path !== window.location.pathname) return;
-    const at = (settings.videos ?? []).findIndex((video) => video.href === wanted.href);
-    if (at < 0) return;
     sessionStorage.removeItem(PLAY_AFTER_LOAD);
+    // Never again where it still may not play: one fresh load per Play, never a loop of them.
+    const at = (settings.videos ?? []).findIndex((video) => video.href === wanted.href);
+    if (at < 0 || !hostedPlayersAllowed()) return;
     list.current?.querySelector<HTMLButtonElement>(`button[data-video="${at}"]`)?.click();
   }, [settings.videos]);
 

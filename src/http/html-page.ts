@@ -10,6 +10,7 @@ import { FIRST_SCREEN_DATA_ID } from '../shared/first-screen';
 import type { User } from '../identity/users';
 import { firstScreen, type FirstScreenSources, type RenderedFirstScreen } from './first-screen';
 import { pageScriptPolicy, withNonce } from './script-inventory';
+import { withContentPageFrames } from './security-headers';
 
 /** The shop's facts a page's head tells crawlers and link previews, from the settings. */
 export interface ShopFacts {
@@ -145,6 +146,9 @@ export function servePages(options: { root: string; origin: string; sources: Pag
     ctx.set('Cache-Control', 'no-cache');
     // A fresh nonce per answer, in a second policy beside the one every answer has: a script must pass both.
     const nonce = randomBytes(16).toString('base64');
+    // A content page (one of the restaurant's own, /about among them) may frame the hosted video players.
+    const policy = ctx.response.get('Content-Security-Policy');
+    if (found && (page === 'content' || page === 'about') && typeof policy === 'string' && policy) ctx.set('Content-Security-Policy', withContentPageFrames(policy));
     ctx.append('Content-Security-Policy', pageScriptPolicy(nonce));
     ctx.body = withFirstScreen(withNonce(html, nonce).replace(/<title>[^<]*<\/title>/, () => elements), rendered);
   };

@@ -39,6 +39,27 @@ export function securityHeaders(options: { production: boolean; fakeApiUrls?: re
   });
 }
 
+/**
+ * The hosted video players a content page's video gallery may frame (issue 39), once a visitor clicks Play:
+ * YouTube's privacy-enhanced domain and Vimeo's player (the part's `VIDEO_HREF` allows no other host). Only a
+ * content page's answer allows them (`withContentPageFrames`); every other page frames what it did before.
+ */
+export const VIDEO_PLAYER_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
+
+/** The policy every answer carries, with the video players' origins added to its frame-src, for a content page. */
+export function withContentPageFrames(policy: string): string {
+  return policy
+    .split(';')
+    .map((directive) => (/^\s*frame-src\s/.test(directive) ? `${directive.trimEnd()} ${VIDEO_PLAYER_ORIGINS.join(' ')}` : directive))
+    .join(';');
+}
+
+/**
+ * A stored photo's answer (`/uploads/<digest>-<width>.webp`): a picture runs nothing and loads nothing, and our
+ * own pages may frame it (a video part's player may be a path of this shop, such as a photo; issue 39).
+ */
+export const STORED_PHOTO_CSP = "default-src 'none'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
 /** The kitchen ticket page: nothing but our styles and images, and it may be framed by our own staff screen. */
 export const TICKET_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";

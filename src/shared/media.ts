@@ -60,6 +60,28 @@ export const MEDIA_ID = /^[0-9a-f]{32}$/;
 /** A link to a stored photo (src/uploads serves them): its digest (an image's id) and width. */
 export const PHOTO_LINK = /^\/uploads\/([0-9a-f]{32})-([1-9][0-9]{0,3})\.webp$/;
 
+/** The widths the photo pipeline stores of every upload, for srcset (src/uploads re-encodes at these). */
+export const PHOTO_WIDTHS = [320, 640, 1280] as const;
+
+/** The widths stored of a photo `width` px wide: the standard ones below its own width, and its own (capped at the largest). */
+export function versionWidths(width: number): number[] {
+  const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1];
+  const own = Math.min(width, largest);
+  return [...PHOTO_WIDTHS.filter((standard) => standard < own), own];
+}
+
+/**
+ * The srcset of a stored version's link: it and the library's narrower versions of the same image (which the
+ * pipeline always stores, `versionWidths`); undefined for any other link.
+ */
+export function srcsetOfLink(link: string): string | undefined {
+  const match = PHOTO_LINK.exec(link);
+  if (!match) return undefined;
+  return versionWidths(Number(match[2]))
+    .map((width) => `${mediaUrl(match[1], width)} ${width}w`)
+    .join(', ');
+}
+
 /** A stored version's link; the photo store serves it. */
 export const mediaUrl = (id: string, width: number) => `/uploads/${id}-${width}.webp`;
 

@@ -1,5 +1,6 @@
 import type { Sharp, SharpOptions } from 'sharp';
 import { UPLOAD_LIMITS } from './limits';
+import { versionWidths } from '../shared/media';
 
 /** A photo refused for what it is; `status` is the HTTP status the route answers with. */
 export class PhotoRefused extends Error {
@@ -55,13 +56,6 @@ async function inspect(sharp: SharpFactory, bytes: Buffer): Promise<void> {
   }
   // Belt and braces should a format's reader not apply the limit itself.
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > UPLOAD_LIMITS.maxPixels) throw new PhotoRefused(413, TOO_MANY_PIXELS);
-}
-
-/** The widths to store: the standard ones below the photo's own width, and its own width (capped at the largest). */
-export function versionWidths(width: number): number[] {
-  const largest = UPLOAD_LIMITS.widths[UPLOAD_LIMITS.widths.length - 1];
-  const own = Math.min(width, largest);
-  return [...UPLOAD_LIMITS.widths.filter((standard) => standard < own), own];
 }
 
 /**

@@ -1,3 +1,5 @@
+import { PHOTO_WIDTHS } from '../shared/media';
+
 /** What a photo upload may be, in one place: the route, the image checks and docs/menu.md ("Photos") quote these. */
 export const UPLOAD_LIMITS = {
   /** Bytes of one uploaded file: a phone's full-size JPEG fits; anything bigger is refused with a 413. */
@@ -5,7 +7,7 @@ export const UPLOAD_LIMITS = {
   /** Declared pixels, checked from the header before any decoding, so a decompression bomb never unpacks. */
   maxPixels: 40_000_000,
   /** The widths stored for srcset; a smaller photo is never enlarged, so its own width is its largest. */
-  widths: [320, 640, 1280] as const,
+  widths: PHOTO_WIDTHS,
   /** Formats read from the file's own bytes; anything else (SVG, PDF, TIFF, an executable) is refused. */
   formats: ['jpeg', 'png', 'webp', 'gif'] as const,
   /** Uploads waiting their turn (beyond the one being processed) before the next is asked to try again. */

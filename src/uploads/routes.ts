@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import send from 'koa-send';
+import { STORED_PHOTO_CSP } from '../http/security-headers';
 import { requireRole } from '../identity/auth';
 import { UPLOAD_PATH, UPLOADS_URL } from './limits';
 import { STORED_NAME, type PhotoStore } from './photo-store';
@@ -45,6 +46,7 @@ export function uploadRoutes(deps: { store: PhotoStore; receive: PhotoReceiver }
     // A name is the digest of its content, so it never changes: let browsers and proxies keep it for good.
     try {
       await send(ctx, name, { root: store.folder, maxage: ONE_YEAR_MS, immutable: true });
+      ctx.set('Content-Security-Policy', STORED_PHOTO_CSP);
     } catch (error) {
       // koa-send's 404 message names the file's path on disk; a missing photo is just not found.
       if ((error as { status?: number }).status === 404) return;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import request from 'supertest';
 import { sql } from 'slonik';
 import { createUserRepository } from '../../src/identity/users';
@@ -81,6 +82,28 @@ describe('the script inventory enforced: Content-Security-Policy on every page, 
     expect(first.text).not.toContain('shop-csp-nonce-placeholder');
     const [, secondPage] = policies(second.headers['content-security-policy']);
     expect(secondPage.get('script-src')![0]).not.toBe(pageScripts[0]);
+  });
+
+  it('lets a content page, and no other, frame the hosted video players; a stored photo may be framed by our own pages', async () => {
+    const players = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+    const about = await rawRequest(server.baseUrl, { path: '/about' });
+    expect(about.status).toBe(200);
+    const [aboutPolicy, aboutScripts] = policies(about.headers['content-security-policy']);
+    expect(aboutPolicy.get('frame-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com', ...players]);
+    expect(aboutPolicy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(aboutScripts.get('script-src')![0]).toMatch(/^'nonce-/);
+    for (const path of ['/', '/checkout', '/no-such-page', '/api/menu']) {
+      const answer = await rawRequest(server.baseUrl, { path });
+      const frames = policies(answer.headers['content-security-policy']).flatMap((policy) => policy.get('frame-src') ?? []);
+      expect({ path, players: frames.filter((source) => players.includes(source)) }).toEqual({ path, players: [] });
+    }
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+    const uploaded = await request(server.baseUrl).post('/api/uploadImage').set(sameOrigin(server)).set('Cookie', manager).field('size', String(png.length)).attach('file', png, { filename: 'poster.png', contentType: 'image/png' }).expect(200);
+    const photo = await rawRequest(server.baseUrl, { path: uploaded.body.filelink as string });
+    expect(photo.status).toBe(200);
+    expect(policies(photo.headers['content-security-policy'])).toEqual([
+      new Map([['default-src', ["'none'"]], ['img-src', ["'self'"]], ['frame-ancestors', ["'self'"]], ['base-uri', ["'none'"]], ['form-action', ["'none'"]]]),
+    ]);
   });
 
   it("keeps the fakes out of connect-src when STRIPE_API_URL and FAKE_PAYPAL are not set, and an API answer without the page's policy", async () => {

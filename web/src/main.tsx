@@ -1,4 +1,8 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
+// The content parts' layout (gallery columns, ratios) is in the first stylesheet: a content page's first screen,
+// rendered on the server, lays its pictures out before the parts' lazily loaded views arrive.
+import './features/content/parts/part-layout.css';
+import './features/content/parts/parts.css';
 import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -12,6 +12,7 @@ import {
   type PartSettingsByKind,
 } from '../../../src/shared/part-settings';
 import type { PartKind } from '../../../src/shared/content-pages';
+import { DEFAULT_GALLERY_COLUMNS, MAX_GALLERY_COLUMNS } from '../../../src/shared/part-layout';
 
 /** A picture of the media library: one of its stored versions, never a link elsewhere. */
 const pic = z.string().regex(PHOTO_LINK, 'must be a picture of the media library');
@@ -32,7 +33,7 @@ const dish = z.number().int().positive().nullable().default(null);
 export const PART_SETTINGS = {
   text: z.strictObject({}),
   gallery: z.strictObject({
-    columns: z.number().int().min(1).max(4).default(3),
+    columns: z.number().int().min(1).max(MAX_GALLERY_COLUMNS).default(DEFAULT_GALLERY_COLUMNS),
     images: z.array(z.strictObject({ ...picture, ratio })).max(LIMITS.items).default([]),
   }),
   slideshow: z.strictObject({

@@ -34,9 +34,9 @@ export interface PartKindUi<K extends PartKind> {
  */
 export const PART_KINDS_UI: { [K in PartKind]: PartKindUi<K> } = {
   text: { name: 'Text' },
-  gallery: { name: 'Gallery' },
-  slideshow: { name: 'Slideshow' },
-  'video-gallery': { name: 'Video gallery' },
+  gallery: { name: 'Gallery', View: lazy(() => import('./Gallery')), SettingsForm: lazy(() => import('./GallerySettings')) },
+  slideshow: { name: 'Slideshow', View: lazy(() => import('./Slideshow')), SettingsForm: lazy(() => import('./SlideshowSettings')) },
+  'video-gallery': { name: 'Video gallery', View: lazy(() => import('./VideoGallery')), SettingsForm: lazy(() => import('./VideoGallerySettings')) },
   'contact-form': { name: 'Contact form', View: lazy(() => import('./ContactFormPart')) },
   'category-filter': { name: 'Category filter', View: lazy(() => import('./CategoryFilterPart')) },
   'product-image': { name: 'Dish picture', View: lazy(() => import('./DishPicture')), SettingsForm: lazy(() => import('./DishSettingsForm')) },

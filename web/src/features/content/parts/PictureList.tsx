@@ -1,17 +1,8 @@
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { PART_SETTINGS_LIMITS, PICTURE_RATIOS, type PartPicture, type PictureRatio } from '../../../../../src/shared/part-settings';
+import { PART_SETTINGS_LIMITS, type PartPicture, type PictureRatio } from '../../../../../src/shared/part-settings';
+import { ListItemControls, RatioSelect } from './ListItemControls';
 
 export type EditedPicture = PartPicture & { ratio?: PictureRatio };
-
-/** Moves the item at `from` by `by` places (-1 up, 1 down); the list as it was when it cannot move. */
-export function moved<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
-  const to = from + by;
-  if (to < 0 || to >= list.length) return [...list];
-  const next = [...list];
-  [next[from], next[to]] = [next[to], next[from]];
-  return next;
-}
 
 /** The first sentence of what a list of pictures lacks before it can be saved, or null. */
 export function missingAlt(pictures: readonly PartPicture[], noun: string): string | null {
@@ -42,29 +33,8 @@ export function PictureList({ pictures, onChange, noun, withRatio }: { pictures:
                 <Form.Label className="small mb-0">Caption of {name}</Form.Label>
                 <Form.Control size="sm" value={picture.caption} maxLength={PART_SETTINGS_LIMITS.caption} onChange={(event) => change(at, { caption: event.target.value })} />
               </Form.Group>
-              {withRatio && (
-                <Form.Group className="mb-1" controlId={`picture-${at}-ratio`}>
-                  <Form.Label className="small mb-0">Shape of {name}</Form.Label>
-                  <Form.Select size="sm" value={picture.ratio} onChange={(event) => change(at, { ratio: event.target.value as PictureRatio })}>
-                    {PICTURE_RATIOS.map((ratio) => (
-                      <option key={ratio} value={ratio}>
-                        {ratio}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
-              )}
-              <div className="d-flex gap-1">
-                <Button size="sm" variant="outline-dark" disabled={at === 0} aria-label={`Move ${name} up`} onClick={() => onChange(moved(pictures, at, -1))}>
-                  Up
-                </Button>
-                <Button size="sm" variant="outline-dark" disabled={at === pictures.length - 1} aria-label={`Move ${name} down`} onClick={() => onChange(moved(pictures, at, 1))}>
-                  Down
-                </Button>
-                <Button size="sm" variant="outline-danger" aria-label={`Remove ${name}`} onClick={() => onChange(pictures.filter((_, index) => index !== at))}>
-                  Remove
-                </Button>
-              </div>
+              {withRatio && <RatioSelect id={`picture-${at}-ratio`} name={name} value={picture.ratio} onChange={(ratio) => change(at, { ratio })} />}
+              <ListItemControls list={pictures} at={at} name={name} onChange={onChange} />
             </div>
           </li>
         );

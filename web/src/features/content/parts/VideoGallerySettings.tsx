@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { PART_SETTINGS_LIMITS, PICTURE_RATIOS, type PictureRatio, type VideoSettings } from '../../../../../src/shared/part-settings';
+import { PART_SETTINGS_LIMITS, type VideoSettings } from '../../../../../src/shared/part-settings';
 import { LibraryPictures, pictureLink } from './LibraryPictures';
-import { moved } from './PictureList';
+import { ListItemControls, RatioSelect } from './ListItemControls';
 import { SettingsActions, useSettingsSubmit } from './SettingsActions';
 import type { PartSettingsFormProps } from './partKinds';
 import './part-settings.css';
@@ -49,35 +49,17 @@ export default function VideoGallerySettings({ settings, onSave, onCancel, label
                     <Form.Control size="sm" value={video.href} placeholder="https://www.youtube-nocookie.com/embed/…" onChange={(event) => change(at, { href: event.target.value })} />
                   </Form.Group>
                   <div className="d-flex gap-2">
-                    <Form.Group className="mb-1" controlId={`video-${at}-ratio`}>
-                      <Form.Label className="small mb-0">Shape of {name}</Form.Label>
-                      <Form.Select size="sm" value={video.ratio} onChange={(event) => change(at, { ratio: event.target.value as PictureRatio })}>
-                        {PICTURE_RATIOS.map((ratio) => (
-                          <option key={ratio} value={ratio}>
-                            {ratio}
-                          </option>
-                        ))}
-                      </Form.Select>
-                    </Form.Group>
+                    <RatioSelect id={`video-${at}-ratio`} name={name} value={video.ratio} onChange={(ratio) => change(at, { ratio })} />
                     <Form.Group className="mb-1" controlId={`video-${at}-tag`}>
                       <Form.Label className="small mb-0">Tag of {name}</Form.Label>
                       <Form.Control size="sm" value={video.tag} maxLength={PART_SETTINGS_LIMITS.videoTag} onChange={(event) => change(at, { tag: event.target.value })} />
                     </Form.Group>
                   </div>
-                  <div className="d-flex flex-wrap gap-1">
+                  <ListItemControls list={videos} at={at} name={name} onChange={setVideos}>
                     <Button size="sm" variant="outline-dark" aria-label={`Choose the poster of ${name}`} aria-expanded={posterFor === at} onClick={() => setPosterFor(posterFor === at ? null : at)}>
                       Poster
                     </Button>
-                    <Button size="sm" variant="outline-dark" disabled={at === 0} aria-label={`Move ${name} up`} onClick={() => setVideos(moved(videos, at, -1))}>
-                      Up
-                    </Button>
-                    <Button size="sm" variant="outline-dark" disabled={at === videos.length - 1} aria-label={`Move ${name} down`} onClick={() => setVideos(moved(videos, at, 1))}>
-                      Down
-                    </Button>
-                    <Button size="sm" variant="outline-danger" aria-label={`Remove ${name}`} onClick={() => setVideos(videos.filter((_, index) => index !== at))}>
-                      Remove
-                    </Button>
-                  </div>
+                  </ListItemControls>
                 </div>
               </div>
               {posterFor === at && (

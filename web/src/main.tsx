@@ -13,6 +13,8 @@ import { AppRoutes } from './app/router';
 import { ShopApp } from './app/ShopApp';
 import { createShopStore } from './app/store';
 import { allergensRemembered, rememberedAllergens } from './features/menu/allergenFilterSlice';
+import { preloadPartViews } from './features/content/parts/partKinds';
+import type { ContentPage } from '../../src/shared/content-pages';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html is missing #root');
@@ -59,9 +61,11 @@ if (firstScreen?.textContent) {
   // render would then find the menu loading where the server's markup has it.
   const endpoints = api.endpoints as unknown as Record<string, { initiate(arg: unknown): (dispatch: unknown) => unknown }>;
   for (const entry of entries) held.push(store.dispatch(endpoints[entry.endpointName].initiate(entry.arg) as never) as { unsubscribe(): void });
-  startTransition(() => {
-    hydrateRoot(rootElement, app);
-  });
+  // A content page's parts are loaded first, so that they are taken over with the rest in the first pass, while
+  // the answers above are still held (a part hydrated later could find the menu it was rendered from gone).
+  const page = entries.find((entry) => entry.endpointName === 'contentPage')?.value as ContentPage | undefined;
+  const hydrate = () => startTransition(() => void hydrateRoot(rootElement, app));
+  preloadPartViews(page?.parts.map((part) => part.kind) ?? []).then(hydrate, hydrate);
 } else {
   const root = createRoot(rootElement);
   startTransition(() => root.render(app));

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { preloadable, type PreloadableComponent } from './preloadable';
 import type { PartSettingsByKind } from '../../../../../src/shared/part-settings';
 import type { ContentPart, PartKind } from '../contentApi';
 
@@ -22,9 +22,9 @@ export interface PartKindUi<K extends PartKind> {
   /** What the admin's "Add part" list and buttons call it. */
   name: string;
   /** How visitors see it; loaded when a page has one (pages load their parts lazily). */
-  View?: LazyExoticComponent<ComponentType<PartViewProps<K>>>;
+  View?: PreloadableComponent<PartViewProps<K>>;
   /** The admin's settings form, when the kind has settings. */
-  SettingsForm?: LazyExoticComponent<ComponentType<PartSettingsFormProps<K>>>;
+  SettingsForm?: PreloadableComponent<PartSettingsFormProps<K>>;
 }
 
 /**
@@ -34,14 +34,19 @@ export interface PartKindUi<K extends PartKind> {
  */
 export const PART_KINDS_UI: { [K in PartKind]: PartKindUi<K> } = {
   text: { name: 'Text' },
-  gallery: { name: 'Gallery', View: lazy(() => import('./Gallery')), SettingsForm: lazy(() => import('./GallerySettings')) },
-  slideshow: { name: 'Slideshow', View: lazy(() => import('./Slideshow')), SettingsForm: lazy(() => import('./SlideshowSettings')) },
-  'video-gallery': { name: 'Video gallery', View: lazy(() => import('./VideoGallery')), SettingsForm: lazy(() => import('./VideoGallerySettings')) },
-  'contact-form': { name: 'Contact form', View: lazy(() => import('./ContactFormPart')) },
-  'category-filter': { name: 'Category filter', View: lazy(() => import('./CategoryFilterPart')) },
-  'product-image': { name: 'Dish picture', View: lazy(() => import('./DishPicture')), SettingsForm: lazy(() => import('./DishSettingsForm')) },
-  'add-to-cart': { name: 'Add to basket', View: lazy(() => import('./DishButton')), SettingsForm: lazy(() => import('./DishSettingsForm')) },
-  'product-modal': { name: 'Dish details', View: lazy(() => import('./DishDetails')), SettingsForm: lazy(() => import('./DishSettingsForm')) },
-  'add-various-to-cart': { name: 'Add several to basket', View: lazy(() => import('./AddSeveral')), SettingsForm: lazy(() => import('./AddSeveralSettingsForm')) },
-  snowfall: { name: 'Snowfall', View: lazy(() => import('./Snowfall')), SettingsForm: lazy(() => import('./SnowfallSettingsForm')) },
+  gallery: { name: 'Gallery', View: preloadable(() => import('./Gallery')), SettingsForm: preloadable(() => import('./GallerySettings')) },
+  slideshow: { name: 'Slideshow', View: preloadable(() => import('./Slideshow')), SettingsForm: preloadable(() => import('./SlideshowSettings')) },
+  'video-gallery': { name: 'Video gallery', View: preloadable(() => import('./VideoGallery')), SettingsForm: preloadable(() => import('./VideoGallerySettings')) },
+  'contact-form': { name: 'Contact form', View: preloadable(() => import('./ContactFormPart')) },
+  'category-filter': { name: 'Category filter', View: preloadable(() => import('./CategoryFilterPart')) },
+  'product-image': { name: 'Dish picture', View: preloadable(() => import('./DishPicture')), SettingsForm: preloadable(() => import('./DishSettingsForm')) },
+  'add-to-cart': { name: 'Add to basket', View: preloadable(() => import('./DishButton')), SettingsForm: preloadable(() => import('./DishSettingsForm')) },
+  'product-modal': { name: 'Dish details', View: preloadable(() => import('./DishDetails')), SettingsForm: preloadable(() => import('./DishSettingsForm')) },
+  'add-various-to-cart': { name: 'Add several to basket', View: preloadable(() => import('./AddSeveral')), SettingsForm: preloadable(() => import('./AddSeveralSettingsForm')) },
+  snowfall: { name: 'Snowfall', View: preloadable(() => import('./Snowfall')), SettingsForm: preloadable(() => import('./SnowfallSettingsForm')) },
 };
+
+/** Loads the views of the parts a page shows, ahead of its hydration (web/src/main.tsx). */
+export function preloadPartViews(kinds: Iterable<PartKind>): Promise<void> {
+  return Promise.all([...new Set(kinds)].map((kind) => PART_KINDS_UI[kind].View?.preload())).then(() => undefined);
+}

@@ -75,8 +75,9 @@ describe('web shell smoke test', () => {
     await page.evaluate(() => new Promise<void>((resolve) => (globalThis as unknown as ShiftWatch).requestAnimationFrame(() => (globalThis as unknown as ShiftWatch).requestAnimationFrame(resolve))));
     const shifts = await page.evaluate(() => (globalThis as unknown as ShiftWatch).layoutShifts());
     const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-    // Under 0.01 in all; a failure prints each shift and what moved in it.
-    expect({ total: total < 0.01 ? 'under 0.01' : total, shifts }).toMatchObject({ total: 'under 0.01' });
+    // Under 0.01 in all; a failure prints each shift and what moved in it (stop 34's CI failure printed only the
+    // total: a closing notice arriving after the menu, between 22:45 and 23:00).
+    expect(total < 0.01 ? [] : shifts).toEqual([]);
     await page.close();
   });
 

@@ -63,7 +63,7 @@ describe('dish parts, the category filter and the contact form on a content page
     const chooseDish = async (label: string, dish: { name: string }) => {
       await page.getByRole('button', { name: `Settings of ${label}` }).click();
       const dialog = page.getByRole('dialog', { name: `Settings of ${label}` });
-      await dialog.getByLabel('Dish').selectOption({ label: dish.name });
+      await dialog.getByLabel('Dish', { exact: true }).selectOption({ label: dish.name });
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
     };

@@ -1,29 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useGetMenuQuery } from '../../menu/menuApi';
 import { dishOnMenu } from './dishParts';
 import type { PartSettingsFormProps } from './partKinds';
+import { SettingsActions, useSettingsSubmit } from './SettingsActions';
 
 /** A dish part's one setting (its picture, its button, its details): the dish, chosen from the menu. */
-export default function DishSettingsForm({ settings, onSave, onCancel }: PartSettingsFormProps<'product-image' | 'add-to-cart' | 'product-modal'>) {
+export default function DishSettingsForm({ settings, onSave, onCancel, label }: PartSettingsFormProps<'product-image' | 'add-to-cart' | 'product-modal'>) {
   const { data: menu } = useGetMenuQuery();
   const [chosen, setChosen] = useState(settings.productId === null ? '' : String(settings.productId));
-  const [saving, setSaving] = useState(false);
   const gone = menu && settings.productId !== null && !dishOnMenu(menu, settings.productId) ? settings.productId : undefined;
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      await onSave({ productId: chosen === '' ? null : Number(chosen) });
-    } catch {
-      setSaving(false);
-    }
-  };
+  const { problem, saving, submit } = useSettingsSubmit(() => null, () => onSave({ productId: chosen === '' ? null : Number(chosen) }));
 
   return (
-    <Form onSubmit={save} data-testid="dish-settings">
+    <Form onSubmit={submit} data-testid="dish-settings">
       <Form.Group className="mb-3" controlId="dish-part-dish">
         <Form.Label>Dish</Form.Label>
         <Form.Select value={chosen} onChange={(event) => setChosen(event.target.value)}>
@@ -42,14 +33,7 @@ export default function DishSettingsForm({ settings, onSave, onCancel }: PartSet
           ))}
         </Form.Select>
       </Form.Group>
-      <div className="d-flex gap-2">
-        <Button type="submit" variant="primary" disabled={saving}>
-          Save
-        </Button>
-        <Button variant="outline-dark" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <SettingsActions problem={problem} saving={saving} onCancel={onCancel} label={label} />
     </Form>
   );
 }

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { SNOW_DENSITIES, SNOW_SPEEDS, type SnowDensity, type SnowSpeed } from '../../../../../src/shared/part-settings';
 import type { PartSettingsFormProps } from './partKinds';
+import { SettingsActions, useSettingsSubmit } from './SettingsActions';
 
 const SPEED_NAMES: Record<SnowSpeed, string> = { 'very-slow': 'Very slow', slow: 'Slow', medium: 'Medium', heavy: 'Heavy', snowstorm: 'Snowstorm' };
 const DENSITY_NAMES: Record<SnowDensity, string> = { light: 'Light', medium: 'Medium', heavy: 'Heavy' };
@@ -11,18 +11,7 @@ const DENSITY_NAMES: Record<SnowDensity, string> = { light: 'Light', medium: 'Me
 export default function SnowfallSettingsForm({ settings, onSave, onCancel, label }: PartSettingsFormProps<'snowfall'>) {
   const [speed, setSpeed] = useState<SnowSpeed>(settings.speed ?? 'medium');
   const [density, setDensity] = useState<SnowDensity>(settings.density ?? 'medium');
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      await onSave({ speed, density });
-    } catch {
-      // The settings button has said why; the form stays open.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { problem, saving, submit } = useSettingsSubmit(() => null, () => onSave({ speed, density }));
   return (
     <Form onSubmit={submit} aria-label={`Snow of ${label}`}>
       <Form.Group className="mb-3" controlId="snowfall-speed">
@@ -46,12 +35,7 @@ export default function SnowfallSettingsForm({ settings, onSave, onCancel, label
         </Form.Select>
       </Form.Group>
       <Form.Text as="p">The snow falls on the dates chosen in the shop's settings (Snowfall on content pages).</Form.Text>
-      <Button type="submit" disabled={saving} className="me-2">
-        Save
-      </Button>
-      <Button variant="outline-secondary" onClick={onCancel}>
-        Cancel
-      </Button>
+      <SettingsActions problem={problem} saving={saving} onCancel={onCancel} label={label} />
     </Form>
   );
 }

@@ -8,6 +8,12 @@ import type { Projection } from './types';
 const BATCH_SIZE = 1000;
 /** Under steady load, how often a checkpoint moved only over events the projection does not read is stored. */
 const SKIPPED_CHECKPOINT_EVERY_MS = 1000;
+/**
+ * An idle runner reads the store itself (and looks for a reset checkpoint) once in this many poll intervals. The
+ * waker's one subscription polls every interval and wakes the runners of anything new, so this is only the net
+ * for a stalled waker: polled every interval by each of 30-odd runners, an idle shop spent a third of a CPU.
+ */
+const IDLE_POLLS_PER_CHECK = 10;
 
 export class CheckpointMoved extends Error {
   override name = 'CheckpointMoved';
@@ -308,8 +314,8 @@ export class ProjectionRunner {
         storedAt = Date.now();
       }
       const before = seen;
-      await waker.next(pollIntervalMs, signal, before);
-      // Woken by nothing new: the poll interval passed, so look whether someone reset the checkpoint.
+      await waker.next(pollIntervalMs * IDLE_POLLS_PER_CHECK, signal, before);
+      // Woken by nothing new: the idle check is due, so look whether someone reset the checkpoint.
       checkStored = waker.generation() === before;
       seen = waker.generation();
       // A poll reads the store itself, so that a stalled waker cannot stall the projection.

@@ -114,6 +114,8 @@ describe('metrics and readiness', () => {
       expect(after.some((sample) => Object.values(sample.labels).some((value) => value.includes('LS14AP') || value.includes('no-such-route')))).toBe(false);
       expect(delta('shop_http_requests_total', { method: 'GET', route: '(none)', status: '404' })).toBe(1);
       expect(delta('shop_http_request_duration_seconds_count', { method: 'GET', route: '/api/menu' })).toBe(1);
+      // A live stream counts once it has started, with the status its raw response sent.
+      expect(delta('shop_http_requests_total', { method: 'GET', route: '/events/menu', status: '200' })).toBe(1);
       expect(after.find((sample) => sample.name === 'shop_http_request_duration_seconds_bucket' && sample.labels.route === '/api/menu' && sample.labels.le === '+Inf')?.value).toBeGreaterThan(0);
 
       expect(delta('shop_events_appended_total', { type: 'CartOpened' })).toBe(2);

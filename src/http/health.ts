@@ -28,10 +28,12 @@ export function healthRoutes(deps: { pool: DatabasePool; store: EventStore; proj
     let lags: Map<string, number> | undefined;
     try {
       await deps.store.ping();
-      lags = await deps.projectionLags();
       checks.eventStore = 'ok';
+      lags = await deps.projectionLags();
     } catch {
-      checks.eventStore = 'unreachable';
+      // The lag reads the store's head and the checkpoints: without them no projection can be called caught up.
+      if (checks.eventStore === 'ok') checks.projections = 'unreachable';
+      else checks.eventStore = 'unreachable';
     }
     for (const [name, seconds] of lags ?? []) {
       const late = seconds > READY_LAG_SECONDS;

@@ -106,6 +106,13 @@ const configSchema = z
     LIVE_APP_ID: optionalText,
     LIVE_APP_KEY: optionalText,
     LIVE_APP_SECRET: optionalText,
+    /**
+     * Prometheus metrics (issue 40 item 7) on a port of their own, bound to 127.0.0.1 only; unset, no such port
+     * (`0` picks a free one).
+     */
+    METRICS_PORT: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).optional()),
+    /** GET /metrics on the shop's own port with `Authorization: Bearer <token>`; unset, /metrics is not served there. */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(24, 'needs at least 24 characters (openssl rand -hex 24)').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional()),
     ...limitVariables,
   })
   .superRefine((config, context) => {
@@ -143,6 +150,9 @@ const configSchema = z
     if (live.some(Boolean)) {
       const problem = live.every(Boolean) ? liveKeysProblem(liveKeysOf(config)!) : 'the live update keys need all three: LIVE_APP_ID, LIVE_APP_KEY and LIVE_APP_SECRET';
       if (problem) context.addIssue({ code: 'custom', path: ['LIVE_APP_ID'], message: problem });
+    }
+    if (config.METRICS_PORT !== undefined && config.METRICS_PORT !== 0 && config.METRICS_PORT === config.PORT) {
+      context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: the shop serves its metrics there only with METRICS_TOKEN' });
     }
     if (config.EVENT_STORE === 'esdb' && !config.EVENTSTORE_CONNECTION_STRING) {
       context.addIssue({

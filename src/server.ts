@@ -7,9 +7,11 @@ import { sessionKeys } from './http/session';
 import { createSessionSweeper } from './http/session-sweeper';
 import { createUserRepository } from './identity/users';
 import { createLimits } from './limits';
+import { ShopMetrics } from './metrics/shop-metrics';
 import { LiveHub } from './live/hub';
 import { LiveKeyRing } from './live/live-keys';
 import { StaffPresence } from './live/staff-presence';
+import { projectionLagReader } from './projections/lag';
 import type { ProjectionRunner } from './projections/runner';
 import type { ProcessManager } from './process';
 import type { Services } from './services';
@@ -28,6 +30,7 @@ import { wireContent } from './wiring/content';
 import { wireDelivery } from './wiring/delivery';
 import { startHousekeeping } from './wiring/housekeeping';
 import { serveHttp } from './wiring/http';
+import { wireMetrics } from './wiring/metrics';
 import { startMail } from './wiring/mail';
 import { wireMedia } from './wiring/media';
 import { wireOrder } from './wiring/order';
@@ -65,6 +68,10 @@ export interface Shop {
   logger: Logger;
   /** Staff logins (modules/account); tests register people through it. */
   accounts: Accounts;
+  /** Prometheus metrics (issue 40 item 7): the registry /metrics serves. */
+  metrics: ShopMetrics;
+  /** The metrics' own port on 127.0.0.1 (METRICS_PORT), when set. */
+  metricsPort?: number;
   /** Resolves once every mail for the events stored so far is queued and the sender has tried it. */
   mailSettled(): Promise<void>;
   /** Resolves once every customer sign-up answered so far has stored its account or mailed its owner (issue 33). */
@@ -98,7 +105,10 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
   if (fakePayPal) stops.add(() => fakePayPal.close());
 
   try {
-    const storage = await openStorage(config, clock, logger, stops);
+    const metrics = new ShopMetrics();
+    const opened = await openStorage(config, clock, logger, stops);
+    // Every append the shop makes goes through this store, so each is counted.
+    const storage = { ...opened, store: metrics.countAppends(opened.store) };
     const { pool, store, databaseUrl } = storage;
     const users = createUserRepository(pool);
     const readModels = startReadModels(config, storage, logger, stops);
@@ -141,10 +151,12 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const catalog = wireCatalog({ config, services, menu, dailyStock: stock.dailyStock });
     const content = await wireContent({ services, catalogue: catalog.catalogue, menu, clock, logger });
     const media = wireMedia({ services, receivePhoto: catalog.receivePhoto, clock });
+    const projectionLags = projectionLagReader({ store, pool, runners: readModels.runners, waker: readModels.waker, clock });
     const routers = shopRoutes({
-      config, clock, services, pool, store, runners: readModels.runners, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content, media,
+      config, clock, metrics, projectionLags, services, pool, store, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content, media,
     });
-    const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock, content.readModel), routers }, stops);
+    const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock, content.readModel), routers, observe: metrics.observeRequests }, stops);
+    const metricsPort = await wireMetrics({ config, logger, metrics, pool, hub, processes, projectionLags }, stops);
     const url = origins.listeningOn(port);
     logger.info({ url }, 'shop is listening');
     if (fakeStripe) {
@@ -156,7 +168,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
       logger.info({ fakePayPal: fakePayPal.url }, 'PayPal payments go to the local fake PayPal (FAKE_PAYPAL)');
     }
     return {
-      url, port, databaseUrl, pool, store, hub, runners: readModels.runners, accounts, config, services,
+      url, port, metrics, metricsPort, databaseUrl, pool, store, hub, runners: readModels.runners, accounts, config, services,
       holdSweeper: stock.holdSweeper, sessionSweeper, storeClock, processes, logger, mailSettled: mail.settled, accountsSettled: customersSettled, stop: stops.stopAll,
     };
   } catch (error) {

@@ -66,7 +66,16 @@ export interface DatabasePool extends DatabaseConnection {
    * connection per call: for rare changes only.
    */
   withAdvisoryLock<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** The pool's connections now (for /metrics): open, idle, callers waiting for one, and the most it opens. */
+  usage(): PoolUsage;
   end(): Promise<void>;
+}
+
+export interface PoolUsage {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export class NotFoundError extends Error {
@@ -254,6 +263,7 @@ export async function createDatabasePool(url: string, options: PoolOptions = {})
         await client.end().catch(() => undefined); // ending the session releases the lock
       }
     },
+    usage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
     end: () => pool.end(),
   };
 }

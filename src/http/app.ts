@@ -48,6 +48,8 @@ export interface AppOptions {
   /** The local fakes' origins (STRIPE_API_URL, the fake PayPal), which their stand-ins call from the browser. */
   fakeApiUrls?: readonly string[];
   webRoot?: string;
+  /** Sees every request first and its answer last (the metrics' request counter, src/metrics). */
+  observe?: Koa.Middleware;
   /** What the pages' heads say: the shop's settings and the catalogue. */
   pageSources: PageSources;
 }
@@ -57,6 +59,7 @@ export function createApp(options: AppOptions): Koa {
   const app = new Koa({ proxy: options.production });
   app.keys = new CookieSigner(options.sessionKeys);
   app.silent = true; // errors are logged by the error handler, once
+  if (options.observe) app.use(options.observe);
   app.use(trustClientAddress(options.trustedProxyHops));
   app.use(requestLog(options.logger));
   app.use(errorHandler);

@@ -179,7 +179,7 @@ function lowPriorityScripts(html: string): string {
 
 /** API paths of the spec that are not under /api/; a miss there is answered in JSON, never with a page. */
 export const API_PATH =
-  /^\/(api|events|oauth|takeaway)\/|^\/(api|events|oauth|complete-order|store-status|send_contact|deleteVoucherUse|try-to-apply-voucher|snowflakeImages|vouchers-status|healthz|readyz)$/;
+  /^\/(api|events|oauth|takeaway)\/|^\/(api|events|oauth|complete-order|store-status|send_contact|deleteVoucherUse|try-to-apply-voucher|snowflakeImages|vouchers-status|healthz|readyz|metrics)$/;
 
 /** A path a browser may open as a page: not an API path and not a file (a name with an extension). */
 export function isPagePath(pathname: string): boolean {

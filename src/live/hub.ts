@@ -130,6 +130,11 @@ export class LiveHub {
     return this.channels.get(channel)?.getConnectionCount() ?? 0;
   }
 
+  /** Open live streams on this instance, per channel (/metrics). */
+  clientCounts(): Map<string, number> {
+    return new Map([...this.channels.keys()].map((name) => [name, this.clientCount(name)]));
+  }
+
   /** Ends this instance's streams of a user (disabled): the browser's reconnect then meets the role check. */
   disconnect(owner: string): number {
     let ended = 0;

@@ -24,6 +24,12 @@ export async function queueMails(tx: DatabaseTransactionConnection, mails: Outbo
     on conflict (mail_id) do nothing`);
 }
 
+/** Mails waiting to be sent: neither sent nor failed yet (the outbox depth /metrics shows). */
+export async function outboxDepth(pool: DatabasePool): Promise<number> {
+  return (await pool.oneFirst(sql.unsafe`
+    select count(*)::int from mail_outbox where sent_at is null and failed_at is null`)) as number;
+}
+
 /** Forgets mail sent more than 30 days ago and mail that failed more than 90 days ago (housekeeping). */
 export async function deleteOldMail(pool: DatabasePool): Promise<number> {
   const result = await pool.query(sql.unsafe`

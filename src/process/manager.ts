@@ -10,7 +10,7 @@ import type { ProjectionRunner } from '../projections/runner';
 import type { Projection } from '../projections/types';
 import { processDecider } from './decider';
 import { assertKind, processStream, type RecordedInput } from './events';
-import { forgetCommand, forgetInput, retryCommandAt, retryInputAt, takeDueCommands, takeDueInputs, type DueCommand, type DueInput } from './queue';
+import { countDueTimers, forgetCommand, forgetInput, retryCommandAt, retryInputAt, takeDueCommands, takeDueInputs, type DueCommand, type DueInput } from './queue';
 import { processReactor } from './reactor';
 import type { AnyProcessDefinition } from './types';
 
@@ -105,6 +105,11 @@ export class ProcessManager {
   wake(): void {
     this.woken = true;
     this.wakeUp?.();
+  }
+
+  /** Durable timers due by the clock and not yet decided, per process kind (/metrics). */
+  timersDue(): Promise<Map<string, number>> {
+    return countDueTimers(this.options.pool, [...this.definitions.keys()], this.options.clock());
   }
 
   /** Resolves once every kind's reactor has queued the events up to `position`. */

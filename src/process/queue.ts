@@ -25,6 +25,15 @@ export interface DueCommand {
 
 const iso = (instant: Date) => instant.toISOString();
 
+/** Durable timers due at `now` and not yet decided, per process kind (for /metrics). */
+export async function countDueTimers(pool: DatabasePool, kinds: readonly string[], now: Date): Promise<Map<string, number>> {
+  const rows = (await pool.any(sql.unsafe`
+    select kind, count(*)::int as due from process_inputs
+     where kind = any(${sql.array([...kinds], 'text')}) and timer_name is not null and due_at <= ${iso(now)}::timestamptz
+     group by kind`)) as Array<{ kind: string; due: number }>;
+  return new Map(kinds.map((kind) => [kind, rows.find((row) => row.kind === kind)?.due ?? 0]));
+}
+
 /**
  * Takes the inputs due at `now`, leased until `leaseUntil`. A process gets its events in the order they
  * reached the reactor, one at a time, and its timers only once every event that reached it is handled: a

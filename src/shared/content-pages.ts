@@ -79,7 +79,7 @@ export const PAGE_DESCRIPTION_MAX = 300;
 export const CUSTOM_FIXTURE_NAME = /^[a-z0-9-]{1,60}$/;
 
 /** The site's own top-level paths, which no content page may take (the content pages themselves excepted). */
-const SERVER_PATHS = ['api', 'admin', 'uploads', 'images', 'assets', 'broadcasting', 'healthz', 'readyz', 'send_contact', 'store-status', 'complete-order', 'deletevoucheruse', 'try-to-apply-voucher', 'vouchers-status', 'snowflakeimages', 'favicon', 'robots', 'ticket', 'site', 'pages'];
+const SERVER_PATHS = ['api', 'admin', 'uploads', 'images', 'assets', 'broadcasting', 'healthz', 'readyz', 'metrics', 'send_contact', 'store-status', 'complete-order', 'deletevoucheruse', 'try-to-apply-voucher', 'vouchers-status', 'snowflakeimages', 'favicon', 'robots', 'ticket', 'site', 'pages'];
 const CONTENT_PAGE_PATHS: readonly string[] = [PAGE_PATHS.about];
 
 export const RESERVED_PAGE_SLUGS: readonly string[] = [

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
+import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { DatabasePool } from '../db/pool';
@@ -27,6 +28,8 @@ export async function serveHttp(
     webRoot?: string;
     pageSources: PageSources;
     routers: Router[];
+    /** Sees every request first and its answer last (the metrics' request counter). */
+    observe?: Koa.Middleware;
   },
   stops: Stops,
 ): Promise<number> {
@@ -48,6 +51,7 @@ export async function serveHttp(
     reportPaths: [CSP_REPORT_PATH],
     fakeApiUrls: [config.STRIPE_API_URL, config.FAKE_PAYPAL ? config.PAYPAL_BASE_URL : undefined].filter((url): url is string => Boolean(url)),
     routers: deps.routers,
+    observe: deps.observe,
   });
   const server = http.createServer(
     {

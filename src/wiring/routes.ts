@@ -10,6 +10,8 @@ import { cspReportRoutes } from '../http/csp-report-routes';
 import { cspReportLog } from '../http/csp-reports';
 import { healthRoutes } from '../http/health';
 import { logRoutes } from '../http/log-routes';
+import { metricsRoutes } from '../metrics/serve';
+import type { ShopMetrics } from '../metrics/shop-metrics';
 import { sessionIdOf } from '../http/session';
 import { createHumanCheck, humanCheckRoutes, postgresSolvedChallenges } from '../human-check';
 import { knownDevices } from '../identity/known-device';
@@ -22,7 +24,6 @@ import { channelAuthRoutes, staffChannelAuthoriser } from '../live/auth-routes';
 import type { LiveKeyRing } from '../live/live-keys';
 import { liveKeysRoutes } from '../live/live-keys-routes';
 import { liveRoutes } from '../live/routes';
-import type { ProjectionRunner } from '../projections/runner';
 import type { Services } from '../services';
 import { uploadRoutes } from '../uploads';
 import { accountOrders, cardRefundRoutes, contactInbox, takingsRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
@@ -50,10 +51,13 @@ import type { wireStock } from './stock';
 export interface RoutedParts {
   config: Config;
   clock: Clock;
+  /** Prometheus metrics (issue 40 item 7), served at /metrics with METRICS_TOKEN. */
+  metrics: ShopMetrics;
+  /** Seconds behind per projection (src/projections/lag.ts): /readyz and the metrics read the same figures. */
+  projectionLags: () => Promise<Map<string, number>>;
   services: Services;
   pool: DatabasePool;
   store: EventStore;
-  runners: ProjectionRunner[];
   users: UserRepository;
   limits: Limits;
   linkKey: string;
@@ -100,7 +104,8 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     await completeLogin(ctx, publicUser(user), user.passwordVersion);
   };
   return [
-    healthRoutes({ pool, store: parts.store, runners: parts.runners }),
+    healthRoutes({ pool, store: parts.store, projectionLags: parts.projectionLags }),
+    metricsRoutes({ metrics: parts.metrics, token: config.METRICS_TOKEN }),
     identityRoutes({
       users: parts.users,
       throttle,

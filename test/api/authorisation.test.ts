@@ -19,6 +19,8 @@ type Access = 'anyone' | Exclude<Role, 'customer'> | 'customer' | 'customer only
 const POLICY: Record<string, Access> = {
   'GET /healthz': 'anyone',
   'GET /readyz': 'anyone',
+  // A bearer token (METRICS_TOKEN), not a role, opens it; without one configured it is not there (test/api/metrics.test.ts).
+  'GET /metrics': 'anyone',
   'POST /api/login': 'anyone',
   'POST /api/logout': 'anyone',
   'GET /api/me': 'anyone',

@@ -170,4 +170,17 @@ describe('loadConfig', () => {
     expect(refusal({ FAKE_PAYPAL: 'true', ...paypal })).toContain('FAKE_PAYPAL: fakes PayPal');
     expect(refusal({ ...paypal, PAYPAL_BASE_URL: 'http://127.0.0.1:1234', ...production })).toContain("PAYPAL_BASE_URL: must be PayPal's https:// API in production");
   });
+
+  it('takes the metrics port and token, each off when unset, and refuses a weak token or the shop port (issue 40)', () => {
+    expect(loadConfig({ METRICS_PORT: '', METRICS_TOKEN: ' ' })).toMatchObject({ METRICS_PORT: undefined, METRICS_TOKEN: undefined });
+    const token = 'c'.repeat(24);
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: token })).toMatchObject({ METRICS_PORT: 9464, METRICS_TOKEN: token });
+    expect(loadConfig({ METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(refusal({ METRICS_PORT: '3000' })).toContain('METRICS_PORT: must differ from PORT');
+    expect(refusal({ METRICS_PORT: 'ninety' })).toContain('METRICS_PORT');
+    const short = refusal({ METRICS_TOKEN: 'short-metrics-secret' });
+    expect(short).toContain('METRICS_TOKEN: needs at least 24 characters');
+    expect(short).not.toContain('short-metrics-secret');
+    expect(refusal({ METRICS_TOKEN: `${token} with spaces` })).toContain('METRICS_TOKEN: must be printable ASCII without spaces');
+  });
 });

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { sql } from 'slonik';
+import request from 'supertest';
+import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
+import { ArchiveRefused } from '../../src/operations/archive';
+import { exportEvents, importEvents } from '../../src/operations/event-archive';
+import { catchUpProjections } from '../../src/operations/rebuild';
+import { openEventStore, openEventStoreAdapter, openPersonalData, startShop, withholdImportedKeys, type Shop } from '../../src/server';
+import { allProjections } from '../../projections';
+import { createTestDatabase } from '../support/database';
+import { startTestServer, testShopConfig, type TestServer } from '../support/server';
+import { testClock } from '../support/test-clock';
+import { adminCookie, sameOrigin } from '../api/http';
+import { shopper } from '../api/shopper';
+
+const clock = testClock('2026-11-20T19:00:00.000Z'); // 19:00 in London, inside the test shop's hours
+
+/**
+ * Every read-model table of every projection, each row as JSON text, sorted; without its write counters, and
+ * without `position`, the store's own commit number of an event, which an import cannot keep (docs/operations.md).
+ */
+async function readModels(pool: DatabasePool): Promise<Record<string, string[]>> {
+  const tables: Record<string, string[]> = {};
+  for (const projection of allProjections()) {
+    for (const table of projection.tables) {
+      const counters = [...(projection.writeCounters?.[table] ?? []), 'position'];
+      const rows = await pool.anyFirst<string>(sql.unsafe`
+        select (to_jsonb(t) - ${sql.array(counters, 'text')})::text from ${sql.identifier(table.split('.'))} t`);
+      tables[table] = [...rows].sort();
+    }
+  }
+  return tables;
+}
+
+const storedEvents = (pool: DatabasePool) =>
+  pool.any(sql.unsafe`select stream_name, revision, event_id, event_type, data::text, metadata::text from es_events order by tx_id, global_seq`);
+
+/** What a restored key store brings: the personal-data keys, the erasure ledger and the lookups (docs/operations.md). */
+async function copyKeyStore(from: DatabasePool, to: DatabasePool): Promise<void> {
+  for (const table of ['pii.data_keys', 'pii.erasures', 'pii.lookups']) {
+    const rows = await from.anyFirst<string>(sql.unsafe`select to_jsonb(t)::text from ${sql.identifier(table.split('.'))} t`);
+    for (const row of rows) {
+      await to.query(sql.unsafe`
+        insert into ${sql.identifier(table.split('.'))} select * from jsonb_populate_record(null::${sql.identifier(table.split('.'))}, ${row}::jsonb)`);
+    }
+  }
+}
+
+async function caughtUp(shop: Shop): Promise<void> {
+  const head = await shop.store.lastCommittedPosition();
+  await Promise.all(shop.runners.map((runner) => runner.waitFor(head, 10_000)));
+}
+
+describe('export and import, backup and restore (issue 40 items 4 and 5)', () => {
+  let original: TestServer;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-export-'));
+  const orderIds: string[] = [];
+
+  beforeAll(async () => {
+    original = await startTestServer({ clock });
+    for (const [index, name] of ['Kim Lee', 'Sam Patel'].entries()) {
+      const customer = shopper(original);
+      await customer.collectOnionBhaji({ email: `person${index}@example.com`, full_name: name, phone_number: `0791112345${index}` });
+      orderIds.push((await customer.complete().expect(200)).body.order.id);
+    }
+    const admin = await adminCookie(original);
+    const post = (url: string, body: object) => request(original.baseUrl).post(url).set(sameOrigin(original)).set('Cookie', admin).send(body);
+    await post('/api/catalogue/dishes', {
+      category_id: 1, name: 'Tarka Dal', short_desc: 'Yellow lentils', description: 'Lentils with fried garlic', price: 450, image: null,
+      virtual: false, vat_rate: 'standard', allergens: ['mustard'], vegetarian: true, vegan: false, spice: 2,
+    }).expect(200);
+    await post('/api/settings/update', { settings: { delivery_radius: 5 } }).expect(200);
+    await caughtUp(original.shop);
+  }, 60_000);
+  afterAll(async () => {
+    await original?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('exports every event as stored, imports it into an empty shop whose read models equal the original, and refuses a changed file or a shop with events', async () => {
+    const file = path.join(work, 'events.ndjson');
+    const source = await openEventStoreAdapter(original.shop.config, original.database.url);
+    const manifest = await exportEvents(source, file).finally(() => source.close());
+    const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+    expect(manifest.total).toBe(lines.length - 1);
+    expect(JSON.parse(lines[lines.length - 1]).manifest).toEqual(manifest);
+    expect(manifest.counts.order).toBeGreaterThan(0);
+    // Sealed personal fields stay ciphertext: nobody's name or email is in the file.
+    expect(fs.readFileSync(file, 'utf8')).not.toMatch(/Kim Lee|person0@example\.com/);
+
+    // A changed byte: refused, nothing written.
+    const empty = await createTestDatabase();
+    const emptyPool = await createDatabasePool(empty.url);
+    const emptyConfig = testShopConfig(empty.url, work);
+    const emptyPersonalData = openPersonalData(emptyConfig, emptyPool);
+    const emptyAdapter = await openEventStoreAdapter(emptyConfig, empty.url);
+    const emptySealed = await openEventStore(emptyConfig, empty.url, emptyPersonalData);
+    try {
+      const changed = path.join(work, 'changed.ndjson');
+      fs.writeFileSync(changed, fs.readFileSync(file, 'utf8').replace('"OrderPlaced"', '"OrderPlacee"'));
+      await expect(importEvents(emptyAdapter, changed)).rejects.toThrow(new ArchiveRefused(`${changed} does not match its checksum: it was changed or damaged.`));
+      expect(await emptyPool.oneFirst(sql.unsafe`select count(*)::int from es_events`)).toBe(0);
+
+      // Imported without its keys, each person reads "[erased]" (not an erasure: their key is withheld).
+      await importEvents(emptyAdapter, file, { beforeAppend: (events) => withholdImportedKeys(emptyPersonalData, events).then(() => undefined) });
+      expect(await emptyPool.oneFirst(sql.unsafe`select count(*)::int from pii.withheld_keys`)).toBeGreaterThan(0);
+      expect(await emptyPool.oneFirst(sql.unsafe`select count(*)::int from pii.erasures`)).toBe(0);
+      const details = (await emptySealed.read(`order-${orderIds[0]}`)).events.find((event) => event.type === 'DeliveryDetailsGiven');
+      expect(JSON.stringify(details?.data)).toContain('"[erased]"');
+      expect(JSON.stringify(details?.data)).not.toContain('Kim Lee');
+
+      // A shop that has events is refused, and keeps the events it has.
+      await expect(importEvents(emptyAdapter, file)).rejects.toThrow('This shop already has events: an export is imported only into a new, empty shop.');
+      expect(await emptyPool.oneFirst(sql.unsafe`select count(*)::int from es_events`)).toBe(manifest.total);
+    } finally {
+      await Promise.all([emptyAdapter.close(), emptySealed.close()]);
+      await emptyPool.end();
+      await empty.drop();
+    }
+
+    // Into a fresh database with the key store restored and the same master key: equal read models.
+    const target = await createTestDatabase();
+    const targetPool = await createDatabasePool(target.url);
+    const targetDir = fs.mkdtempSync(path.join(work, 'data-'));
+    const config = testShopConfig(target.url, targetDir);
+    let shop: Shop | undefined;
+    try {
+      await copyKeyStore(original.shop.pool, targetPool);
+      const personalData = openPersonalData(config, targetPool);
+      const adapter = await openEventStoreAdapter(config, target.url);
+      const sealed = await openEventStore(config, target.url, personalData);
+      try {
+        await importEvents(adapter, file, { beforeAppend: (events) => withholdImportedKeys(personalData, events).then(() => undefined) });
+        await catchUpProjections({ projections: allProjections(), store: sealed, pool: targetPool, databaseUrl: target.url });
+      } finally {
+        await Promise.all([adapter.close(), sealed.close()]);
+      }
+      expect(await targetPool.oneFirst(sql.unsafe`select count(*)::int from pii.withheld_keys`)).toBe(0);
+      shop = await startShop(config, { clock, logger: pino({ level: 'silent' }) });
+      await Promise.all([caughtUp(shop), caughtUp(original.shop)]);
+      // The events as stored, ciphertext and all, then every read model row by row.
+      expect(await storedEvents(targetPool)).toEqual(await storedEvents(original.shop.pool));
+      expect(await readModels(targetPool)).toEqual(await readModels(original.shop.pool));
+    } finally {
+      await shop?.stop();
+      await targetPool.end();
+      await target.drop();
+    }
+  }, 60_000);
+});

@@ -3,14 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { sql } from 'slonik';
+import sharp from 'sharp';
 import request from 'supertest';
+import { changeSettings } from '../../modules/store';
 import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
 import { ArchiveRefused } from '../../src/operations/archive';
+import { backupShop, restoreBackup } from '../../src/operations/backup';
 import { exportEvents, importEvents } from '../../src/operations/event-archive';
 import { catchUpProjections } from '../../src/operations/rebuild';
 import { openEventStore, openEventStoreAdapter, openPersonalData, startShop, withholdImportedKeys, type Shop } from '../../src/server';
+import { uploadsFolder } from '../../src/uploads';
 import { allProjections } from '../../projections';
-import { createTestDatabase } from '../support/database';
+import { createTestDatabase, SEEDED_EARLY_TEMPLATE_DATABASE } from '../support/database';
 import { startTestServer, testShopConfig, type TestServer } from '../support/server';
 import { testClock } from '../support/test-clock';
 import { adminCookie, sameOrigin } from '../api/http';
@@ -58,6 +62,7 @@ describe('export and import, backup and restore (issue 40 items 4 and 5)', () =>
   let original: TestServer;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-export-'));
   const orderIds: string[] = [];
+  let photoLink: string;
 
   beforeAll(async () => {
     original = await startTestServer({ clock });
@@ -73,6 +78,10 @@ describe('export and import, backup and restore (issue 40 items 4 and 5)', () =>
       virtual: false, vat_rate: 'standard', allergens: ['mustard'], vegetarian: true, vegan: false, spice: 2,
     }).expect(200);
     await post('/api/settings/update', { settings: { delivery_radius: 5 } }).expect(200);
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c04020' } }).jpeg().toBuffer();
+    const uploaded = await request(original.baseUrl).post('/api/uploadImage').set(sameOrigin(original)).set('Cookie', admin)
+      .attach('file', photo, { filename: 'dal.jpg', contentType: 'image/jpeg' }).expect(200);
+    photoLink = uploaded.body.filelink;
     await caughtUp(original.shop);
   }, 60_000);
   afterAll(async () => {
@@ -91,59 +100,93 @@ describe('export and import, backup and restore (issue 40 items 4 and 5)', () =>
     // Sealed personal fields stay ciphertext: nobody's name or email is in the file.
     expect(fs.readFileSync(file, 'utf8')).not.toMatch(/Kim Lee|person0@example\.com/);
 
-    // A changed byte: refused, nothing written.
-    const empty = await createTestDatabase();
-    const emptyPool = await createDatabasePool(empty.url);
-    const emptyConfig = testShopConfig(empty.url, work);
-    const emptyPersonalData = openPersonalData(emptyConfig, emptyPool);
-    const emptyAdapter = await openEventStoreAdapter(emptyConfig, empty.url);
-    const emptySealed = await openEventStore(emptyConfig, empty.url, emptyPersonalData);
+    // Into a fresh database under the same master key.
+    const target = await createTestDatabase();
+    const targetPool = await createDatabasePool(target.url);
+    const config = testShopConfig(target.url, fs.mkdtempSync(path.join(work, 'data-')));
+    const personalData = openPersonalData(config, targetPool);
+    const adapter = await openEventStoreAdapter(config, target.url);
+    const withheld = { beforeAppend: (events: AsyncIterable<{ type: string; data: unknown }>) => withholdImportedKeys(personalData, events).then(() => undefined) };
+    let shop: Shop | undefined;
     try {
+      // A changed byte: refused, nothing written.
       const changed = path.join(work, 'changed.ndjson');
       fs.writeFileSync(changed, fs.readFileSync(file, 'utf8').replace('"OrderPlaced"', '"OrderPlacee"'));
-      await expect(importEvents(emptyAdapter, changed)).rejects.toThrow(new ArchiveRefused(`${changed} does not match its checksum: it was changed or damaged.`));
-      expect(await emptyPool.oneFirst(sql.unsafe`select count(*)::int from es_events`)).toBe(0);
+      await expect(importEvents(adapter, changed, withheld)).rejects.toThrow(new ArchiveRefused(`${changed} does not match its checksum: it was changed or damaged.`));
+      expect(await targetPool.oneFirst(sql.unsafe`select count(*)::int from es_events`)).toBe(0);
+      expect(await targetPool.oneFirst(sql.unsafe`select count(*)::int from pii.withheld_keys`)).toBe(0);
 
-      // Imported without its keys, each person reads "[erased]" (not an erasure: their key is withheld).
-      await importEvents(emptyAdapter, file, { beforeAppend: (events) => withholdImportedKeys(emptyPersonalData, events).then(() => undefined) });
-      expect(await emptyPool.oneFirst(sql.unsafe`select count(*)::int from pii.withheld_keys`)).toBeGreaterThan(0);
-      expect(await emptyPool.oneFirst(sql.unsafe`select count(*)::int from pii.erasures`)).toBe(0);
-      const details = (await emptySealed.read(`order-${orderIds[0]}`)).events.find((event) => event.type === 'DeliveryDetailsGiven');
+      // Imported without its keys, each person reads "[erased]": their key is withheld, which is no erasure.
+      await importEvents(adapter, file, withheld);
+      expect(await targetPool.oneFirst(sql.unsafe`select count(*)::int from pii.withheld_keys`)).toBeGreaterThan(0);
+      expect(await targetPool.oneFirst(sql.unsafe`select count(*)::int from pii.erasures`)).toBe(0);
+      const withoutKeys = await openEventStore(config, target.url, personalData);
+      const details = (await withoutKeys.read(`order-${orderIds[0]}`)).events.find((event) => event.type === 'DeliveryDetailsGiven');
+      await withoutKeys.close();
       expect(JSON.stringify(details?.data)).toContain('"[erased]"');
       expect(JSON.stringify(details?.data)).not.toContain('Kim Lee');
 
       // A shop that has events is refused, and keeps the events it has.
-      await expect(importEvents(emptyAdapter, file)).rejects.toThrow('This shop already has events: an export is imported only into a new, empty shop.');
-      expect(await emptyPool.oneFirst(sql.unsafe`select count(*)::int from es_events`)).toBe(manifest.total);
-    } finally {
-      await Promise.all([emptyAdapter.close(), emptySealed.close()]);
-      await emptyPool.end();
-      await empty.drop();
-    }
+      await expect(importEvents(adapter, file, withheld)).rejects.toThrow('This shop already has events: an export is imported only into a new, empty shop.');
+      expect(await targetPool.oneFirst(sql.unsafe`select count(*)::int from es_events`)).toBe(manifest.total);
 
-    // Into a fresh database with the key store restored and the same master key: equal read models.
-    const target = await createTestDatabase();
-    const targetPool = await createDatabasePool(target.url);
-    const targetDir = fs.mkdtempSync(path.join(work, 'data-'));
-    const config = testShopConfig(target.url, targetDir);
-    let shop: Shop | undefined;
-    try {
+      // The key store restored, the read models built by the import's runners, a shop started: all as the original's.
       await copyKeyStore(original.shop.pool, targetPool);
-      const personalData = openPersonalData(config, targetPool);
-      const adapter = await openEventStoreAdapter(config, target.url);
-      const sealed = await openEventStore(config, target.url, personalData);
-      try {
-        await importEvents(adapter, file, { beforeAppend: (events) => withholdImportedKeys(personalData, events).then(() => undefined) });
-        await catchUpProjections({ projections: allProjections(), store: sealed, pool: targetPool, databaseUrl: target.url });
-      } finally {
-        await Promise.all([adapter.close(), sealed.close()]);
-      }
-      expect(await targetPool.oneFirst(sql.unsafe`select count(*)::int from pii.withheld_keys`)).toBe(0);
+      const sealed = await openEventStore(config, target.url, openPersonalData(config, targetPool));
+      await catchUpProjections({ projections: allProjections(), store: sealed, pool: targetPool, databaseUrl: target.url }).finally(() => sealed.close());
       shop = await startShop(config, { clock, logger: pino({ level: 'silent' }) });
       await Promise.all([caughtUp(shop), caughtUp(original.shop)]);
       // The events as stored, ciphertext and all, then every read model row by row.
       expect(await storedEvents(targetPool)).toEqual(await storedEvents(original.shop.pool));
       expect(await readModels(targetPool)).toEqual(await readModels(original.shop.pool));
+    } finally {
+      await shop?.stop();
+      await adapter.close();
+      await targetPool.end();
+      await target.drop();
+    }
+  }, 60_000);
+
+  it('backs up a trading shop in one snapshot, refuses a running or non-empty target, and restores into a new database and data folder', async () => {
+    const file = path.join(work, 'shop-backup.ndjson.gz');
+    const manifest = await backupShop(original.shop.pool, { file, uploadsDir: uploadsFolder(original.dataDir) });
+    expect(manifest.counts['public.es_events']).toBe(await original.shop.pool.oneFirst(sql.unsafe`select count(*)::int from es_events`));
+    expect(manifest.counts['pii.data_keys']).toBeGreaterThan(0);
+    expect(manifest.counts.uploads).toBe(fs.readdirSync(uploadsFolder(original.dataDir)).length);
+
+    await expect(restoreBackup(original.shop.pool, { file, uploadsDir: path.join(work, 'unused') })).rejects.toThrow('The shop is running: stop it before a restore.');
+    const used = await createTestDatabase({ template: SEEDED_EARLY_TEMPLATE_DATABASE });
+    const usedPool = await createDatabasePool(used.url);
+    try {
+      await expect(restoreBackup(usedPool, { file, uploadsDir: path.join(work, 'unused') })).rejects.toThrow(/^This database is not empty \(.+ has rows\): restore only into a new one\.$/);
+      expect(fs.existsSync(path.join(work, 'unused'))).toBe(false);
+    } finally {
+      await usedPool.end();
+      await used.drop();
+    }
+
+    const target = await createTestDatabase();
+    const targetPool = await createDatabasePool(target.url);
+    const targetDir = fs.mkdtempSync(path.join(work, 'restored-'));
+    let shop: Shop | undefined;
+    try {
+      await restoreBackup(targetPool, { file, uploadsDir: uploadsFolder(targetDir) });
+      shop = await startShop(testShopConfig(target.url, targetDir), { clock, logger: pino({ level: 'silent' }) });
+      await Promise.all([caughtUp(shop), caughtUp(original.shop)]);
+      expect(await readModels(targetPool)).toEqual(await readModels(original.shop.pool));
+      // An order's events, read through each shop's keys: the same people, not "[erased]".
+      const story = async (from: Shop) =>
+        (await from.store.read(`order-${orderIds[1]}`)).events.map(({ position: _position, recordedAt, ...event }) => ({ ...event, recordedAt: recordedAt.toISOString() }));
+      const restoredStory = await story(shop);
+      expect(restoredStory).toEqual(await story(original.shop));
+      expect(JSON.stringify(restoredStory.map((event) => event.data))).toContain('Sam Patel');
+      // The photo is served, byte for byte.
+      const served = await request(shop.url).get(photoLink).expect(200);
+      expect(Buffer.compare(served.body, (await request(original.baseUrl).get(photoLink).expect(200)).body)).toBe(0);
+      // A new event after the restored ones reaches the read models (positions and sequences follow on).
+      const { position } = await changeSettings(shop.services.commands, { delivery_radius: 7 }, { actor: 'test', now: clock().toISOString(), correlationId: 'after-restore' });
+      await shop.services.readModels.waitFor('settings', position);
+      expect(await targetPool.oneFirst(sql.unsafe`select value from settings where key = 'delivery_radius'`)).toBe(7);
     } finally {
       await shop?.stop();
       await targetPool.end();

@@ -122,6 +122,11 @@ function asRecord(record: unknown): BackupRecord {
   throw new ArchiveRefused('A line of the file is neither a table row nor an uploaded file of a backup.');
 }
 
+function backupCategory(record: unknown): string {
+  const value = asRecord(record);
+  return 'table' in value ? value.table : 'uploads';
+}
+
 /** Old position → new, for the positions rows name: an event's own, or (a checkpoint between events) the last before it. */
 function positionMapper(old: string[], renumbered: Map<string, string>) {
   return (value: unknown): unknown => {
@@ -158,13 +163,7 @@ async function insertRows(tx: DatabaseTransactionConnection, table: ShopTable, r
  * position a row names (checkpoints, the audit log, the store log) is renumbered with them.
  */
 export async function restoreBackup(pool: DatabasePool, options: { file: string; uploadsDir: string }): Promise<ArchiveManifest> {
-  const manifest = await verifyArchive(options.file, {
-    format: BACKUP_FORMAT,
-    categoryOf: (record) => {
-      const value = asRecord(record);
-      return 'table' in value ? value.table : 'uploads';
-    },
-  });
+  const manifest = await verifyArchive(options.file, { format: BACKUP_FORMAT, categoryOf: backupCategory });
   if (await shopIsRunning(pool)) throw new ArchiveRefused('The shop is running: stop it before a restore.');
   const tables = await shopTables(pool);
   const known = new Map(tables.map((table) => [table.name, table]));
@@ -240,6 +239,32 @@ export async function restoreBackup(pool: DatabasePool, options: { file: string;
     throw error;
   }
   return manifest;
+}
+
+/**
+ * The key store of a backup (every table of the `pii` schema but the withheld keys) into a shop that has none yet:
+ * for an import elsewhere (`npm run import -- <export> --key-store <backup>`), whose people then open under the
+ * same master key instead of reading "[erased]".
+ */
+export async function restoreKeyStore(pool: DatabasePool, file: string): Promise<number> {
+  await verifyArchive(file, { format: BACKUP_FORMAT, categoryOf: backupCategory });
+  const tables = new Map((await shopTables(pool)).filter((table) => table.name.startsWith('pii.') && table.name !== 'pii.withheld_keys').map((table) => [table.name, table]));
+  for (const name of tables.keys()) {
+    if ((await pool.oneFirst(sql.unsafe`select exists (select 1 from ${identifier(name)})`)) === true) {
+      throw new ArchiveRefused(`This shop has a key store already (${name} has rows): restore one only into a new shop.`);
+    }
+  }
+  return pool.transaction(async (tx) => {
+    let rows = 0;
+    for await (const record of archiveRecords(file)) {
+      const value = asRecord(record);
+      const table = 'table' in value ? tables.get(value.table) : undefined;
+      if (!table || !('row' in value)) continue;
+      await insertRows(tx, table, [value.row]);
+      rows += 1;
+    }
+    return rows;
+  });
 }
 
 async function setSequencesPastTheLargestIds(tx: DatabaseTransactionConnection): Promise<void> {

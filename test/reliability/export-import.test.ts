@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { changeSettings } from '../../modules/store';
 import { createDatabasePool, type DatabasePool } from '../../src/db/pool';
-import { ArchiveRefused } from '../../src/operations/archive';
-import { backupShop, restoreBackup } from '../../src/operations/backup';
+import { ArchiveRefused, type ArchiveManifest } from '../../src/operations/archive';
+import { backupShop, restoreBackup, restoreKeyStore } from '../../src/operations/backup';
 import { exportEvents, importEvents } from '../../src/operations/event-archive';
 import { catchUpProjections } from '../../src/operations/rebuild';
 import { openEventStore, openEventStoreAdapter, openPersonalData, startShop, withholdImportedKeys, type Shop } from '../../src/server';
@@ -42,17 +42,6 @@ async function readModels(pool: DatabasePool): Promise<Record<string, string[]>>
 const storedEvents = (pool: DatabasePool) =>
   pool.any(sql.unsafe`select stream_name, revision, event_id, event_type, data::text, metadata::text from es_events order by tx_id, global_seq`);
 
-/** What a restored key store brings: the personal-data keys, the erasure ledger and the lookups (docs/operations.md). */
-async function copyKeyStore(from: DatabasePool, to: DatabasePool): Promise<void> {
-  for (const table of ['pii.data_keys', 'pii.erasures', 'pii.lookups']) {
-    const rows = await from.anyFirst<string>(sql.unsafe`select to_jsonb(t)::text from ${sql.identifier(table.split('.'))} t`);
-    for (const row of rows) {
-      await to.query(sql.unsafe`
-        insert into ${sql.identifier(table.split('.'))} select * from jsonb_populate_record(null::${sql.identifier(table.split('.'))}, ${row}::jsonb)`);
-    }
-  }
-}
-
 async function caughtUp(shop: Shop): Promise<void> {
   const head = await shop.store.lastCommittedPosition();
   await Promise.all(shop.runners.map((runner) => runner.waitFor(head, 10_000)));
@@ -63,6 +52,8 @@ describe('export and import, backup and restore (issue 40 items 4 and 5)', () =>
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-export-'));
   const orderIds: string[] = [];
   let photoLink: string;
+  const backupFile = path.join(work, 'shop-backup.ndjson.gz');
+  let backup: ArchiveManifest;
 
   beforeAll(async () => {
     original = await startTestServer({ clock });
@@ -83,6 +74,8 @@ describe('export and import, backup and restore (issue 40 items 4 and 5)', () =>
       .attach('file', photo, { filename: 'dal.jpg', contentType: 'image/jpeg' }).expect(200);
     photoLink = uploaded.body.filelink;
     await caughtUp(original.shop);
+    // Taken while the shop trades; the export's import restores its key store, and it is restored whole below.
+    backup = await backupShop(original.shop.pool, { file: backupFile, uploadsDir: uploadsFolder(original.dataDir) });
   }, 60_000);
   afterAll(async () => {
     await original?.stop();
@@ -131,7 +124,7 @@ describe('export and import, backup and restore (issue 40 items 4 and 5)', () =>
       expect(await targetPool.oneFirst(sql.unsafe`select count(*)::int from es_events`)).toBe(manifest.total);
 
       // The key store restored, the read models built by the import's runners, a shop started: all as the original's.
-      await copyKeyStore(original.shop.pool, targetPool);
+      expect(await restoreKeyStore(targetPool, backupFile)).toBe(backup.counts['pii.data_keys'] + (backup.counts['pii.lookups'] ?? 0) + (backup.counts['pii.erasures'] ?? 0));
       const sealed = await openEventStore(config, target.url, openPersonalData(config, targetPool));
       await catchUpProjections({ projections: allProjections(), store: sealed, pool: targetPool, databaseUrl: target.url }).finally(() => sealed.close());
       shop = await startShop(config, { clock, logger: pino({ level: 'silent' }) });
@@ -148,8 +141,8 @@ describe('export and import, backup and restore (issue 40 items 4 and 5)', () =>
   }, 60_000);
 
   it('backs up a trading shop in one snapshot, refuses a running or non-empty target, and restores into a new database and data folder', async () => {
-    const file = path.join(work, 'shop-backup.ndjson.gz');
-    const manifest = await backupShop(original.shop.pool, { file, uploadsDir: uploadsFolder(original.dataDir) });
+    const file = backupFile;
+    const manifest = backup;
     expect(manifest.counts['public.es_events']).toBe(await original.shop.pool.oneFirst(sql.unsafe`select count(*)::int from es_events`));
     expect(manifest.counts['pii.data_keys']).toBeGreaterThan(0);
     expect(manifest.counts.uploads).toBe(fs.readdirSync(uploadsFolder(original.dataDir)).length);

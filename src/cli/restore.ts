@@ -17,7 +17,8 @@ async function main(file: string | undefined): Promise<void> {
   const pool = await createDatabasePool(database.url);
   try {
     const manifest = await restoreBackup(pool, { file, uploadsDir: uploadsFolder(config.dataDir) });
-    console.log(`Restored ${manifest.total - (manifest.counts.uploads ?? 0)} rows and ${manifest.counts.uploads ?? 0} uploaded files from ${file} (taken ${manifest.createdAt}).`);
+    const rows = Object.entries(manifest.counts).filter(([name]) => name !== 'uploads' && name !== 'public.schema_migrations').reduce((sum, [, count]) => sum + count, 0);
+    console.log(`Restored ${rows} rows and ${manifest.counts.uploads ?? 0} uploaded files from ${file} (taken ${manifest.createdAt}).`);
     await openPersonalData(config, pool)
       .assertMasterKey()
       .catch((error: unknown) => console.log(`Before starting the shop: ${error instanceof Error ? error.message : String(error)}.`));

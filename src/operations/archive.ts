@@ -36,6 +36,7 @@ export async function writeArchive(
   const hash = createHash('sha256');
   const counts: Record<string, number> = {};
   let total = 0;
+  let written: ArchiveManifest | undefined;
   async function* lines() {
     for await (const { category, record } of options.records) {
       const line = `${JSON.stringify(record)}\n`;
@@ -51,6 +52,7 @@ export async function writeArchive(
       total,
       sha256: hash.digest('hex'),
     };
+    written = manifest;
     yield `${JSON.stringify({ manifest })}\n`;
   }
   try {
@@ -63,7 +65,7 @@ export async function writeArchive(
     fs.rmSync(partial, { force: true });
     throw error;
   }
-  return readManifest(file);
+  return written!;
 }
 
 async function* rawLines(file: string): AsyncGenerator<string> {
@@ -81,12 +83,6 @@ async function* rawLines(file: string): AsyncGenerator<string> {
     if (error instanceof ArchiveRefused) throw error;
     throw new ArchiveRefused(`${file} cannot be read: it is damaged or not an archive of this shop.`);
   }
-}
-
-async function readManifest(file: string): Promise<ArchiveManifest> {
-  let last = '';
-  for await (const line of rawLines(file)) if (line !== '') last = line;
-  return parseManifest(last, file);
 }
 
 function parseManifest(line: string, file: string): ArchiveManifest {

@@ -47,7 +47,7 @@ import { createStops } from './wiring/stops';
 import { openTheStore, storeProcesses } from './wiring/store';
 
 // The event store's opening, versioning and sealing, which the command-line tools use too.
-export { openEventStore, openPersonalData, shopEventVersioning, shopPersonalData } from './wiring/event-store';
+export { openEventStore, openEventStoreAdapter, openPersonalData, shopEventVersioning, shopPersonalData, withholdImportedKeys } from './wiring/event-store';
 
 export interface Shop {
   url: string;

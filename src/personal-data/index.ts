@@ -11,5 +11,5 @@ export {
   type PersonalFields,
   type SubjectKey,
 } from './personal-data';
-export { ERASED, sealingEventStore, type PersonalDataDeclarations, type PersonalFieldsOf } from './sealing-store';
+export { ERASED, sealedEnvelope, sealingEventStore, type PersonalDataDeclarations, type PersonalFieldsOf } from './sealing-store';
 export { cartSubject, contactSubject, customerSubject, guestOrderSubject, idInSubject, SUBJECT_PREFIX, parseSubjectId, type SubjectId, type SubjectKind } from './subjects';

@@ -163,6 +163,26 @@ export class PersonalData {
   }
 
   /**
+   * An import brought these envelopes without their keys (an export carries none): each key that is neither
+   * stored nor erased here is recorded as withheld, so its envelopes read as erased until the key store is
+   * restored from a backup, rather than stopping every reader with MissingKeyError. Answers how many.
+   */
+  async withholdMissingKeys(envelopes: Iterable<string>): Promise<number> {
+    const keyIds = [...new Set([...envelopes].map((envelope) => parseEnvelope(envelope).keyId))];
+    if (keyIds.length === 0) return 0;
+    return this.pool.oneFirst<number>(sql.unsafe`
+      with wanted as (select decode(hex, 'hex') as key_id from unnest(${sql.array(keyIds, 'text')}) as hex),
+      added as (
+        insert into pii.withheld_keys (key_id)
+        select key_id from wanted
+         where not exists (select 1 from pii.data_keys k where k.key_id = wanted.key_id)
+           and not exists (select 1 from pii.erasures e where e.key_id = wanted.key_id)
+        on conflict (key_id) do nothing
+        returning 1)
+      select count(*)::int from added`);
+  }
+
+  /**
    * Destroys the subject's key and records the erasure in the ledger, in one transaction; its lookups stay until
    * forgetLookups, so an erasure cut short can be found and finished. Says what it did:
    * `erased`, `already_erased`, or `no_key` (nothing was ever sealed; recorded anyway so none ever will be).
@@ -241,7 +261,11 @@ export class PersonalData {
         from pii.data_keys k join wanted using (key_id)
       union all
       select 'erased', encode(e.key_id, 'hex'), e.subject_id, null, null
-        from pii.erasures e join wanted using (key_id)`);
+        from pii.erasures e join wanted using (key_id)
+      union all
+      select 'erased', encode(w.key_id, 'hex'), null, null, null
+        from pii.withheld_keys w join wanted using (key_id)
+       where not exists (select 1 from pii.data_keys k where k.key_id = w.key_id)`);
     const loaded = new Map<string, CachedKey>();
     for (const row of rows) {
       const key: CachedKey = row.kind === 'erased' ? { kind: 'erased' } : { kind: 'key', subjectId: row.subject_id, dataKey: this.unwrap(row) };

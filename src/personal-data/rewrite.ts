@@ -3,6 +3,7 @@ import type { DatabasePool } from '../db/pool';
 import { formatPosition } from '../eventstore/postgres-append';
 import type { EventStore, StoredEvent } from '../eventstore/types';
 import type { Projection } from '../projections/types';
+import { shopIsRunning } from '../projections/runner';
 import type { PersonalData } from './personal-data';
 import { SubjectErasedError } from './personal-data';
 import { holdsPersonalData, sealingEventStore, type PersonalDataDeclarations } from './sealing-store';
@@ -86,9 +87,7 @@ export async function rewritePersonalData(options: RewriteOptions): Promise<Rewr
 
 /** A running shop holds its projections' advisory locks (src/projections/runner.ts) and keeps appending. */
 async function refuseWhileTheShopRuns(pool: DatabasePool): Promise<void> {
-  const free = await pool.oneFirst(sql.unsafe`
-    select pg_try_advisory_lock(hashtext('projection:orders')) and pg_advisory_unlock(hashtext('projection:orders'))`);
-  if (free !== true) throw new RewriteRefused('The shop is running: stop it before the rewrite');
+  if (await shopIsRunning(pool)) throw new RewriteRefused('The shop is running: stop it before the rewrite');
 }
 
 async function dropScratch(pool: DatabasePool): Promise<void> {

@@ -35,6 +35,12 @@ export function holdsPersonalData(declared: PersonalFieldsOf, data: Record<strin
   return !(ENVELOPE_FIELD in data) && Object.keys(declared.erasedAs).some((name) => !isBlank(data[name]));
 }
 
+/** The sealed envelope a stored event of a declared type carries, if any (what an import must find keys for). */
+export function sealedEnvelope(declarations: PersonalDataDeclarations, event: { type: string; data: unknown }): string | null {
+  const envelope = (event.data as Data | null)?.[ENVELOPE_FIELD];
+  return typeof envelope === 'string' && declarations[event.type] ? envelope : null;
+}
+
 /**
  * The event-store port with crypto-shredding around any adapter (Postgres or EventStoreDB): on append, the
  * declared personal fields of an event leave its data and go into one envelope under their subject's key,

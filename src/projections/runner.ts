@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql, type FragmentSqlToken } from 'slonik';
-import type { DatabasePool } from '../db/pool';
+import type { DatabaseConnection, DatabasePool } from '../db/pool';
 import { EventStore, ORIGIN, Position, StoredEvent } from '../eventstore/types';
 import { notifyLiveHubs, outboxWriter, silentPublisher } from '../live/outbox';
 import type { Projection } from './types';
@@ -152,6 +152,16 @@ async function applyInOneStatement(
     applied as (${statement})
     select count(*)::int as moved from moved`)) as { moved: number };
   if (moved === 0) throw new CheckpointMoved(`${projection.name} is no longer at ${expected}`);
+}
+
+/**
+ * Whether a shop runs on this database: a running shop's runner holds each projection's advisory lock (below), so
+ * a tool that must have the database to itself (the rewrite, a restore) asks for the orders one's.
+ */
+export async function shopIsRunning(db: DatabaseConnection): Promise<boolean> {
+  const free = await db.oneFirst(sql.unsafe`
+    select pg_try_advisory_lock(hashtext('projection:orders')) and pg_advisory_unlock(hashtext('projection:orders'))`);
+  return free !== true;
 }
 
 /** Runs one projection: catch-up then live, only on the instance holding its advisory lock. */

@@ -3,4 +3,4 @@ export { uploadRoutes } from './routes';
 export { createPhotoStore, PHOTO_LINK, type PhotoStore, type StoredVersion } from './photo-store';
 export { answerPhotoRefusal, photoReceiver, type PhotoReceiver, type ReceivedPhoto } from './receive';
 export { PhotoRefused } from './images';
-export { UPLOAD_LIMITS, UPLOAD_PATH, UPLOADS_URL } from './limits';
+export { UPLOAD_LIMITS, UPLOAD_PATH, UPLOADS_URL, uploadsFolder } from './limits';

@@ -16,3 +16,6 @@ export const UPLOAD_LIMITS = {
 
 export const UPLOAD_PATH = '/api/uploadImage';
 export const UPLOADS_URL = '/uploads';
+
+/** Where a shop keeps its uploads: DATA_DIR/uploads (the photo store serves it; a backup takes it). */
+export const uploadsFolder = (dataDir: string): string => `${dataDir.replace(/\/+$/, '')}/uploads`;

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Clock } from '../core/clock';
 import type { Services } from '../services';
-import { createPhotoStore, photoReceiver } from '../uploads';
+import { createPhotoStore, photoReceiver, uploadsFolder } from '../uploads';
 import { stockLevels, type MenuCache } from '../../projections';
 import { createCatalogue, createMenuTransfer, seedDemoMenu } from '../../modules/catalog';
 import { stockRowProblem, type createDailyStock } from '../../modules/stock';
@@ -19,7 +18,7 @@ export async function seedTheDemoMenu(config: Config, services: Services, clock:
 /** The catalogue's editing, its photos, and the menu's CSV transfer (which sets par levels through the stock). */
 export function wireCatalog(deps: { config: Config; services: Services; menu: MenuCache; dailyStock: ReturnType<typeof createDailyStock> }) {
   const { services, menu, dailyStock } = deps;
-  const photos = createPhotoStore(path.join(deps.config.dataDir, 'uploads'));
+  const photos = createPhotoStore(uploadsFolder(deps.config.dataDir));
   const catalogue = createCatalogue({ services, menu, photos });
   const menuTransfer = createMenuTransfer({
     services,

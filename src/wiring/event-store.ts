@@ -4,7 +4,7 @@ import type { DatabasePool } from '../db/pool';
 import { createPostgresEventStore } from '../eventstore/postgres';
 import type { EventStore } from '../eventstore/types';
 import { versionedEventStore, type EventVersioning } from '../eventstore/versioned-store';
-import { PersonalData, personalDataMasterKey, sealingEventStore, type PersonalDataDeclarations } from '../personal-data';
+import { PersonalData, personalDataMasterKey, sealedEnvelope, sealingEventStore, type PersonalDataDeclarations } from '../personal-data';
 import { PROCESS_EVENT_SCHEMAS } from '../process';
 import { ACCOUNT_EVENT_SCHEMAS, ACCOUNT_PERSONAL_DATA } from '../../modules/account';
 import { CART_EVENT_SCHEMAS, CART_PERSONAL_DATA } from '../../modules/cart';
@@ -38,12 +38,34 @@ export async function openEventStore(
   personalData: PersonalData,
   options: { pollIntervalMs?: number; maxConnections?: number } = {},
 ): Promise<EventStore> {
-  const adapter =
-    config.EVENT_STORE === 'esdb'
-      ? (await import('../eventstore/esdb')).createEsdbEventStore(config.EVENTSTORE_CONNECTION_STRING!)
-      : createPostgresEventStore({ url: databaseUrl, ...options });
+  const adapter = await openEventStoreAdapter(config, databaseUrl, options);
   const sealed = sealingEventStore(adapter, personalData, shopPersonalData());
   return versionedEventStore(sealed, shopEventVersioning(), { validate: config.NODE_ENV !== 'production' });
+}
+
+/**
+ * The configured adapter alone, beneath the sealing and the versioning: events exactly as stored (personal fields
+ * sealed, old shapes not upcast). Only the export and import tools use it.
+ */
+export async function openEventStoreAdapter(
+  config: Config,
+  databaseUrl: string,
+  options: { pollIntervalMs?: number; maxConnections?: number } = {},
+): Promise<EventStore> {
+  return config.EVENT_STORE === 'esdb'
+    ? (await import('../eventstore/esdb')).createEsdbEventStore(config.EVENTSTORE_CONNECTION_STRING!)
+    : createPostgresEventStore({ url: databaseUrl, ...options });
+}
+
+/** For an import: records the keys of every sealed envelope the events bring as withheld (they come without keys). */
+export async function withholdImportedKeys(personalData: PersonalData, events: AsyncIterable<{ type: string; data: unknown }>): Promise<number> {
+  const declarations = shopPersonalData();
+  const envelopes = new Set<string>();
+  for await (const event of events) {
+    const envelope = sealedEnvelope(declarations, event);
+    if (envelope !== null) envelopes.add(envelope);
+  }
+  return personalData.withholdMissingKeys(envelopes);
 }
 
 /** Every module's personal fields of its events: what the store seals (issue 15, docs/personal-data.md). */

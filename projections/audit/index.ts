@@ -1,0 +1,2 @@
+export { auditProjection } from './projection';
+export { streamsCorrelatedWith } from './queries';

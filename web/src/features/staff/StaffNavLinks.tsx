@@ -33,6 +33,11 @@ export function StaffNavLinks() {
         </NavLink>
       )}
       {hasRole(user?.role, 'manager') && (
+        <NavLink to="/takeaway-history" className="nav-link">
+          History
+        </NavLink>
+      )}
+      {hasRole(user?.role, 'manager') && (
         <NavLink to="/takeaway-staff" className="nav-link">
           Logins
         </NavLink>

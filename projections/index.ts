@@ -36,5 +36,5 @@ export { contactInbox, contactMessagesFrom } from './contact/queries';
 export { windowLoads } from './capacity/queries';
 export { contentReadModel, pagePartImageUses } from './content/queries';
 export { mediaLibrary } from './media/queries';
-export { streamsCorrelatedWith } from './audit';
+export { streamCategories, streamsCorrelatedWith, streamsOfCategory } from './audit';
 export { ordersByRef } from './orders/order-search';

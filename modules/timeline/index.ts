@@ -3,7 +3,9 @@
  * admins. It owns no events: it reads the order's stream and the streams the order touched (basket, stock,
  * payment, voucher, kitchen window, erasure, processes) and the mails about it, and says in words what each
  * event changed (describe.ts, the one home of those words), who did it, and how the entries tie together.
- * This file is the module's only door.
+ * It also holds the stream browser for admins (stream-browser.ts, issue 40 item 2): any stream read a page at a
+ * time, read-only, personal fields masked. This file is the module's only door.
  */
 export { createTimeline, type MailAbout, type Timeline, type TimelineSources } from './timeline';
-export { timelineRoutes } from './routes';
+export { streamBrowserRoutes, timelineRoutes } from './routes';
+export { createStreamBrowser, type StreamBrowser } from './stream-browser';

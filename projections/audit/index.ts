@@ -1,2 +1,2 @@
 export { auditProjection } from './projection';
-export { streamsCorrelatedWith } from './queries';
+export { streamCategories, streamsCorrelatedWith, streamsOfCategory } from './queries';

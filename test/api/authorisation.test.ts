@@ -137,6 +137,10 @@ const POLICY: Record<string, Access> = {
   'GET /api/order-search': 'manager',
   'GET /api/orders/:orderId/timeline': 'manager',
   'GET /api/orders/:orderId/timeline/personal': 'admin',
+  // Issue 40 item 2: the stream browser, read-only, admins only.
+  'GET /api/streams/categories': 'admin',
+  'GET /api/streams': 'admin',
+  'GET /api/streams/:stream/events': 'admin',
   'GET /api/invitation/:token': 'anyone',
   'POST /api/invitation/:token': 'anyone',
   // Customers' own accounts (issue 33): a signed-in session is refused by the route (test/api/customer-accounts.test.ts).

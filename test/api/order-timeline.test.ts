@@ -32,6 +32,8 @@ describe('an order’s timeline', () => {
     const head = await server.shop.store.lastCommittedPosition();
     for (const projection of ['audit', 'orders']) await server.shop.services.readModels.waitFor(projection, head);
   };
+  /** Set by the first step: the order it tells, and the admin and manager signed in. */
+  let told: { orderId: string; admin: ReturnType<typeof shopper>; manager: ReturnType<typeof shopper> };
   const mailsOf = async (orderId: string) => (await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from mail_outbox where order_id = ${orderId}`)) as number;
 
   it('tells a phone order paid and refunded in order, in words, with who did each; masks personal data for a manager, shows it to an admin after step-up, "[erased]" after erasure; staff get 403', async () => {
@@ -108,5 +110,39 @@ describe('an order’s timeline', () => {
     expect(erased.entries.find((entry) => entry.type === 'DeliveryDetailsGiven')!.raw.data).toMatchObject({ email: '[erased]', fullName: '[erased]' });
     expect(erased.entries.find((entry) => entry.type === 'PersonalDataErased')).toMatchObject({ words: 'Personal data erased on request', who: { kind: 'staff' } });
     expect(erased.entries.find((entry) => entry.type === 'OrderRefunded')!.words).toBe(first('OrderRefunded').words);
+    told = { orderId, admin, manager };
+  });
+
+  it('the stream browser (item 2): an admin lists categories and streams, and pages one forwards and backwards, by type and time; masked; managers get 403', async () => {
+    const { orderId, admin, manager } = told;
+    const stream = `order-${orderId}`;
+    const categories = (await admin.get('/api/streams/categories').expect(200)).body.categories as Array<{ category: string; streams: number }>;
+    expect(categories).toContainEqual(expect.objectContaining({ category: 'order', streams: 1 }));
+    expect((await admin.get('/api/streams?category=order').expect(200)).body.streams).toEqual([expect.objectContaining({ stream })]);
+    expect((await admin.get(`/api/streams?category=order&after=${stream}`).expect(200)).body.streams).toEqual([]);
+
+    const page = async (query: string) => (await admin.get(`/api/streams/${stream}/events?${query}`).expect(200)).body.page as { events: Array<{ revision: number; type: string; data: Record<string, unknown> }>; next: number | null };
+    const all = await page('limit=200');
+    const revisions = all.events.map((event) => event.revision);
+    expect(revisions).toEqual(revisions.map((_, index) => index));
+    expect(all.next).toBeNull();
+    const first = await page('limit=3');
+    expect(first.events.map((event) => event.revision)).toEqual([0, 1, 2]);
+    expect((await page(`limit=3&from=${first.next}`)).events.map((event) => event.revision)).toEqual([3, 4, 5]);
+    const last = revisions.at(-1)!;
+    const backwards = await page('direction=backwards&limit=2');
+    expect(backwards.events.map((event) => event.revision)).toEqual([last, last - 1]);
+    expect((await page(`direction=backwards&limit=2&from=${backwards.next}`)).events.map((event) => event.revision)).toEqual([last - 2, last - 3]);
+    expect((await page('type=OrderRefunded')).events.map((event) => event.type)).toEqual(['OrderRefunded']);
+    expect((await page('since=2026-11-20T19:01:00Z')).events).toEqual([]);
+    expect((await page('since=2026-11-20T18:59:00Z&until=2026-11-20T19:00:00Z')).events.length).toBe(all.events.length);
+    // Personal fields are masked (here already erased), never in clear.
+    expect(all.events.find((event) => event.type === 'DeliveryDetailsGiven')!.data).toMatchObject({ email: expect.stringMatching(/^\[(hidden|erased)\]$/) });
+
+    await admin.get(`/api/streams/${stream}/events?direction=sideways`).expect(400);
+    await admin.get('/api/streams?category=Order%00').expect(400);
+    await manager.get('/api/streams/categories').expect(403);
+    await manager.get('/api/streams?category=order').expect(403);
+    await manager.get(`/api/streams/${stream}/events`).expect(403);
   });
 });

@@ -34,6 +34,8 @@ export const PAGE_PATHS = {
   staffPages: '/takeaway-pages',
   /** An order's history (issue 40 item 1, managers): the search by reference and the order's timeline (`?order=<id>`). */
   orderHistory: '/takeaway-history',
+  /** The event streams, read-only (issue 40 item 2, admins). */
+  streams: '/takeaway-streams',
   /** A page the restaurant wrote itself (issue 39): any other one-word address. */
   content: '/:slug',
 } as const;
@@ -84,6 +86,7 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   imagePicker: 'Image library',
   staffPages: 'Pages',
   orderHistory: 'Order history',
+  streams: 'Event streams',
   content: 'Page',
   notFound: 'Page not found',
 };

@@ -47,6 +47,11 @@ export function StaffNavLinks() {
           Pages
         </NavLink>
       )}
+      {hasRole(user?.role, 'admin') && (
+        <NavLink to="/takeaway-streams" className="nav-link">
+          Streams
+        </NavLink>
+      )}
       <NavLink to="/account" className="nav-link">
         Your login
       </NavLink>

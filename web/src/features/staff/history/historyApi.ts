@@ -24,3 +24,50 @@ export const historyApi = api.injectEndpoints({
 });
 
 export const { useLazyOrdersByRefQuery, useOrderTimelineQuery, useLazyOrderTimelinePersonalQuery } = historyApi;
+
+/** The stream browser's answers (issue 40 item 2; modules/timeline/stream-browser.ts). */
+export interface StreamCategory {
+  category: string;
+  streams: number;
+  events: number;
+}
+export interface StreamSummary {
+  stream: string;
+  events: number;
+  lastAt: string;
+}
+export interface StreamPage {
+  stream: string;
+  events: Array<{ revision: number; position: string; type: string; at: string; time: string; data: unknown; metadata: Record<string, unknown> }>;
+  next: number | null;
+}
+export interface StreamPageArgs {
+  stream: string;
+  direction: 'forwards' | 'backwards';
+  from?: number;
+  type?: string;
+  since?: string;
+  until?: string;
+}
+
+const queryOf = (fields: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(fields).flatMap(([name, value]) => (value === undefined || value === '' ? [] : [[name, String(value)]]))).toString();
+
+export const streamsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    streamCategories: build.query<StreamCategory[], void>({
+      query: () => '/api/streams/categories',
+      transformResponse: (answer: { status: true; categories: StreamCategory[] }) => answer.categories,
+    }),
+    streamsOf: build.query<StreamSummary[], { category: string; after?: string }>({
+      query: ({ category, after }) => `/api/streams?${queryOf({ category, after, limit: 50 })}`,
+      transformResponse: (answer: { status: true; streams: StreamSummary[] }) => answer.streams,
+    }),
+    streamPage: build.query<StreamPage, StreamPageArgs>({
+      query: ({ stream, ...rest }) => `/api/streams/${encodeURIComponent(stream)}/events?${queryOf({ ...rest, limit: 20 })}`,
+      transformResponse: (answer: { status: true; page: StreamPage }) => answer.page,
+    }),
+  }),
+});
+
+export const { useStreamCategoriesQuery, useStreamsOfQuery, useStreamPageQuery } = streamsApi;

@@ -125,7 +125,7 @@ export function whoOf(
 }
 
 /** The inputs and commands a timer of a process caused: events caused by them were the clock's doing. */
-function clockCausesOf(events: StoredEvent[]): Set<string> {
+export function clockCausesOf(events: StoredEvent[]): Set<string> {
   const causes = new Set<string>();
   for (const event of events) {
     if (event.type !== 'ProcessInputHandled') continue;

@@ -1,6 +1,6 @@
 import type { Projection } from '../src/projections/types';
 import { accountsProjection } from './accounts/projection';
-import { auditProjection } from './audit/projection';
+import { auditProjection } from './audit';
 import { cartsProjection } from './carts/projection';
 import { menuProjection } from './menu/projection';
 import { settingsProjection } from './settings/projection';
@@ -36,3 +36,5 @@ export { contactInbox, contactMessagesFrom } from './contact/queries';
 export { windowLoads } from './capacity/queries';
 export { contentReadModel, pagePartImageUses } from './content/queries';
 export { mediaLibrary } from './media/queries';
+export { streamCategories, streamsCorrelatedWith, streamsOfCategory } from './audit';
+export { ordersByRef } from './orders/order-search';

@@ -54,6 +54,12 @@ export function createUserRepository(pool: DatabasePool) {
          where u.id = ${id} and u.status = 'active'`);
       return row && { ...fromRow(row), passwordVersion: row.password_version as number };
     },
+    /** Logins by id, whatever their status (an order's timeline names who did what): email and role. */
+    async byIds(ids: readonly string[]): Promise<Map<string, { email: string; role: Role }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await pool.any(sql.unsafe`select id, email, role from users where id = any(${sql.array([...ids], 'uuid')})`);
+      return new Map(rows.map((row) => [row.id as string, { email: row.email as string, role: row.role as Role }]));
+    },
     /** The addresses of the active logins with one of these roles (the managers to alert, say). */
     async activeEmailsWithRoles(roles: readonly Role[]): Promise<string[]> {
       return (await pool.anyFirst(sql.unsafe`

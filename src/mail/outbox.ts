@@ -30,6 +30,34 @@ export async function outboxDepth(pool: DatabasePool): Promise<number> {
     select count(*)::int from mail_outbox where sent_at is null and failed_at is null`)) as number;
 }
 
+/** A mail about one order, as the outbox holds it (an order's timeline lists them; `mailId` is the event's id). */
+export interface MailRecord {
+  mailId: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  queuedAt: string;
+  sentAt: string | null;
+  failedAt: string | null;
+}
+
+const instantOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | number).toISOString());
+
+/** The mails queued about one order, oldest first; the mail's body is not read. */
+export async function mailsAbout(pool: DatabasePool, orderId: string): Promise<MailRecord[]> {
+  const rows = await pool.any(sql.unsafe`
+    select mail_id, kind, recipient, subject, queued_at, sent_at, failed_at from mail_outbox where order_id = ${orderId} order by queued_at, mail_id`);
+  return rows.map((row) => ({
+    mailId: row.mail_id as string,
+    kind: row.kind as string,
+    recipient: row.recipient as string,
+    subject: row.subject as string,
+    queuedAt: instantOrNull(row.queued_at)!,
+    sentAt: instantOrNull(row.sent_at),
+    failedAt: instantOrNull(row.failed_at),
+  }));
+}
+
 /** Forgets mail sent more than 30 days ago and mail that failed more than 90 days ago (housekeeping). */
 export async function deleteOldMail(pool: DatabasePool): Promise<number> {
   const result = await pool.query(sql.unsafe`

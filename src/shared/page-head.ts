@@ -32,6 +32,10 @@ export const PAGE_PATHS = {
   imagePicker: IMAGE_PICKER_PATH,
   /** The restaurant's own pages, listed and made (issue 39, admins). */
   staffPages: '/takeaway-pages',
+  /** An order's history (issue 40 item 1, managers): the search by reference and the order's timeline (`?order=<id>`). */
+  orderHistory: '/takeaway-history',
+  /** The event streams, read-only (issue 40 item 2, admins). */
+  streams: '/takeaway-streams',
   /** A page the restaurant wrote itself (issue 39): any other one-word address. */
   content: '/:slug',
 } as const;
@@ -81,6 +85,8 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   accessibility: 'Accessibility statement',
   imagePicker: 'Image library',
   staffPages: 'Pages',
+  orderHistory: 'Order history',
+  streams: 'Event streams',
   content: 'Page',
   notFound: 'Page not found',
 };

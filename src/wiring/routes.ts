@@ -37,6 +37,7 @@ import { accountOrderRoutes, cardRoutes, createReorder, checkoutRoutes, orderTim
 import { paymentRoutes } from '../../modules/payment';
 import { privacyRoutes } from '../../modules/privacy';
 import { stockRoutes } from '../../modules/stock';
+import { streamBrowserRoutes, timelineRoutes } from '../../modules/timeline';
 import { storeSettingsRoutes, storeStatusRoutes } from '../../modules/store';
 import { voucherRoutes, type createVouchers } from '../../modules/voucher';
 import type { wireCatalog } from './catalog';
@@ -46,6 +47,7 @@ import type { wireMedia } from './media';
 import type { wireOrder } from './order';
 import type { wirePrivacy } from './privacy';
 import type { wireStock } from './stock';
+import { wireStreamBrowser, wireTimeline } from './timeline';
 
 /** The parts the routes serve, as the composition root made them. */
 export interface RoutedParts {
@@ -148,6 +150,8 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     storeSettingsRoutes({ services, clock, delivery: delivery.service, liveKeys: parts.liveKeys }),
     kitchenRoutes({ kitchen: order.kitchen, orders: order.orders, settings: services.settings, clock, menu, linkKey }),
     refundRoutes({ refunds: order.refunds, clock }),
+    timelineRoutes({ timeline: wireTimeline({ services, users: parts.users }), clock }),
+    streamBrowserRoutes({ browser: wireStreamBrowser(services) }),
     storeStatusRoutes({ services, clock, delivery: delivery.service, liveKeys: parts.liveKeys }),
     storeLogRoutes({ pool, clock, settings: services.settings }),
     stockStatusRoutes({ services, menu, clock }),

@@ -135,6 +135,14 @@ const POLICY: Record<string, Access> = {
   // Issue 35: a manager's refund (behind a step-up) and the day's money as CSV.
   'POST /api/orders/:id/refunds': 'manager',
   'GET /api/takings/:day.csv': 'manager',
+  // Issue 40: an order's timeline for managers; its personal data for an admin only (behind a step-up).
+  'GET /api/order-search': 'manager',
+  'GET /api/orders/:orderId/timeline': 'manager',
+  'GET /api/orders/:orderId/timeline/personal': 'admin',
+  // Issue 40 item 2: the stream browser, read-only, admins only.
+  'GET /api/streams/categories': 'admin',
+  'GET /api/streams': 'admin',
+  'GET /api/streams/:stream/events': 'admin',
   'GET /api/invitation/:token': 'anyone',
   'POST /api/invitation/:token': 'anyone',
   // Customers' own accounts (issue 33): a signed-in session is refused by the route (test/api/customer-accounts.test.ts).

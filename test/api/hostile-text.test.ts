@@ -215,7 +215,7 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
 };
 
 /** A route's path parameters: an honest value each (hostile ones are sent in their place). */
-const PATH_PARAMETERS: Record<string, string> = { postcode: 'LS1 4AP', id: '00000000-0000-4000-8000-000000000000' };
+const PATH_PARAMETERS: Record<string, string> = { postcode: 'LS1 4AP', id: '00000000-0000-4000-8000-000000000000', orderId: '00000000-0000-4000-8000-000000000000', stream: 'order-00000000-0000-4000-8000-000000000000' };
 
 const withValue = (body: Record<string, unknown>, path: string, value: string): Record<string, unknown> => {
   const copy = structuredClone(body);

@@ -667,4 +667,39 @@ describe('staff back office in the browser', () => {
       await kitchen.close();
     }
   }, 180_000);
+
+  it("issue 40: a manager opens an order's history from its live row, reads it, and finds it by reference", async () => {
+    const { baseUrl } = server;
+    // The admin's browser of the settings step, still signed in (a second login would cost a password hash).
+    const office = customer.page;
+    const orderId = await placePhoneOrder(server);
+    await office.goto(`${baseUrl}/takeaway`);
+    const row = office.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+    // One click on the row's History opens the timeline (the History nav link and the search are the other way).
+    await row.getByTestId('order-history').click();
+    await office.waitForURL(`${baseUrl}/takeaway-history?order=${orderId}`);
+    const timeline = office.getByTestId('order-timeline');
+    const submitted = timeline.locator('[data-testid="timeline-entry"][data-type="OrderSubmitted"]');
+    await waitForText(submitted.getByTestId('timeline-words'), 'Order placed (pay by phone), total £8.55, awaiting payment');
+    await waitForText(timeline.getByTestId('timeline-personal'), 'Personal data hidden.');
+    expect(await timeline.textContent()).not.toContain(CUSTOMER_DETAILS.email);
+    // The raw event opens from the keyboard.
+    await submitted.locator('summary').focus();
+    await office.keyboard.press('Enter');
+    await submitted.getByTestId('timeline-raw').filter({ hasText: '"type": "OrderSubmitted"' }).waitFor();
+    await expectAccessible(office, 'order-timeline');
+    // An admin who signed in just now sees the personal data without being asked again.
+    await office.getByRole('button', { name: 'Show personal data' }).click();
+    await waitForText(timeline.getByTestId('timeline-personal'), 'Personal data shown.');
+    const given = timeline.locator('[data-testid="timeline-entry"][data-type="DeliveryDetailsGiven"]');
+    await given.locator('summary').click();
+    await given.getByTestId('timeline-raw').filter({ hasText: CUSTOMER_DETAILS.email }).waitFor();
+
+    // The search box finds it by the kitchen's reference.
+    await office.getByLabel('Order reference').fill(orderId.slice(0, 8));
+    await office.getByRole('button', { name: 'Find', exact: true }).click();
+    const result = office.getByTestId('order-search-result');
+    await result.filter({ hasText: orderId.slice(0, 8).toUpperCase() }).waitFor();
+    expect(await result.getAttribute('href')).toBe(`/takeaway-history?order=${orderId}`);
+  }, 120_000);
 });

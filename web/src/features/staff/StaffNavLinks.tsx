@@ -33,6 +33,11 @@ export function StaffNavLinks() {
         </NavLink>
       )}
       {hasRole(user?.role, 'manager') && (
+        <NavLink to="/takeaway-history" className="nav-link">
+          History
+        </NavLink>
+      )}
+      {hasRole(user?.role, 'manager') && (
         <NavLink to="/takeaway-staff" className="nav-link">
           Logins
         </NavLink>
@@ -40,6 +45,11 @@ export function StaffNavLinks() {
       {hasRole(user?.role, 'admin') && (
         <NavLink to="/takeaway-pages" className="nav-link">
           Pages
+        </NavLink>
+      )}
+      {hasRole(user?.role, 'admin') && (
+        <NavLink to="/takeaway-streams" className="nav-link">
+          Streams
         </NavLink>
       )}
       <NavLink to="/account" className="nav-link">

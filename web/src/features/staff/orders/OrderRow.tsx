@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatPence } from '../../../app/money';
 import { CustomerCell } from './CustomerCell';
 import { DueCell } from './DueCell';
+import { HistoryLink } from './HistoryLink';
 import { ItemsCell } from './ItemsCell';
 import type { LiveOrder, OrderStatus } from './kitchenOrder';
 import { PreviewButton } from './PreviewButton';
@@ -38,6 +39,7 @@ export function OrderRow({ order, now, alarmMinutes }: { order: LiveOrder; now: 
         </div>
         {/* A cancelled order's ticket is not to be printed from here. */}
         {order.status !== 'CANCELLED' && <PreviewButton order={order} />}
+        <HistoryLink order={order} />
       </td>
       <CustomerCell order={order} expanded={showAddress} onToggle={() => setShowAddress((shown) => !shown)} />
       <td data-label="Pay method">{order.payment_method}</td>

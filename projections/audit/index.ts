@@ -1,0 +1,2 @@
+export { auditProjection } from './projection';
+export { streamCategories, streamsCorrelatedWith, streamsOfCategory } from './queries';

@@ -1,0 +1,73 @@
+import type { OrderFound, OrderTimeline } from '../../../../../src/shared/order-timeline';
+import { api } from '../../../app/api';
+
+export type { OrderFound, OrderTimeline };
+
+/** An order's history (issue 40 item 1): the search by reference and the timeline, masked or (admins after step-up) not. */
+export const historyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    ordersByRef: build.query<OrderFound[], string>({
+      query: (ref) => `/api/order-search?ref=${encodeURIComponent(ref)}`,
+      transformResponse: (answer: { status: true; orders: OrderFound[] }) => answer.orders,
+    }),
+    orderTimeline: build.query<OrderTimeline, string>({
+      query: (orderId) => `/api/orders/${encodeURIComponent(orderId)}/timeline`,
+      transformResponse: (answer: { status: true; timeline: OrderTimeline }) => answer.timeline,
+    }),
+    /** Never kept: personal data leave the cache with the page. */
+    orderTimelinePersonal: build.query<OrderTimeline, string>({
+      query: (orderId) => `/api/orders/${encodeURIComponent(orderId)}/timeline/personal`,
+      transformResponse: (answer: { status: true; timeline: OrderTimeline }) => answer.timeline,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useLazyOrdersByRefQuery, useOrderTimelineQuery, useLazyOrderTimelinePersonalQuery } = historyApi;
+
+/** The stream browser's answers (issue 40 item 2; modules/timeline/stream-browser.ts). */
+export interface StreamCategory {
+  category: string;
+  streams: number;
+  events: number;
+}
+export interface StreamSummary {
+  stream: string;
+  events: number;
+  lastAt: string;
+}
+export interface StreamPage {
+  stream: string;
+  events: Array<{ revision: number; position: string; type: string; at: string; time: string; data: unknown; metadata: Record<string, unknown> }>;
+  next: number | null;
+}
+export interface StreamPageArgs {
+  stream: string;
+  direction: 'forwards' | 'backwards';
+  from?: number;
+  type?: string;
+  since?: string;
+  until?: string;
+}
+
+const queryOf = (fields: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(fields).flatMap(([name, value]) => (value === undefined || value === '' ? [] : [[name, String(value)]]))).toString();
+
+export const streamsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    streamCategories: build.query<StreamCategory[], void>({
+      query: () => '/api/streams/categories',
+      transformResponse: (answer: { status: true; categories: StreamCategory[] }) => answer.categories,
+    }),
+    streamsOf: build.query<StreamSummary[], { category: string; after?: string }>({
+      query: ({ category, after }) => `/api/streams?${queryOf({ category, after, limit: 50 })}`,
+      transformResponse: (answer: { status: true; streams: StreamSummary[] }) => answer.streams,
+    }),
+    streamPage: build.query<StreamPage, StreamPageArgs>({
+      query: ({ stream, ...rest }) => `/api/streams/${encodeURIComponent(stream)}/events?${queryOf({ ...rest, limit: 20 })}`,
+      transformResponse: (answer: { status: true; page: StreamPage }) => answer.page,
+    }),
+  }),
+});
+
+export const { useStreamCategoriesQuery, useStreamsOfQuery, useStreamPageQuery } = streamsApi;

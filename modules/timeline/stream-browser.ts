@@ -1,21 +1,8 @@
-import type { EventStore, StoredEvent } from '../../src/eventstore/types';
+import type { EventStore } from '../../src/eventstore/types';
 import type { PersonalDataDeclarations } from '../../src/personal-data';
 import { londonDateTimeText } from '../../src/shared/london-time';
+import type { StreamCategory, StreamPage, StreamSummary } from '../../src/shared/order-timeline';
 import { maskedData } from './timeline';
-
-/** A category of streams (the part of a stream's name before its first dash) and how much it holds. */
-export interface StreamCategory {
-  category: string;
-  streams: number;
-  events: number;
-}
-
-/** One stream of a category, with its size and its last event's time. */
-export interface StreamSummary {
-  stream: string;
-  events: number;
-  lastAt: string;
-}
 
 /** What the stream browser reads besides the event store: the audit log's one row per event. */
 export interface StreamIndex {
@@ -35,12 +22,6 @@ export interface StreamPageQuery {
   until?: string;
 }
 
-export interface StreamPage {
-  stream: string;
-  events: Array<{ revision: number; position: string; type: string; at: string; time: string; data: unknown; metadata: StoredEvent['metadata'] }>;
-  /** The `from` of the next page, or null at the stream's end. */
-  next: number | null;
-}
 
 /**
  * The stream browser for admins (issue 40 item 2): categories, the streams of one, and one stream read forwards

@@ -7,6 +7,7 @@ import { STOCK_EVENT_TYPES, stockStream, type StockEvent } from '../stock';
 import { VOUCHER_EVENT_TYPES, voucherStream, type VoucherEvent } from '../voucher';
 import { DomainError } from '../../src/core/errors';
 import type { EventStore, StoredEvent } from '../../src/eventstore/types';
+import type { MailRecord } from '../../src/mail/outbox';
 import { ERASED, guestOrderSubject, cartSubject, type PersonalDataDeclarations } from '../../src/personal-data';
 import { PROCESS_EVENT_TYPES, type ProcessEvent } from '../../src/process';
 import { londonDateTimeText } from '../../src/shared/london-time';
@@ -27,15 +28,7 @@ import {
 } from './describe';
 
 /** A mail about the order from the mail outbox; `mailId` is the id of the event it tells about. */
-export interface MailAbout {
-  mailId: string;
-  kind: string;
-  recipient: string;
-  subject: string;
-  queuedAt: string;
-  sentAt: string | null;
-  failedAt: string | null;
-}
+export type MailAbout = MailRecord;
 
 /** What the timeline reads besides the event store; the composition root fills each from its owner. */
 export interface TimelineSources {

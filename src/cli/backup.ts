@@ -1,20 +1,14 @@
-import pino from 'pino';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/open-database';
-import { createDatabasePool } from '../db/pool';
 import { backupShop } from '../operations/backup';
 import { uploadsFolder } from '../uploads';
+import { runTool, withShopDatabase } from './tool';
 
 /**
  * `npm run backup -- <file>`: one consistent snapshot of every table the shop owns and the uploads folder, into
  * one gzip'd file (docs/operations.md, "Backups"). Works with the shop running. The master key is not in it.
  */
-async function main(file: string | undefined): Promise<void> {
+runTool(async ([file]) => {
   if (!file) throw new Error('Usage: npm run backup -- <file>');
-  const config = loadConfig();
-  const database = await openDatabase(config, pino({ level: 'warn' }), { forTool: true });
-  const pool = await createDatabasePool(database.url);
-  try {
+  await withShopDatabase(async ({ config, pool }) => {
     const manifest = await backupShop(pool, { file, uploadsDir: uploadsFolder(config.dataDir) });
     const tables = Object.keys(manifest.counts).filter((name) => name !== 'uploads').length;
     console.log(`Backed up ${tables} tables and ${manifest.counts.uploads ?? 0} uploaded files to ${file}; sha256 ${manifest.sha256}.`);
@@ -23,13 +17,5 @@ async function main(file: string | undefined): Promise<void> {
       'Reminder: the personal-data master key is not in the backup. Keep PERSONAL_DATA_MASTER_KEY (or DATA_DIR/personal-data-master-key) ' +
         'safe, apart from the backups: without it nobody in a restored shop can be read, and whoever holds both can read everyone.',
     );
-  } finally {
-    await pool.end();
-    await database.close();
-  }
-}
-
-main(process.argv[2]).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  });
 });

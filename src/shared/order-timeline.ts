@@ -62,3 +62,36 @@ export const ORDER_REF_PATTERN = /^[0-9a-fA-F]{8}$/;
 
 /** The staff page of an order's history, with the order it shows. */
 export const orderHistoryPath = (orderId?: string) => (orderId ? `/takeaway-history?order=${encodeURIComponent(orderId)}` : '/takeaway-history');
+
+/**
+ * The stream browser's answers (issue 40 item 2; modules/timeline/stream-browser.ts): a category of streams (the
+ * part of a stream's name before its first dash) and how much it holds.
+ */
+export interface StreamCategory {
+  category: string;
+  streams: number;
+  events: number;
+}
+
+/** One stream of a category, with its size and its last event's time. */
+export interface StreamSummary {
+  stream: string;
+  events: number;
+  lastAt: string;
+}
+
+/** One page of a stream, personal fields masked. */
+export interface StreamPage {
+  stream: string;
+  events: Array<{
+    revision: number;
+    position: string;
+    type: string;
+    at: string;
+    time: string;
+    data: unknown;
+    metadata: { correlationId: string; causationId: string; actor: string; at: string };
+  }>;
+  /** The `from` of the next page, or null at the stream's end. */
+  next: number | null;
+}

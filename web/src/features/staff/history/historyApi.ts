@@ -1,4 +1,4 @@
-import type { OrderFound, OrderTimeline } from '../../../../../src/shared/order-timeline';
+import type { OrderFound, OrderTimeline, StreamCategory, StreamPage, StreamSummary } from '../../../../../src/shared/order-timeline';
 import { api } from '../../../app/api';
 
 export type { OrderFound, OrderTimeline };
@@ -25,22 +25,6 @@ export const historyApi = api.injectEndpoints({
 
 export const { useLazyOrdersByRefQuery, useOrderTimelineQuery, useLazyOrderTimelinePersonalQuery } = historyApi;
 
-/** The stream browser's answers (issue 40 item 2; modules/timeline/stream-browser.ts). */
-export interface StreamCategory {
-  category: string;
-  streams: number;
-  events: number;
-}
-export interface StreamSummary {
-  stream: string;
-  events: number;
-  lastAt: string;
-}
-export interface StreamPage {
-  stream: string;
-  events: Array<{ revision: number; position: string; type: string; at: string; time: string; data: unknown; metadata: Record<string, unknown> }>;
-  next: number | null;
-}
 export interface StreamPageArgs {
   stream: string;
   direction: 'forwards' | 'backwards';

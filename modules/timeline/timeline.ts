@@ -190,7 +190,7 @@ export function createTimeline(sources: TimelineSources) {
 
   return {
     /** Orders by their short reference, for the search box. */
-    find: (ref: string) => sources.ordersByRef(ref.toUpperCase()),
+    find: (ref: string) => sources.ordersByRef(ref),
 
     /** The order's whole story in commit order; personal fields masked unless `showPersonal` (an admin after step-up). */
     async of(orderId: string, { showPersonal }: { showPersonal: boolean }): Promise<OrderTimeline> {

@@ -3,15 +3,16 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 // rendered on the server, lays its pictures out before the parts' lazily loaded views arrive.
 import './features/content/parts/part-layout.css';
 import './features/content/parts/parts.css';
-import { startTransition, useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FIRST_SCREEN_DATA_ID, type FirstScreenEntry } from '../../src/shared/first-screen';
 import { api } from './app/api';
 import { AppRoutes } from './app/router';
 import { ShopApp } from './app/ShopApp';
 import { createShopStore } from './app/store';
+import { afterFirstRender } from './app/firstRender';
 import { allergensRemembered, rememberedAllergens } from './features/menu/allergenFilterSlice';
 import { preloadPartViews } from './features/content/parts/partKinds';
 import type { ContentPage } from '../../src/shared/content-pages';
@@ -22,27 +23,34 @@ if (!rootElement) throw new Error('index.html is missing #root');
 const store = createShopStore();
 setupListeners(store.dispatch);
 
-/** Subscriptions held from before the first render until the page's own components hold theirs. */
+/**
+ * The first page's answers, subscribed to from before the first render until the visitor moves to another page.
+ * Its parts are taken over after the page around them (web/src/app/firstRender.ts); an answer let go before, and
+ * then refetched by a live channel's connection, would be dropped, and a part not yet taken over would find it gone.
+ */
 const held: Array<{ unsubscribe(): void }> = [];
 
-/**
- * Once the first render is on the screen: what this device remembers (the first render must match the
- * server's, which knows nothing of it), and the held subscriptions let go.
- */
-function AfterFirstRender() {
+function ReleaseOnLeaving() {
+  const { pathname } = useLocation();
+  const [firstPath] = useState(pathname);
   useEffect(() => {
-    const remembered = rememberedAllergens();
-    if (remembered.length > 0) store.dispatch(allergensRemembered(remembered));
-    for (const subscription of held.splice(0)) subscription.unsubscribe();
-  }, []);
+    if (pathname !== firstPath) for (const subscription of held.splice(0)) subscription.unsubscribe();
+  }, [pathname, firstPath]);
   return null;
 }
+
+// What this device remembers changes the menu's first screen, which must match the server's (which knows nothing
+// of it): applied once the page is taken over.
+void afterFirstRender().then(() => {
+  const remembered = rememberedAllergens();
+  if (remembered.length > 0) store.dispatch(allergensRemembered(remembered));
+});
 
 const app = (
   <ShopApp store={store}>
     <BrowserRouter>
       <AppRoutes />
-      <AfterFirstRender />
+      <ReleaseOnLeaving />
     </BrowserRouter>
   </ShopApp>
 );

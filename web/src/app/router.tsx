@@ -7,6 +7,7 @@ import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PageLoading } from '../pages/PageLoading';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
+import { PageShown } from '../components/PageShown';
 
 /** A page whose code is fetched when it is first shown (Layout's Suspense shows the spinner meanwhile). */
 const onDemand = (load: () => Promise<ComponentType>) => lazy(() => load().then((component) => ({ default: component })));
@@ -57,6 +58,7 @@ export function AppRoutes() {
             <PageErrorBoundary path={PAGE_PATHS.imagePicker}>
               <Suspense fallback={<PageLoading />}>
                 <ImagePickerPage />
+                <PageShown />
               </Suspense>
             </PageErrorBoundary>
           </Container>

@@ -14,6 +14,7 @@ import { isStaffPath, useBrandTheme } from '../features/brand/useBrandTheme';
 import '../features/brand/brand.css';
 import { DiscreetLogin } from './DiscreetLogin';
 import { PageErrorBoundary } from './PageErrorBoundary';
+import { PageShown } from './PageShown';
 import { SiteHeader } from './SiteHeader';
 
 export function Layout() {
@@ -33,6 +34,7 @@ export function Layout() {
         <PageErrorBoundary path={pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <PageShown />
           </Suspense>
         </PageErrorBoundary>
       </Container>

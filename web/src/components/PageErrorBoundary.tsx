@@ -2,6 +2,7 @@ import { Component, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { PAGE_FAILED } from '../../../src/shared/page-texts';
+import { PageShown } from './PageShown';
 
 
 interface Props {
@@ -34,6 +35,7 @@ export class PageErrorBoundary extends Component<Props, { path: string; failed: 
         <Button variant="outline-danger" onClick={() => window.location.reload()}>
           Reload
         </Button>
+        <PageShown />
       </Alert>
     );
   }

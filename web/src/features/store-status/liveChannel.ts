@@ -1,3 +1,4 @@
+import { afterFirstRender } from '../../app/firstRender';
 import { isLiveData, liveChannelPath, type LiveChannel, type LiveData, type LiveEvent } from '../../../../src/shared/live-contract';
 
 /** The state of one Server-Sent Events channel, as a screen shows it. */
@@ -64,13 +65,17 @@ export function openLiveChannel<C extends LiveChannel>(
     for (const name of Object.keys(handlers.events) as Array<LiveEvent<C>>) {
       const handle = handlers.events[name] as ((data: LiveData<C, typeof name>) => void) | undefined;
       current.addEventListener(name, (event) => {
-        const data = parseData((event as MessageEvent<string>).data);
+        const data = parseData((event as MessageEvent).data as string);
         if (isLiveData(channel, name, data)) handle?.(data);
       });
     }
   };
 
-  void connect();
+  // Not before the page's first render: connecting refetches what the channel follows, which must not change
+  // while React takes over the server's markup (web/src/app/firstRender.ts).
+  void afterFirstRender().then(() => {
+    if (!closed) void connect();
+  });
   return () => {
     closed = true;
     clearTimeout(retry);

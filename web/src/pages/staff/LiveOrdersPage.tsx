@@ -32,13 +32,16 @@ export function LiveOrdersPage() {
   );
 }
 
-/** The screen's two questions, one at a time: whether to open the store first, then the low stock (issue 38). */
+/**
+ * The screen's two questions, one at a time: whether to open the store first, then the low stock (issue 38), which
+ * waits until the first is known not to be asked.
+ */
 function ArrivalQuestions() {
   const openTime = useTimeToOpen();
   return (
     <>
       <OpenTimeModal due={openTime.due} dismiss={openTime.dismiss} />
-      <LowStockWarning held={openTime.due} />
+      <LowStockWarning held={openTime.due || !openTime.known} />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { ServerWritableStream } from '@grpc/grpc-js';
 import { ReadReq, type ReadResp } from '@eventstore/db-client/generated/streams_pb';
 import { accessDenied, notImplemented, streamDeleted, unavailable } from './errors';
@@ -15,12 +14,26 @@ import { caughtUp, checkpoint, confirmation, readEvent, streamNameOf, streamNotF
 type Call = ServerWritableStream<ReadReq, ReadResp>;
 const { ReadDirection } = ReadReq.Options;
 
+const isOver = (call: Call) => call.cancelled || call.writableEnded || call.destroyed;
+
+/** Resolves once the client has read enough to take more, or the call is over (ended with an error by a fault, say). */
+function writable(call: Call): Promise<void> {
+  return new Promise((resolve) => {
+    const events = ['drain', 'close', 'finish', 'error', 'cancelled'];
+    const done = () => {
+      for (const event of events) call.off(event, done);
+      resolve();
+    };
+    for (const event of events) call.on(event, done);
+  });
+}
+
 /** Writes one answer after the fault's delay, waiting while the client is slow to read; false once the call is over. */
 async function send(call: Call, faults: Faults, message: ReadResp): Promise<boolean> {
   await faults.pause();
-  if (call.cancelled || call.writableEnded || call.destroyed) return false;
-  if (!call.write(message)) await Promise.race([once(call, 'drain'), once(call, 'close')]);
-  return !call.cancelled;
+  if (isOver(call)) return false;
+  if (!call.write(message)) await writable(call);
+  return !isOver(call);
 }
 
 function matcher(filter: ReadReq.Options.FilterOptions | undefined): (record: LogRecord) => boolean {
@@ -148,7 +161,7 @@ export function readHandler(log: FakeLog, faults: Faults) {
       return options.hasAll() ? readAll(call, faults, log, options) : readStream(call, faults, log, options);
     };
     serve().catch((error: Error) => {
-      if (!call.cancelled) call.emit('error', { code: 13, details: `The fake EventStoreDB failed: ${error.message}` });
+      if (!isOver(call)) call.emit('error', { code: 13, details: `The fake EventStoreDB failed: ${error.message}` });
     });
   };
 }

@@ -1,4 +1,17 @@
-import { ANY, NO_STREAM, START, StreamNotFoundError, WrongExpectedVersionError, type RecordedEvent } from '@eventstore/db-client';
+import {
+  ANY,
+  AccessDeniedError,
+  CancelledError,
+  EventStoreDBClient,
+  NO_STREAM,
+  START,
+  StreamDeletedError,
+  StreamNotFoundError,
+  UnavailableError,
+  WrongExpectedVersionError,
+  jsonEvent,
+  type RecordedEvent,
+} from '@eventstore/db-client';
 import { createEsdbEventStore } from '../../src/eventstore/esdb';
 import {
   appendFailure,
@@ -7,16 +20,18 @@ import {
   formatPosition,
   isStreamNotFound,
   isSystemEvent,
+  isTransientFailure,
   pageSizeFor,
   readPositionAt,
+  resubscribeDelay,
   toEsdbEvent,
   toEsdbExpectedRevision,
   toStoredEvent,
 } from '../../src/eventstore/esdb-mapping';
-import { DuplicateEventId, ORIGIN, WrongExpectedVersion, type NewEvent, type Position, type StoredEvent } from '../../src/eventstore/types';
-import { eventStoreContract } from './contract';
-
-import { startFakeEsdb } from '../../src/fake-esdb/server';
+import { DuplicateEventId, ORIGIN, WrongExpectedVersion, type EventStore, type NewEvent, type Position, type StoredEvent } from '../../src/eventstore/types';
+import { startFakeEsdb, type FakeEsdb } from '../../src/fake-esdb/server';
+import { until } from '../support/until';
+import { eventStoreContract, newEvent as contractEvent } from './contract';
 
 // Against the local fake EventStoreDB in every run (the real client over gRPC, batch appends as a 23.10 node offers
 // them, then single appends as an older node's); against a real node too when EVENTSTORE_CONNECTION_STRING is set.
@@ -192,5 +207,114 @@ describe('EventStoreDB errors', () => {
   it('tells a missing stream from other read failures', () => {
     expect(isStreamNotFound(new StreamNotFoundError(undefined, 'cart-1'))).toBe(true);
     expect(isStreamNotFound(new Error('cart-1 not found'))).toBe(false);
+  });
+});
+
+describe('EventStoreDB subscriptions that drop', () => {
+  it('subscribes again after a transient failure, from its last event, waiting longer while it keeps failing', () => {
+    for (const transient of [new UnavailableError(), new CancelledError()]) expect(isTransientFailure(transient)).toBe(true);
+    for (const lasting of [new AccessDeniedError(), new StreamDeletedError(undefined, 'cart-1'), new Error('bad record')]) {
+      expect(isTransientFailure(lasting)).toBe(false);
+    }
+    expect([1, 2, 3, 4, 10].map((failures) => resubscribeDelay(failures, 100, 1000))).toEqual([100, 200, 400, 800, 1000]);
+  });
+});
+
+/** Issue 43 items 1 and 3: the faults a node can have, through the real client and the adapter, against the fake. */
+describe('EventStoreDB faults, against the fake node', () => {
+  let fake: FakeEsdb;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    fake = await startFakeEsdb();
+    store = createEsdbEventStore(fake.connectionString, { firstResubscribeDelayMs: 10, maxResubscribeDelayMs: 50 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await fake.close();
+  });
+
+  it('resumes a dropped subscription from its last event: every event once, in order, whatever the node did', async () => {
+    const written: string[] = [];
+    const append = async (stream: string, count: number) => {
+      const events = Array.from({ length: count }, (_, n) => contractEvent('Written', { n }));
+      await store.append(stream, events, { expectedRevision: 'any' });
+      written.push(...events.map((event) => event.id));
+    };
+    // Events before the subscription starts, so that it is dropped while still catching up.
+    await append('catch-up-1', 150);
+    const received: StoredEvent[] = [];
+    const controller = new AbortController();
+    let dropsInCatchUp = 0;
+    const running = store.subscribeAll({
+      after: ORIGIN,
+      signal: controller.signal,
+      onEvent: async (event) => {
+        received.push(event);
+        if (received.length === 40 || received.length === 100) dropsInCatchUp += fake.dropSubscriptions('unavailable');
+      },
+    });
+    await until(() => received.length === 150, 'the subscriber to catch up through two drops');
+    expect(dropsInCatchUp).toBe(2);
+
+    // Live: the node drops the subscription as it goes away, cancels it, and ends it without an error.
+    for (const how of ['unavailable', 'cancelled', 'end'] as const) {
+      expect(fake.dropSubscriptions(how)).toBe(1);
+      await append(`live-${how}`, 3);
+      await until(() => received.length === written.length, `the events written after a drop (${how})`);
+    }
+
+    // The node refuses everything for a while: appends fail as unavailable, the subscription waits and comes back.
+    fake.refuse(true);
+    await expect(store.append('refused', [contractEvent('Refused')], { expectedRevision: 'any' })).rejects.toBeInstanceOf(UnavailableError);
+    await expect(store.read('catch-up-1')).rejects.toBeInstanceOf(UnavailableError);
+    await expect(store.ping()).rejects.toBeInstanceOf(UnavailableError);
+    fake.refuse(false);
+    await append('after-refusal', 2);
+    await until(() => received.length === written.length, 'the events written once the node answers again');
+
+    // A slow node: every answer waits, and still nothing is lost or doubled.
+    fake.slow(15);
+    await append('slow-1', 4);
+    await append('slow-2', 1);
+    await store.ping();
+    await until(() => received.length === written.length, 'the events a slow node delivers');
+    fake.slow(0);
+
+    controller.abort();
+    await running;
+    expect(received.map((event) => event.id)).toEqual(written);
+    const positions = received.map((event) => event.position);
+    for (let i = 1; i < positions.length; i++) expect(positions[i] > positions[i - 1]).toBe(true);
+  });
+
+  it("passes on the node's refusals as the client maps them: deleted stream, access denied, version conflict", async () => {
+    await store.append('cart-deleted', [contractEvent('CartOpened')], { expectedRevision: 'no_stream' });
+    fake.tombstone('cart-deleted');
+    await expect(store.read('cart-deleted')).rejects.toBeInstanceOf(StreamDeletedError);
+    await expect(store.append('cart-deleted', [contractEvent('ItemAdded')], { expectedRevision: 'any' })).rejects.toBeInstanceOf(StreamDeletedError);
+
+    fake.deny('cart-private');
+    await expect(store.read('cart-private')).rejects.toBeInstanceOf(AccessDeniedError);
+    await expect(store.append('cart-private', [contractEvent('CartOpened')], { expectedRevision: 'any' })).rejects.toBeInstanceOf(AccessDeniedError);
+
+    const conflict = await store.append('cart-missing', [contractEvent('ItemAdded')], { expectedRevision: 4n }).catch((error) => error);
+    expect(conflict).toBeInstanceOf(WrongExpectedVersion);
+    expect(conflict).toMatchObject({ stream: 'cart-missing', expected: 4n, actual: 'no_stream' });
+  });
+
+  it("never shows the node's own events in $all or as the head (a subscriber from the origin above never got its first ones)", async () => {
+    const mine = await store.append('cart-before-system', [contractEvent('CartOpened')], { expectedRevision: 'no_stream' });
+    // A metadata event, as setStreamMetadata writes one, after ours: the head must still be ours.
+    const raw = EventStoreDBClient.connectionString(fake.connectionString);
+    try {
+      await raw.appendToStream('$$cart-before-system', jsonEvent({ type: '$metadata', data: { $maxAge: 60 } }));
+    } finally {
+      await raw.dispose();
+    }
+    expect(fake.records()[fake.records().length - 1].type).toBe('$metadata');
+    expect(await store.headPosition()).toBe(mine.position);
+    expect(await store.readAll({ after: ORIGIN, limit: 1 })).toEqual([expect.objectContaining({ type: 'Written' })]);
+    expect(await store.readAll({ after: mine.position, limit: 10 })).toEqual([]);
   });
 });

@@ -30,6 +30,10 @@ import {
 } from '../../src/eventstore/esdb-mapping';
 import { DuplicateEventId, ORIGIN, WrongExpectedVersion, type EventStore, type NewEvent, type Position, type StoredEvent } from '../../src/eventstore/types';
 import { startFakeEsdb, type FakeEsdb } from '../../src/fake-esdb/server';
+import { adminCookie, count, staffOrdersUrl } from '../api/http';
+import { shopper } from '../api/shopper';
+import { startTestServer, type TestServer } from '../support/server';
+import { connectSse } from '../support/sse-client';
 import { until } from '../support/until';
 import { eventStoreContract, newEvent as contractEvent } from './contract';
 
@@ -316,5 +320,59 @@ describe('EventStoreDB faults, against the fake node', () => {
     expect(await store.headPosition()).toBe(mine.position);
     expect(await store.readAll({ after: ORIGIN, limit: 1 })).toEqual([expect.objectContaining({ type: 'Written' })]);
     expect(await store.readAll({ after: mine.position, limit: 10 })).toEqual([]);
+  });
+});
+
+/**
+ * Issue 43 item 2: the whole shop on EVENT_STORE=esdb, its events in the fake node through the real client: it seeds
+ * itself there (the template databases hold Postgres events), takes a checkout, and the kitchen hears it live.
+ */
+describe('the shop on EventStoreDB (the fake node)', () => {
+  let fake: FakeEsdb;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    fake = await startFakeEsdb();
+    server = await startTestServer({ env: { EVENT_STORE: 'esdb', EVENTSTORE_CONNECTION_STRING: fake.connectionString }, seedOnItsClock: true });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it('takes a checkout, shows it to the kitchen live, keeps its events sealed in the node, none in Postgres', async () => {
+    const staffCookie = await adminCookie(server);
+    const live = await connectSse(await staffOrdersUrl(server, staffCookie), { cookie: staffCookie });
+    try {
+      const customer = shopper(server);
+      await customer.collectOnionBhaji({ email: 'esdb-kim@example.com', full_name: 'Kim Esdblee', phone_number: '07911 123456' });
+      await customer.payByPhone().expect(200);
+      const orderId = ((await customer.complete().expect(200)).body.order as { id: string }).id;
+
+      const [placed] = await live.waitForCount(1);
+      expect(placed).toMatchObject({ event: 'NewOrder', data: { id: orderId } });
+      const staff = shopper(server);
+      const paid = await staff.post('/api/ta/markPaid', { orderId }).set('Cookie', staffCookie).expect(200);
+      expect(paid.body.order).toMatchObject({ status: 'NEW' });
+      const [, change] = await live.waitForCount(2);
+      expect(change).toMatchObject({ event: 'OrderChange', data: { id: orderId, status: 'NEW' } });
+      const today = (await staff.get('/api/todaysOrders').set('Cookie', staffCookie).expect(200)).body as Array<Record<string, unknown>>;
+      expect(today.find((row) => row.id === orderId)).toMatchObject({ full_name: 'Kim Esdblee', status: 'NEW' });
+    } finally {
+      live.close();
+    }
+
+    // Every event is in the node (the demo menu the shop seeded, the basket, the order), none in Postgres' table,
+    // and the sealing wrapper kept the customer's details out of them.
+    expect(await count(server, 'es_events')).toBe(0);
+    const ours = fake.records().filter((record) => !record.stream.startsWith('$'));
+    expect(ours.some((record) => record.type === 'ProductAdded' || record.stream.startsWith('product'))).toBe(true);
+    const orderEvents = ours.filter((record) => record.stream.startsWith('order-'));
+    expect(orderEvents.length).toBeGreaterThan(1);
+    const stored = ours.map((record) => Buffer.from(record.data).toString('utf8')).join('\n');
+    expect(stored).not.toContain('Esdblee');
+    expect(stored).not.toContain('esdb-kim');
+    expect(stored).not.toMatch(/07911 ?123456/);
+    expect(stored).toContain('"pii":');
   });
 });

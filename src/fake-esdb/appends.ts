@@ -5,7 +5,7 @@ import { Code } from '@eventstore/db-client/generated/code_pb';
 import { AccessDenied, AllStreamPosition, Empty as SharedEmpty, StreamDeleted, WrongExpectedVersion } from '@eventstore/db-client/generated/shared_pb';
 import { Status } from '@eventstore/db-client/generated/status_pb';
 import { AppendReq, AppendResp, BatchAppendReq, BatchAppendResp } from '@eventstore/db-client/generated/streams_pb';
-import { accessDenied, streamDeleted, unavailable } from './errors';
+import { accessDenied, notImplemented, streamDeleted, unavailable } from './errors';
 import { dropError, type Faults } from './faults';
 import type { AppendOutcome, Expected, FakeLog, ProposedRecord } from './log';
 import { expectedOf, proposedRecord, streamIdentifier, streamNameOf, uuidMessage, uuidText } from './messages';
@@ -31,8 +31,10 @@ export function appendHandler(log: FakeLog, faults: Faults) {
     call.on('end', async () => {
       await faults.pause();
       if (faults.refusing) return callback(unavailable());
-      const stream = streamNameOf(options?.getStreamIdentifier());
-      const expected = expectedOf(options!, () => options!.getRevision());
+      if (!options) return callback(notImplemented('An append without options'));
+      const header = options;
+      const stream = streamNameOf(header.getStreamIdentifier());
+      const expected = expectedOf(header, () => header.getRevision());
       const outcome = attempt(log, faults, stream, records, expected);
       if (outcome === 'denied') return callback(accessDenied());
       if (outcome.kind === 'stream_deleted') return callback(streamDeleted(stream));
@@ -118,7 +120,8 @@ export function batchAppendHandler(log: FakeLog, faults: Faults) {
         await faults.pause();
         if (ended || call.cancelled) return;
         if (faults.refusing) return void faults.drop('unavailable', 'batch-append');
-        const options = write.options!;
+        const options = write.options;
+        if (!options) return void call.emit('error', notImplemented('A batch append without options'));
         const stream = streamNameOf(options.getStreamIdentifier());
         const expected = expectedOf(options, () => options.getStreamPosition());
         const answer = batchAnswer(stream, expected, attempt(log, faults, stream, write.records, expected));

@@ -10,6 +10,8 @@ export type Drop = 'unavailable' | 'cancelled' | 'end';
 
 export interface OpenCall {
   kind: 'subscription' | 'batch-append';
+  /** A subscription that has sent every event there was and now sends live ones. */
+  caughtUp?: boolean;
   end(how: Drop): void;
 }
 
@@ -26,6 +28,10 @@ export class Faults {
   track(call: OpenCall): () => void {
     this.open.add(call);
     return () => this.open.delete(call);
+  }
+
+  openCalls(kind: OpenCall['kind']): OpenCall[] {
+    return [...this.open].filter((call) => call.kind === kind);
   }
 
   /** Ends every open call of a kind (every one when none is named) from the server's side. */

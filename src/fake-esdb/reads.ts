@@ -1,7 +1,7 @@
 import type { ServerWritableStream } from '@grpc/grpc-js';
 import { ReadReq, type ReadResp } from '@eventstore/db-client/generated/streams_pb';
 import { accessDenied, notImplemented, streamDeleted, unavailable } from './errors';
-import { dropError, type Faults } from './faults';
+import { dropError, type Faults, type OpenCall } from './faults';
 import type { FakeLog, LogRecord } from './log';
 import { caughtUp, checkpoint, confirmation, readEvent, streamNameOf, streamNotFound } from './messages';
 
@@ -114,15 +114,17 @@ async function subscribeToAll(call: Call, faults: Faults, log: FakeLog, options:
   const stopWaiting = log.onAppend(() => wake());
   const onCancel = () => wake();
   call.on('cancelled', onCancel);
-  const untrack = faults.track({
+  const open: OpenCall = {
     kind: 'subscription',
+    caughtUp: false,
     end(how) {
       ended = true;
       if (how === 'end') call.end();
       else call.emit('error', dropError(how));
       wake();
     },
-  });
+  };
+  const untrack = faults.track(open);
   try {
     if (!(await send(call, faults, confirmation()))) return;
     let caught = false;
@@ -137,6 +139,7 @@ async function subscribeToAll(call: Call, faults: Faults, log: FakeLog, options:
         // A filtered subscription tells the client how far it has looked, then every subscription says it caught up.
         if (filtered && index > 0 && !(await send(call, faults, checkpoint(log.all[index - 1].position)))) return;
         if (!(await send(call, faults, caughtUp()))) return;
+        open.caughtUp = true;
         continue;
       }
       await new Promise<void>((resolve) => (wake = resolve));

@@ -26,6 +26,8 @@ export interface FakeEsdb {
   refuse(on: boolean): void;
   /** From now on every answer waits `ms` first (0: at once). */
   slow(ms: number): void;
+  /** Each open subscription: whether it has caught up (sent every event there was) and now sends live ones. */
+  subscriptions(): Array<{ caughtUp: boolean }>;
   /** Ends every open subscription from the server's side; answers how many. */
   dropSubscriptions(how?: Drop): number;
   /** Answers every read and append of the stream (or of `$all`) access denied. */
@@ -56,6 +58,7 @@ export async function startFakeEsdb(options: { port?: number; batchAppend?: bool
       if (on) faults.drop('unavailable');
     },
     slow: (ms) => void (faults.delayMs = ms),
+    subscriptions: () => faults.openCalls('subscription').map((call) => ({ caughtUp: call.caughtUp === true })),
     dropSubscriptions: (how = 'unavailable') => faults.drop(how, 'subscription'),
     deny: (stream) => void faults.denied.add(stream),
     tombstone: (stream) => log.tombstone(stream),

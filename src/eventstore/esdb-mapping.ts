@@ -1,9 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   ANY,
+  CancelledError,
+  DeadlineExceededError,
   NO_STREAM,
+  NotLeaderError,
   START,
   StreamNotFoundError,
+  TimeoutError,
+  UnavailableError,
   WrongExpectedVersionError,
   jsonEvent,
   type AppendExpectedRevision,
@@ -135,6 +140,20 @@ export function appendFailure(stream: string, expectedRevision: ExpectedRevision
 /** Whether a read failed only because the stream does not exist (the port answers `no_stream` then). */
 export function isStreamNotFound(error: unknown): boolean {
   return error instanceof StreamNotFoundError;
+}
+
+/**
+ * Whether a subscription failed only because the connection or the node went (unavailable, cancelled or timed out by
+ * the server, a new leader): the adapter subscribes again from its last event. Anything else (access denied, a
+ * record it cannot read) is passed on.
+ */
+export function isTransientFailure(error: unknown): boolean {
+  return [UnavailableError, CancelledError, DeadlineExceededError, TimeoutError, NotLeaderError].some((kind) => error instanceof kind);
+}
+
+/** The wait before subscribing again: doubling from `first` after each failure in a row, at most `max`. */
+export function resubscribeDelay(failuresInARow: number, first: number, max: number): number {
+  return Math.min(first * 2 ** Math.max(0, failuresInARow - 1), max);
 }
 
 export function pageSizeFor(limit: number): number {

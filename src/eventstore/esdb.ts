@@ -16,9 +16,11 @@ import {
   formatPosition,
   isStreamNotFound,
   isSystemEvent,
+  isTransientFailure,
   pageSizeFor,
   positionOf,
   readPositionAt,
+  resubscribeDelay,
   toEsdbEvent,
   toEsdbExpectedRevision,
   toStoredEvent,
@@ -36,6 +38,26 @@ import {
 } from './types';
 
 const PING_TIMEOUT_MS = 3000;
+const FIRST_RESUBSCRIBE_DELAY_MS = 100;
+const MAX_RESUBSCRIBE_DELAY_MS = 5000;
+
+/** Resolves after `ms`, or at once when the signal aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** A failure of the subscriber's own handler: passed on as it is, never taken for a dropped connection. */
+class HandlerFailure {
+  constructor(readonly error: unknown) {}
+}
 
 /**
  * The EventStoreDB adapter of the event-store port (`@eventstore/db-client` 6.2.1).
@@ -44,9 +66,17 @@ const PING_TIMEOUT_MS = 3000;
  * never leave the adapter. An append reads its batch back: that gives the exact position of the batch's
  * last event and detects an event id reused with a different body (ESDB itself only compares ids).
  *
+ * A subscription the server drops (the node goes, restarts or changes leader) is made again from the last event
+ * delivered, after a short wait that doubles while it keeps failing: the subscriber sees every event once, in order.
+ *
  * @param connectionString `esdb://host:2113?tls=false` for an insecure node; see the client's docs for TLS.
  */
-export function createEsdbEventStore(connectionString: string): EventStore {
+export function createEsdbEventStore(
+  connectionString: string,
+  options: { firstResubscribeDelayMs?: number; maxResubscribeDelayMs?: number } = {},
+): EventStore {
+  const firstDelay = options.firstResubscribeDelayMs ?? FIRST_RESUBSCRIBE_DELAY_MS;
+  const maxDelay = options.maxResubscribeDelayMs ?? MAX_RESUBSCRIBE_DELAY_MS;
   const client = EventStoreDBClient.connectionString(connectionString);
 
   async function readStreamEvents(stream: string, options: ReadStreamOptions): Promise<StoredEvent[]> {
@@ -136,9 +166,8 @@ export function createEsdbEventStore(connectionString: string): EventStore {
     return events;
   }
 
-  async function subscribeAll({ after, onEvent, signal }: SubscribeOptions): Promise<void> {
-    if (signal.aborted) return;
-    const afterCommit = commitOf(after);
+  /** One subscription from `afterCommit` (exclusive) until it ends, fails or the signal aborts. */
+  async function subscribeOnce(afterCommit: bigint | undefined, deliver: (event: StoredEvent, commit: bigint) => Promise<void>, signal: AbortSignal): Promise<void> {
     // fromPosition is exclusive here, unlike readAll.
     const subscription = client.subscribeToAll({ fromPosition: readPositionAt(afterCommit), filter: excludeSystemEvents() });
     // unsubscribe() fails only when the call never started, and the loop below reports that already.
@@ -152,15 +181,40 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       for await (const resolved of subscription) {
         if (signal.aborted) break;
         const commit = positionOf(resolved);
-        if (!resolved.event || isSystemEvent(resolved.event)) continue;
-        if (afterCommit !== undefined && commit !== undefined && commit <= afterCommit) continue;
-        await onEvent(toStoredEvent(resolved));
+        if (!resolved.event || isSystemEvent(resolved.event) || commit === undefined) continue;
+        if (afterCommit !== undefined && commit <= afterCommit) continue;
+        await deliver(toStoredEvent(resolved), commit);
       }
-    } catch (error) {
-      if (!signal.aborted) throw error;
     } finally {
       signal.removeEventListener('abort', stop);
       await unsubscribe();
+    }
+  }
+
+  async function subscribeAll({ after, onEvent, signal }: SubscribeOptions): Promise<void> {
+    let last = commitOf(after);
+    let failuresInARow = 0;
+    const deliver = async (event: StoredEvent, commit: bigint) => {
+      try {
+        await onEvent(event);
+      } catch (error) {
+        throw new HandlerFailure(error);
+      }
+      last = commit;
+      failuresInARow = 0;
+    };
+    while (!signal.aborted) {
+      try {
+        await subscribeOnce(last, deliver, signal);
+      } catch (error) {
+        if (signal.aborted) return;
+        if (error instanceof HandlerFailure) throw error.error;
+        if (!isTransientFailure(error)) throw error;
+      }
+      if (signal.aborted) return;
+      // The server ended the subscription, or the connection went: again from the last event delivered.
+      failuresInARow += 1;
+      await pause(resubscribeDelay(failuresInARow, firstDelay, maxDelay), signal);
     }
   }
 

@@ -1,4 +1,17 @@
-import { ANY, NO_STREAM, START, StreamNotFoundError, WrongExpectedVersionError, type RecordedEvent } from '@eventstore/db-client';
+import {
+  ANY,
+  AccessDeniedError,
+  CancelledError,
+  EventStoreDBClient,
+  NO_STREAM,
+  START,
+  StreamDeletedError,
+  StreamNotFoundError,
+  UnavailableError,
+  WrongExpectedVersionError,
+  jsonEvent,
+  type RecordedEvent,
+} from '@eventstore/db-client';
 import { createEsdbEventStore } from '../../src/eventstore/esdb';
 import {
   appendFailure,
@@ -7,24 +20,45 @@ import {
   formatPosition,
   isStreamNotFound,
   isSystemEvent,
+  isTransientFailure,
   pageSizeFor,
   readPositionAt,
+  resubscribeDelay,
   toEsdbEvent,
   toEsdbExpectedRevision,
   toStoredEvent,
 } from '../../src/eventstore/esdb-mapping';
-import { DuplicateEventId, ORIGIN, WrongExpectedVersion, type NewEvent, type Position, type StoredEvent } from '../../src/eventstore/types';
-import { eventStoreContract } from './contract';
+import { DuplicateEventId, ORIGIN, WrongExpectedVersion, type EventStore, type NewEvent, type Position, type StoredEvent } from '../../src/eventstore/types';
+import { startFakeEsdb, type FakeEsdb } from '../../src/fake-esdb/server';
+import { adminCookie, count, staffOrdersUrl } from '../api/http';
+import { shopper } from '../api/shopper';
+import { startTestServer, type TestServer } from '../support/server';
+import { connectSse } from '../support/sse-client';
+import { until } from '../support/until';
+import { eventStoreContract, newEvent as contractEvent } from './contract';
+
+// Against the local fake EventStoreDB in every run (the real client over gRPC, batch appends as a 23.10 node offers
+// them, then single appends as an older node's); against a real node too when EVENTSTORE_CONNECTION_STRING is set.
+for (const [name, batchAppend] of [['esdb', true], ['esdb, a node without BatchAppend', false]] as const) {
+  eventStoreContract(name, async () => {
+    const fake = await startFakeEsdb({ batchAppend });
+    const store = createEsdbEventStore(fake.connectionString);
+    return {
+      store,
+      cleanup: async () => {
+        await store.close();
+        await fake.close();
+      },
+    };
+  });
+}
 
 const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
-
 if (connectionString) {
-  eventStoreContract('esdb', async () => {
+  eventStoreContract('esdb, a real node', async () => {
     const store = createEsdbEventStore(connectionString);
     return { store, cleanup: () => store.close() };
   });
-} else {
-  console.log('EventStoreDB contract suite skipped: set EVENTSTORE_CONNECTION_STRING=esdb://localhost:2113?tls=false to run it');
 }
 
 const metadata = { correlationId: 'c-1', causationId: 'c-0', actor: 'system', at: '2026-11-24T08:00:00.000Z' };
@@ -177,5 +211,172 @@ describe('EventStoreDB errors', () => {
   it('tells a missing stream from other read failures', () => {
     expect(isStreamNotFound(new StreamNotFoundError(undefined, 'cart-1'))).toBe(true);
     expect(isStreamNotFound(new Error('cart-1 not found'))).toBe(false);
+  });
+});
+
+describe('EventStoreDB subscriptions that drop', () => {
+  it('subscribes again after a transient failure, from its last event, waiting longer while it keeps failing', () => {
+    for (const transient of [new UnavailableError(), new CancelledError()]) expect(isTransientFailure(transient)).toBe(true);
+    for (const lasting of [new AccessDeniedError(), new StreamDeletedError(undefined, 'cart-1'), new Error('bad record')]) {
+      expect(isTransientFailure(lasting)).toBe(false);
+    }
+    expect([1, 2, 3, 4, 10].map((failures) => resubscribeDelay(failures, 100, 1000))).toEqual([100, 200, 400, 800, 1000]);
+  });
+});
+
+/** Issue 43 items 1 and 3: the faults a node can have, through the real client and the adapter, against the fake. */
+describe('EventStoreDB faults, against the fake node', () => {
+  let fake: FakeEsdb;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    fake = await startFakeEsdb();
+    store = createEsdbEventStore(fake.connectionString, { firstResubscribeDelayMs: 10, maxResubscribeDelayMs: 50 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await fake.close();
+  });
+
+  it('resumes a dropped subscription from its last event: every event once, in order, whatever the node did', async () => {
+    const written: string[] = [];
+    const append = async (stream: string, count: number, bytes = 0) => {
+      const events = Array.from({ length: count }, (_, n) => contractEvent('Written', { n, padding: 'x'.repeat(bytes) }));
+      await store.append(stream, events, { expectedRevision: 'any' });
+      written.push(...events.map((event) => event.id));
+    };
+    // Events before the subscription starts, so that it is dropped while still catching up (2 kB each: far more
+    // than the client takes in ahead of its subscriber; the node says whether it had caught up).
+    await append('catch-up-1', 200, 2048);
+    const received: StoredEvent[] = [];
+    const controller = new AbortController();
+    const dropped: Array<{ caughtUp: boolean }> = [];
+    const running = store.subscribeAll({
+      after: ORIGIN,
+      signal: controller.signal,
+      onEvent: async (event) => {
+        received.push(event);
+        if (received.length === 40 || received.length === 120) {
+          dropped.push(...fake.subscriptions());
+          fake.dropSubscriptions('unavailable');
+        }
+      },
+    });
+    await until(() => received.length === 200, 'the subscriber to catch up through two drops');
+    expect(dropped).toEqual([{ caughtUp: false }, { caughtUp: false }]);
+
+    // Live: the node drops the subscription as it goes away, cancels it, and ends it without an error.
+    for (const how of ['unavailable', 'cancelled', 'end'] as const) {
+      expect(fake.dropSubscriptions(how)).toBe(1);
+      await append(`live-${how}`, 3);
+      await until(() => received.length === written.length, `the events written after a drop (${how})`);
+    }
+
+    // The node refuses everything for a while: appends fail as unavailable, the subscription waits and comes back.
+    fake.refuse(true);
+    await expect(store.append('refused', [contractEvent('Refused')], { expectedRevision: 'any' })).rejects.toBeInstanceOf(UnavailableError);
+    await expect(store.read('catch-up-1')).rejects.toBeInstanceOf(UnavailableError);
+    await expect(store.ping()).rejects.toBeInstanceOf(UnavailableError);
+    fake.refuse(false);
+    await append('after-refusal', 2);
+    await until(() => received.length === written.length, 'the events written once the node answers again');
+
+    // A slow node: every answer waits, and still nothing is lost or doubled.
+    fake.slow(15);
+    await append('slow-1', 4);
+    await append('slow-2', 1);
+    await store.ping();
+    await until(() => received.length === written.length, 'the events a slow node delivers');
+    fake.slow(0);
+
+    controller.abort();
+    await running;
+    expect(received.map((event) => event.id)).toEqual(written);
+    const positions = received.map((event) => event.position);
+    for (let i = 1; i < positions.length; i++) expect(positions[i] > positions[i - 1]).toBe(true);
+  });
+
+  it("passes on the node's refusals as the client maps them: deleted stream, access denied, version conflict", async () => {
+    await store.append('cart-deleted', [contractEvent('CartOpened')], { expectedRevision: 'no_stream' });
+    fake.tombstone('cart-deleted');
+    await expect(store.read('cart-deleted')).rejects.toBeInstanceOf(StreamDeletedError);
+    await expect(store.append('cart-deleted', [contractEvent('ItemAdded')], { expectedRevision: 'any' })).rejects.toBeInstanceOf(StreamDeletedError);
+
+    fake.deny('cart-private');
+    await expect(store.read('cart-private')).rejects.toBeInstanceOf(AccessDeniedError);
+    await expect(store.append('cart-private', [contractEvent('CartOpened')], { expectedRevision: 'any' })).rejects.toBeInstanceOf(AccessDeniedError);
+
+    const conflict = await store.append('cart-missing', [contractEvent('ItemAdded')], { expectedRevision: 4n }).catch((error) => error);
+    expect(conflict).toBeInstanceOf(WrongExpectedVersion);
+    expect(conflict).toMatchObject({ stream: 'cart-missing', expected: 4n, actual: 'no_stream' });
+  });
+
+  it("never shows the node's own events in $all or as the head (a subscriber from the origin above never got its first ones)", async () => {
+    const mine = await store.append('cart-before-system', [contractEvent('CartOpened')], { expectedRevision: 'no_stream' });
+    // A metadata event, as setStreamMetadata writes one, after ours: the head must still be ours.
+    const raw = EventStoreDBClient.connectionString(fake.connectionString);
+    try {
+      await raw.appendToStream('$$cart-before-system', jsonEvent({ type: '$metadata', data: { $maxAge: 60 } }));
+    } finally {
+      await raw.dispose();
+    }
+    expect(fake.records()[fake.records().length - 1].type).toBe('$metadata');
+    expect(await store.headPosition()).toBe(mine.position);
+    expect(await store.readAll({ after: ORIGIN, limit: 1 })).toEqual([expect.objectContaining({ type: 'Written' })]);
+    expect(await store.readAll({ after: mine.position, limit: 10 })).toEqual([]);
+  });
+});
+
+/**
+ * Issue 43 item 2: the whole shop on EVENT_STORE=esdb, its events in the fake node through the real client: it seeds
+ * itself there (the template databases hold Postgres events), takes a checkout, and the kitchen hears it live.
+ */
+describe('the shop on EventStoreDB (the fake node)', () => {
+  let fake: FakeEsdb;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    fake = await startFakeEsdb();
+    server = await startTestServer({ env: { EVENT_STORE: 'esdb', EVENTSTORE_CONNECTION_STRING: fake.connectionString }, seedOnItsClock: true });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it('takes a checkout, shows it to the kitchen live, keeps its events sealed in the node, none in Postgres', async () => {
+    const staffCookie = await adminCookie(server);
+    const live = await connectSse(await staffOrdersUrl(server, staffCookie), { cookie: staffCookie });
+    try {
+      const customer = shopper(server);
+      await customer.collectOnionBhaji({ email: 'esdb-kim@example.com', full_name: 'Kim Esdblee', phone_number: '07911 123456' });
+      await customer.payByPhone().expect(200);
+      const orderId = ((await customer.complete().expect(200)).body.order as { id: string }).id;
+
+      const [placed] = await live.waitForCount(1);
+      expect(placed).toMatchObject({ event: 'NewOrder', data: { id: orderId } });
+      const staff = shopper(server);
+      const paid = await staff.post('/api/ta/markPaid', { orderId }).set('Cookie', staffCookie).expect(200);
+      expect(paid.body.order).toMatchObject({ status: 'NEW' });
+      const [, change] = await live.waitForCount(2);
+      expect(change).toMatchObject({ event: 'OrderChange', data: { id: orderId, status: 'NEW' } });
+      const today = (await staff.get('/api/todaysOrders').set('Cookie', staffCookie).expect(200)).body as Array<Record<string, unknown>>;
+      expect(today.find((row) => row.id === orderId)).toMatchObject({ full_name: 'Kim Esdblee', status: 'NEW' });
+    } finally {
+      live.close();
+    }
+
+    // Every event is in the node (the demo menu the shop seeded, the basket, the order), none in Postgres' table,
+    // and the sealing wrapper kept the customer's details out of them.
+    expect(await count(server, 'es_events')).toBe(0);
+    const ours = fake.records().filter((record) => !record.stream.startsWith('$'));
+    expect(ours.some((record) => record.type === 'ProductAdded' || record.stream.startsWith('product'))).toBe(true);
+    const orderEvents = ours.filter((record) => record.stream.startsWith('order-'));
+    expect(orderEvents.length).toBeGreaterThan(1);
+    const stored = ours.map((record) => Buffer.from(record.data).toString('utf8')).join('\n');
+    expect(stored).not.toContain('Esdblee');
+    expect(stored).not.toContain('esdb-kim');
+    expect(stored).not.toMatch(/07911 ?123456/);
+    expect(stored).toContain('"pii":');
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 /**
  * A local stand-in for the parts of Stripe's API the shop uses (issue 17): PaymentIntents (create, retrieve,
@@ -85,7 +85,10 @@ export async function startFakeStripe(options: {
   let mode: RefundMode = 'succeed';
   const requests: FakeStripe['requests'] = [];
   const replies = new Map<string, { status: number; body: unknown }>();
-  const signer = new Stripe('sk_test_fake');
+  // The SDK (a large module tree) is loaded at the first webhook, not by every shop that starts the fake.
+  let signer: Stripe | undefined;
+  const sdk = () => require('stripe') as typeof Stripe;
+  const sign = () => (signer ??= new (sdk())('sk_test_fake'));
 
   const answer = (path: string, method: string, form: Record<string, unknown>): { status: number; body: unknown } => {
     const notFound = { status: 404, body: { error: { type: 'invalid_request_error', message: `No such object: ${path}` } } };
@@ -234,10 +237,10 @@ export async function startFakeStripe(options: {
 
   async function sendWebhook(endpoint: string, type: string, intent: FakePaymentIntent | FakeRefund, sendOptions: { eventId?: string; secret?: string } = {}): Promise<number> {
     const payload = JSON.stringify({
-      id: sendOptions.eventId ?? id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), api_version: Stripe.API_VERSION,
+      id: sendOptions.eventId ?? id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), api_version: sdk().API_VERSION,
       data: { object: structuredClone(intent) },
     });
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: sendOptions.secret ?? options.webhookSecret });
+    const header = sign().webhooks.generateTestHeaderString({ payload, secret: sendOptions.secret ?? options.webhookSecret });
     const sent = await fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
     return sent.status;
   }

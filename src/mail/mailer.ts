@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -24,19 +25,20 @@ export interface Mailer {
  */
 export function createMailer(options: { smtpUrl?: string; dataDir: string; from: string }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    const transport = onFirstSend(() => nodemailerModule().createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport().sendMail({ from: options.from, ...message });
       },
     };
   }
   const directory = path.join(options.dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = onFirstSend(() => nodemailerModule().createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   let directoryMade: Promise<unknown> | undefined;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport().sendMail({ from: options.from, ...message });
       directoryMade ??= fs.promises.mkdir(directory, { recursive: true }).catch((error: unknown) => {
         directoryMade = undefined; // try again with the next message
         throw error;
@@ -47,4 +49,12 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
       await fs.promises.writeFile(path.join(directory, name), info.message as Buffer);
     },
   };
+}
+
+/** nodemailer (a large module tree) is loaded at the first mail, not by every process that could send one. */
+const nodemailerModule = () => require('nodemailer') as typeof nodemailer;
+
+function onFirstSend<T extends Transporter<unknown>>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }

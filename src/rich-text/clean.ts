@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import { allowedStyle, modalLookOf, RICH_TEXT_ALLOW_LIST as ALLOW, styleDeclarations } from '../shared/rich-text-allow-list';
 
 const options: sanitizeHtml.IOptions = {
@@ -78,6 +78,7 @@ const reserialise: sanitizeHtml.IOptions = {
  * Cleaning is stable: cleaning its own answer changes nothing (test/rich-text/clean.test.ts).
  */
 export function cleanRichText(html: string): string {
+  const sanitizeHtml = sanitizer();
   // Twice: one pass can leave something a second pass would read differently (mutation XSS).
   const once = sanitizeHtml(html, options);
   return sanitizeHtml(once, options);
@@ -86,5 +87,8 @@ export function cleanRichText(html: string): string {
 /** The cleaned HTML and whether cleaning took away more than sanitize-html's own rewriting of the same HTML. */
 export function richTextCleaning(html: string): { html: string; removed: boolean } {
   const cleaned = cleanRichText(html);
-  return { html: cleaned, removed: cleaned !== sanitizeHtml(html, reserialise) };
+  return { html: cleaned, removed: cleaned !== sanitizer()(html, reserialise) };
 }
+
+/** sanitize-html (with its HTML and CSS parsers) is loaded at the first rich text cleaned, not at every start. */
+const sanitizer = () => require('sanitize-html') as typeof sanitizeHtml;

@@ -1,6 +1,6 @@
-import multer, { type UploadedFile } from '@koa/multer';
-import type { Context } from 'koa';
-import { MulterError } from 'multer';
+import type multer from '@koa/multer';
+import type { UploadedFile } from '@koa/multer';
+import type { Context, Middleware, Next } from 'koa';
 import { z } from 'zod';
 import { DomainError } from '../core/errors';
 import { describeZodError } from '../http/errors';
@@ -24,18 +24,27 @@ const FORM_OVERHEAD_BYTES = 16 * 1024;
 const formFields = z.strictObject({ size: z.string().regex(/^\d{1,12}$/, 'must be a number of bytes').optional() });
 
 const formOptions = {
-  storage: multer.memoryStorage(),
   // Browsers send a file's name as UTF-8 without saying so: read as such ("Café.jpg", not "CafÃ©.jpg"). multer
   // takes it; @koa/multer's types do not list it.
   defParamCharset: 'utf8',
   limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 1, fieldSize: 64, parts: 2, headerPairs: 20 },
 };
-const upload = multer(formOptions);
-const readForm = upload.single('file');
+
+let formReader: Middleware | undefined;
+
+/** multer (with busboy) is loaded at the first upload, not by every shop that starts: most never see one. */
+function readForm(ctx: Context, next: Next) {
+  if (!formReader) {
+    const load = require('@koa/multer') as typeof multer;
+    formReader = load({ ...formOptions, storage: load.memoryStorage() }).single('file');
+  }
+  return formReader(ctx, next);
+}
 
 /** Why a form could not be read, as the uploader should hear it. */
 function formRefusal(error: unknown): PhotoRefused | undefined {
-  if (error instanceof MulterError) {
+  // multer's MulterError, known by its name: its module is loaded only with the first upload.
+  if (error instanceof Error && error.name === 'MulterError' && 'code' in error) {
     if (error.code === 'LIMIT_FILE_SIZE') return new PhotoRefused(413, TOO_LARGE);
     return new PhotoRefused(400, `The upload form is not what we expect (${error.message}); send one file in the field "file"`);
   }

@@ -61,7 +61,7 @@ export type VerifyJob = ReturnType<typeof createVerifyJob>;
 export function verifyRoutes(deps: { job: VerifyJob }) {
   const router = new Router();
   const input = z.strictObject({
-    projection: z.enum([...deps.job.names, 'all'], 'projection: choose a read model, or all'),
+    projection: z.enum([...deps.job.names, 'all'], 'choose a read model, or all'),
   });
   router.post('/api/operations/verify', requireRole('admin'), async (ctx) => {
     const { projection } = input.parse(ctx.request.body ?? {});

@@ -59,7 +59,8 @@ describe('operations', () => {
         await request(server.baseUrl).post(verifyUrl).set(sameOrigin(server)).set('Cookie', cookie).send({ projection: 'all' }).expect(403);
         await request(server.baseUrl).get(verifyUrl).set('Cookie', cookie).expect(403);
       }
-      await request(server.baseUrl).post(verifyUrl).set(sameOrigin(server)).set('Cookie', admin).send({ projection: 'nothing' }).expect(400);
+      const unknownModel = await request(server.baseUrl).post(verifyUrl).set(sameOrigin(server)).set('Cookie', admin).send({ projection: 'nothing' }).expect(400);
+      expect(unknownModel.body.message).toBe('projection: choose a read model, or all');
 
       // A difference planted by hand in a live read model: the command line reports exactly that row and column, and fails.
       const [dish] = live as unknown as Array<{ id: number; name: string }>;

@@ -20,7 +20,7 @@ const OUTCOME: Record<Exclude<VerifyState['state'], 'never' | 'running'>, { vari
  */
 export function VerifyReadModels() {
   const [running, setRunning] = useState(false);
-  const verify = useVerifyStateQuery(undefined, { pollingInterval: running ? 1000 : 0 });
+  const verify = useVerifyStateQuery(undefined, { pollingInterval: running ? 500 : 0 });
   const [start, started] = useStartVerifyMutation();
   const [projection, setProjection] = useState('all');
   const state = verify.data;
@@ -66,8 +66,11 @@ export function VerifyReadModels() {
       )}
       {state && state.state !== 'running' && state.state !== 'never' && (
         <Alert variant={OUTCOME[state.state].variant} className="mt-3" data-testid="verify-report">
-          <p className="mb-2">
-            {OUTCOME[state.state].text} ({state.projection === 'all' ? 'all read models' : state.projection}, finished {londonDateTimeText(state.finishedAt!)})
+          <p className="mb-1" data-testid="verify-outcome">
+            {OUTCOME[state.state].text}
+          </p>
+          <p className="mb-2 small">
+            {state.projection === 'all' ? 'All read models' : `Read model ${state.projection}`}, finished {londonDateTimeText(state.finishedAt!)}.
           </p>
           <ul className="mb-0 text-break">
             {state.sentences.map((sentence, index) => (

@@ -212,7 +212,9 @@ async function swapIn(pool: DatabasePool, shadow: Shadow): Promise<Position | un
     const live = (await tx.oneFirst(sql.unsafe`select position from projection_checkpoints where name = ${projection.name} for update`)) as Position;
     if (live > shadow.position) return live;
     for (const { name, columns } of tables) {
-      const list = sql.join(columns.map((column) => sql.identifier([column])), sql.fragment`, `);
+      // A write counter (orders.version) takes its default, a new number: a screen must never see one go backwards.
+      const counters = projection.writeCounters?.[name] ?? [];
+      const list = sql.join(columns.filter((column) => !counters.includes(column)).map((column) => sql.identifier([column])), sql.fragment`, `);
       await tx.query(sql.unsafe`delete from ${sql.identifier(['public', name])}`);
       await tx.query(sql.unsafe`
         insert into ${sql.identifier(['public', name])} (${list}) overriding system value
@@ -226,7 +228,7 @@ async function swapIn(pool: DatabasePool, shadow: Shadow): Promise<Position | un
   });
 }
 
-const describe = (difference: RowDifference): string => {
+const sentenceOf = (difference: RowDifference): string => {
   const where = `${difference.table}, ${difference.key}`;
   if (difference.column !== undefined) return `${where}: ${difference.column} is ${difference.left} live but ${difference.right} rebuilt.`;
   if (difference.right === undefined) return `${where}: the live row is not in the rebuilt read model (${difference.left}).`;
@@ -238,7 +240,7 @@ export function verdictSentences(verdict: ProjectionVerdict): string[] {
   const swapped = verdict.swapped ? ' The live read model was replaced with the rebuilt one.' : '';
   if (verdict.differing === 0) return [`${verdict.projection}: the rebuilt read model equals the live one.${swapped}`];
   const rows = verdict.differing === 1 ? '1 row differs' : `${verdict.differing} rows differ`;
-  const listed = verdict.differences.map(describe);
+  const listed = verdict.differences.map(sentenceOf);
   const more = verdict.listed < verdict.differing ? [`${verdict.projection}: only the first ${verdict.listed} of them are listed.`] : [];
   return [`${verdict.projection}: ${rows} between the live and the rebuilt read model.${swapped}`, ...listed, ...more];
 }

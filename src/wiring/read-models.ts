@@ -45,7 +45,7 @@ export function startReadModels(config: Config, { store, pool, databaseUrl }: St
 }
 
 /**
- * A verified replay's swap (`npm run replay -- --verify <p> --swap`, or the admins' button, on any instance)
+ * A verified replay's swap (`npm run replay -- --verify <p> --swap`, from any process on the same database)
  * replaces a live read model and notifies READ_MODELS_REPLACED_CHANNEL at commit: every instance's runners then
  * tell their caches to drop what they hold. A (re)connection of the listener does the same, as a swap may have
  * gone unheard meanwhile; a swap is rare, so a few needless reloads cost nothing.

@@ -84,7 +84,7 @@ function timing(context: BenchContext) {
 }
 
 /** The offered rate at which the request p99 target is stated (docs/operations.md, "Benchmarks"), shared by the 32 shoppers. */
-const PACED_ORDERS_PER_SECOND = 50;
+export const PACED_ORDERS_PER_SECOND = 50;
 /** The rates around it, as information: where p99 turns up shows what the host holds (see basket-paced.ts). */
 const PACED_SWEEP = [25, PACED_ORDERS_PER_SECOND, 75, 100];
 /** Phone checkouts flat out: the throughput target, which says how many restaurants one server carries. */
@@ -94,9 +94,10 @@ const FLAT_OUT_TARGET = 150;
  * The same 32 shoppers at an offered rate instead of flat out: at 50 orders/s each starts an order every 32/50 s (staggered),
  * or at once when the one before took longer. Request times are those of every order started in the window.
  * Closed-loop shoppers who never pause queue on the shop's one thread, so their request times are set by the
- * throughput (Little's law); this run shows the request times at the load the target names.
+ * throughput (Little's law); this run shows the request times at the load the target names. `during` names what
+ * else the shop does meanwhile (bench/verified-replay.ts), in the rows' names.
  */
-async function pacedShoppers(context: BenchContext, bench: BenchShop, products: MenuProductView[], ordersPerSecond: number): Promise<BenchRow[]> {
+export async function pacedShoppers(context: BenchContext, bench: BenchShop, products: MenuProductView[], ordersPerSecond: number, during = ''): Promise<BenchRow[]> {
   const agent = keepAliveAgent(SHOPPERS);
   const { durationMs, warmupMs } = timing(context);
   const measuredFrom = performance.now() + warmupMs;
@@ -117,7 +118,7 @@ async function pacedShoppers(context: BenchContext, bench: BenchShop, products: 
   }
   const elapsedS = (performance.now() - measuredFrom) / 1000;
   const all = requests.all();
-  const label = `${ordersPerSecond} orders/s`;
+  const label = `${ordersPerSecond} orders/s${during}`;
   const targeted = ordersPerSecond === PACED_ORDERS_PER_SECOND;
   logSteps(context, `checkout paced at ${label}`, requests);
   context.log(`checkout paced at ${label}: ${completed} orders due in ${(durationMs / 1000).toFixed(0)} s, all done after ${elapsedS.toFixed(1)} s; every request ${describeLatencies(all, percentile)}`);

@@ -21,11 +21,12 @@ import { restartBenchmark } from './restart';
 import { sealedRebuildBenchmark } from './sealed-rebuild';
 import { soakBenchmark } from './soak';
 import { storeStatusBenchmark } from './store-status';
+import { verifiedReplayBenchmark } from './verified-replay';
 import { cpuTimes } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 /** Add new benchmark modules here. */
-const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, cardCheckoutBenchmark, liveBenchmark, storeStatusBenchmark, menu150Benchmark, lighthouseBenchmark, restartBenchmark, costBenchmark, soakBenchmark];
+const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, cardCheckoutBenchmark, liveBenchmark, storeStatusBenchmark, menu150Benchmark, lighthouseBenchmark, restartBenchmark, costBenchmark, soakBenchmark, verifiedReplayBenchmark];
 
 const TEMPLATE = 'bench_template';
 /** Options that take a value: `--minutes 3` sets the soak's length, `--heap-snapshots DIR` where its snapshots go. */

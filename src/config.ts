@@ -59,6 +59,9 @@ const configSchema = z
     POSTCODES_URL: z.url().default('https://api.postcodes.io'),
     /** How often projection runners poll when no notification arrives. */
     PROJECTION_POLL_MS: z.coerce.number().int().min(10).max(60000).default(500),
+    /** A verified replay's pace (issue 40 item 3): events applied to the shadow at a time, and the pause after each batch. */
+    REPLAY_BATCH_SIZE: z.coerce.number().int().min(1).max(10000).default(200),
+    REPLAY_PAUSE_MS: z.coerce.number().int().min(0).max(60000).default(20),
     /**
      * How many proxies in front of the shop append to X-Forwarded-For (default 1 in production, else 0); the
      * client address every limit keys on is the entry the outermost of them wrote.

@@ -39,6 +39,8 @@ import { pageSources } from './wiring/page-sources';
 import { startRetention, wirePrivacy } from './wiring/privacy';
 import { startProcesses } from './wiring/processes';
 import { catchUp, startReadModels } from './wiring/read-models';
+import { wireVerify } from './wiring/operations';
+import type { VerifyJob } from './operations/verify-job';
 import { shopRoutes } from './wiring/routes';
 import { createServices } from './wiring/services';
 import { wireStock } from './wiring/stock';
@@ -72,6 +74,8 @@ export interface Shop {
   metrics: ShopMetrics;
   /** The metrics' own port on 127.0.0.1 (METRICS_PORT), when set. */
   metricsPort?: number;
+  /** The admins' verified replay of the read models (issue 40 item 3); tests wait for it. */
+  verify: VerifyJob;
   /** Resolves once every mail for the events stored so far is queued and the sender has tried it. */
   mailSettled(): Promise<void>;
   /** Resolves once every customer sign-up answered so far has stored its account or mailed its owner (issue 33). */
@@ -152,8 +156,9 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const content = await wireContent({ services, catalogue: catalog.catalogue, menu, clock, logger });
     const media = wireMedia({ services, receivePhoto: catalog.receivePhoto, clock });
     const projectionLags = projectionLagReader({ store, pool, runners: readModels.runners, waker: readModels.waker, clock });
+    const verify = wireVerify({ config, pool, store, clock, logger }, stops);
     const routers = shopRoutes({
-      config, clock, metrics, projectionLags, services, pool, store, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content, media,
+      config, clock, metrics, projectionLags, services, pool, store, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content, media, verify,
     });
     const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock, content.readModel), routers, observe: metrics.observeRequests }, stops);
     const metricsPort = await wireMetrics({ config, logger, metrics, pool, hub, processes, projectionLags }, stops);
@@ -169,7 +174,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     }
     return {
       url, port, metrics, metricsPort, databaseUrl, pool, store, hub, runners: readModels.runners, accounts, config, services,
-      holdSweeper: stock.holdSweeper, sessionSweeper, storeClock, processes, logger, mailSettled: mail.settled, accountsSettled: customersSettled, stop: stops.stopAll,
+      holdSweeper: stock.holdSweeper, sessionSweeper, storeClock, processes, logger, verify, mailSettled: mail.settled, accountsSettled: customersSettled, stop: stops.stopAll,
     };
   } catch (error) {
     await stops.stopAll();

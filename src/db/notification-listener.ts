@@ -7,14 +7,17 @@ function ownPid(client: pg.Client): number | undefined {
 
 /** Waits for the next wake-up of one subscriber. */
 export interface WakeUp {
-  /** Resolves on a notification (also one that arrived since the last call), after `timeoutMs`, or on abort. */
-  next(timeoutMs: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Resolves on a notification (also one that arrived since the last call) with true, after `timeoutMs` or on
+   * abort with false.
+   */
+  next(timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
   close(): void;
 }
 
 interface Waiter {
   pending: boolean;
-  wake?: () => void;
+  wake?: (notified: boolean) => void;
 }
 
 /**
@@ -46,21 +49,22 @@ export class NotificationListener {
     void this.ensureConnected();
     return {
       next: (timeoutMs, signal) =>
-        new Promise<void>((resolve) => {
+        new Promise<boolean>((resolve) => {
           if (waiter.pending || signal?.aborted) {
+            resolve(waiter.pending);
             waiter.pending = false;
-            resolve();
             return;
           }
-          const done = () => {
+          const done = (notified: boolean) => {
             clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
+            signal?.removeEventListener('abort', aborted);
             waiter.wake = undefined;
             waiter.pending = false;
-            resolve();
+            resolve(notified);
           };
-          const timer = setTimeout(done, timeoutMs);
-          signal?.addEventListener('abort', done, { once: true });
+          const aborted = () => done(false);
+          const timer = setTimeout(aborted, timeoutMs);
+          signal?.addEventListener('abort', aborted, { once: true });
           waiter.wake = done;
         }),
       close: () => {
@@ -92,7 +96,7 @@ export class NotificationListener {
   private notifyAll(): void {
     for (const waiter of this.waiters) {
       waiter.pending = true;
-      waiter.wake?.();
+      waiter.wake?.(true);
     }
   }
 

@@ -3,6 +3,7 @@ import type { DatabasePool } from '../db/pool';
 import { formatPosition } from '../eventstore/postgres-append';
 import type { EventStore, StoredEvent } from '../eventstore/types';
 import type { Projection } from '../projections/types';
+import { compareTables } from '../operations/read-model-diff';
 import { shopIsRunning } from '../projections/runner';
 import type { PersonalData } from './personal-data';
 import { SubjectErasedError } from './personal-data';
@@ -229,12 +230,9 @@ async function compareReadModels(options: RewriteOptions): Promise<void> {
     }
   }
   for (const name of tables) {
-    const [oldTable, newTable] = [sql.identifier([SCRATCH.old, name]), sql.identifier([SCRATCH.new, name])];
-    const counters = sql.array(projections.flatMap((projection) => projection.writeCounters?.[name] ?? []), 'text');
-    const differing = (await pool.oneFirst(sql.unsafe`
-      select count(*)::int from ((select to_jsonb(t) - ${counters} from ${oldTable} t except all select to_jsonb(t) - ${counters} from ${newTable} t)
-                                 union all (select to_jsonb(t) - ${counters} from ${newTable} t except all select to_jsonb(t) - ${counters} from ${oldTable} t)) d`)) as number;
-    if (differing > 0) throw new RewriteRefused(`the read model table ${name} differs when rebuilt from the sealed copy (${differing} rows)`);
+    const ignore = projections.flatMap((projection) => projection.writeCounters?.[name] ?? []);
+    const { differing } = await compareTables(pool, { table: name, left: SCRATCH.old, right: SCRATCH.new, ignore });
+    if (differing > 0) throw new RewriteRefused(`the read model table ${name} differs when rebuilt from the sealed copy (${differing} ${differing === 1 ? 'row' : 'rows'})`);
   }
   for (const schema of Object.values(SCRATCH)) await pool.query(sql.unsafe`drop schema ${sql.identifier([schema])} cascade`);
 }

@@ -199,6 +199,14 @@ export class ProjectionRunner {
     this.appliedListeners.add(listener);
   }
 
+  /**
+   * The read model was replaced under the runner (a verified replay's swap, src/operations/verify-replay.ts): the
+   * caches of it drop everything, on every instance, whether or not this one runs the projection.
+   */
+  readModelReplaced(): void {
+    this.changedUnseen();
+  }
+
   private changedUnseen(): void {
     for (const listener of this.appliedListeners) listener(undefined);
   }

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { NotificationListener } from '../db/notification-listener';
+import { READ_MODELS_REPLACED_CHANNEL } from '../operations/verify-replay';
 import type { EventStore } from '../eventstore/types';
 import { ProjectionRunner } from '../projections/runner';
 import type { Projection } from '../projections/types';
@@ -27,6 +29,7 @@ export function startReadModels(config: Config, { store, pool, databaseUrl }: St
     await Promise.all(runners.map((runner) => runner.stop()));
   });
   const byName = new Map(runners.map((runner) => [runner.projection.name, runner]));
+  listenForReplacedReadModels(databaseUrl, () => runners, stops);
   return {
     waker,
     runners,
@@ -39,6 +42,31 @@ export function startReadModels(config: Config, { store, pool, databaseUrl }: St
       runner.start();
     },
   };
+}
+
+/**
+ * A verified replay's swap (`npm run replay -- --verify <p> --swap`, from any process on the same database)
+ * replaces a live read model and notifies READ_MODELS_REPLACED_CHANNEL at commit: every instance's runners then
+ * tell their caches to drop what they hold. A (re)connection of the listener does the same, as a swap may have
+ * gone unheard meanwhile; a swap is rare, so a few needless reloads cost nothing.
+ */
+function listenForReplacedReadModels(databaseUrl: string, runners: () => readonly ProjectionRunner[], stops: Stops): void {
+  const listener = new NotificationListener(databaseUrl, READ_MODELS_REPLACED_CHANNEL);
+  const wakeUp = listener.subscribe();
+  const controller = new AbortController();
+  const listening = (async () => {
+    while (!controller.signal.aborted) {
+      if ((await wakeUp.next(60_000, controller.signal)) && !controller.signal.aborted) {
+        for (const runner of runners()) runner.readModelReplaced();
+      }
+    }
+  })();
+  stops.add(async () => {
+    controller.abort();
+    wakeUp.close();
+    await listener.close();
+    await listening;
+  });
 }
 
 export type ReadModelRunners = ReturnType<typeof startReadModels>;

@@ -11,6 +11,7 @@ import { cspReportLog } from '../http/csp-reports';
 import { healthRoutes } from '../http/health';
 import { logRoutes } from '../http/log-routes';
 import { metricsRoutes } from '../metrics/serve';
+import { verifyRoutes, type VerifyJob } from '../operations/verify-job';
 import type { ShopMetrics } from '../metrics/shop-metrics';
 import { sessionIdOf } from '../http/session';
 import { createHumanCheck, humanCheckRoutes, postgresSolvedChallenges } from '../human-check';
@@ -80,6 +81,8 @@ export interface RoutedParts {
   content: WiredContent;
   /** The media library (issue 39 item 4). */
   media: ReturnType<typeof wireMedia>;
+  /** The admins' verified replay of the read models (issue 40 item 3). */
+  verify: VerifyJob;
 }
 
 /** Every route of the shop, each module's through its door; the human check (the login's and the contact form's) and the login throttle made here. */
@@ -152,6 +155,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     refundRoutes({ refunds: order.refunds, clock }),
     timelineRoutes({ timeline: wireTimeline({ services, users: parts.users }), clock }),
     streamBrowserRoutes({ browser: wireStreamBrowser(services) }),
+    verifyRoutes({ job: parts.verify }),
     storeStatusRoutes({ services, clock, delivery: delivery.service, liveKeys: parts.liveKeys }),
     storeLogRoutes({ pool, clock, settings: services.settings }),
     stockStatusRoutes({ services, menu, clock }),

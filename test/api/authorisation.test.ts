@@ -143,6 +143,9 @@ const POLICY: Record<string, Access> = {
   'GET /api/streams/categories': 'admin',
   'GET /api/streams': 'admin',
   'GET /api/streams/:stream/events': 'admin',
+  // Issue 40 item 3: the verified replay of the read models, admins only.
+  'POST /api/operations/verify': 'admin',
+  'GET /api/operations/verify': 'admin',
   'GET /api/invitation/:token': 'anyone',
   'POST /api/invitation/:token': 'anyone',
   // Customers' own accounts (issue 33): a signed-in session is refused by the route (test/api/customer-accounts.test.ts).

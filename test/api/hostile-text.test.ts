@@ -161,6 +161,8 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/deliveryChargesSummary': 'no input',
   'POST /api/oosProducts': 'no input',
   'POST /api/ta/canOpen': 'no input',
+  // Issue 40 item 3: a projection's name or all, from a closed list (test/reliability/operations.test.ts sends an unknown one).
+  'POST /api/operations/verify': 'a closed list (a read model or all)',
   'POST /api/moveProductStockToBasket': 'numbers and a boolean',
   'POST /api/product/getAvailableStock': 'a number',
   'POST /api/product/update_product_status': 'a number and a closed list',

@@ -701,5 +701,14 @@ describe('staff back office in the browser', () => {
     const result = office.getByTestId('order-search-result');
     await result.filter({ hasText: orderId.slice(0, 8).toUpperCase() }).waitFor();
     expect(await result.getAttribute('href')).toBe(`/takeaway-history?order=${orderId}`);
+
+    // Issue 40 item 3: beside the streams, an admin verifies a read model against the events.
+    await office.goto(`${baseUrl}/takeaway-streams`);
+    const verify = office.getByTestId('verify-read-models');
+    await verify.getByLabel('Read model').selectOption('menu');
+    await verify.getByRole('button', { name: 'Verify read models' }).click();
+    const report = verify.getByTestId('verify-report');
+    await waitForText(report.getByTestId('verify-outcome'), 'Every rebuilt read model equals the live one.');
+    expect(await report.locator('li').allTextContents()).toEqual(['menu: the rebuilt read model equals the live one.']);
   }, 120_000);
 });

@@ -138,7 +138,7 @@ describe('the one-time rewrite of personal data stored in clear', () => {
         projections: allProjections(),
         log: (message) => void logged.push(message),
       });
-      await expect(rewrite).rejects.toThrow(new RewriteRefused('the read model table orders differs when rebuilt from the sealed copy (2 rows)'));
+      await expect(rewrite).rejects.toThrow(new RewriteRefused('the read model table orders differs when rebuilt from the sealed copy (1 row)'));
       expect(logged).toContain('Rebuilding every read model from both tables and comparing them...');
       expect(logged).not.toContain('Swapping the tables...');
       expect(await table()).toEqual(before);

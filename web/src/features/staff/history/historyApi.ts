@@ -1,4 +1,5 @@
 import type { OrderFound, OrderTimeline, StreamCategory, StreamPage, StreamSummary } from '../../../../../src/shared/order-timeline';
+import type { VerifyState } from '../../../../../src/shared/read-model-verify';
 import { api } from '../../../app/api';
 
 export type { OrderFound, OrderTimeline };
@@ -55,3 +56,23 @@ export const streamsApi = api.injectEndpoints({
 });
 
 export const { useStreamCategoriesQuery, useStreamsOfQuery, useStreamPageQuery } = streamsApi;
+
+/** The admins' verified replay of the read models (issue 40 item 3). */
+export const verifyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    verifyState: build.query<VerifyState, void>({
+      query: () => '/api/operations/verify',
+      transformResponse: (answer: { status: true; verify: VerifyState }) => answer.verify,
+    }),
+    startVerify: build.mutation<VerifyState, string>({
+      query: (projection) => ({ url: '/api/operations/verify', method: 'POST', body: { projection } }),
+      transformResponse: (answer: { status: true; verify: VerifyState }) => answer.verify,
+      async onQueryStarted(_projection, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(verifyApi.util.upsertQueryData('verifyState', undefined, data));
+      },
+    }),
+  }),
+});
+
+export const { useVerifyStateQuery, useStartVerifyMutation } = verifyApi;

@@ -1,0 +1,56 @@
+import type { Context, Next } from 'koa';
+import type { Clock } from '../../src/core/clock';
+import { DomainError } from '../../src/core/errors';
+import type { User } from '../../src/identity/users';
+import { refuseWhenOver, takeAll, type Limits } from '../../src/limits';
+import { scopeAllowed, type ApiScope } from '../../src/shared/api-scopes';
+import type { ApiTokenReadModel, TokenGrant } from './ports';
+import { hashOfToken } from './tokens';
+
+declare module 'koa' {
+  interface DefaultState {
+    /** On a public API call: the token that opened it, with the scopes that still stand. */
+    apiGrant?: TokenGrant;
+  }
+}
+
+export const BEARER_TEXTS = {
+  missing: 'An API token is needed: send it as Authorization: Bearer <token>',
+  refused: 'This API token is not valid, or it was revoked',
+  scope: (scope: ApiScope) => `This API token does not have the ${scope} scope`,
+} as const;
+
+/** The token's owner as the bearer check needs it: an active login, or null (deleted, disabled). */
+export type OwnerLookup = (ownerId: string) => Promise<User | null>;
+
+/**
+ * The public API's door (issue 41): the bearer token (a personal access token; an OAuth access token when the
+ * authorization server lands), found by its hash; its owner must still be an active staff login, and only the
+ * scopes the owner's role still allows stand. Each token's calls are counted against `api_requests`. The owner
+ * becomes the request's user, so events the API causes name them, as the screens' do. No cookie is read.
+ */
+export function bearerAuth(deps: { tokens: ApiTokenReadModel; owner: OwnerLookup; limits: Limits; clock: Clock }) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    ctx.state.user = undefined;
+    const header = ctx.get('authorization');
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]{20,200})$/.exec(header);
+    if (!match) throw new DomainError('unauthenticated', header === '' ? BEARER_TEXTS.missing : BEARER_TEXTS.refused);
+    const grant = await deps.tokens.byHash(hashOfToken(match[1]!));
+    const owner = grant && (await deps.owner(grant.ownerId));
+    if (!grant || !owner) throw new DomainError('unauthenticated', BEARER_TEXTS.refused);
+    const now = deps.clock();
+    refuseWhenOver(takeAll(deps.limits, [['api_requests', grant.tokenId]], now), 'API calls with this token');
+    await deps.tokens.noteUsed(grant.tokenId, now);
+    ctx.state.user = owner;
+    ctx.state.apiGrant = { ...grant, scopes: grant.scopes.filter((scope) => scopeAllowed(owner.role, scope)) };
+    return next();
+  };
+}
+
+/** Route guard: the token must carry `scope` (403 naming it). */
+export function requireScope(scope: ApiScope) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    if (!ctx.state.apiGrant?.scopes.includes(scope)) throw new DomainError('forbidden', BEARER_TEXTS.scope(scope));
+    return next();
+  };
+}

@@ -1,0 +1,21 @@
+// API credentials (issue 41): personal access tokens with their scopes, the bearer check of the public API and
+// the public API itself (`/api/v1`, over ports the composition root fills from the other modules).
+export {
+  API_ACCESS_EVENT_SCHEMAS,
+  API_ACCESS_EVENT_TYPES,
+  API_TOKEN_STREAM_PREFIX,
+  apiTokenStream,
+  type ApiAccessEvent,
+  type PersonalAccessTokenCreated,
+  type PersonalAccessTokenRevoked,
+} from './events';
+export { apiTokenDecider, type Actor, type ApiTokenCommand } from './decider';
+export { evolveApiToken, initialApiTokenState, type ApiTokenState } from './state';
+export { API_TOKENS_READ_MODEL, createApiTokens, hashOfToken, PERSONAL_TOKEN_PREFIX, type ApiTokens } from './tokens';
+export { BEARER_TEXTS, bearerAuth, requireScope, type OwnerLookup } from './bearer';
+export { apiTokenRoutes } from './routes';
+export type { ApiTokenReadModel, PersonalAccessToken, TokenGrant } from './ports';
+export { publicApiRoutes } from './v1/public-api';
+export { API_V1_PREFIX, type V1Route } from './v1/routes';
+export { openApiPath } from './v1/openapi';
+export type { PublicApiPorts, OrderCursor } from './v1/ports';

@@ -1,0 +1,49 @@
+import type Router from '@koa/router';
+import type { Config } from '../config';
+import type { Clock } from '../core/clock';
+import type { DatabasePool } from '../db/pool';
+import type { UserRepository } from '../identity/users';
+import type { Limits } from '../limits';
+import type { LiveKeyRing } from '../live/live-keys';
+import type { Services } from '../services';
+import { apiTokenReadModel, placedOrdersPage, type MenuCache } from '../../projections';
+import { apiTokenRoutes, createApiTokens, publicApiRoutes, type PublicApiPorts } from '../../modules/api-access';
+import { stockStatusSwitches } from '../../modules/catalog';
+import type { PostcodeLocator } from '../../modules/store';
+import { storeSwitches } from '../../modules/store';
+import type { wireOrder } from './order';
+
+/**
+ * API credentials and the public API (issue 41): the token screens' routes, and `/api/v1` over the commands and
+ * read models the staff screens use (the kitchen's, the store's switches, the out-of-stock toggles, the menu).
+ */
+export function wirePublicApi(deps: {
+  config: Config;
+  clock: Clock;
+  services: Services;
+  pool: DatabasePool;
+  users: UserRepository;
+  limits: Limits;
+  menu: MenuCache;
+  order: ReturnType<typeof wireOrder>;
+  delivery: PostcodeLocator;
+  liveKeys: LiveKeyRing;
+}): Router[] {
+  const { services, pool, menu, order, clock } = deps;
+  const readModel = apiTokenReadModel(pool);
+  const ports: PublicApiPorts = {
+    menu: () => menu.get(),
+    orders: { page: (query, now) => placedOrdersPage(pool, query, now), placed: (orderId, now) => order.orders.placed(orderId, now) },
+    kitchen: {
+      print: (orderId, context) => order.kitchen.print(orderId, 'marked', context),
+      notify: (orderId, context) => order.kitchen.notify(orderId, context),
+      complete: (orderId, context) => order.kitchen.complete(orderId, context),
+    },
+    store: storeSwitches({ services, delivery: deps.delivery, liveKeys: deps.liveKeys }),
+    stock: stockStatusSwitches({ services, menu }),
+  };
+  return [
+    apiTokenRoutes({ tokens: createApiTokens({ services, tokens: readModel }), readModel, clock }),
+    ...publicApiRoutes({ ports, tokens: readModel, owner: (id) => deps.users.findById(id), limits: deps.limits, clock, publicOrigin: deps.config.publicOrigin }),
+  ];
+}

@@ -79,6 +79,8 @@ describe('web pages: heads, 404s and compression', () => {
       // Issue 40: an order's history, and the event streams.
       ['/takeaway-history', 'Order history – Spice Garden Takeaway'],
       ['/takeaway-streams', 'Event streams – Spice Garden Takeaway'],
+      // Issue 41: API credentials.
+      ['/takeaway-api', 'API access – Spice Garden Takeaway'],
     ])('%s is titled %s, with a description and Open Graph tags', async (page, title) => {
       const answer = await getBytes(server.baseUrl, page);
       expect(answer.status).toBe(200);

@@ -39,4 +39,4 @@ export { contentReadModel, pagePartImageUses } from './content/queries';
 export { mediaLibrary } from './media/queries';
 export { streamCategories, streamsCorrelatedWith, streamsOfCategory } from './audit';
 export { ordersByRef } from './orders/order-search';
-export { apiTokenReadModel } from './api-access/queries';
+export { apiTokenReadModel, oauthClientReadModel } from './api-access/queries';

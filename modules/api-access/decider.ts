@@ -1,9 +1,9 @@
 import type { Decider } from '../../src/core/decider';
 import { DomainError } from '../../src/core/errors';
-import { API_ACCESS_TEXTS, mayHoldApiCredentials, scopeAllowed, type ApiScope } from '../../src/shared/api-scopes';
+import { API_ACCESS_TEXTS, mayHoldApiCredentials, redirectProblem, scopeAllowed, type ApiScope } from '../../src/shared/api-scopes';
 import type { Role } from '../../src/shared/roles';
 import type { ApiAccessEvent } from './events';
-import { evolveApiToken, initialApiTokenState, type ApiTokenState } from './state';
+import { evolveApiToken, evolveOAuthClient, initialApiTokenState, initialOAuthClientState, type ApiTokenState, type OAuthClientState } from './state';
 
 /** Who acts: their login's id and role, facts the handler read. */
 export interface Actor {
@@ -64,4 +64,45 @@ export const apiTokenDecider: Decider<ApiTokenCommand, ApiAccessEvent, ApiTokenS
   initialState: initialApiTokenState,
   evolve: evolveApiToken,
   decide: decideApiToken,
+};
+
+export type RegisterOAuthClient = { type: 'RegisterOAuthClient'; clientId: string; owner: Actor; name: string; redirect: string; secretHash: string; now: string };
+export type ChangeOAuthClient = { type: 'ChangeOAuthClient'; clientId: string; by: Actor; name: string; redirect: string; now: string };
+export type DeleteOAuthClient = { type: 'DeleteOAuthClient'; clientId: string; by: Actor; now: string };
+export type OAuthClientCommand = RegisterOAuthClient | ChangeOAuthClient | DeleteOAuthClient;
+
+const assertRedirect = (redirect: string) => {
+  const problem = redirectProblem(redirect);
+  if (problem !== null) throw new DomainError('invalid', `redirect: ${problem}`);
+};
+
+/** A client of a staff login's own; only its owner or an admin may change or delete it (anyone else: not found). */
+function assertMayTouch(state: OAuthClientState, by: Actor): asserts state is Extract<OAuthClientState, { status: 'registered' }> {
+  if (state.status !== 'registered' || (state.ownerId !== by.id && by.role !== 'admin')) throw new DomainError('not_found', API_ACCESS_TEXTS.noSuchClient);
+}
+
+export function decideOAuthClient(command: OAuthClientCommand, state: OAuthClientState): ApiAccessEvent[] {
+  switch (command.type) {
+    case 'RegisterOAuthClient': {
+      if (state.status !== 'none') return [];
+      if (!mayHoldApiCredentials(command.owner.role)) throw new DomainError('forbidden', API_ACCESS_TEXTS.customersHaveNone);
+      assertRedirect(command.redirect);
+      const { clientId, name, redirect, secretHash, now } = command;
+      return [{ type: 'OAuthClientRegistered', data: { clientId, ownerId: command.owner.id, name, redirect, secretHash, registeredAt: now } }];
+    }
+    case 'ChangeOAuthClient':
+      assertMayTouch(state, command.by);
+      assertRedirect(command.redirect);
+      return [{ type: 'OAuthClientChanged', data: { clientId: command.clientId, name: command.name, redirect: command.redirect, changedAt: command.now } }];
+    case 'DeleteOAuthClient':
+      if (state.status === 'deleted' && (state.ownerId === command.by.id || command.by.role === 'admin')) return [];
+      assertMayTouch(state, command.by);
+      return [{ type: 'OAuthClientDeleted', data: { clientId: command.clientId, deletedAt: command.now, deletedBy: command.by.id } }];
+  }
+}
+
+export const oauthClientDecider: Decider<OAuthClientCommand, ApiAccessEvent, OAuthClientState> = {
+  initialState: initialOAuthClientState,
+  evolve: evolveOAuthClient,
+  decide: decideOAuthClient,
 };

@@ -6,15 +6,18 @@ export {
   API_TOKEN_STREAM_PREFIX,
   apiTokenStream,
   type ApiAccessEvent,
+  OAUTH_CLIENT_STREAM_PREFIX,
+  oauthClientStream,
+  type OAuthClientEvent,
   type PersonalAccessTokenCreated,
   type PersonalAccessTokenRevoked,
 } from './events';
-export { apiTokenDecider, type Actor, type ApiTokenCommand } from './decider';
-export { evolveApiToken, initialApiTokenState, type ApiTokenState } from './state';
-export { API_TOKENS_READ_MODEL, createApiTokens, hashOfToken, PERSONAL_TOKEN_PREFIX, type ApiTokens } from './tokens';
+export { apiTokenDecider, oauthClientDecider, type Actor, type ApiTokenCommand, type OAuthClientCommand } from './decider';
+export { evolveApiToken, evolveOAuthClient, initialApiTokenState, initialOAuthClientState, type ApiTokenState, type OAuthClientState } from './state';
+export { API_TOKENS_READ_MODEL, CLIENT_SECRET_PREFIX, createApiTokens, createOAuthClients, hashOfToken, PERSONAL_TOKEN_PREFIX, type ApiTokens, type OAuthClients } from './tokens';
 export { BEARER_TEXTS, bearerAuth, requireScope, type OwnerLookup } from './bearer';
 export { apiTokenRoutes } from './routes';
-export type { ApiTokenReadModel, PersonalAccessToken, TokenGrant } from './ports';
+export type { ApiTokenReadModel, OAuthClientReadModel, OAuthClientView, PersonalAccessToken, TokenGrant } from './ports';
 export { publicApiRoutes } from './v1/public-api';
 export { API_V1_PREFIX, type V1Route } from './v1/routes';
 export { openApiPath } from './v1/openapi';

@@ -31,3 +31,16 @@ export interface ApiTokenReadModel {
   byHash(tokenHash: string): Promise<TokenGrant | null>;
   noteUsed(tokenId: string, at: Date): Promise<void>;
 }
+
+/** Staff spec §3 "OAuth client: id, name, secret, redirect": the secret only in the answer that made it, else null. */
+export interface OAuthClientView {
+  id: string;
+  name: string;
+  redirect: string;
+  secret: string | null;
+}
+
+/** The OAuth clients' read model (projections/api-access): a login's own clients, not deleted. */
+export interface OAuthClientReadModel {
+  ownedBy(ownerId: string): Promise<OAuthClientView[]>;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'slonik';
 import type { DatabasePool } from '../../src/db/pool';
 import type { ApiScope } from '../../src/shared/api-scopes';
-import type { ApiTokenReadModel, PersonalAccessToken } from '../../modules/api-access';
+import type { ApiTokenReadModel, OAuthClientReadModel, PersonalAccessToken } from '../../modules/api-access';
 
 interface Row {
   token_id: string;
@@ -48,6 +48,17 @@ export function apiTokenReadModel(pool: DatabasePool): ApiTokenReadModel {
       await pool.query(sql.unsafe`
         insert into api_token_uses (token_id, last_used_at) values (${tokenId}, ${at.toISOString()})
         on conflict (token_id) do update set last_used_at = excluded.last_used_at`);
+    },
+  };
+}
+
+/** The api-access module's OAuthClientReadModel port on `oauth_clients`: never a secret (only its hash is here). */
+export function oauthClientReadModel(pool: DatabasePool): OAuthClientReadModel {
+  return {
+    async ownedBy(ownerId) {
+      const rows = await pool.any(sql.unsafe`
+        select client_id, name, redirect from oauth_clients where owner_id = ${ownerId} and deleted_at is null order by created_at, client_id`);
+      return rows.map((row) => ({ id: row.client_id as string, name: row.name as string, redirect: row.redirect as string, secret: null }));
     },
   };
 }

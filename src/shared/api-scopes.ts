@@ -37,7 +37,26 @@ export const API_ACCESS_TEXTS = {
   noSuchToken: 'There is no such token',
   notYours: 'You may only revoke your own tokens',
   scopeRefused: 'You may not grant that scope',
+  noSuchClient: 'There is no such client',
 } as const;
 
 /** The longest name of a token or client. */
 export const API_NAME_MAX = 100;
+
+/**
+ * An OAuth client's redirect URL (RFC 6749 §3.1.2, OAuth 2.1): absolute, https (or http to this machine, for a
+ * tool run locally), no fragment. It is matched exactly at every authorization. The problem, or null.
+ */
+export function redirectProblem(redirect: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(redirect);
+  } catch {
+    return 'The redirect must be a valid URL.';
+  }
+  const local = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !local) return 'The redirect must be an https address (or http on localhost).';
+  if (url.hash !== '' || redirect.includes('#')) return 'The redirect must not contain a fragment.';
+  if (url.username !== '' || url.password !== '') return 'The redirect must not contain a user name or password.';
+  return null;
+}

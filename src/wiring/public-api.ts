@@ -6,8 +6,8 @@ import type { UserRepository } from '../identity/users';
 import type { Limits } from '../limits';
 import type { LiveKeyRing } from '../live/live-keys';
 import type { Services } from '../services';
-import { apiTokenReadModel, placedOrdersPage, type MenuCache } from '../../projections';
-import { apiTokenRoutes, createApiTokens, publicApiRoutes, type PublicApiPorts } from '../../modules/api-access';
+import { apiTokenReadModel, oauthClientReadModel, placedOrdersPage, type MenuCache } from '../../projections';
+import { apiTokenRoutes, createApiTokens, createOAuthClients, publicApiRoutes, type PublicApiPorts } from '../../modules/api-access';
 import { stockStatusSwitches } from '../../modules/catalog';
 import type { PostcodeLocator } from '../../modules/store';
 import { storeSwitches } from '../../modules/store';
@@ -31,6 +31,7 @@ export function wirePublicApi(deps: {
 }): Router[] {
   const { services, pool, menu, order, clock } = deps;
   const readModel = apiTokenReadModel(pool);
+  const clientList = oauthClientReadModel(pool);
   const ports: PublicApiPorts = {
     menu: () => menu.get(),
     orders: { page: (query, now) => placedOrdersPage(pool, query, now), placed: (orderId, now) => order.orders.placed(orderId, now) },
@@ -43,7 +44,7 @@ export function wirePublicApi(deps: {
     stock: stockStatusSwitches({ services, menu }),
   };
   return [
-    apiTokenRoutes({ tokens: createApiTokens({ services, tokens: readModel }), readModel, clock }),
+    apiTokenRoutes({ tokens: createApiTokens({ services, tokens: readModel }), readModel, clients: createOAuthClients({ services, clients: clientList }), clientList, clock }),
     ...publicApiRoutes({ ports, tokens: readModel, owner: (id) => deps.users.findById(id), limits: deps.limits, clock, publicOrigin: deps.config.publicOrigin }),
   ];
 }

@@ -16,7 +16,7 @@ describe('API credentials and the public API', () => {
   let server: TestServer;
   const clock = testClock('2026-11-20T19:00:00.000Z'); // 19:00 in London, inside the default hours
   const mountedRoutes = recordMountedRoutes();
-  const cookies: Record<'staff' | 'otherStaff' | 'admin' | 'customer', string> = { staff: '', otherStaff: '', admin: '', customer: '' };
+  const cookies: Record<'staff' | 'otherStaff' | 'sous' | 'admin' | 'customer', string> = { staff: '', otherStaff: '', sous: '', admin: '', customer: '' };
   const customerDetails = newCustomers('api', 100_200);
 
   beforeAll(async () => {
@@ -25,6 +25,7 @@ describe('API credentials and the public API', () => {
     const accounts = {
       staff: { email: 'cook@example.com', password: 'cook long password', role: 'staff' as const },
       otherStaff: { email: 'porter@example.com', password: 'porter long password', role: 'staff' as const },
+      sous: { email: 'sous@example.com', password: 'sous long password', role: 'staff' as const },
       customer: { email: 'diner@example.com', password: 'diner long password', role: 'customer' as const },
     };
     for (const [who, account] of Object.entries(accounts)) {
@@ -48,6 +49,7 @@ describe('API credentials and the public API', () => {
     post: (url: string, body?: object) => request(server.baseUrl).post(url).set('Authorization', `Bearer ${token}`).send(body),
     put: (url: string, body: object) => request(server.baseUrl).put(url).set('Authorization', `Bearer ${token}`).send(body),
   });
+  const put = (who: keyof typeof cookies, url: string, body: object) => request(server.baseUrl).put(url).set(sameOrigin(server)).set('Cookie', cookies[who]).send(body);
   const newToken = async (who: keyof typeof cookies, scopes: string[], name = 'Till') => {
     const made = await as(who).post('/oauth/personal-access-tokens', { name, scopes }).expect(200);
     return made.body as { token: { id: string; name: string; scopes: string[] }; accessToken: string };
@@ -133,11 +135,11 @@ describe('API credentials and the public API', () => {
     await bearer(another.accessToken).get('/api/v1/menu').expect(200);
 
     // A disabled owner's tokens stop at once.
-    const porter = await newToken('otherStaff', ['menu:read']);
-    await bearer(porter.accessToken).get('/api/v1/menu').expect(200);
-    const porterId = (await server.shop.pool.oneFirst(sql.unsafe`select id from users where email = 'porter@example.com'`)) as string;
-    await as('admin').post(`/api/accounts/${porterId}/disable`, {}).expect(200);
-    expect((await bearer(porter.accessToken).get('/api/v1/menu')).status).toBe(401);
+    const sous = await newToken('sous', ['menu:read']);
+    await bearer(sous.accessToken).get('/api/v1/menu').expect(200);
+    const sousId = (await server.shop.pool.oneFirst(sql.unsafe`select id from users where email = 'sous@example.com'`)) as string;
+    await as('admin').post(`/api/accounts/${sousId}/disable`, {}).expect(200);
+    expect((await bearer(sous.accessToken).get('/api/v1/menu')).status).toBe(401);
   });
 
   it('reads orders a page at a time, with personal data only under orders:read:personal, and changes them as the kitchen does', async () => {
@@ -206,6 +208,45 @@ describe('API credentials and the public API', () => {
     const variant = menu.products.flatMap((product: { variants: Array<{ id: number }> }) => product.variants)[0];
     await bearer(menuWriter.accessToken).put(`/api/v1/menu/variants/${variant.id}/availability`, { status: 'out-of-stock' }).expect(200);
     await bearer(menuWriter.accessToken).put('/api/v1/menu/products/1/availability', { status: 'active' }).expect(200);
+  });
+
+  it('registers OAuth clients with an exact https redirect, the secret shown once and kept as a hash; each login its own', async () => {
+    expect((await as('staff').get('/oauth/clients').expect(200)).body).toEqual([]);
+    const made = (await as('staff').post('/oauth/clients', { name: 'Till', redirect: 'https://till.example/callback' }).expect(200)).body;
+    expect(made).toEqual({ id: expect.any(String), name: 'Till', redirect: 'https://till.example/callback', secret: expect.stringMatching(/^tks_cs_[A-Za-z0-9_-]{43}$/) });
+    expect((await as('staff').get('/oauth/clients').expect(200)).body).toEqual([{ ...made, secret: null }]);
+    const stored = await server.shop.store.readAll({ limit: 100_000 });
+    expect(JSON.stringify(stored.map((event) => event.data))).not.toContain(made.secret.slice(7));
+    expect(await server.shop.pool.oneFirst(sql.unsafe`select count(*)::int from oauth_clients where secret_hash = encode(sha256(${made.secret}::bytea), 'hex')`)).toBe(1);
+
+    const refusals = await Promise.all([
+      as('staff').post('/oauth/clients', { name: '', redirect: 'https://till.example/callback' }),
+      as('staff').post('/oauth/clients', { name: 'Till', redirect: '' }),
+      as('staff').post('/oauth/clients', { name: 'Till', redirect: 'http://till.example/callback' }),
+      as('staff').post('/oauth/clients', { name: 'Till', redirect: 'https://till.example/callback#x' }),
+      as('staff').post('/oauth/clients', { name: 'Till', redirect: 'not a url' }),
+      put('staff', `/oauth/clients/${made.id}`, { name: 'Till', redirect: 'javascript:alert(1)' }),
+    ]);
+    expect(refusals.map((response) => [response.status, response.body.message])).toEqual([
+      [400, 'name: The name field is required.'],
+      [400, 'redirect: The redirect field is required.'],
+      [400, 'redirect: The redirect must be an https address (or http on localhost).'],
+      [400, 'redirect: The redirect must not contain a fragment.'],
+      [400, 'redirect: The redirect must be a valid URL.'],
+      [400, 'redirect: The redirect must be an https address (or http on localhost).'],
+    ]);
+    expect((await as('customer').post('/oauth/clients', { name: 'Mine', redirect: 'https://x.example/' })).status).toBe(403);
+
+    await put('staff', `/oauth/clients/${made.id}`, { name: 'Till 2', redirect: 'http://localhost:8080/cb' }).expect(200);
+    expect((await as('staff').get('/oauth/clients').expect(200)).body).toEqual([{ id: made.id, name: 'Till 2', redirect: 'http://localhost:8080/cb', secret: null }]);
+    // Another login neither sees, changes nor deletes it.
+    expect((await as('otherStaff').get('/oauth/clients').expect(200)).body).toEqual([]);
+    expect((await put('otherStaff', `/oauth/clients/${made.id}`, { name: 'Mine', redirect: 'https://x.example/' })).body).toEqual({ status: false, message: API_ACCESS_TEXTS.noSuchClient });
+    expect((await as('otherStaff').delete(`/oauth/clients/${made.id}`)).status).toBe(404);
+    await as('staff').delete(`/oauth/clients/${made.id}`).expect(204);
+    await as('staff').delete(`/oauth/clients/${made.id}`).expect(204);
+    expect((await as('staff').get('/oauth/clients').expect(200)).body).toEqual([]);
+    expect((await put('staff', `/oauth/clients/${made.id}`, { name: 'Back', redirect: 'https://x.example/' })).status).toBe(404);
   });
 
   it('documents every v1 route in its OpenAPI 3.1 document and reference page, and no route that is not there', async () => {

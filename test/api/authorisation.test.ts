@@ -209,6 +209,10 @@ const POLICY: Record<string, Access> = {
   'POST /oauth/personal-access-tokens': 'staff',
   'DELETE /oauth/personal-access-tokens/:id': 'staff',
   'GET /api/staff/api-tokens': 'admin',
+  'GET /oauth/clients': 'staff',
+  'POST /oauth/clients': 'staff',
+  'PUT /oauth/clients/:id': 'staff',
+  'DELETE /oauth/clients/:id': 'staff',
   // The public API: its document and reference page for anyone; its routes for a bearer token with their scope.
   'GET /api/v1/openapi.json': 'anyone',
   'GET /api/v1/reference': 'anyone',

@@ -129,6 +129,9 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
   'POST /api/ipe_cancel': [{ body: PART, fields: { container: 'line', comp_id: 'line' }, as: 'admin' }],
   // API credentials (issue 41): a personal access token's name.
   'POST /oauth/personal-access-tokens': [{ body: { name: 'Till', scopes: ['menu:read'] }, fields: { name: 'line' }, as: 'manager' }],
+  'POST /oauth/clients': [{ body: { name: 'Till', redirect: 'https://till.example/cb' }, fields: { name: 'line', redirect: 'line' }, as: 'manager' }],
+  // Its body is read before its id.
+  'PUT /oauth/clients/:id': [{ body: { name: 'Till', redirect: 'https://till.example/cb' }, fields: { name: 'line', redirect: 'line' }, as: 'manager' }],
   'POST /api/validate_postcode': [{ body: { postcode: 'LS1 4AP' }, fields: { postcode: 'line' }, as: 'manager' }],
   'POST /api/settings/update': [
     {
@@ -215,6 +218,7 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   // Its text (captions, alt text, titles) is checked by the part's kind once the part is found: content-part-settings.test.ts sends it hostile text.
   'POST /api/pages/:slug/parts/:partId/settings': 'a part kind\'s settings',
   'DELETE /oauth/personal-access-tokens/:id': 'a token id (UUID)',
+  'DELETE /oauth/clients/:id': 'a client id (UUID)',
   // The public API (issue 41): a bearer token opens it, and its bodies hold ids, closed lists and booleans only
   // (modules/api-access/v1/schemas.ts); test/api/api-access.test.ts sends each a bad value.
   'POST /api/v1/orders/:id/print': 'no input',

@@ -8,7 +8,7 @@ import { answerTo, eveningClock, logIn } from './shop-steps';
 
 const COOK = { email: 'cook@example.com', password: 'cook long password' };
 
-/** Issue 41: the personal access tokens screen (staff spec §2, §4, §8) for a member of staff. */
+/** Issue 41: the personal access tokens and OAuth clients screens (staff spec §2, §4, §8) for a member of staff. */
 describe('API access in the browser', () => {
   let server: TestServer;
   let staff: BrowserSession;
@@ -24,7 +24,7 @@ describe('API access in the browser', () => {
     await server?.stop();
   });
 
-  it('a cook makes a token, sees it once, uses it on the API, and deletes it; errors are listed', async () => {
+  it('a cook makes a token, sees it once, uses it on the API, and deletes it; then a client, its secret once; errors are listed', async () => {
     const page = staff.page;
     await logIn(page, server.baseUrl, COOK);
     await page.getByRole('link', { name: 'API', exact: true }).click();

@@ -10,8 +10,32 @@ export interface PersonalAccessToken {
   last_used_at: string | null;
 }
 
+/** Staff spec §3: an OAuth client; `secret` only in the answer that made it, null afterwards (shown masked). */
+export interface OAuthClient {
+  id: string;
+  name: string;
+  redirect: string;
+  secret: string | null;
+}
+
 export const apiAccessApi = api.injectEndpoints({
   endpoints: (build) => ({
+    oauthClients: build.query<OAuthClient[], void>({
+      query: () => '/oauth/clients',
+      providesTags: ['OAuthClients'],
+    }),
+    createOAuthClient: build.mutation<OAuthClient, { name: string; redirect: string }>({
+      query: (body) => ({ url: '/oauth/clients', method: 'POST', body }),
+      invalidatesTags: ['OAuthClients'],
+    }),
+    updateOAuthClient: build.mutation<OAuthClient, { id: string; name: string; redirect: string }>({
+      query: ({ id, ...body }) => ({ url: `/oauth/clients/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['OAuthClients'],
+    }),
+    deleteOAuthClient: build.mutation<void, string>({
+      query: (id) => ({ url: `/oauth/clients/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['OAuthClients'],
+    }),
     /** GET /oauth/scopes (spec §7). */
     apiScopes: build.query<Array<{ id: ApiScope; description: string }>, void>({
       query: () => '/oauth/scopes',
@@ -32,4 +56,4 @@ export const apiAccessApi = api.injectEndpoints({
   }),
 });
 
-export const { useApiScopesQuery, usePersonalAccessTokensQuery, useCreatePersonalAccessTokenMutation, useRevokePersonalAccessTokenMutation } = apiAccessApi;
+export const { useOauthClientsQuery, useCreateOAuthClientMutation, useUpdateOAuthClientMutation, useDeleteOAuthClientMutation, useApiScopesQuery, usePersonalAccessTokensQuery, useCreatePersonalAccessTokenMutation, useRevokePersonalAccessTokenMutation } = apiAccessApi;

@@ -40,3 +40,4 @@ export { mediaLibrary } from './media/queries';
 export { streamCategories, streamsCorrelatedWith, streamsOfCategory } from './audit';
 export { ordersByRef } from './orders/order-search';
 export { apiTokenReadModel, oauthClientReadModel } from './api-access/queries';
+export { oauthStore } from './api-access/oauth-store';

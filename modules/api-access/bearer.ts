@@ -24,18 +24,26 @@ export const BEARER_TEXTS = {
 export type OwnerLookup = (ownerId: string) => Promise<User | null>;
 
 /**
- * The public API's door (issue 41): the bearer token (a personal access token; an OAuth access token when the
- * authorization server lands), found by its hash; its owner must still be an active staff login, and only the
+ * The public API's door (issue 41): the bearer token (a personal access token, or an OAuth access token), found
+ * by its hash; its owner must still be an active staff login, and only the
  * scopes the owner's role still allows stand. Each token's calls are counted against `api_requests`. The owner
  * becomes the request's user, so events the API causes name them, as the screens' do. No cookie is read.
  */
-export function bearerAuth(deps: { tokens: ApiTokenReadModel; owner: OwnerLookup; limits: Limits; clock: Clock }) {
+export function bearerAuth(deps: {
+  tokens: ApiTokenReadModel;
+  owner: OwnerLookup;
+  limits: Limits;
+  clock: Clock;
+  /** An OAuth access token (a signed JWT whose id is looked up by its hash), when the authorization server runs. */
+  oauthGrant?: (accessToken: string) => Promise<TokenGrant | null>;
+}) {
   return async (ctx: Context, next: Next): Promise<void> => {
     ctx.state.user = undefined;
     const header = ctx.get('authorization');
-    const match = /^Bearer ([A-Za-z0-9._~+/=-]{20,200})$/.exec(header);
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]{20,4000})$/.exec(header);
     if (!match) throw new DomainError('unauthenticated', header === '' ? BEARER_TEXTS.missing : BEARER_TEXTS.refused);
-    const grant = await deps.tokens.byHash(hashOfToken(match[1]!));
+    const text = match[1]!;
+    const grant = text.includes('.') ? ((await deps.oauthGrant?.(text)) ?? null) : await deps.tokens.byHash(hashOfToken(text));
     const owner = grant && (await deps.owner(grant.ownerId));
     if (!grant || !owner) throw new DomainError('unauthenticated', BEARER_TEXTS.refused);
     const now = deps.clock();

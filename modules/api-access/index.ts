@@ -22,3 +22,5 @@ export { publicApiRoutes } from './v1/public-api';
 export { API_V1_PREFIX, type V1Route } from './v1/routes';
 export { openApiPath } from './v1/openapi';
 export type { PublicApiPorts, OrderCursor } from './v1/ports';
+export { CODE_SECONDS, OAUTH_CLIENT_PATHS, oauthRoutes, type AuthorizedApps } from './oauth/routes';
+export type { OAuthStore, StoredClient, StoredCode, StoredToken } from './oauth/repositories';

@@ -6,8 +6,10 @@ import type { UserRepository } from '../identity/users';
 import type { Limits } from '../limits';
 import type { LiveKeyRing } from '../live/live-keys';
 import type { Services } from '../services';
-import { apiTokenReadModel, oauthClientReadModel, placedOrdersPage, type MenuCache } from '../../projections';
-import { apiTokenRoutes, createApiTokens, createOAuthClients, publicApiRoutes, type PublicApiPorts } from '../../modules/api-access';
+import { apiTokenReadModel, oauthClientReadModel, oauthStore, placedOrdersPage, type MenuCache } from '../../projections';
+import { JwtService } from '@jmondi/oauth2-server';
+import { createHmac } from 'node:crypto';
+import { apiTokenRoutes, createApiTokens, createOAuthClients, hashOfToken, oauthRoutes, publicApiRoutes, type PublicApiPorts } from '../../modules/api-access';
 import { stockStatusSwitches } from '../../modules/catalog';
 import type { PostcodeLocator } from '../../modules/store';
 import { storeSwitches } from '../../modules/store';
@@ -28,6 +30,8 @@ export function wirePublicApi(deps: {
   order: ReturnType<typeof wireOrder>;
   delivery: PostcodeLocator;
   liveKeys: LiveKeyRing;
+  /** The shop's signing key; the OAuth access tokens' key is derived from it. */
+  linkKey: string;
 }): Router[] {
   const { services, pool, menu, order, clock } = deps;
   const readModel = apiTokenReadModel(pool);
@@ -43,8 +47,17 @@ export function wirePublicApi(deps: {
     store: storeSwitches({ services, delivery: deps.delivery, liveKeys: deps.liveKeys }),
     stock: stockStatusSwitches({ services, menu }),
   };
+  const grants = oauthStore(pool);
+  const jwtSecret = createHmac('sha256', deps.linkKey).update('oauth access tokens').digest('base64url');
+  const jwt = new JwtService(jwtSecret);
+  // An OAuth access token: its signature first, then its id by hash, which must still stand on the shop's clock.
+  const oauthGrant = async (accessToken: string) => {
+    const payload = await jwt.verify(accessToken, { ignoreExpiration: true, algorithms: ['HS256'] }).catch(() => null);
+    return typeof payload?.jti === 'string' ? grants.grantOf(hashOfToken(payload.jti), clock()) : null;
+  };
   return [
+    oauthRoutes({ store: grants, apps: grants, clock, accessMinutes: deps.config.OAUTH_ACCESS_TOKEN_MINUTES, refreshDays: deps.config.OAUTH_REFRESH_TOKEN_DAYS, jwtSecret }),
     apiTokenRoutes({ tokens: createApiTokens({ services, tokens: readModel }), readModel, clients: createOAuthClients({ services, clients: clientList }), clientList, clock }),
-    ...publicApiRoutes({ ports, tokens: readModel, owner: (id) => deps.users.findById(id), limits: deps.limits, clock, publicOrigin: deps.config.publicOrigin }),
+    ...publicApiRoutes({ ports, tokens: readModel, owner: (id) => deps.users.findById(id), limits: deps.limits, clock, publicOrigin: deps.config.publicOrigin, oauthGrant }),
   ];
 }

@@ -166,6 +166,6 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     menuCsvRoutes({ transfer: catalog.menuTransfer, clock }),
     contentRoutes({ pages: parts.content.pages, dishes: parts.content.dishes, clock }),
     parts.media.routes(),
-    ...wirePublicApi({ config, clock, services, pool, users: parts.users, limits, menu, order, delivery: delivery.service, liveKeys: parts.liveKeys }),
+    ...wirePublicApi({ config, clock, services, pool, users: parts.users, limits, menu, order, delivery: delivery.service, liveKeys: parts.liveKeys, linkKey }),
   ];
 }

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'slonik';
 import request from 'supertest';
 import { createUserRepository } from '../../src/identity/users';
@@ -247,6 +248,114 @@ describe('API credentials and the public API', () => {
     await as('staff').delete(`/oauth/clients/${made.id}`).expect(204);
     expect((await as('staff').get('/oauth/clients').expect(200)).body).toEqual([]);
     expect((await put('staff', `/oauth/clients/${made.id}`, { name: 'Back', redirect: 'https://x.example/' })).status).toBe(404);
+  });
+
+  it('runs the authorization code flow with PKCE S256 only, and refuses each way it can go wrong', async () => {
+    const client = (await as('staff').post('/oauth/clients', { name: 'Till', redirect: 'https://till.example/cb' }).expect(200)).body;
+    const pkce = () => {
+      const verifier = randomBytes(48).toString('base64url');
+      return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+    };
+    const query = (challenge: string, overrides: Record<string, string> = {}) =>
+      new URLSearchParams({ response_type: 'code', client_id: client.id, redirect_uri: 'https://till.example/cb', scope: 'menu:read', state: 'xyz', code_challenge: challenge, code_challenge_method: 'S256', ...overrides });
+    const approve = async (challenge: string) => {
+      const request = Object.fromEntries(query(challenge));
+      const answer = (await as('staff').post('/api/oauth/authorize', { request, approve: true }).expect(200)).body;
+      const redirect = new URL(answer.redirect);
+      expect([redirect.origin + redirect.pathname, redirect.searchParams.get('state')]).toEqual(['https://till.example/cb', 'xyz']);
+      return redirect.searchParams.get('code')!;
+    };
+    const token = (form: Record<string, string>) =>
+      request(server.baseUrl).post('/oauth/token').type('form').send({ client_id: client.id, client_secret: client.secret, ...form });
+    const exchange = (code: string, verifier: string, overrides: Record<string, string> = {}) =>
+      token({ grant_type: 'authorization_code', code, redirect_uri: 'https://till.example/cb', code_verifier: verifier, ...overrides });
+
+    // The consent screen's question: the application and the scopes asked, for a signed-in member of staff.
+    const first = pkce();
+    expect((await as('staff').get(`/api/oauth/authorize?${query(first.challenge)}`).expect(200)).body).toEqual({
+      status: true,
+      client: { id: client.id, name: 'Till' },
+      scopes: [{ id: 'menu:read', description: 'Read the menu, with stock' }],
+    });
+    expect((await request(server.baseUrl).get(`/api/oauth/authorize?${query(first.challenge)}`)).status).toBe(401);
+    expect((await as('customer').get(`/api/oauth/authorize?${query(first.challenge)}`)).status).toBe(403);
+    for (const [overrides, message] of [
+      [{ redirect_uri: 'https://till.example:8443/cb' }, /^redirect_uri: /],
+      [{ redirect_uri: 'https://till.example/cb/other' }, /^redirect_uri: /],
+      [{ code_challenge_method: 'plain' }, /^code_challenge_method: /],
+      [{ code_challenge: '' }, /PKCE/],
+      [{ client_id: '00000000-0000-4000-8000-000000000000' }, /^client_id: /],
+      [{ response_type: 'token' }, /^response_type: /],
+    ] as const) {
+      const refused = await as('staff').get(`/api/oauth/authorize?${query(first.challenge, overrides)}`);
+      expect([overrides, refused.status, refused.body.message]).toEqual([overrides, 400, expect.stringMatching(message)]);
+    }
+    const denied = (await as('staff').post('/api/oauth/authorize', { request: Object.fromEntries(query(first.challenge)), approve: false }).expect(200)).body;
+    expect(denied.redirect).toBe('https://till.example/cb?error=access_denied&state=xyz');
+
+    // A wrong verifier, a wrong redirect: refused (and the code spent).
+    expect((await exchange(await approve(first.challenge), pkce().verifier)).body).toMatchObject({ error: 'invalid_grant' });
+    const second = pkce();
+    expect((await exchange(await approve(second.challenge), second.verifier, { redirect_uri: 'https://till.example/other' })).status).toBe(400);
+    // An expired code (60 s).
+    const third = pkce();
+    const late = await approve(third.challenge);
+    clock.advance(61_000);
+    expect((await exchange(late, third.verifier)).status).toBe(400);
+    // A wrong client secret.
+    const fourth = pkce();
+    expect((await exchange(await approve(fourth.challenge), fourth.verifier, { client_secret: 'tks_cs_wrong' })).status).toBe(401);
+
+    // No other grant: client credentials alone get nothing.
+    expect((await token({ grant_type: 'client_credentials' })).status).toBe(401);
+
+    // The flow: tokens for 15 minutes, the granted scope only, then the authorized application listed.
+    const good = pkce();
+    const code = await approve(good.challenge);
+    const granted = (await exchange(code, good.verifier).expect(200)).body;
+    expect(granted.expires_in).toBeGreaterThanOrEqual(899);
+    expect(granted).toMatchObject({ token_type: 'Bearer', scope: 'menu:read', refresh_token: expect.stringMatching(/^tks_ort_/) });
+    await bearer(granted.access_token).get('/api/v1/menu').expect(200);
+    expect((await bearer(granted.access_token).get('/api/v1/orders')).status).toBe(403);
+    expect((await as('staff').get('/oauth/tokens').expect(200)).body).toEqual([{ id: client.id, client: { id: client.id, name: 'Till' }, scopes: ['menu:read'] }]);
+    expect((await as('otherStaff').get('/oauth/tokens').expect(200)).body).toEqual([]);
+    // The same code again: refused, and what it gave is revoked.
+    expect((await exchange(code, good.verifier)).status).toBe(400);
+    expect((await bearer(granted.access_token).get('/api/v1/menu')).status).toBe(401);
+
+    // Refresh rotation: the new pair works; the old refresh token replayed is refused and revokes the family.
+    const fresh = pkce();
+    const pair = (await exchange(await approve(fresh.challenge), fresh.verifier).expect(200)).body;
+    const rotated = (await token({ grant_type: 'refresh_token', refresh_token: pair.refresh_token }).expect(200)).body;
+    expect(rotated.refresh_token).not.toBe(pair.refresh_token);
+    expect((await bearer(pair.access_token).get('/api/v1/menu')).status).toBe(401);
+    await bearer(rotated.access_token).get('/api/v1/menu').expect(200);
+    expect((await token({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).status).toBe(400);
+    expect((await bearer(rotated.access_token).get('/api/v1/menu')).status).toBe(401);
+    expect((await token({ grant_type: 'refresh_token', refresh_token: rotated.refresh_token })).status).toBe(400);
+
+    // RFC 7009 revocation by the client; the access token's 15 minutes; the Revoke of the authorized application.
+    const last = pkce();
+    const revocable = (await exchange(await approve(last.challenge), last.verifier).expect(200)).body;
+    await request(server.baseUrl).post('/oauth/revoke').type('form').send({ token: revocable.access_token, token_type_hint: 'access_token', client_id: client.id, client_secret: client.secret }).expect(200);
+    expect((await bearer(revocable.access_token).get('/api/v1/menu')).status).toBe(401);
+    const revokeRefresh = (secret: string) =>
+      request(server.baseUrl).post('/oauth/revoke').type('form').send({ token: revocable.refresh_token, token_type_hint: 'refresh_token', client_id: client.id, client_secret: secret });
+    expect((await revokeRefresh('tks_cs_wrong')).status).toBe(401);
+    await revokeRefresh(client.secret).expect(200);
+    expect((await token({ grant_type: 'refresh_token', refresh_token: revocable.refresh_token })).status).toBe(400);
+    const timed = pkce();
+    const expiring = (await exchange(await approve(timed.challenge), timed.verifier).expect(200)).body;
+    clock.advanceMinutes(16);
+    expect((await bearer(expiring.access_token).get('/api/v1/menu')).status).toBe(401);
+    const refreshed = (await token({ grant_type: 'refresh_token', refresh_token: expiring.refresh_token }).expect(200)).body;
+    await bearer(refreshed.access_token).get('/api/v1/menu').expect(200);
+    await as('staff').delete(`/oauth/tokens/${client.id}`).expect(204);
+    expect((await as('staff').get('/oauth/tokens').expect(200)).body).toEqual([]);
+    expect((await bearer(refreshed.access_token).get('/api/v1/menu')).status).toBe(401);
+    // Nothing of a code or token is stored but hashes.
+    const stored = JSON.stringify(await server.shop.pool.any(sql.unsafe`select * from oauth_tokens`));
+    expect(stored).not.toContain(refreshed.refresh_token);
   });
 
   it('documents every v1 route in its OpenAPI 3.1 document and reference page, and no route that is not there', async () => {

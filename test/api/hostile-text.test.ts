@@ -219,6 +219,11 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/pages/:slug/parts/:partId/settings': 'a part kind\'s settings',
   'DELETE /oauth/personal-access-tokens/:id': 'a token id (UUID)',
   'DELETE /oauth/clients/:id': 'a client id (UUID)',
+  'DELETE /oauth/tokens/:id': 'a client id (UUID)',
+  // OAuth's own parameters, each printable ASCII only (modules/api-access/oauth/routes.ts): codes, tokens, ids.
+  'POST /api/oauth/authorize': "an authorization request's parameters (printable ASCII) and a boolean",
+  'POST /oauth/token': "OAuth's form: grant type, code, verifier, tokens, client id and secret, each checked by the authorization server",
+  'POST /oauth/revoke': "OAuth's form: a token and the client's id and secret, checked by the authorization server",
   // The public API (issue 41): a bearer token opens it, and its bodies hold ids, closed lists and booleans only
   // (modules/api-access/v1/schemas.ts); test/api/api-access.test.ts sends each a bad value.
   'POST /api/v1/orders/:id/print': 'no input',

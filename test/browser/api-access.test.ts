@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createUserRepository } from '../../src/identity/users';
 import { API_ACCESS_TEXTS } from '../../src/shared/api-scopes';
@@ -24,7 +25,7 @@ describe('API access in the browser', () => {
     await server?.stop();
   });
 
-  it('a cook makes a token, sees it once, uses it on the API, and deletes it; then a client, its secret once; errors are listed', async () => {
+  it('a cook makes a token, sees it once, uses it on the API, deletes it; registers a client, authorizes it, revokes it; errors are listed', async () => {
     const page = staff.page;
     await logIn(page, server.baseUrl, COOK);
     await page.getByRole('link', { name: 'API', exact: true }).click();
@@ -71,5 +72,57 @@ describe('API access in the browser', () => {
     await Promise.all([answerTo(page, '/oauth/personal-access-tokens'), tokens.getByRole('button', { name: 'Delete Till' }).click()]);
     await tokens.getByText(API_ACCESS_TEXTS.noTokens).waitFor();
     await request(server.baseUrl).get('/api/v1/menu').set('Authorization', `Bearer ${accessToken}`).expect(401);
+
+    // OAuth clients: the empty state, a refused redirect listed, the secret shown once then masked.
+    const clients = page.getByTestId('oauth-clients');
+    await clients.getByText(API_ACCESS_TEXTS.noClients).waitFor();
+    await clients.getByRole('button', { name: 'Create New Client' }).click();
+    const form = page.getByRole('dialog', { name: 'Create Client' });
+    await form.getByLabel('Name', { exact: true }).fill('Till');
+    await form.getByLabel('Redirect URL').fill('http://till.example/cb');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.getByTestId('api-errors').getByText(API_ACCESS_TEXTS.whoops).waitFor();
+    expect(await form.getByTestId('api-errors').getByRole('listitem').allTextContents()).toEqual(['redirect: The redirect must be an https address (or http on localhost).']);
+    await form.getByLabel('Redirect URL').fill('https://till.example/cb');
+    await form.getByRole('button', { name: 'Create' }).click();
+    const secret = page.getByRole('dialog', { name: 'Client Secret' });
+    const secretText = await secret.getByTestId('new-client-secret').inputValue();
+    expect(secretText).toMatch(/^tks_cs_/);
+    await form.waitFor({ state: 'detached' });
+    await secret.getByRole('button', { name: 'Close' }).last().click();
+    await secret.waitFor({ state: 'detached' });
+    const clientRow = clients.getByRole('row', { name: /Till/ });
+    const cells = await clientRow.getByRole('cell').allTextContents();
+    expect(cells.slice(1, 3)).toEqual(['Till', '••••••••']);
+    expect(await page.content()).not.toContain(secretText);
+
+    // The consent screen names the application and its scopes; Authorize goes back to the client with a code, whose
+    // tokens make the application appear under Authorized Applications until it is revoked there.
+    const clientId = cells[0]!.trim();
+    const verifier = randomBytes(48).toString('base64url');
+    const authorize = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'https://till.example/cb', scope: 'menu:read', state: 's1', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' });
+    await page.route('https://till.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Till</title>' }));
+    await page.goto(`${server.baseUrl}/oauth/authorize?${authorize}`);
+    const consent = page.getByTestId('authorize-application');
+    await consent.getByText('is requesting permission to access your account.').waitFor();
+    expect(await consent.getByRole('listitem').allTextContents()).toEqual(['Read the menu, with stock']);
+    await Promise.all([page.waitForURL(/^https:\/\/till\.example\/cb\?code=/), consent.getByRole('button', { name: 'Authorize' }).click()]);
+    const code = new URL(page.url()).searchParams.get('code')!;
+    await request(server.baseUrl).post('/oauth/token').type('form').send({ grant_type: 'authorization_code', code, redirect_uri: 'https://till.example/cb', code_verifier: verifier, client_id: clientId, client_secret: secretText }).expect(200);
+    await page.goto(`${server.baseUrl}/takeaway-api`);
+    const applications = page.getByTestId('authorized-applications');
+    await applications.getByRole('row', { name: /Till/ }).waitFor();
+    expect(await applications.getByRole('row', { name: /Till/ }).getByRole('cell').allTextContents()).toEqual(['Till', 'menu:read', 'Revoke']);
+    await applications.getByRole('button', { name: 'Revoke Till' }).click();
+    await applications.waitFor({ state: 'detached' });
+
+    // Edited (the modal filled in, the list refreshed), then deleted: the empty state again.
+    await clients.getByRole('button', { name: 'Edit Till' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Client' });
+    expect(await edit.getByLabel('Redirect URL').inputValue()).toBe('https://till.example/cb');
+    await edit.getByLabel('Name', { exact: true }).fill('Front till');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await clients.getByRole('button', { name: 'Delete Front till' }).click();
+    await clients.getByText(API_ACCESS_TEXTS.noClients).waitFor();
   });
 });

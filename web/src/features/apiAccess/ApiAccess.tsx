@@ -1,3 +1,4 @@
+import { AuthorizedApplications } from './AuthorizedApplications';
 import { OAuthClients } from './OAuthClients';
 import { PersonalAccessTokens } from './PersonalAccessTokens';
 
@@ -11,6 +12,7 @@ export function ApiAccess() {
         <a href="/api/v1/reference">/api/v1/reference</a>.
       </p>
       <OAuthClients />
+      <AuthorizedApplications />
       <PersonalAccessTokens />
     </>
   );

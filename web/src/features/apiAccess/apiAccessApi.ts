@@ -18,8 +18,35 @@ export interface OAuthClient {
   secret: string | null;
 }
 
+/** Staff spec §3 "Authorized token: client.name, scopes": an application the login let in, while its tokens stand. */
+export interface AuthorizedApplication {
+  id: string;
+  client: { id: string; name: string };
+  scopes: ApiScope[];
+}
+
+/** The consent screen's question: which application asks, for which scopes. */
+export interface AuthorizationQuestion {
+  client: { id: string; name: string };
+  scopes: Array<{ id: ApiScope; description: string }>;
+}
+
 export const apiAccessApi = api.injectEndpoints({
   endpoints: (build) => ({
+    authorizedApplications: build.query<AuthorizedApplication[], void>({
+      query: () => '/oauth/tokens',
+      providesTags: ['OAuthClients'],
+    }),
+    revokeApplication: build.mutation<void, string>({
+      query: (clientId) => ({ url: `/oauth/tokens/${clientId}`, method: 'DELETE' }),
+      invalidatesTags: ['OAuthClients'],
+    }),
+    authorizationQuestion: build.query<AuthorizationQuestion, string>({
+      query: (search) => `/api/oauth/authorize${search}`,
+    }),
+    decideAuthorization: build.mutation<{ status: true; redirect: string }, { request: Record<string, string>; approve: boolean }>({
+      query: (body) => ({ url: '/api/oauth/authorize', method: 'POST', body }),
+    }),
     oauthClients: build.query<OAuthClient[], void>({
       query: () => '/oauth/clients',
       providesTags: ['OAuthClients'],
@@ -56,4 +83,4 @@ export const apiAccessApi = api.injectEndpoints({
   }),
 });
 
-export const { useOauthClientsQuery, useCreateOAuthClientMutation, useUpdateOAuthClientMutation, useDeleteOAuthClientMutation, useApiScopesQuery, usePersonalAccessTokensQuery, useCreatePersonalAccessTokenMutation, useRevokePersonalAccessTokenMutation } = apiAccessApi;
+export const { useAuthorizedApplicationsQuery, useRevokeApplicationMutation, useAuthorizationQuestionQuery, useDecideAuthorizationMutation, useOauthClientsQuery, useCreateOAuthClientMutation, useUpdateOAuthClientMutation, useDeleteOAuthClientMutation, useApiScopesQuery, usePersonalAccessTokensQuery, useCreatePersonalAccessTokenMutation, useRevokePersonalAccessTokenMutation } = apiAccessApi;

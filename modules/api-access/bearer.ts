@@ -48,7 +48,8 @@ export function bearerAuth(deps: {
     if (!grant || !owner) throw new DomainError('unauthenticated', BEARER_TEXTS.refused);
     const now = deps.clock();
     refuseWhenOver(takeAll(deps.limits, [['api_requests', grant.tokenId]], now), 'API calls with this token');
-    await deps.tokens.noteUsed(grant.tokenId, now);
+    // A personal token's last use is shown on its screen; an OAuth token lives 15 minutes and is not listed alone.
+    if (!text.includes('.')) await deps.tokens.noteUsed(grant.tokenId, now);
     ctx.state.user = owner;
     ctx.state.apiGrant = { ...grant, scopes: grant.scopes.filter((scope) => scopeAllowed(owner.role, scope)) };
     return next();

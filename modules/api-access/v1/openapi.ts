@@ -25,7 +25,7 @@ export function openApiDocument(routes: V1Route[], serverUrl: string) {
   registry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',
-    description: `A personal access token from the back office. Scopes: ${API_SCOPES.map((scope) => `${scope.id} (${scope.description})`).join('; ')}.`,
+    description: `A personal access token from the back office, or an OAuth 2 access token (authorization code with PKCE S256: /oauth/authorize, then POST /oauth/token). Scopes: ${API_SCOPES.map((scope) => `${scope.id} (${scope.description})`).join('; ')}.`,
   });
   for (const route of routes) {
     registry.registerPath({
@@ -75,7 +75,7 @@ export function referencePage(document: ReturnType<typeof openApiDocument>): str
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(document.info.title)}</title></head><body><main>
 <h1>${escapeHtml(document.info.title)}, version ${escapeHtml(document.info.version)}</h1>
 <p>${escapeHtml(document.info.description ?? '')}</p>
-<p>Send a personal access token as <code>Authorization: Bearer &lt;token&gt;</code>. The machine-readable document: <a href="${API_V1_PREFIX}/openapi.json">openapi.json</a>.</p>
+<p>Send a personal access token, or an OAuth access token, as <code>Authorization: Bearer &lt;token&gt;</code>. The machine-readable document: <a href="${API_V1_PREFIX}/openapi.json">openapi.json</a>.</p>
 ${sections.join('\n')}
 </main></body></html>`;
 }

@@ -106,6 +106,7 @@ describe('API access in the browser', () => {
     const consent = page.getByTestId('authorize-application');
     await consent.getByText('is requesting permission to access your account.').waitFor();
     expect(await consent.getByRole('listitem').allTextContents()).toEqual(['Read the menu, with stock']);
+    await expectAccessible(page, 'authorize-application');
     await Promise.all([page.waitForURL(/^https:\/\/till\.example\/cb\?code=/), consent.getByRole('button', { name: 'Authorize' }).click()]);
     const code = new URL(page.url()).searchParams.get('code')!;
     await request(server.baseUrl).post('/oauth/token').type('form').send({ grant_type: 'authorization_code', code, redirect_uri: 'https://till.example/cb', code_verifier: verifier, client_id: clientId, client_secret: secretText }).expect(200);

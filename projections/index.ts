@@ -11,10 +11,11 @@ import { contactMessagesProjection } from './contact/projection';
 import { capacityProjection } from './capacity/projection';
 import { contentPagesProjection } from './content/projection';
 import { mediaProjection } from './media/projection';
+import { apiTokensProjection } from './api-access/projection';
 
 /** Every read model the shop runs. */
 export function allProjections(): Projection[] {
-  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection, contactMessagesProjection, capacityProjection, contentPagesProjection, mediaProjection];
+  return [auditProjection(), menuProjection, cartsProjection, settingsProjection, ordersProjection, accountsProjection, vouchersProjection, paymentsProjection, contactMessagesProjection, capacityProjection, contentPagesProjection, mediaProjection, apiTokensProjection];
 }
 
 // The read side's door for the composition root: caches, query routes and the query ports modules are given.
@@ -24,7 +25,7 @@ export { dishImageUses, productsWithExpiredHolds, productsWithParLevels, stockLe
 export { SettingsCache } from './settings/queries';
 export { settingsRoutes } from './settings/routes';
 export { storedBaskets } from './carts/queries';
-export { kitchenOrders, unpaidOrders } from './orders/queries';
+export { kitchenOrders, placedOrdersPage, unpaidOrders } from './orders/queries';
 export { accountOrders, ordersWithDetails } from './orders/account-orders';
 export { takingsCsv, takingsRoutes } from './orders/takings-csv';
 export { erasureRecords } from './orders/erasure-queries';
@@ -38,3 +39,5 @@ export { contentReadModel, pagePartImageUses } from './content/queries';
 export { mediaLibrary } from './media/queries';
 export { streamCategories, streamsCorrelatedWith, streamsOfCategory } from './audit';
 export { ordersByRef } from './orders/order-search';
+export { apiTokenReadModel, oauthClientReadModel } from './api-access/queries';
+export { oauthStore } from './api-access/oauth-store';

@@ -44,6 +44,10 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Minutes a basket keeps its units while untouched; then they go back to stock by themselves. */
     BASKET_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    /** Minutes an OAuth access token opens the public API (issue 41); its refresh token then gets a new one. */
+    OAUTH_ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    /** Days an OAuth refresh token may be used (each use rotates it). */
+    OAUTH_REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Days a guest order's personal data is kept; the daily retention job erases it after that (issue 15). */
     GUEST_PII_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** Seed the demo takeaway menu on first start (a shop with a menu is never reseeded). */

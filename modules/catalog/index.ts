@@ -23,6 +23,7 @@ export { createCatalogue, type CatalogueCommands, type DishInput } from './handl
 export { catalogueRoutes } from './routes';
 export { seedDemoMenu } from './seed';
 export { stockStatusRoutes } from './stock-status-routes';
+export { stockStatusSwitches } from './stock-status';
 export { dishName, dishNotOffered, notOfferedMessage } from './offer';
 export { dishAllergens } from './contents';
 export { createMenuTransfer, type MenuTransfer, type ParLevelPort } from './menu-import';

@@ -2,14 +2,12 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { noInput } from '../../src/http/inputs';
 import type { Clock } from '../../src/core/clock';
-import { DomainError } from '../../src/core/errors';
 import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
 import type { CataloguePort } from './catalogue';
 import { formatPence } from '../../src/shared/money';
-import { productDecider } from './decider';
-import { productStream } from './events';
+import { stockStatusSwitches } from './stock-status';
 
 const statusInput = z.strictObject({
   id: z.number().int().positive(),
@@ -18,9 +16,10 @@ const statusInput = z.strictObject({
 
 /** The out-of-stock manager: staff take products and variants off the menu and put them back. */
 export function stockStatusRoutes(deps: { services: Services; menu: CataloguePort; clock: Clock }) {
-  const { services, menu, clock } = deps;
+  const { menu, clock } = deps;
   const router = new Router();
   const staff = requireRole('staff');
+  const switches = stockStatusSwitches(deps);
 
   router.post('/api/oosProducts', staff, async (ctx) => {
     noInput.parse(ctx.request.body);
@@ -42,23 +41,13 @@ export function stockStatusRoutes(deps: { services: Services; menu: CataloguePor
 
   router.post('/api/product/update_product_status', staff, async (ctx) => {
     const { id, status } = statusInput.parse(ctx.request.body);
-    if (!(await menu.product(id))) throw new DomainError('not_found', `There is no product ${id}`);
-    const result = await services.commands.handle(productStream(id), productDecider, { type: 'ChangeProductStatus', data: { productId: id, status } }, commandContext(ctx, clock));
-    await services.readModels.waitFor('menu', result.position);
+    await switches.setProductStatus(id, status, commandContext(ctx, clock));
     ctx.body = { status: true, message: '' };
   });
 
   router.post('/api/productVariant/update_status', staff, async (ctx) => {
     const { id, status } = statusInput.parse(ctx.request.body);
-    const owner = (await menu.get()).products.find((product) => product.variants.some((variant) => variant.id === id));
-    if (!owner) throw new DomainError('not_found', `There is no product variant ${id}`);
-    const result = await services.commands.handle(
-      productStream(owner.id),
-      productDecider,
-      { type: 'ChangeVariantStatus', data: { productId: owner.id, variantId: id, status } },
-      commandContext(ctx, clock),
-    );
-    await services.readModels.waitFor('menu', result.position);
+    await switches.setVariantStatus(id, status, commandContext(ctx, clock));
     ctx.body = { status: true, message: '' };
   });
 

@@ -29,6 +29,7 @@ export { storeHoursProcess, type StoreHoursActions } from './store-hours';
 export type { PostcodeLocator } from './delivery-offer';
 export { storeSettingsRoutes } from './routes';
 export { storeStatusRoutes } from './status-routes';
+export { storeSwitches, type StoreSwitches } from './store-switches';
 export type { LiveKeysCheck } from './live-keys-gate';
 export { createStoreClock } from './store-clock';
 export {

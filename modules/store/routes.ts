@@ -6,10 +6,10 @@ import { commandContext } from '../../src/http/command-context';
 import { requireRole } from '../../src/identity/auth';
 import type { Services } from '../../src/services';
 import { readSettings } from './read-settings';
-import { DELIVERY_KEY } from './events';
 import { settingKeySchema, type SettingKey } from './settings';
 import { changeSettings } from './change-settings';
-import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM, type PostcodeLocator } from './delivery-offer';
+import { KITCHEN_POSTCODE_PROBLEM, type PostcodeLocator } from './delivery-offer';
+import { switchesDeliveryOnWithoutPostcode } from './store-switches';
 import { settingsBeyondRole } from './setting-roles';
 import { assertMayOpen, type LiveKeysCheck } from './live-keys-gate';
 
@@ -24,24 +24,13 @@ const updateInput = z.strictObject({
 export function storeSettingsRoutes(deps: { services: Services; clock: Clock; delivery: PostcodeLocator; liveKeys: LiveKeysCheck }) {
   const router = new Router();
 
-  /**
-   * Switching delivery on needs a kitchen postcode that can be located. A save that leaves delivery on, or that
-   * sets a new kitchen postcode too (the settings screen checks that one itself), is not refused.
-   */
-  async function switchesDeliveryOnWithoutPostcode(settings: Partial<Record<SettingKey, unknown>>): Promise<boolean> {
-    if (settings[DELIVERY_KEY] !== true || 'kitchen_postcode' in settings) return false;
-    const { [DELIVERY_KEY]: delivering } = await readSettings(deps.services.settings, [DELIVERY_KEY]);
-    if (delivering === true) return false;
-    return !(await canOfferDelivery(deps.services.settings, deps.delivery));
-  }
-
   router.post('/api/settings/update', requireRole('staff'), async (ctx) => {
     const { settings } = updateInput.parse(ctx.request.body);
     const keys = Object.keys(settings) as SettingKey[];
     const refused = settingsBeyondRole(ctx.state.user!.role, keys);
     if (refused.length > 0) throw new DomainError('forbidden', `Only a manager may change ${refused.join(', ')}`);
     await assertMayOpen(settings, deps.liveKeys);
-    if (await switchesDeliveryOnWithoutPostcode(settings)) {
+    if (await switchesDeliveryOnWithoutPostcode(deps, settings)) {
       throw new DomainError('conflict', KITCHEN_POSTCODE_PROBLEM);
     }
     const result = await changeSettings(deps.services.commands, settings, commandContext(ctx, deps.clock));

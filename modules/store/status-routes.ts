@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { z } from 'zod';
 import { noInput } from '../../src/http/inputs';
 import type { Clock } from '../../src/core/clock';
@@ -11,10 +10,9 @@ import { parseKitchenPostcode } from '../../src/shared/postcode';
 import { canOfferDelivery, KITCHEN_POSTCODE_PROBLEM, type PostcodeLocator } from './delivery-offer';
 import { singleLineText } from '../../src/shared/text';
 import { isWithinHours, nextOpenAt, secondsToClose } from './opening-hours';
-import type { SettingKey } from './settings';
-import { changeSettings } from './change-settings';
 import { currentBannerText, specialDayMessage } from './store-banner';
-import { assertMayOpen, type LiveKeysCheck } from './live-keys-gate';
+import { type LiveKeysCheck } from './live-keys-gate';
+import { storeSwitches } from './store-switches';
 
 const statusInput = z.strictObject({ state: z.enum(['closed', 'open', 'busy', 'slammed'], 'state must be closed, open, busy or slammed') });
 const postcodeInput = z.strictObject({ postcode: singleLineText({ max: 20 }) });
@@ -23,18 +21,13 @@ const postcodeInput = z.strictObject({ postcode: singleLineText({ max: 20 }) });
 export function storeStatusRoutes(deps: { services: Services; clock: Clock; delivery: PostcodeLocator; liveKeys: LiveKeysCheck }) {
   const { services, clock } = deps;
   const router = new Router();
-
-  const change = async (ctx: Context, changes: Partial<Record<SettingKey, unknown>>) => {
-    const result = await changeSettings(services.commands, changes, commandContext(ctx, clock));
-    await services.readModels.waitFor('settings', result.position);
-  };
+  const switches = storeSwitches(deps);
 
   const hours = () => readOpeningHours(services.settings);
 
   router.post('/api/change-status', requireRole('staff'), async (ctx) => {
     const { state } = statusInput.parse(ctx.request.body);
-    await assertMayOpen({ order_status: state }, deps.liveKeys);
-    await change(ctx, { order_status: state });
+    await switches.setStatus(state, commandContext(ctx, clock));
     ctx.body = { status: true, message: `The store is now ${state}` };
   });
 

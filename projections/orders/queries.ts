@@ -180,3 +180,16 @@ export function unpaidOrders(pool: DatabasePool, lookupHash: (kind: 'email' | 'p
     },
   };
 }
+
+/**
+ * Placed orders newest first, a page at a time (the public API, issue 41): of one trading day or of all, after
+ * the order the cursor names (its placing time and id, which order the list); by the index of migration 083.
+ */
+export async function placedOrdersPage(pool: DatabasePool, query: { day?: string; after?: { at: string; id: string }; limit: number }, now: Date): Promise<KitchenOrder[]> {
+  const day = query.day === undefined ? sql.fragment`true` : sql.fragment`trading_day = ${query.day}`;
+  const after = query.after === undefined ? sql.fragment`true` : sql.fragment`(submitted_at, order_id) < (${query.after.at}::timestamptz, ${query.after.id}::uuid)`;
+  const rows = await pool.any(sql.unsafe`
+    select ${COLUMNS} from orders where submitted_at is not null and ${day} and ${after}
+     order by submitted_at desc, order_id desc limit ${query.limit}`);
+  return (rows as unknown as OrderRow[]).map((row) => kitchenOrder(row, now));
+}

@@ -45,6 +45,16 @@ export interface AppOptions {
    * limits and checks its body itself.
    */
   reportPaths?: readonly string[];
+  /**
+   * Path prefixes whose routes take a bearer token and never a cookie (the public API, issue 41): a browser does
+   * not send a bearer token by itself, so the cross-site guard has nothing to protect there and skips them.
+   */
+  bearerPrefixes?: readonly string[];
+  /**
+   * Routes an OAuth client's server calls with its own credentials (the token and revocation endpoints, RFC 6749
+   * §3.2): no browser session counts there, so the cross-site guard skips them; they take a form or JSON.
+   */
+  clientCredentialPaths?: readonly string[];
   /** The local fakes' origins (STRIPE_API_URL, the fake PayPal), which their stand-ins call from the browser. */
   fakeApiUrls?: readonly string[];
   webRoot?: string;
@@ -69,7 +79,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(servePages({ root: options.webRoot ?? WEB_DIST, origin: options.publicOrigin, sources: options.pageSources }));
   app.use(serveWebApp(options.webRoot));
   if (options.production) app.use(requireHttps(options.publicOrigin));
-  app.use(exceptOn(options.reportPaths ?? [], refuseCrossSite(options.ownOrigins, options.signedWebhookPaths)));
+  app.use(exceptOn([...(options.reportPaths ?? []), ...(options.clientCredentialPaths ?? [])], exceptUnder(options.bearerPrefixes ?? [], refuseCrossSite(options.ownOrigins, options.signedWebhookPaths))));
   app.use(exceptOn(options.reportPaths ?? [], requestBody(options.multipartPaths ?? [], options.signedWebhookPaths, options.formPaths)));
   app.use(sessionMiddleware(app, options.pool, { production: options.production }));
   app.use(loadUser(options.users));
@@ -81,4 +91,9 @@ export function createApp(options: AppOptions): Koa {
 function exceptOn(paths: readonly string[], middleware: Koa.Middleware): Koa.Middleware {
   const skipped = new Set(paths);
   return (ctx, next) => (skipped.has(ctx.path) ? next() : middleware(ctx, next));
+}
+
+/** A middleware that paths under the listed prefixes (each ending in '/') skip. */
+function exceptUnder(prefixes: readonly string[], middleware: Koa.Middleware): Koa.Middleware {
+  return (ctx, next) => (prefixes.some((prefix) => ctx.path.startsWith(prefix)) ? next() : middleware(ctx, next));
 }

@@ -177,9 +177,12 @@ function lowPriorityScripts(html: string): string {
   return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
 }
 
-/** API paths of the spec that are not under /api/; a miss there is answered in JSON, never with a page. */
+/**
+ * API paths of the spec that are not under /api/; a miss there is answered in JSON, never with a page. One page
+ * lives among them: the OAuth consent screen, `/oauth/authorize`, where clients send people (issue 41).
+ */
 export const API_PATH =
-  /^\/(api|events|oauth|takeaway)\/|^\/(api|events|oauth|complete-order|store-status|send_contact|deleteVoucherUse|try-to-apply-voucher|snowflakeImages|vouchers-status|healthz|readyz|metrics)$/;
+  /^(?!\/oauth\/authorize$)\/(api|events|oauth|takeaway)\/|^\/(api|events|oauth|complete-order|store-status|send_contact|deleteVoucherUse|try-to-apply-voucher|snowflakeImages|vouchers-status|healthz|readyz|metrics)$/;
 
 /** A path a browser may open as a page: not an API path and not a file (a name with an extension). */
 export function isPagePath(pathname: string): boolean {

@@ -49,6 +49,8 @@ export const LIMIT_DEFAULTS = {
   account_requests_cap: { max: 30, windowSeconds: 60 * 60 },
   /** Mails about one customer's account one address may be sent: more requests answer alike and send nothing. */
   account_mails_per_email: { max: 3, windowSeconds: 60 * 60 },
+  /** Calls to the public API (`/api/v1`, issue 41) one token may make: a till polling every second fits with room. */
+  api_requests: { max: 120, windowSeconds: 60 },
 } as const satisfies Record<string, LimitSetting>;
 
 export interface LimitSetting {

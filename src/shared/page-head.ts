@@ -36,6 +36,10 @@ export const PAGE_PATHS = {
   orderHistory: '/takeaway-history',
   /** The event streams, read-only (issue 40 item 2, admins). */
   streams: '/takeaway-streams',
+  /** API credentials (issue 41): each staff login's own tokens. */
+  apiAccess: '/takeaway-api',
+  /** The OAuth consent screen (issue 41 item 2), where a client sends a member of staff. */
+  oauthAuthorize: '/oauth/authorize',
   /** A page the restaurant wrote itself (issue 39): any other one-word address. */
   content: '/:slug',
 } as const;
@@ -87,6 +91,8 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   staffPages: 'Pages',
   orderHistory: 'Order history',
   streams: 'Event streams',
+  apiAccess: 'API access',
+  oauthAuthorize: 'Authorization request',
   content: 'Page',
   notFound: 'Page not found',
 };

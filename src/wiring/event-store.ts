@@ -6,6 +6,7 @@ import type { EventStore } from '../eventstore/types';
 import { versionedEventStore, type EventVersioning } from '../eventstore/versioned-store';
 import { PersonalData, personalDataMasterKey, sealedEnvelope, sealingEventStore, type PersonalDataDeclarations } from '../personal-data';
 import { PROCESS_EVENT_SCHEMAS } from '../process';
+import { API_ACCESS_EVENT_SCHEMAS } from '../../modules/api-access';
 import { ACCOUNT_EVENT_SCHEMAS, ACCOUNT_PERSONAL_DATA } from '../../modules/account';
 import { CART_EVENT_SCHEMAS, CART_PERSONAL_DATA } from '../../modules/cart';
 import { CATALOG_EVENT_SCHEMAS, CATALOG_UPCASTERS } from '../../modules/catalog';
@@ -27,7 +28,7 @@ export function openPersonalData(config: Config, pool: DatabasePool, clock: Cloc
 
 /** Every module's event schemas and upcasters: the event versioning the store port applies to reads and appends. */
 export function shopEventVersioning(): EventVersioning {
-  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS, ...PRIVACY_EVENT_SCHEMAS, ...PAYMENT_EVENT_SCHEMAS, ...VOUCHER_EVENT_SCHEMAS, ...CONTACT_EVENT_SCHEMAS, ...CAPACITY_EVENT_SCHEMAS, ...CONTENT_EVENT_SCHEMAS, ...MEDIA_EVENT_SCHEMAS };
+  const schemas = { ...CART_EVENT_SCHEMAS, ...CATALOG_EVENT_SCHEMAS, ...ORDER_EVENT_SCHEMAS, ...STOCK_EVENT_SCHEMAS, ...STORE_EVENT_SCHEMAS, ...PROCESS_EVENT_SCHEMAS, ...ACCOUNT_EVENT_SCHEMAS, ...PRIVACY_EVENT_SCHEMAS, ...PAYMENT_EVENT_SCHEMAS, ...VOUCHER_EVENT_SCHEMAS, ...CONTACT_EVENT_SCHEMAS, ...CAPACITY_EVENT_SCHEMAS, ...CONTENT_EVENT_SCHEMAS, ...MEDIA_EVENT_SCHEMAS, ...API_ACCESS_EVENT_SCHEMAS };
   return { schemas: new Map(Object.entries(schemas)), upcasters: { ...STORE_UPCASTERS, ...ORDER_UPCASTERS, ...CATALOG_UPCASTERS, ...PAYMENT_UPCASTERS } };
 }
 

@@ -10,6 +10,7 @@ import type { PageSources } from '../http/html-page';
 import { CSP_REPORT_PATH } from '../http/script-inventory';
 import type { UserRepository } from '../identity/users';
 import { UPLOAD_PATH } from '../uploads';
+import { API_V1_PREFIX, OAUTH_CLIENT_PATHS } from '../../modules/api-access';
 import { IN_PLACE_EDIT_PATHS } from '../../modules/content';
 import { MEDIA_UPLOAD_PATH } from '../../modules/media';
 import { PAYPAL_WEBHOOK_PATH, STRIPE_WEBHOOK_PATH } from '../../modules/order';
@@ -46,9 +47,11 @@ export async function serveHttp(
     webRoot: deps.webRoot,
     pageSources: deps.pageSources,
     multipartPaths: [UPLOAD_PATH, MEDIA_UPLOAD_PATH],
-    formPaths: IN_PLACE_EDIT_PATHS,
+    formPaths: [...IN_PLACE_EDIT_PATHS, ...OAUTH_CLIENT_PATHS],
     signedWebhookPaths: [STRIPE_WEBHOOK_PATH, PAYPAL_WEBHOOK_PATH],
+    clientCredentialPaths: OAUTH_CLIENT_PATHS,
     reportPaths: [CSP_REPORT_PATH],
+    bearerPrefixes: [`${API_V1_PREFIX}/`],
     fakeApiUrls: [config.STRIPE_API_URL, config.FAKE_PAYPAL ? config.PAYPAL_BASE_URL : undefined].filter((url): url is string => Boolean(url)),
     routers: deps.routers,
     observe: deps.observe,

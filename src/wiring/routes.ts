@@ -48,6 +48,7 @@ import type { wireMedia } from './media';
 import type { wireOrder } from './order';
 import type { wirePrivacy } from './privacy';
 import type { wireStock } from './stock';
+import { wirePublicApi } from './public-api';
 import { wireStreamBrowser, wireTimeline } from './timeline';
 
 /** The parts the routes serve, as the composition root made them. */
@@ -169,5 +170,6 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     menuCsvRoutes({ transfer: catalog.menuTransfer, clock }),
     contentRoutes({ pages: parts.content.pages, dishes: parts.content.dishes, clock }),
     parts.media.routes(),
+    ...wirePublicApi({ config, clock, services, pool, users: parts.users, limits, menu, order, delivery: delivery.service, liveKeys: parts.liveKeys, linkKey }),
   ];
 }

@@ -8,9 +8,11 @@ import { recordMountedRoutes, type RouteEntry } from './routes';
 
 /**
  * Who may call each route: anyone, or a role and every role above it; or 'customer only', a customer's own
- * things (issue 33), which staff logins do not have.
+ * things (issue 33), which staff logins do not have; or 'bearer token', the public API (issue 41), which no session
+ * opens: every caller here gets its 401 (test/api/api-access.test.ts checks the tokens and their scopes); or 'client
+ * credentials', an OAuth client's own call (RFC 7009 revocation), which no session opens either.
  */
-type Access = 'anyone' | Exclude<Role, 'customer'> | 'customer' | 'customer only';
+type Access = 'anyone' | Exclude<Role, 'customer'> | 'customer' | 'customer only' | 'bearer token' | 'client credentials';
 
 /**
  * The policy: every route the app mounts must be listed here, so a new route cannot ship without a decision
@@ -205,6 +207,38 @@ const POLICY: Record<string, Access> = {
   'PATCH /api/media/:id': 'admin',
   'DELETE /api/media/:id': 'admin',
   'GET /snowflakeImages': 'anyone',
+  // API credentials (issue 41): each staff login its own tokens (customers have none); an admin everyone's.
+  'GET /oauth/scopes': 'staff',
+  'GET /oauth/personal-access-tokens': 'staff',
+  'POST /oauth/personal-access-tokens': 'staff',
+  'DELETE /oauth/personal-access-tokens/:id': 'staff',
+  'GET /api/staff/api-tokens': 'admin',
+  'GET /oauth/clients': 'staff',
+  'POST /oauth/clients': 'staff',
+  'PUT /oauth/clients/:id': 'staff',
+  'DELETE /oauth/clients/:id': 'staff',
+  // The authorization server (issue 41 item 2): the consent screen's calls; the client's own back-channel calls,
+  // opened by its credentials (the token endpoint answers a 400 for a missing grant first; test/api/api-access.test.ts);
+  // the authorized applications.
+  'GET /api/oauth/authorize': 'staff',
+  'POST /api/oauth/authorize': 'staff',
+  'POST /oauth/token': 'anyone',
+  'POST /oauth/revoke': 'client credentials',
+  'GET /oauth/tokens': 'staff',
+  'DELETE /oauth/tokens/:id': 'staff',
+  // The public API: its document and reference page for anyone; its routes for a bearer token with their scope.
+  'GET /api/v1/openapi.json': 'anyone',
+  'GET /api/v1/reference': 'anyone',
+  'GET /api/v1/menu': 'bearer token',
+  'GET /api/v1/orders': 'bearer token',
+  'GET /api/v1/orders/:id': 'bearer token',
+  'POST /api/v1/orders/:id/print': 'bearer token',
+  'POST /api/v1/orders/:id/notify': 'bearer token',
+  'POST /api/v1/orders/:id/complete': 'bearer token',
+  'PUT /api/v1/store/status': 'bearer token',
+  'PUT /api/v1/store/delivery': 'bearer token',
+  'PUT /api/v1/menu/products/:id/availability': 'bearer token',
+  'PUT /api/v1/menu/variants/:id/availability': 'bearer token',
 };
 
 const CALLERS = ['anonymous', 'customer A', 'customer B', 'staff', 'manager', 'admin'] as const;
@@ -222,6 +256,7 @@ const RANK: Role[] = ['customer', 'staff', 'manager', 'admin'];
 /** 'allowed' means the guard let the call through: whatever the route then answers, it is not 401/403/5xx. */
 function expected(access: Access, caller: Caller): 401 | 403 | 'allowed' {
   if (access === 'anyone') return 'allowed';
+  if (access === 'bearer token' || access === 'client credentials') return 401;
   const role = ROLE_OF[caller];
   if (role === null) return 401;
   if (access === 'customer only') return role === 'customer' ? 'allowed' : 403;

@@ -127,6 +127,11 @@ const TEXT_BODIES: Record<string, TextInput[]> = {
     { body: { ipe_type: 'product', product_id: 1, content: '<p>Hello</p>' }, fields: { content: 'lines' }, as: 'admin' },
   ],
   'POST /api/ipe_cancel': [{ body: PART, fields: { container: 'line', comp_id: 'line' }, as: 'admin' }],
+  // API credentials (issue 41): a personal access token's name.
+  'POST /oauth/personal-access-tokens': [{ body: { name: 'Till', scopes: ['menu:read'] }, fields: { name: 'line' }, as: 'manager' }],
+  'POST /oauth/clients': [{ body: { name: 'Till', redirect: 'https://till.example/cb' }, fields: { name: 'line', redirect: 'line' }, as: 'manager' }],
+  // Its body is read before its id.
+  'PUT /oauth/clients/:id': [{ body: { name: 'Till', redirect: 'https://till.example/cb' }, fields: { name: 'line', redirect: 'line' }, as: 'manager' }],
   'POST /api/validate_postcode': [{ body: { postcode: 'LS1 4AP' }, fields: { postcode: 'line' }, as: 'manager' }],
   'POST /api/settings/update': [
     {
@@ -214,6 +219,22 @@ const NO_FREE_TEXT_BODY: Record<string, string> = {
   'POST /api/pages/:slug/parts/:partId/restore': 'a version number',
   // Its text (captions, alt text, titles) is checked by the part's kind once the part is found: content-part-settings.test.ts sends it hostile text.
   'POST /api/pages/:slug/parts/:partId/settings': 'a part kind\'s settings',
+  'DELETE /oauth/personal-access-tokens/:id': 'a token id (UUID)',
+  'DELETE /oauth/clients/:id': 'a client id (UUID)',
+  'DELETE /oauth/tokens/:id': 'a client id (UUID)',
+  // OAuth's own parameters, each printable ASCII only (modules/api-access/oauth/routes.ts): codes, tokens, ids.
+  'POST /api/oauth/authorize': "an authorization request's parameters (printable ASCII) and a boolean",
+  'POST /oauth/token': "OAuth's form: grant type, code, verifier, tokens, client id and secret, each checked by the authorization server",
+  'POST /oauth/revoke': "OAuth's form: a token and the client's id and secret, checked by the authorization server",
+  // The public API (issue 41): a bearer token opens it, and its bodies hold ids, closed lists and booleans only
+  // (modules/api-access/v1/schemas.ts); test/api/api-access.test.ts sends each a bad value.
+  'POST /api/v1/orders/:id/print': 'no input',
+  'POST /api/v1/orders/:id/notify': 'no input',
+  'POST /api/v1/orders/:id/complete': 'no input',
+  'PUT /api/v1/store/status': 'a closed list',
+  'PUT /api/v1/store/delivery': 'a boolean',
+  'PUT /api/v1/menu/products/:id/availability': 'a closed list',
+  'PUT /api/v1/menu/variants/:id/availability': 'a closed list',
 };
 
 /** A route's path parameters: an honest value each (hostile ones are sent in their place). */

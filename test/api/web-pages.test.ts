@@ -79,6 +79,9 @@ describe('web pages: heads, 404s and compression', () => {
       // Issue 40: an order's history, and the event streams.
       ['/takeaway-history', 'Order history – Spice Garden Takeaway'],
       ['/takeaway-streams', 'Event streams – Spice Garden Takeaway'],
+      // Issue 41: API credentials.
+      ['/takeaway-api', 'API access – Spice Garden Takeaway'],
+      ['/oauth/authorize', 'Authorization request – Spice Garden Takeaway'],
     ])('%s is titled %s, with a description and Open Graph tags', async (page, title) => {
       const answer = await getBytes(server.baseUrl, page);
       expect(answer.status).toBe(200);
@@ -191,7 +194,7 @@ describe('web pages: heads, 404s and compression', () => {
       },
     );
 
-    it.each(['/api/no-such-route', '/api/menu/extra', '/oauth/clients', '/api/media/extra/more', '/takeaway/nothing/here', '/events/nothing'])(
+    it.each(['/api/no-such-route', '/api/menu/extra', '/oauth/nothing', '/api/media/extra/more', '/takeaway/nothing/here', '/events/nothing'])(
       'answers the API path %s with a JSON 404, never the web app',
       async (apiPath) => {
         const answer = await rawRequest(server.baseUrl, { path: apiPath });

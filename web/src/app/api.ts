@@ -33,6 +33,6 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Menu', 'Cart', 'Settings', 'Order', 'LiveOrders', 'OrderTally', 'StoreStatus', 'DeliveringStatus', 'OosProducts', 'StoreLog', 'Accounts', 'Vouchers', 'Catalogue', 'CardRefunds', 'LiveKeys', 'ContactInbox', 'Media', 'ContentPage', 'ContentPages'],
+  tagTypes: ['Me', 'Menu', 'Cart', 'Settings', 'Order', 'LiveOrders', 'OrderTally', 'StoreStatus', 'DeliveringStatus', 'OosProducts', 'StoreLog', 'Accounts', 'Vouchers', 'Catalogue', 'CardRefunds', 'LiveKeys', 'ContactInbox', 'Media', 'ContentPage', 'ContentPages', 'ApiTokens', 'OAuthClients'],
   endpoints: () => ({}),
 });

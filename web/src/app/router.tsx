@@ -35,6 +35,8 @@ const PAGES_ON_DEMAND: ReadonlyArray<[path: string, Page: ComponentType]> = [
   [PAGE_PATHS.staffPages, onDemand(() => import('../pages/staff/PagesPage').then((page) => page.PagesPage))],
   [PAGE_PATHS.orderHistory, onDemand(() => import('../pages/staff/OrderHistoryPage').then((page) => page.OrderHistoryPage))],
   [PAGE_PATHS.streams, onDemand(() => import('../pages/staff/StreamsPage').then((page) => page.StreamsPage))],
+  [PAGE_PATHS.apiAccess, onDemand(() => import('../pages/staff/ApiAccessPage').then((page) => page.ApiAccessPage))],
+  [PAGE_PATHS.oauthAuthorize, onDemand(() => import('../pages/staff/AuthorizePage').then((page) => page.AuthorizePage))],
   // Any other one-word address: a page the restaurant wrote, or the not-found page when there is none.
   [PAGE_PATHS.content, onDemand(() => import('../pages/ContentPage').then((page) => page.ContentPage))],
 ];

@@ -52,6 +52,9 @@ export function StaffNavLinks() {
           Streams
         </NavLink>
       )}
+      <NavLink to="/takeaway-api" className="nav-link">
+        API
+      </NavLink>
       <NavLink to="/account" className="nav-link">
         Your login
       </NavLink>

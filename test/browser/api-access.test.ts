@@ -102,6 +102,19 @@ describe('API access in the browser', () => {
     const verifier = randomBytes(48).toString('base64url');
     const authorize = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'https://till.example/cb', scope: 'menu:read', state: 's1', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' });
     await page.route('https://till.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Till</title>' }));
+    // Signed out, the consent screen asks to log in first, and the login comes back to it, request and all.
+    const signedOut = await launchBrowser();
+    try {
+      await signedOut.page.goto(`${server.baseUrl}/oauth/authorize?${authorize}`);
+      await signedOut.page.getByRole('link', { name: 'log in' }).click();
+      await signedOut.page.getByLabel('Email').fill(COOK.email);
+      await signedOut.page.getByLabel('Password').fill(COOK.password);
+      await signedOut.page.getByRole('button', { name: 'Login' }).click();
+      await signedOut.page.getByTestId('authorize-application').getByText('is requesting permission to access your account.').waitFor();
+      expect(signedOut.page.url()).toBe(`${server.baseUrl}/oauth/authorize?${authorize}`);
+    } finally {
+      await signedOut.close();
+    }
     await page.goto(`${server.baseUrl}/oauth/authorize?${authorize}`);
     const consent = page.getByTestId('authorize-application');
     await consent.getByText('is requesting permission to access your account.').waitFor();

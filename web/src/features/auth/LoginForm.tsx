@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,6 +8,17 @@ import { HUMAN_CHECK_REQUIRED } from '../../../../src/shared/login-texts';
 import { landingPathFor } from '../../../../src/shared/roles';
 import { solveHumanCheck } from '../humanCheck/solveHumanCheck';
 import { useLoginCodeMutation, useLoginMutation } from './authApi';
+
+/** Where a back-office screen that asked someone to log in sends them back to (as the link's state, never the URL). */
+export interface LoginReturn {
+  from: string;
+}
+
+/** A path of this site the login came from, if any; otherwise the role's landing page. */
+function afterLogin(state: unknown, role: Parameters<typeof landingPathFor>[0]): string {
+  const from = (state as Partial<LoginReturn> | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : landingPathFor(role);
+}
 
 export function LoginForm() {
   const [email, setEmail] = useState('');
@@ -19,11 +30,12 @@ export function LoginForm() {
   const [code, setCode] = useState('');
   const [sendCode, { isLoading: sendingCode, error: codeError }] = useLoginCodeMutation();
   const navigate = useNavigate();
+  const { state } = useLocation();
 
   const submitCode = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = await sendCode(code);
-    if (result.data && 'user' in result.data) navigate(landingPathFor(result.data.user.role));
+    if (result.data && 'user' in result.data) navigate(afterLogin(state, result.data.user.role));
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -46,7 +58,7 @@ export function LoginForm() {
       setCodeRequired(true);
       return;
     }
-    if (result.data && 'user' in result.data) navigate(landingPathFor(result.data.user.role));
+    if (result.data && 'user' in result.data) navigate(afterLogin(state, result.data.user.role));
   };
 
   if (codeRequired) {

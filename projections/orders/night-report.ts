@@ -77,7 +77,7 @@ export function nightReportRoutes(deps: { pool: DatabasePool; settings: Settings
     return nightReport(deps.pool, day, tradingDayBounds(day, hours), deps.soldOut);
   };
   router.get('/api/night-report', requireRole('manager'), async (ctx) => {
-    ctx.body = { report: await reportOf(ctx.query) };
+    ctx.body = { status: true, report: await reportOf(ctx.query) };
   });
   router.get('/api/night-report.csv', requireRole('manager'), async (ctx) => {
     const report = await reportOf(ctx.query);

@@ -36,6 +36,8 @@ export const PAGE_PATHS = {
   orderHistory: '/takeaway-history',
   /** The event streams, read-only (issue 40 item 2, admins). */
   streams: '/takeaway-streams',
+  /** Tonight at a glance: a trading day's figures (issue 40 item 6, managers). */
+  nightReport: '/takeaway-night',
   /** A page the restaurant wrote itself (issue 39): any other one-word address. */
   content: '/:slug',
 } as const;
@@ -87,6 +89,7 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   staffPages: 'Pages',
   orderHistory: 'Order history',
   streams: 'Event streams',
+  nightReport: 'Tonight at a glance',
   content: 'Page',
   notFound: 'Page not found',
 };

@@ -34,6 +34,7 @@ const PAGES_ON_DEMAND: ReadonlyArray<[path: string, Page: ComponentType]> = [
   [PAGE_PATHS.accessibility, onDemand(() => import('../pages/AccessibilityPage').then((page) => page.AccessibilityPage))],
   [PAGE_PATHS.staffPages, onDemand(() => import('../pages/staff/PagesPage').then((page) => page.PagesPage))],
   [PAGE_PATHS.orderHistory, onDemand(() => import('../pages/staff/OrderHistoryPage').then((page) => page.OrderHistoryPage))],
+  [PAGE_PATHS.nightReport, onDemand(() => import('../pages/staff/NightReportPage').then((page) => page.NightReportPage))],
   [PAGE_PATHS.streams, onDemand(() => import('../pages/staff/StreamsPage').then((page) => page.StreamsPage))],
   // Any other one-word address: a page the restaurant wrote, or the not-found page when there is none.
   [PAGE_PATHS.content, onDemand(() => import('../pages/ContentPage').then((page) => page.ContentPage))],

@@ -19,7 +19,7 @@ export function hourOf(instant: string): string {
   return `${londonTime(instant).slice(0, 2)}:00`;
 }
 
-/** Count and sum by key, in the order the keys sort (hours and methods both sort as text). */
+/** Count and sum by key, the groups in the order their first item came. */
 export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string, pence: (item: T) => number): NightGroup[] {
   const groups = new Map<string, NightGroup>();
   for (const item of items) {
@@ -29,7 +29,7 @@ export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string, penc
     group.takingsPence += pence(item);
     groups.set(key, group);
   }
-  return [...groups.values()].sort((a, b) => a.key.localeCompare(b.key));
+  return [...groups.values()];
 }
 
 /** Minutes from `from` to `to` of the orders that have both (one decimal). */
@@ -77,8 +77,9 @@ export function nightFigures(day: string, orders: readonly NightOrder[], refunds
     day,
     orders: orders.length,
     takingsPence: orders.reduce((sum, order) => sum + order.totalPence, 0) - refunded,
-    byMethod: groupBy(orders, (order) => order.paymentMethod, (order) => order.totalPence),
-    byHour: groupBy(orders, (order) => hourOf(order.takenAt), (order) => order.totalPence),
+    byMethod: groupBy(orders, (order) => order.paymentMethod, (order) => order.totalPence).sort((a, b) => a.key.localeCompare(b.key)),
+    // In the order of the clock: a shift that runs past midnight ends with its '00:00' hour.
+    byHour: groupBy([...orders].sort((a, b) => Date.parse(a.takenAt) - Date.parse(b.takenAt)), (order) => hourOf(order.takenAt), (order) => order.totalPence),
     refunds: { count: refunds.length, totalPence: refunded },
     vouchers: { count: withVoucher.length, discountPence: withVoucher.reduce((sum, order) => sum + (order.voucherDeductionPence ?? 0), 0) },
     paidToPrinted: durationOf(orders.map((order) => ({ from: order.paidAt, to: order.printedAt }))),

@@ -13,7 +13,7 @@ describe('the night report’s figures (issue 40 item 6)', () => {
     expect(hourOf('2026-11-20T19:59:59.000Z')).toBe('19:00');
     expect(hourOf('2026-07-01T19:05:00.000Z')).toBe('20:00');
     const groups = groupBy([{ at: '2026-11-20T20:10:00Z', pence: 5 }, { at: '2026-11-20T19:00:00Z', pence: 2 }, { at: '2026-11-20T19:30:00Z', pence: 3 }], (one) => hourOf(one.at), (one) => one.pence);
-    expect(groups).toEqual([{ key: '19:00', orders: 2, takingsPence: 5 }, { key: '20:00', orders: 1, takingsPence: 5 }]);
+    expect(groups).toEqual([{ key: '20:00', orders: 1, takingsPence: 5 }, { key: '19:00', orders: 2, takingsPence: 5 }]);
   });
 
   it('durations count only the orders with both times', () => {
@@ -41,5 +41,11 @@ describe('the night report’s figures (issue 40 item 6)', () => {
       promised: { orders: 2, onTime: 1, averageMinutesLate: 0 },
       paidToPrinted: { orders: 0 },
     });
+  });
+
+  it('hours in the order of the clock: a shift past midnight ends with its 00:00 hour', () => {
+    const order = { paymentMethod: 'CARD', totalPence: 100, paidAt: null, printedAt: null, completedAt: null, dueBy: null, voucherDeductionPence: null, lines: [] };
+    const report = nightFigures('2026-11-20', [{ ...order, takenAt: '2026-11-21T00:10:00Z' }, { ...order, takenAt: '2026-11-20T23:50:00Z' }], [], []);
+    expect(report.byHour.map((hour) => hour.key)).toEqual(['23:00', '00:00']);
   });
 });

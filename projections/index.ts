@@ -21,7 +21,7 @@ export function allProjections(): Projection[] {
 // The read side's door for the composition root: caches, query routes and the query ports modules are given.
 export { MenuCache } from './menu/cache';
 export { menuRoutes } from './menu/routes';
-export { dishImageUses, productsWithExpiredHolds, productsWithParLevels, stockLevels } from './menu/queries';
+export { dishNames, dishImageUses, productsWithExpiredHolds, productsWithParLevels, stockLevels } from './menu/queries';
 export { SettingsCache } from './settings/queries';
 export { settingsRoutes } from './settings/routes';
 export { storedBaskets } from './carts/queries';
@@ -37,7 +37,8 @@ export { contactInbox, contactMessagesFrom } from './contact/queries';
 export { windowLoads } from './capacity/queries';
 export { contentReadModel, pagePartImageUses } from './content/queries';
 export { mediaLibrary } from './media/queries';
-export { streamCategories, streamsCorrelatedWith, streamsOfCategory } from './audit';
+export { streamCategories, streamsCorrelatedWith, streamsOfCategory, streamsWrittenBetween } from './audit';
+export { nightReportRoutes, type SoldOutOfDay } from './orders/night-report';
 export { ordersByRef } from './orders/order-search';
 export { apiTokenReadModel, oauthClientReadModel } from './api-access/queries';
 export { oauthStore } from './api-access/oauth-store';

@@ -1,5 +1,6 @@
 export { STOCK_EVENT_SCHEMAS, STOCK_EVENT_TYPES, STOCK_DAYS_STREAM, stockStream, type StockEvent } from './events';
 export { assertOffered, OutOfStock, NOT_IN_BASKET, variantKey, holdKey, isActive, availableUnits, type BasketFacts, type DishOffer, type Hold, type StockState } from './decider';
+export { soldOutMoments, type SoldOutMoment } from './sold-out';
 export { foldStoredStock, storedAvailable, storedHold, type StoredStock } from './stored-stock';
 export { basketCapRefusal, type BasketCaps } from '../../src/shared/basket-caps';
 export { addressShareRefusal, dishShareRefusal, MENU_SHARE_REFUSAL, shareOf, type AddressHoldings } from './address-share';

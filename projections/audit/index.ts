@@ -1,2 +1,2 @@
 export { auditProjection } from './projection';
-export { streamCategories, streamsCorrelatedWith, streamsOfCategory } from './queries';
+export { streamCategories, streamsCorrelatedWith, streamsOfCategory, streamsWrittenBetween } from './queries';

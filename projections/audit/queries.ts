@@ -30,3 +30,11 @@ export async function streamsOfCategory(
      group by stream order by stream limit ${limit}`);
   return rows.map((row) => ({ stream: row.stream as string, events: row.events as number, lastAt: new Date(row.last_at as string | number).toISOString() }));
 }
+
+/** The streams of one category that had an event within [from, to) (the night report's stock streams of a day). */
+export async function streamsWrittenBetween(pool: DatabasePool, category: string, from: Date, to: Date): Promise<string[]> {
+  return (await pool.anyFirst(sql.unsafe`
+    select distinct stream from audit_log
+     where starts_with(stream, ${`${category}-`}) and occurred_at >= ${from.toISOString()} and occurred_at < ${to.toISOString()}
+     order by stream`)) as string[];
+}

@@ -181,3 +181,13 @@ export async function dishImageUses(pool: DatabasePool, imageIds: readonly strin
   }
   return uses;
 }
+
+/** The names of the menu's dishes and variants, for reports that name a dish by its ids (the night report's sold-out moments). */
+export async function dishNames(pool: DatabasePool): Promise<{ products: Map<number, string>; variants: Map<number, string> }> {
+  const products = await pool.any(sql.unsafe`select id, name from menu_products`);
+  const variants = await pool.any(sql.unsafe`select id, name from menu_variants`);
+  return {
+    products: new Map(products.map((row) => [row.id as number, row.name as string])),
+    variants: new Map(variants.map((row) => [row.id as number, row.name as string])),
+  };
+}

@@ -40,6 +40,8 @@ export const PAGE_PATHS = {
   apiAccess: '/takeaway-api',
   /** The OAuth consent screen (issue 41 item 2), where a client sends a member of staff. */
   oauthAuthorize: '/oauth/authorize',
+  /** Tonight at a glance: a trading day's figures (issue 40 item 6, managers). */
+  nightReport: '/takeaway-night',
   /** A page the restaurant wrote itself (issue 39): any other one-word address. */
   content: '/:slug',
 } as const;
@@ -93,6 +95,7 @@ const HEADINGS: Record<Exclude<PageName, 'product'>, string> = {
   streams: 'Event streams',
   apiAccess: 'API access',
   oauthAuthorize: 'Authorization request',
+  nightReport: 'Tonight at a glance',
   content: 'Page',
   notFound: 'Page not found',
 };

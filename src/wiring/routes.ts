@@ -27,7 +27,7 @@ import { liveKeysRoutes } from '../live/live-keys-routes';
 import { liveRoutes } from '../live/routes';
 import type { Services } from '../services';
 import { uploadRoutes } from '../uploads';
-import { accountOrders, cardRefundRoutes, contactInbox, takingsRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
+import { accountOrders, cardRefundRoutes, contactInbox, nightReportRoutes, takingsRoutes, menuRoutes, settingsRoutes, stockLevels, storeLogRoutes, type MenuCache } from '../../projections';
 import { accountRoutes, customerAccountRoutes, type Accounts, type CustomerAccounts, type CustomerDeps, type HumanCheckVerifier } from '../../modules/account';
 import { basketRoutes, sessionBasketTotals, type Basket } from '../../modules/cart';
 import { catalogueRoutes, menuCsvRoutes, stockStatusRoutes } from '../../modules/catalog';
@@ -50,6 +50,7 @@ import type { wirePrivacy } from './privacy';
 import type { wireStock } from './stock';
 import { wirePublicApi } from './public-api';
 import { wireStreamBrowser, wireTimeline } from './timeline';
+import { wireSoldOut } from './night-report';
 
 /** The parts the routes serve, as the composition root made them. */
 export interface RoutedParts {
@@ -143,6 +144,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     accountOrderRoutes({ orders: accountOrders(pool), reorder: createReorder({ services, catalogue: menu }) }),
     cardRefundRoutes({ pool, clock, settings: services.settings }),
     takingsRoutes({ pool, settings: services.settings, clock }),
+    nightReportRoutes({ pool, settings: services.settings, clock, soldOut: wireSoldOut(services) }),
     menuRoutes({ menu }),
     settingsRoutes({ settings: services.settings }),
     basketRoutes({ basket, settings: services.settings, clock, limits, beforeReopen: (cartId, context) => checkout.leaveCardPayment(cartId, context) }),

@@ -137,6 +137,9 @@ const POLICY: Record<string, Access> = {
   // Issue 35: a manager's refund (behind a step-up) and the day's money as CSV.
   'POST /api/orders/:id/refunds': 'manager',
   'GET /api/takings/:day.csv': 'manager',
+  // Issue 40 item 6: the night report of a trading day, and its CSV.
+  'GET /api/night-report': 'manager',
+  'GET /api/night-report.csv': 'manager',
   // Issue 40: an order's timeline for managers; its personal data for an admin only (behind a step-up).
   'GET /api/order-search': 'manager',
   'GET /api/orders/:orderId/timeline': 'manager',

@@ -76,12 +76,13 @@ describe('web pages: heads, 404s and compression', () => {
       ['/takeaway-inbox', 'Messages – Spice Garden Takeaway'],
       // Issue 39: the image picker popup, for an editor id.
       ['/admin/elfinder/popup/editor-1', 'Image library – Spice Garden Takeaway'],
-      // Issue 40: an order's history, and the event streams.
+      // Issue 40: an order's history, the event streams and the night report.
       ['/takeaway-history', 'Order history – Spice Garden Takeaway'],
       ['/takeaway-streams', 'Event streams – Spice Garden Takeaway'],
       // Issue 41: API credentials.
       ['/takeaway-api', 'API access – Spice Garden Takeaway'],
       ['/oauth/authorize', 'Authorization request – Spice Garden Takeaway'],
+      ['/takeaway-night', 'Tonight at a glance – Spice Garden Takeaway'],
     ])('%s is titled %s, with a description and Open Graph tags', async (page, title) => {
       const answer = await getBytes(server.baseUrl, page);
       expect(answer.status).toBe(200);

@@ -710,5 +710,21 @@ describe('staff back office in the browser', () => {
     const report = verify.getByTestId('verify-report');
     await waitForText(report.getByTestId('verify-outcome'), 'Every rebuilt read model equals the live one.');
     expect(await report.locator('li').allTextContents()).toEqual(['menu: the rebuilt read model equals the live one.']);
+
+    // Issue 40 item 6: tonight at a glance, from the staff nav; its figures are the API's, its charts load with it.
+    await office.getByRole('link', { name: 'Tonight', exact: true }).click();
+    await office.waitForURL(`${baseUrl}/takeaway-night`);
+    const night = office.getByTestId('night-report');
+    await night.waitFor();
+    const figures = (await (await office.request.get(`${baseUrl}/api/night-report`)).json()).report as { day: string; orders: number; takingsPence: number };
+    expect(figures.orders).toBeGreaterThan(0);
+    expect(await night.getByTestId('night-orders').textContent()).toBe(String(figures.orders));
+    expect(penceOf(await night.getByTestId('night-takings').textContent())).toBe(figures.takingsPence);
+    expect(await night.getByRole('link', { name: 'Download the hours as CSV' }).getAttribute('href')).toBe(`/api/night-report.csv?day=${figures.day}`);
+    await night.getByTestId('night-chart').nth(1).waitFor();
+    await office.getByLabel('Day (day/month/year)').fill('31/02/2026');
+    await office.getByRole('button', { name: 'Show', exact: true }).click();
+    await office.getByText('Type the day as day/month/year, as 20/11/2026').waitFor();
+    await expectAccessible(office, 'night-report');
   }, 120_000);
 });

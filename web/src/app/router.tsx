@@ -34,6 +34,7 @@ const PAGES_ON_DEMAND: ReadonlyArray<[path: string, Page: ComponentType]> = [
   [PAGE_PATHS.accessibility, onDemand(() => import('../pages/AccessibilityPage').then((page) => page.AccessibilityPage))],
   [PAGE_PATHS.staffPages, onDemand(() => import('../pages/staff/PagesPage').then((page) => page.PagesPage))],
   [PAGE_PATHS.orderHistory, onDemand(() => import('../pages/staff/OrderHistoryPage').then((page) => page.OrderHistoryPage))],
+  [PAGE_PATHS.nightReport, onDemand(() => import('../pages/staff/NightReportPage').then((page) => page.NightReportPage))],
   [PAGE_PATHS.streams, onDemand(() => import('../pages/staff/StreamsPage').then((page) => page.StreamsPage))],
   [PAGE_PATHS.apiAccess, onDemand(() => import('../pages/staff/ApiAccessPage').then((page) => page.ApiAccessPage))],
   [PAGE_PATHS.oauthAuthorize, onDemand(() => import('../pages/staff/AuthorizePage').then((page) => page.AuthorizePage))],

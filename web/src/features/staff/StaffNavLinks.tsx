@@ -38,6 +38,11 @@ export function StaffNavLinks() {
         </NavLink>
       )}
       {hasRole(user?.role, 'manager') && (
+        <NavLink to="/takeaway-night" className="nav-link">
+          Tonight
+        </NavLink>
+      )}
+      {hasRole(user?.role, 'manager') && (
         <NavLink to="/takeaway-staff" className="nav-link">
           Logins
         </NavLink>

@@ -160,7 +160,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const routers = shopRoutes({
       config, clock, metrics, projectionLags, services, pool, store, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content, media, verify,
     });
-    const port = await serveHttp({ config, logger, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock, content.readModel), routers, observe: metrics.observeRequests }, stops);
+    const port = await serveHttp({ config, logger, notices: storage.notices, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock, content.readModel), routers, observe: metrics.observeRequests }, stops);
     const metricsPort = await wireMetrics({ config, logger, metrics, pool, hub, processes, projectionLags }, stops);
     const url = origins.listeningOn(port);
     logger.info({ url }, 'shop is listening');

@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
+import type { ChangeNotices } from '../db/change-notices';
 import type { DatabasePool } from '../db/pool';
 import { loadUser } from '../identity/auth';
 import type { UserRepository } from '../identity/users';
@@ -21,6 +22,8 @@ import { trustClientAddress } from '../limits';
 export interface AppOptions {
   logger: Logger;
   pool: DatabasePool;
+  /** Sessions changed by another instance are dropped from this one's memory when it tells (issue 42). */
+  notices?: ChangeNotices;
   users: UserRepository;
   sessionKeys: string[];
   publicOrigin: string;
@@ -81,7 +84,7 @@ export function createApp(options: AppOptions): Koa {
   if (options.production) app.use(requireHttps(options.publicOrigin));
   app.use(exceptOn([...(options.reportPaths ?? []), ...(options.clientCredentialPaths ?? [])], exceptUnder(options.bearerPrefixes ?? [], refuseCrossSite(options.ownOrigins, options.signedWebhookPaths))));
   app.use(exceptOn(options.reportPaths ?? [], requestBody(options.multipartPaths ?? [], options.signedWebhookPaths, options.formPaths)));
-  app.use(sessionMiddleware(app, options.pool, { production: options.production }));
+  app.use(sessionMiddleware(app, options.pool, { production: options.production, notices: options.notices }));
   app.use(loadUser(options.users));
   for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());
   return app;

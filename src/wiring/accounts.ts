@@ -37,7 +37,7 @@ export async function wireAccounts(deps: {
   const queueMail = (kind: string) => ({ mailId, to, subject, text }: { mailId: string; to: string; subject: string; text: string }) =>
     deps.mail.queue([{ mailId, kind, orderId: null, message: { to, subject, text } }]);
   const endSessions = async (accountId: string) => {
-    await endSessionsOf(pool, accountId);
+    await endSessionsOf(pool, accountId, services.notices);
     deps.hub.disconnect(accountId);
   };
   const siteName = async () => String((await readSettings(services.settings, ['site_name'])).site_name);

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { ChangeNotices } from '../db/change-notices';
 import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
 import type Koa from 'koa';
@@ -22,6 +23,7 @@ export async function serveHttp(
   deps: {
     config: Config;
     logger: Logger;
+    notices: ChangeNotices;
     pool: DatabasePool;
     users: UserRepository;
     sessionKeys: string[];
@@ -38,6 +40,7 @@ export async function serveHttp(
   const app = createApp({
     logger: deps.logger,
     pool: deps.pool,
+    notices: deps.notices,
     users: deps.users,
     sessionKeys: deps.sessionKeys,
     publicOrigin: config.publicOrigin,

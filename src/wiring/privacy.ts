@@ -30,7 +30,7 @@ export function wirePrivacy(deps: {
       forgetLogins: async (userIds) => {
         await deps.credentials.forget(userIds);
         for (const userId of userIds) {
-          await endSessionsOf(pool, userId);
+          await endSessionsOf(pool, userId, services.notices);
           hub.disconnect(userId);
         }
       },

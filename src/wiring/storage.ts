@@ -2,13 +2,14 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Clock } from '../core/clock';
 import { openDatabase } from '../db/open-database';
+import { ChangeNotices } from '../db/change-notices';
 import { assertDurable } from '../db/durability';
 import { analyzeGrownTables } from '../db/planner-statistics';
 import { createDatabasePool } from '../db/pool';
 import { openEventStore, openPersonalData } from './event-store';
 import type { Stops } from './stops';
 
-/** The database, its pool, the personal-data door and the event store, each stopped with the shop. */
+/** The database, its pool, the personal-data door, the event store and the change notices, each stopped with the shop. */
 export async function openStorage(config: Config, clock: Clock, logger: Logger, stops: Stops) {
   const database = await openDatabase(config, logger);
   stops.add(() => database.close());
@@ -25,7 +26,10 @@ export async function openStorage(config: Config, clock: Clock, logger: Logger, 
   await personalData.assertMasterKey();
   const store = await openEventStore(config, databaseUrl, personalData, { pollIntervalMs: config.PROJECTION_POLL_MS, maxConnections: 20 });
   stops.add(() => store.close());
-  return { databaseUrl, pool, personalData, store };
+  const notices = new ChangeNotices(databaseUrl);
+  await notices.start();
+  stops.add(() => notices.close());
+  return { databaseUrl, pool, personalData, store, notices };
 }
 
 export type Storage = Awaited<ReturnType<typeof openStorage>>;

@@ -1,8 +1,9 @@
 import type { DatabasePool } from './db/pool';
 import type { Clock } from './core/clock';
 import type { CommandHandler } from './core/handle-command';
-import type { EventStore, Position } from './eventstore/types';
+import type { EventStore, Position, StoredEvent } from './eventstore/types';
 import type { PersonalData } from './personal-data';
+import type { ChangeNotices } from './db/change-notices';
 
 /** Waits until a read model includes a position (read-your-writes). */
 export interface ReadModels {
@@ -27,4 +28,16 @@ export interface Services {
   basketHoldMinutes: number;
   /** Seals and opens the personal-data envelope of events (crypto-shredding), and the keyed lookup hash. */
   personalData: PersonalData;
+  /** Tells the other instances of what they may keep in memory, and hears what they tell (src/db/change-notices.ts). */
+  notices: ChangeNotices;
+  /**
+   * Waits until this process has heard of every event committed before the call, by any instance: from then on
+   * what it keeps in memory of the streams (folded states, baskets it opened) includes them.
+   */
+  heardAll(): Promise<void>;
+  /**
+   * Calls `listener` with every event this process hears of, in commit order; `news` is false for one this
+   * process's own kept state already includes (it appended it), true for another instance's.
+   */
+  onStored(listener: (event: StoredEvent, news: boolean) => void): void;
 }

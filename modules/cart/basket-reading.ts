@@ -20,7 +20,7 @@ export interface Moved {
 }
 
 export interface BasketReadingDeps {
-  services: Pick<Services, 'clock' | 'commands' | 'readModels' | 'store'>;
+  services: Pick<Services, 'clock' | 'commands' | 'readModels' | 'store' | 'heardAll'>;
   menu: Pick<CataloguePort, 'product' | 'catalogue'>;
   storedBaskets: Pick<StoredBaskets, 'find' | 'lines'>;
   known: KnownBaskets;
@@ -33,6 +33,17 @@ export interface BasketReadingDeps {
  * own stream), any other from the carts read model once that includes what it must; and the stock a dish has.
  */
 export function createBasketReading({ services, menu, storedBaskets, known, changes, stock }: BasketReadingDeps) {
+  /**
+   * A basket this process opened, from memory, once this process has heard of every event committed so far: a
+   * change another instance made to it (several instances, no sticky sessions: issue 42) makes it forget the
+   * basket (createBasket's listener), and its stock states are read again; undefined for any other basket.
+   */
+  async function knownLines(cartId: string): Promise<CartLineRow[] | undefined> {
+    if (!known.dishes(cartId)) return undefined;
+    await services.heardAll();
+    return known.lines(cartId, stock.current);
+  }
+
   /** What customers see of a line's stock, from the stock module's own state (kept in memory). */
   async function figuresOf(productId: number, variantId: number | null): Promise<StockFigures> {
     return stockFigures(await stock.current(productId), productId, variantId, services.clock().toISOString());
@@ -81,7 +92,7 @@ export function createBasketReading({ services, menu, storedBaskets, known, chan
      * from the carts read model they must include its last change: wait for it.
      */
     async linesBefore(cartId: string, adding: boolean): Promise<CartLineRow[]> {
-      const lines = await known.lines(cartId, stock.current);
+      const lines = await knownLines(cartId);
       if (lines) return lines;
       if (adding) await services.readModels.waitFor('carts', changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
       return storedBaskets.lines(cartId);
@@ -89,7 +100,7 @@ export function createBasketReading({ services, menu, storedBaskets, known, chan
 
     /** Every line of the basket, including one added a moment ago that the read model may not show yet. */
     async linesNow(cartId: string): Promise<CartLineRow[]> {
-      const lines = await known.lines(cartId, stock.current);
+      const lines = await knownLines(cartId);
       if (lines) return lines;
       await services.readModels.waitFor('carts', await services.store.lastCommittedPosition());
       return storedBaskets.lines(cartId);
@@ -103,10 +114,10 @@ export function createBasketReading({ services, menu, storedBaskets, known, chan
      */
     async view(cartId: string | undefined, userId: string | null, after?: Position, moved?: Moved): Promise<CartView> {
       if (!cartId) return { ...EMPTY_CART, userId };
-      const knownLines = await known.lines(cartId, stock.current);
-      const state = knownLines ? await services.commands.load(cartStream(cartId), cartDecider) : undefined;
-      if (knownLines && state?.status === 'none') return { ...EMPTY_CART, userId };
-      if (knownLines && (state?.status === 'open' || state?.status === 'frozen')) return basketView(cartId, { userId: state.userId ?? userId, note: state.note }, knownLines, moved?.figures);
+      const fromMemory = await knownLines(cartId);
+      const state = fromMemory ? await services.commands.load(cartStream(cartId), cartDecider) : undefined;
+      if (fromMemory && state?.status === 'none') return { ...EMPTY_CART, userId };
+      if (fromMemory && (state?.status === 'open' || state?.status === 'frozen')) return basketView(cartId, { userId: state.userId ?? userId, note: state.note }, fromMemory, moved?.figures);
       if (!moved) {
         // The lines must include `after`, by default the basket's last change made here, or else everything
         // stored when this read began (a change answered a moment ago by another instance, say).

@@ -13,6 +13,7 @@ import { createBasketSaving } from './basket-saving';
 import { BasketTurns } from './basket-turns';
 import { createDishCheck } from './dish-offer';
 import { KnownBaskets } from './known-baskets';
+import { CART_STREAM_PREFIX } from './events';
 import { LastChanges } from './last-changes';
 
 export type { CartItem, CartView };
@@ -30,6 +31,12 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
   const stock = createStockHandlers(services.commands);
   const changes = new LastChanges();
   const known = new KnownBaskets();
+  // Another instance changed a basket this process opened: it is read from the carts read model from now on.
+  services.onStored((event, news) => {
+    if (!news) return;
+    const cartId = event.stream.startsWith(CART_STREAM_PREFIX) ? event.stream.slice(CART_STREAM_PREFIX.length) : (event.data as { cartId?: unknown }).cartId;
+    if (typeof cartId === 'string') known.forget(cartId);
+  });
   const turns = new BasketTurns();
   const addressHolds = createAddressHolds({
     shares: addresses.shares,

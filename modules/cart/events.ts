@@ -45,7 +45,8 @@ export type CartEvent = CartOpened | CartNoteChanged | CartAssignedToUser | Cart
 
 export const CART_EVENT_TYPES = ['CartOpened', 'CartNoteChanged', 'CartAssignedToUser', 'CartCheckedOut', 'CartFrozen', 'CartReopened'] as const;
 
-export const cartStream = (cartId: string) => `cart-${cartId}`;
+export const CART_STREAM_PREFIX = 'cart-';
+export const cartStream = (cartId: string) => `${CART_STREAM_PREFIX}${cartId}`;
 
 /** Every event type's schema: appends are parsed against it (outside production). */
 export const CART_EVENT_SCHEMAS = { CartOpened, CartNoteChanged, CartAssignedToUser, CartCheckedOut, CartFrozen, CartReopened } satisfies Record<(typeof CART_EVENT_TYPES)[number], z.ZodType>;

@@ -100,12 +100,18 @@ export class CommandHandler {
     this.folded.clear();
   }
 
-  /** An event stored by anyone: if it is newer than the state kept for its stream, that state is dropped. */
-  noteStored(event: Pick<StoredEvent, 'stream' | 'revision'>): void {
+  /**
+   * An event stored by anyone: if it is newer than the state kept for its stream, that state is dropped. Answers
+   * whether it was news here: true unless a kept state already included it (this process appended it), so
+   * another instance's write, or one to a stream not kept, is news.
+   */
+  noteStored(event: Pick<StoredEvent, 'stream' | 'revision'>): boolean {
     const cached = this.folded.get(event.stream);
-    if (cached && (cached.revision === 'no_stream' || event.revision > cached.revision)) this.folded.delete(event.stream);
+    const news = !cached || cached.revision === 'no_stream' || event.revision > cached.revision;
+    if (cached && news) this.folded.delete(event.stream);
     const read = this.reads.get(event.stream);
     if (read && (read.newest === undefined || event.revision > read.newest)) read.newest = event.revision;
+    return news;
   }
 
   private enqueue(stream: string, item: Waiting): void {
@@ -145,6 +151,8 @@ export class CommandHandler {
     const decider = commands[0].decider;
     let current: Folded;
     const generation = this.generation;
+    /** Whether `current` was read from the store in this turn, rather than kept from an earlier one. */
+    let fresh = !this.folded.has(stream);
     try {
       current = await this.current(stream, decider);
     } catch (error) {
@@ -153,6 +161,22 @@ export class CommandHandler {
     }
     for (let attempt = 1; ; attempt++) {
       const { decided, refused, events } = decideInTurn(commands, current.state);
+      if (!fresh && (refused.length > 0 || events.length === 0)) {
+        // A refusal, or nothing to do, decided on a kept state: another instance may have changed the stream
+        // since (issue 42), and with no append its expected revision cannot tell. Read what was missed; decide
+        // again if anything was.
+        fresh = true;
+        try {
+          const caughtUp = await this.catchUp(stream, decider, current, generation);
+          if (caughtUp.revision !== current.revision) {
+            current = caughtUp;
+            continue;
+          }
+        } catch (error) {
+          for (const { settle } of commands) settle.reject(error);
+          return;
+        }
+      }
       try {
         let revision = current.revision;
         let position: Position | undefined;
@@ -172,6 +196,7 @@ export class CommandHandler {
         if (error instanceof WrongExpectedVersion && attempt < MAX_ATTEMPTS) {
           try {
             current = await this.catchUp(stream, decider, current, generation);
+            fresh = true;
             continue;
           } catch (readFailed) {
             failure = readFailed;

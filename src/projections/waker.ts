@@ -13,6 +13,8 @@ const TAIL_SIZE = 10_000;
 export interface StoreWaker extends Waker {
   /** Calls `listener` with every event the subscription receives, in commit order. */
   onEvent(listener: (event: StoredEvent) => void): void;
+  /** Resolves once the subscription has received every event up to `position` (false after `timeoutMs`). */
+  heardUpTo(position: Position | undefined, timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,17 @@ export function startStoreWaker(store: EventStore, options: { tailSize?: number 
     generation: () => generation,
     onEvent(listener) {
       listeners.add(listener);
+    },
+    async heardUpTo(position, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (position !== undefined) {
+        const head = tailHead();
+        if (head !== undefined && head >= position) return true;
+        const left = deadline - Date.now();
+        if (left <= 0 || controller.signal.aborted) return false;
+        await this.next(left, controller.signal, generation);
+      }
+      return true;
     },
     readTail(after, limit) {
       const head = tailHead();

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Clock } from '../core/clock';
 import { CommandHandler } from '../core/handle-command';
+import type { StoredEvent } from '../eventstore/types';
 import type { Services } from '../services';
 import { SettingsCache } from '../../projections';
 import { PRIVACY_EVENT_SCHEMAS } from '../../modules/privacy';
@@ -9,10 +10,12 @@ import type { ReadModelRunners } from './read-models';
 import type { Storage } from './storage';
 
 /** The command handler and the services every module is built from. */
-export function createServices(config: Config, { store, pool, personalData }: Storage, readModels: ReadModelRunners, clock: Clock, logger: Logger): Services {
+export function createServices(config: Config, { store, pool, personalData, notices }: Storage, readModels: ReadModelRunners, clock: Clock, logger: Logger): Services {
   const commands = new CommandHandler(store);
+  const storedListeners: Array<(event: StoredEvent, news: boolean) => void> = [];
   readModels.waker.onEvent((event) => {
-    commands.noteStored(event);
+    const news = commands.noteStored(event);
+    for (const listener of storedListeners) listener(event, news);
     // Someone was erased, perhaps by another instance: their key stops opening here at once, not when its cache
     // entry expires, and no kept state may go on showing them (forgotten once the key is marked in the cache).
     const erased = event.type === 'PersonalDataErased' ? PRIVACY_EVENT_SCHEMAS.PersonalDataErased.safeParse(event) : undefined;
@@ -31,6 +34,12 @@ export function createServices(config: Config, { store, pool, personalData }: St
     clock,
     basketHoldMinutes: config.BASKET_HOLD_MINUTES,
     personalData,
+    notices,
+    // Bounded like read-your-writes below: a subscription that is down must not stop the shop answering.
+    onStored: (listener) => void storedListeners.push(listener),
+    heardAll: async () => {
+      if (!(await readModels.waker.heardUpTo(await store.lastCommittedPosition(), 10_000))) logger.warn('the subscription to $all is behind');
+    },
     readModels: {
       // Read-your-writes is bounded: a command that succeeded is never turned into an error because a read
       // model is slow; its answer may then be a moment behind.

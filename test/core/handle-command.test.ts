@@ -74,6 +74,17 @@ describe('command handler', () => {
     expect(reads).toBe(1);
   });
 
+  it('reads what another instance appended before refusing on a kept state (issue 42)', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const here = new CommandHandler(store);
+    const elsewhere = new CommandHandler(store);
+    await here.handle(stream, counter, { add: 8 }, context());
+    await elsewhere.handle(stream, counter, { add: -5 }, context());
+    // Kept here: 8, so 5 more would pass 10; stored: 3.
+    expect((await here.handle(stream, counter, { add: 5 }, context())).state).toBe(8);
+    await expect(here.handle(stream, counter, { add: 5 }, context())).rejects.toThrow('only 2 left');
+  });
+
   it('refuses one command without failing the others appended with it', async () => {
     const handler = new CommandHandler(counting);
     const stream = `counter-${randomUUID()}`;

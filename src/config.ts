@@ -58,6 +58,11 @@ const configSchema = z
     /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587; without it mail is written to DATA_DIR/mail. */
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
     MAIL_FROM: z.string().default('Spice Garden Takeaway <orders@spicegarden.example>'),
+    /**
+     * How long a mail being sent is held by the instance sending it: if that instance dies mid-send, another
+     * sends it once this has passed (a repeat carries the same Message-ID).
+     */
+    MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** The offline postcode table (default) or a postcodes.io-compatible service at POSTCODES_URL. */
     POSTCODE_LOOKUP: z.enum(['table', 'http']).default('table'),
     POSTCODES_URL: z.url().default('https://api.postcodes.io'),

@@ -30,7 +30,7 @@ export function startMail(
   stops: Stops,
 ) {
   const { config, pool, store, logger } = deps;
-  const sender = new MailSender(pool, createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, from: config.MAIL_FROM }), { logger });
+  const sender = new MailSender(pool, createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.dataDir, from: config.MAIL_FROM }), { logger, leaseSeconds: config.MAIL_LEASE_SECONDS });
   const statusLink = (orderId: string, placedAt: string) => orderStatusLink(deps.origin(), orderId, deps.linkKey, placedAt);
   const reactor = deps.readModels.runnerFor(customerMailReactor(deps.services, deps.menu, statusLink));
   // The contact form's messages go to the shop's contact address, or to every manager while it is unset (issue 34).

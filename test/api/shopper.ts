@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { TestServer } from '../support/server';
 
 /** A customer's browser on the shop's API: its own cookie jar, the web app's headers, the checkout calls. */
-export function shopper(server: TestServer) {
+export function shopper(server: Pick<TestServer, 'baseUrl'>) {
   const agent = request.agent(server.baseUrl);
   const headers = { 'X-Requested-With': 'fetch', Origin: server.baseUrl };
   const post = (url: string, body: object = {}) => agent.post(url).set(headers).send(body);
@@ -24,7 +24,8 @@ export function shopper(server: TestServer) {
       await post('/api/moveProductStockToBasket', { id: 1, variant: null, quantity: 1 }).expect(200);
       await post('/api/saveCartAsOrder').expect(200);
       await post('/api/updateOrder', { ta_method: 'COLLECT', postage: -40, total_cost: 355, postcode: null }).expect(200);
-      await post('/api/updateOrder', { deliveryForm: details }).expect(200);
+      const form = await post('/api/updateOrder', { deliveryForm: details });
+      if (form.status !== 200) throw new Error(`the delivery form was refused (${form.status}): ${JSON.stringify(form.body)}`);
     },
     payByPhone: () => post('/api/updateOrder', { payment_method: 'PHONE', status: 'AWAITING-PAYMENT' }),
     complete: () => post('/complete-order', { payment_method: 'PHONE' }),

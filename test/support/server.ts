@@ -44,7 +44,12 @@ export const TEST_MASTER_KEY = createHash('sha256').update('takeaway-shop test p
 
 /** The configuration of every test shop: a test value for each secret, limits a whole suite on 127.0.0.1 needs. */
 export function testShopConfig(databaseUrl: string, dataDir: string, env: Record<string, string> = {}) {
-  return loadConfig({
+  return loadConfig(testShopEnv(databaseUrl, dataDir, env));
+}
+
+/** The environment of a test shop, for one started in a process of its own (test/reliability/several-instances). */
+export function testShopEnv(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Record<string, string> {
+  return {
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
@@ -71,7 +76,7 @@ export function testShopConfig(databaseUrl: string, dataDir: string, env: Record
     // The live channel's keys (issue 30 item 1), so a test shop may open; test/api/live-keys.test.ts starts without.
     ...TEST_LIVE_KEYS,
     ...env,
-  });
+  };
 }
 
 /**

@@ -13,6 +13,8 @@ export interface SseConnection {
   messages: SseMessage[];
   /** Resolves once `count` messages have arrived (or rejects after `timeoutMs`). */
   waitForCount(count: number, timeoutMs?: number): Promise<SseMessage[]>;
+  /** Resolves when the server ends the stream (its instance went away, say). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -40,9 +42,11 @@ export function connectSse(url: string, options: { lastEventId?: number; cookie?
           }
         }
       });
+      const ended = new Promise<void>((done) => response.once('close', () => done()));
       resolve({
         status: response.statusCode ?? 0,
         messages,
+        ended,
         waitForCount(count, timeoutMs = 5000) {
           return new Promise((done, fail) => {
             const timer = setTimeout(

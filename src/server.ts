@@ -122,7 +122,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const keys = sessionKeys(config.SESSION_KEYS, config.dataDir);
     const origins = shopOrigins(config);
     const mail = startMail({ config, pool, store, services, menu, readModels, users, logger, linkKey: keys[0], origin: origins.public }, stops);
-    const limits = createLimits(config.limits);
+    const limits = createLimits(pool, config.limits, keys[0]);
     const staffPresence = new StaffPresence(clock);
     // Made now, since ending a person's sessions disconnects their live streams; started below.
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS, staffPresence });

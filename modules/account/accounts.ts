@@ -77,7 +77,7 @@ export function createAccounts(deps: AccountDeps) {
 
     async invite(input: { email: string; role: Role }, context: CommandContext) {
       const actor = await actorOf(context);
-      refuseWhenOver(deps.limits.take('invitations_sent', actor.id, new Date(context.now)), 'invitations');
+      refuseWhenOver(await deps.limits.take('invitations_sent', actor.id, new Date(context.now)), 'invitations');
       const invitationId = randomUUID();
       const expiresAt = new Date(Date.parse(context.now) + INVITATION_VALID_MS).toISOString();
       const command = (accountId: string) =>

@@ -55,14 +55,14 @@ export function createCustomerAccounts(deps: CustomerDeps) {
 
   /** Sign-ups from one address: a few freely, then each with a solved human check, and never past the cap. */
   async function gate(address: string, proof: unknown, now: Date) {
-    refuseWhenOver(limits.take('account_requests_cap', address, now), 'account requests');
-    if (limits.take('account_requests', address, now).allowed) return;
+    refuseWhenOver(await limits.take('account_requests_cap', address, now), 'account requests');
+    if ((await limits.take('account_requests', address, now)).allowed) return;
     if (!(await deps.humanCheck.verify(proof))) throw new DomainError('forbidden', ACCOUNT_CHECK_REQUIRED);
   }
 
   /** A mail about an account, unless this address was sent too many lately (the answer is the same either way). */
   async function mail(to: string, message: { subject: string; text: string }, now: Date) {
-    if (!limits.take('account_mails_per_email', to.trim().toLowerCase(), now).allowed) return;
+    if (!(await limits.take('account_mails_per_email', to.trim().toLowerCase(), now)).allowed) return;
     await deps.queueMail({ mailId: randomUUID(), to, ...message });
   }
 

@@ -109,7 +109,7 @@ export function accountRoutes(deps: {
   router.post('/api/account/confirm-password', requireRole('customer'), async (ctx) => {
     const input = confirmPasswordInput.parse(ctx.request.body);
     const user = signedIn(ctx);
-    refuseWhenOver(deps.limits.take('login_attempts', `${user.id} ${ctx.ip}`, clock()), 'password attempts');
+    refuseWhenOver(await deps.limits.take('login_attempts', `${user.id} ${ctx.ip}`, clock()), 'password attempts');
     if (!(await accounts.passwordMatches(user.id, input.password))) throw new DomainError('forbidden', 'That password is not right');
     notePasswordEntered(ctx, clock);
     ctx.body = { status: true };
@@ -122,7 +122,7 @@ export function accountRoutes(deps: {
 
   router.post('/api/account/totp/confirm', requireRole('manager'), async (ctx) => {
     const { code } = codeInput.parse(ctx.request.body);
-    refuseWhenOver(deps.limits.take('login_codes', signedIn(ctx).id, clock()), 'code attempts');
+    refuseWhenOver(await deps.limits.take('login_codes', signedIn(ctx).id, clock()), 'code attempts');
     await accounts.confirmTotp(code, context(ctx));
     ctx.body = { status: true, message: 'One-time codes are on: sign-in will ask for one' };
   });

@@ -47,7 +47,7 @@ export function bearerAuth(deps: {
     const owner = grant && (await deps.owner(grant.ownerId));
     if (!grant || !owner) throw new DomainError('unauthenticated', BEARER_TEXTS.refused);
     const now = deps.clock();
-    refuseWhenOver(takeAll(deps.limits, [['api_requests', grant.tokenId]], now), 'API calls with this token');
+    refuseWhenOver(await takeAll(deps.limits, [['api_requests', grant.tokenId]], now), 'API calls with this token');
     // A personal token's last use is shown on its screen; an OAuth token lives 15 minutes and is not listed alone.
     if (!text.includes('.')) await deps.tokens.noteUsed(grant.tokenId, now);
     ctx.state.user = owner;

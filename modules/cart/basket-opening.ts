@@ -39,9 +39,9 @@ export function createBasketOpening({ commands, known, turns, changes }: BasketO
      * The session's basket, opened on first use and tied to the signed-in customer. `mayOpen` is asked (and may
      * throw) before a new basket is opened.
      */
-    async ensureCart(existing: string | undefined, userId: string | null, context: CommandContext, mayOpen: () => void): Promise<string> {
+    async ensureCart(existing: string | undefined, userId: string | null, context: CommandContext, mayOpen: () => Promise<void>): Promise<string> {
       if (existing === undefined) {
-        mayOpen();
+        await mayOpen();
         return openNew(newCartId(), userId, context);
       }
       const opened = await commands
@@ -51,7 +51,7 @@ export function createBasketOpening({ commands, known, turns, changes }: BasketO
           throw error;
         });
       if (!opened) {
-        mayOpen();
+        await mayOpen();
         return openNew(newCartId(), userId, context);
       }
       if (userId) await commands.handle(cartStream(existing), cartDecider, { type: 'AssignToUser', cartId: existing, userId }, context);

@@ -70,7 +70,7 @@ export function basketRoutes(deps: {
   }
 
   /** Each basket holds units off the menu: one address may open only so many (issue 13, `baskets_opened`). */
-  const mayOpenBasket = (ctx: Context) => () => refuseWhenOver(deps.limits.take('baskets_opened', ctx.ip, clock()), 'baskets opened');
+  const mayOpenBasket = (ctx: Context) => async () => refuseWhenOver(await deps.limits.take('baskets_opened', ctx.ip, clock()), 'baskets opened');
 
   async function openCart(ctx: Context): Promise<string> {
     const cartId = await basket.ensureCart(cartIdOf(ctx), userId(ctx), commandContext(ctx, clock), mayOpenBasket(ctx));
@@ -89,7 +89,7 @@ export function basketRoutes(deps: {
     let moved: Awaited<ReturnType<Basket['move']>>;
     if (existing === undefined) {
       // A first add: the basket opens while the units move into it, so both appends can share a round trip.
-      mayOpenBasket(ctx)();
+      await mayOpenBasket(ctx)();
       cartId = basket.newCartId();
       ctx.session!.cartId = cartId;
       [, moved] = await Promise.all([

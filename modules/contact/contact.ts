@@ -24,7 +24,7 @@ export function createContact(deps: { services: Pick<Services, 'commands' | 'set
     async send(fields: ContactFields, proof: unknown, address: string, context: CommandContext): Promise<string> {
       const now = new Date(context.now);
       refuseWhenOver(
-        takeAll(limits, [['contact_messages', address], ['contact_messages_per_email', fields.email.trim().toLowerCase()]], now),
+        await takeAll(limits, [['contact_messages', address], ['contact_messages_per_email', fields.email.trim().toLowerCase()]], now),
         'messages',
       );
       if (!(await humanCheck.verify(proof))) throw new DomainError('forbidden', HUMAN_CHECK_FAILED);

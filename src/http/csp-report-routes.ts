@@ -21,7 +21,7 @@ export function cspReportRoutes(deps: { reports: CspReportLog; limits: Limits; n
   const router = new Router();
 
   router.post(CSP_REPORT_PATH, async (ctx: Context) => {
-    refuseWhenOver(deps.limits.take('csp_reports', ctx.ip, deps.now()), 'reports');
+    refuseWhenOver(await deps.limits.take('csp_reports', ctx.ip, deps.now()), 'reports');
     const type = CSP_REPORT_TYPES.find((candidate) => ctx.is(candidate));
     if (!type) throw new DomainError('invalid', `Send a report as ${CSP_REPORT_TYPES.join(' or ')}`);
     if (Number(ctx.get('content-length') || 0) > CSP_REPORT_LIMIT_BYTES) {

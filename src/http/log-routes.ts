@@ -19,7 +19,7 @@ const logInput = z.strictObject({
 export function logRoutes(deps: { limits: Limits; now: () => Date }) {
   const router = new Router();
   const write = (fixed?: 'info' | 'error') => async (ctx: Parameters<Parameters<typeof router.post>[1]>[0]) => {
-    refuseWhenOver(deps.limits.take('log_lines', ctx.ip, deps.now()), 'log messages');
+    refuseWhenOver(await deps.limits.take('log_lines', ctx.ip, deps.now()), 'log messages');
     const input = logInput.parse({ ...(ctx.request.body as object), ...(fixed ? { level: fixed } : {}) });
     const level = input.level === 'critical' ? 'error' : input.level;
     ctx.log[level]({ from: 'web', user: (ctx.state.user as { id: string } | undefined)?.id, critical: input.level === 'critical', error: input.error }, input.message);

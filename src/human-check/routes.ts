@@ -6,7 +6,7 @@ import type { HumanCheck } from './verifier';
 export function humanCheckRoutes(deps: { humanCheck: HumanCheck; limits: Limits; now: () => Date }) {
   const router = new Router();
   router.get('/api/human-check', async (ctx) => {
-    refuseWhenOver(deps.limits.take('human_check_challenges', ctx.ip, deps.now()), 'human checks');
+    refuseWhenOver(await deps.limits.take('human_check_challenges', ctx.ip, deps.now()), 'human checks');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await deps.humanCheck.challenge();
   });

@@ -20,16 +20,18 @@ export function createLoginThrottle(deps: { limits: Limits; humanCheck: HumanChe
     async beginAttempt(attempt: { account: string; address: string; device?: string; humanCheck?: unknown }): Promise<void> {
       const now = deps.now();
       const { account, address, device } = attempt;
-      refuseWhenOver(limits.take('login_attempts', `${account} ${device ? `device ${device}` : address}`, now), 'login attempts');
-      const own = limits.take('login_failures', failureKey(attempt), now);
-      const byAddress = device ? { allowed: true } : limits.take('login_address_failures', address, now);
-      const byAccount = device ? { allowed: true } : limits.take('login_account_failures', account, now);
+      refuseWhenOver(await limits.take('login_attempts', `${account} ${device ? `device ${device}` : address}`, now), 'login attempts');
+      const allowed = { allowed: true } as const;
+      const [own, byAddress, byAccount] = await Promise.all([
+        limits.take('login_failures', failureKey(attempt), now),
+        device ? allowed : limits.take('login_address_failures', address, now),
+        device ? allowed : limits.take('login_account_failures', account, now),
+      ]);
       if (own.allowed && byAddress.allowed && byAccount.allowed) return;
       if (!(await deps.humanCheck.verify(attempt.humanCheck))) throw new DomainError('forbidden', HUMAN_CHECK_REQUIRED);
     },
-    succeeded(attempt: { account: string; address: string; device?: string }): void {
-      limits.reset('login_failures', failureKey(attempt));
-      limits.reset('login_account_failures', attempt.account);
+    async succeeded(attempt: { account: string; address: string; device?: string }): Promise<void> {
+      await Promise.all([limits.reset('login_failures', failureKey(attempt)), limits.reset('login_account_failures', attempt.account)]);
     },
   };
 }

@@ -83,7 +83,7 @@ export function identityRoutes(deps: {
     // A disabled (or not yet accepted) login answers as a wrong password, after the same hash check, and counts as
     // a failure: a different answer would tell whoever holds the password that it is right.
     if (!found || !valid || found.status !== 'active') throw new DomainError('unauthenticated', WRONG_CREDENTIALS);
-    deps.throttle.succeeded(attempt);
+    await deps.throttle.succeeded(attempt);
     deps.devices.remember(ctx, account, attempt.device);
     if (found.totpEnabled) {
       // The password is right; the session is not signed in until the code is (POST /api/login/code).
@@ -99,7 +99,7 @@ export function identityRoutes(deps: {
     const pending = ctx.session?.pendingLogin as { userId: string; at: number; passwordVersion?: number } | undefined;
     const now = deps.clock();
     if (!pending || now.getTime() - pending.at > STEP_UP_MS) throw new DomainError('unauthenticated', LOGIN_AGAIN);
-    refuseWhenOver(deps.limits.take('login_codes', pending.userId, now), 'code attempts');
+    refuseWhenOver(await deps.limits.take('login_codes', pending.userId, now), 'code attempts');
     if (!(await deps.checkLoginCode(pending.userId, code, now))) throw new DomainError('unauthenticated', WRONG_CODE);
     const user = await deps.users.findById(pending.userId);
     if (!user) throw new DomainError('forbidden', DISABLED);

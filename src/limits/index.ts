@@ -1,5 +1,5 @@
 export { HOLD_SHARE_DEFAULTS, LIMIT_DEFAULTS, LIMIT_NAMES, limitVariable, type HoldShares, type LimitName, type LimitSettings } from './definitions';
-export { countItem, createLimits, giveBackItem, refuseWhenOver, takeAll, takeForWork, takeItem, type LimitDecision, type Limits } from './limits';
+export { countItem, createLimits, forgetEndedWindows, giveBackItem, refuseWhenOver, takeAll, takeForWork, takeItem, type LimitDecision, type Limits } from './limits';
 export { holdShareSettings, limitSettings, limitVariables } from './settings';
 export { clientAddress, trustClientAddress } from './client-address';
 export {

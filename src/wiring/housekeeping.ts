@@ -3,6 +3,7 @@ import type { Clock } from '../core/clock';
 import { analyzeGrownTables } from '../db/planner-statistics';
 import type { DatabasePool } from '../db/pool';
 import { SESSION_SWEEP_INTERVAL_MS, type createSessionSweeper } from '../http/session-sweeper';
+import { forgetEndedWindows } from '../limits';
 import { deleteOldMail } from '../mail/outbox';
 import { forgetOldBasketHolders } from '../../modules/cart';
 import type { createHoldSweeper } from '../../modules/stock';
@@ -35,6 +36,7 @@ export function startHousekeeping(
   const housekeeping = setInterval(() => {
     void deleteOldMail(pool).catch(() => undefined);
     void forgetOldBasketHolders(pool, clock()).catch(() => undefined);
+    void forgetEndedWindows(pool, clock()).catch((error) => logger.warn({ err: error }, 'forgetting ended limit windows failed'));
   }, 60 * 60 * 1000);
   const sweepingSessions = setInterval(() => {
     void deps.sessionSweeper.sweep().catch((error) => logger.error({ err: error }, 'session sweep failed'));

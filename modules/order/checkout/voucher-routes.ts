@@ -50,26 +50,26 @@ export function voucherUseRoutes(deps: { checkout: Checkout; vouchers: Vouchers;
       ['voucher_address_guesses', ctx.ip],
     ];
     // Each distinct code is counted once per session and window (a slow typist's pause sends it again): a new
-    // code is counted before it is checked, with the address's count, all or none, and remembered beside the
-    // limits, in one synchronous step, so tries sent side by side (the same code or not) cannot slip past or
-    // count twice. A code already counted is only refused when the session or its address is over. The count
+    // code is remembered and counted before it is checked, with the address's count, all or none, each step one
+    // statement on Postgres shared by every instance, so tries sent side by side (the same code or not) cannot
+    // slip past or count twice. A code already counted is only refused when the session or its address is over. The count
     // is given back unless the rules refuse the code.
-    const { decision, counted } = takeItem(limits, guesses, code, now);
+    const { decision, counted } = await takeItem(limits, guesses, code, now);
     refuseWhenOver(decision, 'voucher codes tried');
     try {
       const order = await checkout.applyVoucher(orderId, input.code, input.email, commandContext(ctx, clock));
-      if (counted) giveBackItem(limits, guesses, code, now);
+      if (counted) await giveBackItem(limits, guesses, code, now);
       ctx.body = { status: true, message: `Voucher '${order.voucher!.code}' has been added to your order`, voucherUse: order.voucher, order };
     } catch (error) {
       // Only the voucher rules' refusals are the box's 'NOT applied' and count as guesses; an order already
       // placed, say, is an error of the request.
       if (!(error instanceof DomainError) || error.code !== VOUCHER_REFUSED) {
-        if (counted) giveBackItem(limits, guesses, code, now);
+        if (counted) await giveBackItem(limits, guesses, code, now);
         throw error;
       }
       // A repeat whose first try gave its count back meanwhile (that one failed otherwise) is counted now, so
       // no code is ever checked without being counted once.
-      if (!counted) countItem(limits, guesses, code, now);
+      if (!counted) await countItem(limits, guesses, code, now);
       ctx.body = { status: false, message: error.message, voucherUse: null, order: await checkout.fetch(orderId) };
     }
   });

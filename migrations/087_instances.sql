@@ -36,3 +36,10 @@ create table job_runs (
   ran_at timestamptz not null,
   ran_by uuid not null
 );
+
+-- When the store clock last called staff to open (the opening instant of that shift; modules/store/store-clock.ts):
+-- once a shift across every instance and restart, whichever instance's tick comes first.
+create table store_clock_calls (
+  id smallint primary key default 1 check (id = 1),
+  called_to_open_for timestamptz not null
+);

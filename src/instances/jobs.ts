@@ -42,6 +42,7 @@ export function createJobs(deps: { databaseUrl: string; pool: DatabasePool; cloc
     // Lost (Postgres restarted): the next run opens another; the locks went with the session.
     const forget = () => {
       if (client === opening) client = undefined;
+      void connection.end().catch(() => undefined);
     };
     connection.on('error', forget);
     opening.catch(forget);

@@ -10,9 +10,9 @@ import { createLimits } from './limits';
 import { ShopMetrics } from './metrics/shop-metrics';
 import { LiveHub } from './live/hub';
 import { LiveKeyRing } from './live/live-keys';
-import { StaffPresence } from './live/staff-presence';
 import { projectionLagReader } from './projections/lag';
 import type { ProjectionRunner } from './projections/runner';
+import type { InstanceRegistry } from './instances';
 import type { ProcessManager } from './process';
 import type { Services } from './services';
 import { withFakeCardPayments } from './fake-stripe/beside-the-shop';
@@ -29,6 +29,7 @@ import { seedTheDemoMenu, wireCatalog } from './wiring/catalog';
 import { wireContent } from './wiring/content';
 import { wireDelivery } from './wiring/delivery';
 import { startHousekeeping } from './wiring/housekeeping';
+import { startInstance } from './wiring/instances';
 import { serveHttp } from './wiring/http';
 import { wireMetrics } from './wiring/metrics';
 import { startMail } from './wiring/mail';
@@ -58,6 +59,8 @@ export interface Shop {
   pool: DatabasePool;
   store: EventStore;
   hub: LiveHub;
+  /** This process's row among the shop's instances on the database (issue 42). */
+  instance: InstanceRegistry;
   runners: ProjectionRunner[];
   config: Config;
   services: Services;
@@ -123,7 +126,8 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const origins = shopOrigins(config);
     const mail = startMail({ config, pool, store, services, menu, readModels, users, logger, linkKey: keys[0], origin: origins.public }, stops);
     const limits = createLimits(pool, config.limits, keys[0]);
-    const staffPresence = new StaffPresence(clock);
+    const instance = await startInstance({ config, pool, clock, logger, secret: keys[0] }, stops);
+    const { staffPresence } = instance;
     // Made now, since ending a person's sessions disconnects their live streams; started below.
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS, staffPresence });
     const { accounts, credentials, customersWith, customersSettled } = await wireAccounts({ config, services, users, limits, linkKey: keys[0], origin: origins.public, mail, hub, clock, logger });
@@ -150,7 +154,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     await hub.start();
     stops.add(() => hub.stop());
     const sessionSweeper = createSessionSweeper(pool);
-    startHousekeeping({ pool, clock, logger, sessionSweeper, holdSweeper: stock.holdSweeper, storeClock }, stops);
+    startHousekeeping({ pool, databaseUrl, clock, instanceId: instance.registry.id, logger, sessionSweeper, holdSweeper: stock.holdSweeper, storeClock }, stops);
 
     const catalog = wireCatalog({ config, services, menu, dailyStock: stock.dailyStock });
     const content = await wireContent({ services, catalogue: catalog.catalogue, menu, clock, logger });
@@ -158,7 +162,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const projectionLags = projectionLagReader({ store, pool, runners: readModels.runners, waker: readModels.waker, clock });
     const verify = wireVerify({ config, pool, store, clock, logger }, stops);
     const routers = shopRoutes({
-      config, clock, metrics, projectionLags, services, pool, store, users, limits, linkKey: keys[0], hub, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content, media, verify,
+      config, clock, metrics, projectionLags, services, pool, store, users, limits, linkKey: keys[0], hub, streams: instance.streams, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content, media, verify,
     });
     const port = await serveHttp({ config, logger, notices: storage.notices, pool, users, sessionKeys: keys, origins, webRoot: options.webRoot, pageSources: pageSources(services.settings, menu, clock, content.readModel), routers, observe: metrics.observeRequests }, stops);
     const metricsPort = await wireMetrics({ config, logger, metrics, pool, hub, processes, projectionLags }, stops);
@@ -173,7 +177,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
       logger.info({ fakePayPal: fakePayPal.url }, 'PayPal payments go to the local fake PayPal (FAKE_PAYPAL)');
     }
     return {
-      url, port, metrics, metricsPort, databaseUrl, pool, store, hub, runners: readModels.runners, accounts, config, services,
+      url, port, metrics, metricsPort, databaseUrl, pool, store, hub, instance: instance.registry, runners: readModels.runners, accounts, config, services,
       holdSweeper: stock.holdSweeper, sessionSweeper, storeClock, processes, logger, verify, mailSettled: mail.settled, accountsSettled: customersSettled, stop: stops.stopAll,
     };
   } catch (error) {

@@ -13,7 +13,7 @@ import type { LiveHub } from './hub';
 
 interface StreamDeps {
   hub: LiveHub;
-  /** The caps on streams held open per client address and per session (src/limits). */
+  /** The caps on streams held open per client address and per session, on every instance (src/limits). */
   streams: LiveStreamLimits;
   /** The id of the session the request carries, if any: read from its cookie, the session itself left alone. */
   sessionOf: (ctx: Context) => string | undefined;
@@ -27,10 +27,10 @@ interface StreamDeps {
 function stream(deps: StreamDeps, channel: LiveChannel, authorise?: (ctx: Context) => Promise<string | undefined>) {
   return async (ctx: Context) => {
     const audience = await authorise?.(ctx);
-    const slot = deps.streams.open({ address: ctx.ip, session: deps.sessionOf(ctx) });
+    const slot = await deps.streams.open({ address: ctx.ip, session: deps.sessionOf(ctx) });
     refuseWhenFull(slot);
-    if (ctx.res.closed) slot.close();
-    else ctx.res.once('close', () => slot.close());
+    if (ctx.res.closed) void slot.close();
+    else ctx.res.once('close', () => void slot.close());
     ctx.respond = false;
     await deps.hub.attach(channel, ctx.req, ctx.res, (ctx.state.user as { id: string } | undefined)?.id, audience);
   };

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../core/clock';
+import { systemClock, type Clock } from '../core/clock';
 import { analyzeGrownTables } from '../db/planner-statistics';
 import type { DatabasePool } from '../db/pool';
 import { SESSION_SWEEP_INTERVAL_MS, type createSessionSweeper } from '../http/session-sweeper';
+import { createJobs } from '../instances';
 import { forgetEndedWindows } from '../limits';
 import { deleteOldMail } from '../mail/outbox';
 import { forgetOldBasketHolders } from '../../modules/cart';
@@ -10,46 +11,44 @@ import type { createHoldSweeper } from '../../modules/stock';
 import type { createStoreClock } from '../../modules/store';
 import type { Stops } from './stops';
 
-/** The shop's own timers (not business timers, which go through src/process), cleared with the shop. */
+/**
+ * The shop's own timers (not business timers, which go through src/process), stopped with the shop. Each runs
+ * once per period across every instance on the database (src/instances/jobs.ts), so three instances send one
+ * closing notice a minute, not three. Their periods are measured on the real clock, as their timers are: a test
+ * shop's clock that stands still must not stop them (tests call the jobs' work themselves).
+ */
 export function startHousekeeping(
   deps: {
     pool: DatabasePool;
+    databaseUrl: string;
     clock: Clock;
+    instanceId: string;
     logger: Logger;
     sessionSweeper: ReturnType<typeof createSessionSweeper>;
     holdSweeper: ReturnType<typeof createHoldSweeper>;
     storeClock: ReturnType<typeof createStoreClock>;
   },
   stops: Stops,
-): void {
+) {
   const { pool, clock, logger } = deps;
+  const jobs = createJobs({
+    databaseUrl: deps.databaseUrl,
+    pool,
+    clock: systemClock,
+    instanceId: deps.instanceId,
+    onError: (job, error) => logger.error({ err: error, job }, 'background job failed'),
+  });
   // Often, because a young shop's tables can double within seconds on its first evening; the check is one
   // read of Postgres's table statistics (see planner-statistics.ts).
-  let analyzingNow = false;
-  const analyzing = setInterval(() => {
-    if (analyzingNow) return;
-    analyzingNow = true;
-    void analyzeGrownTables(pool)
-      .catch((error) => logger.warn({ err: error }, 'analyzing grown tables failed'))
-      .finally(() => (analyzingNow = false));
-  }, 2000);
-  const housekeeping = setInterval(() => {
-    void deleteOldMail(pool).catch(() => undefined);
-    void forgetOldBasketHolders(pool, clock()).catch(() => undefined);
-    void forgetEndedWindows(pool, clock()).catch((error) => logger.warn({ err: error }, 'forgetting ended limit windows failed'));
-  }, 60 * 60 * 1000);
-  const sweepingSessions = setInterval(() => {
-    void deps.sessionSweeper.sweep().catch((error) => logger.error({ err: error }, 'session sweep failed'));
-  }, SESSION_SWEEP_INTERVAL_MS);
-  const sweeping = setInterval(() => {
-    void deps.holdSweeper.sweep().catch((error) => logger.error({ err: error }, 'hold sweep failed'));
-  }, 60 * 1000);
-  const ticking = setInterval(() => {
-    void deps.storeClock.tick().catch((error) => logger.error({ err: error }, 'store clock failed'));
-  }, 60 * 1000);
-  const timers = [analyzing, housekeeping, sweepingSessions, sweeping, ticking];
-  for (const timer of timers) timer.unref();
-  stops.add(async () => {
-    for (const timer of timers) clearInterval(timer);
+  jobs.every('analyze grown tables', 2000, () => analyzeGrownTables(pool));
+  jobs.every('housekeeping', 60 * 60 * 1000, async () => {
+    await deleteOldMail(pool).catch((error) => logger.warn({ err: error }, 'deleting old mail failed'));
+    await forgetOldBasketHolders(pool, clock()).catch((error) => logger.warn({ err: error }, 'forgetting old basket holders failed'));
+    await forgetEndedWindows(pool, clock()).catch((error) => logger.warn({ err: error }, 'forgetting ended limit windows failed'));
   });
+  jobs.every('session sweep', SESSION_SWEEP_INTERVAL_MS, () => deps.sessionSweeper.sweep());
+  jobs.every('hold sweep', 60 * 1000, () => deps.holdSweeper.sweep());
+  jobs.every('store clock', 60 * 1000, () => deps.storeClock.tick());
+  stops.add(() => jobs.stop());
+  return jobs;
 }

@@ -19,7 +19,7 @@ import { knownDevices } from '../identity/known-device';
 import { createLoginThrottle } from '../identity/login-throttle';
 import { identityRoutes, loginCompleter, publicUser } from '../identity/routes';
 import type { User, UserRepository } from '../identity/users';
-import { createLiveStreamCaps, LIVE_STREAMS_PER_SESSION, type Limits } from '../limits';
+import { type Limits, type LiveStreamLimits } from '../limits';
 import type { LiveHub } from '../live/hub';
 import { channelAuthRoutes, staffChannelAuthoriser } from '../live/auth-routes';
 import type { LiveKeyRing } from '../live/live-keys';
@@ -67,6 +67,8 @@ export interface RoutedParts {
   limits: Limits;
   linkKey: string;
   hub: LiveHub;
+  /** The caps on open live streams, counted across instances (src/wiring/instances.ts). */
+  streams: LiveStreamLimits;
   /** The live channel's keys (issue 30 item 1): they sign private channels' tokens and gate the store's opening. */
   liveKeys: LiveKeyRing;
   menu: MenuCache;
@@ -124,7 +126,7 @@ export function shopRoutes(parts: RoutedParts): Router[] {
     }),
     liveRoutes({
       hub: parts.hub,
-      streams: createLiveStreamCaps({ perAddress: config.LIVE_STREAMS_PER_ADDRESS, perSession: LIVE_STREAMS_PER_SESSION }),
+      streams: parts.streams,
       sessionOf: (ctx) => sessionIdOf(ctx, production),
       keys: parts.liveKeys,
     }),

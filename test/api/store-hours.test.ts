@@ -2,6 +2,7 @@ import { sql } from 'slonik';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createUserRepository } from '../../src/identity/users';
+import { createStoreClock } from '../../modules/store';
 import { createTestDatabase } from '../support/database';
 import { startTestServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
@@ -67,6 +68,8 @@ describe('store hours (default 17:00-23:00, London)', () => {
     expect(await at('2026-11-20T17:00:00.000Z')).toBe('TakeawayOpenTime');
     expect((await (await staff()).post('/api/ta/canOpen').expect(200)).body.status).toBe(true);
     expect(await at('2026-11-20T17:01:00.000Z')).toBeNull(); // once a day, not every minute
+    // Nor once more from another instance's clock, or after a restart (issue 42): the call is claimed in Postgres.
+    expect(await createStoreClock(server.shop.services).tick()).toBeNull();
     expect(await storeStatus(server)).toBe('closed');
     await shopper(server).add(ONION_BHAJI).expect(409);
   });

@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { createInstanceRegistry } from '../../src/instances';
+import { StaffPresence } from '../../src/live/staff-presence';
 import { CARD_UNAVAILABLE } from '../../src/shared/payment-texts';
 import { connectSse, type SseConnection } from '../support/sse-client';
 import { startTestServer, type TestServer } from '../support/server';
@@ -62,6 +64,29 @@ describe('no unattended kitchen: card only while a staff screen is watching', ()
     expect(await offered()).toEqual(['phone', 'card', 'paypal']);
     now = leftAt + 10 * 60_000 + 1000;
     expect(await offered()).toEqual(['phone']);
+  });
+
+  it('offers card while a staff screen follows the live orders on another instance of the shop (issue 42)', async () => {
+    expect(await offered()).toEqual(['phone']);
+    // Another instance on the same database, with a screen of its own: its registry and staff presence, as its shop's.
+    const other = createInstanceRegistry(server.shop.pool, () => new Date(now));
+    await other.start((error) => {
+      throw error;
+    });
+    try {
+      const presence = new StaffPresence({ clock: () => new Date(now), pool: server.shop.pool, registry: other, onError: (error) => { throw error; } });
+      presence.connected();
+      await presence.write();
+      advanceMinutes(0.1); // past the few seconds this instance may keep the others' screens
+      expect(await offered()).toEqual(['phone', 'card', 'paypal']);
+      presence.disconnected();
+      await presence.write();
+      advanceMinutes(10.2);
+      await other.beat();
+      expect(await offered()).toEqual(['phone']);
+    } finally {
+      await other.stop();
+    }
   });
 
   it('offers card without any screen when the setting is 0', async () => {

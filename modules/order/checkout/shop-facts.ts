@@ -9,9 +9,12 @@ import type { DishRef, QuotedPostage } from '../core/commands';
 import type { OrderItem, TakeawayMethod } from '../core/events';
 import { checkoutRefusal, kitchenAttended, methodsOfferedNow } from '../core/rules';
 
-/** When a staff screen last followed the live orders (src/live/staff-presence.ts); none known: card is not offered. */
+/**
+ * When a staff screen last followed the live orders, on any instance (src/live/staff-presence.ts: other instances'
+ * screens at most 5 s stale); none known: card is not offered.
+ */
 export interface StaffPresence {
-  lastSeenAt(): string | null;
+  lastSeenAt(): Promise<string | null>;
 }
 
 export interface ShopFactsDeps {
@@ -28,8 +31,10 @@ export interface ShopFactsDeps {
  */
 export function createShopFacts({ services, payments, catalogue, delivery, staffPresence }: ShopFactsDeps) {
   /** The methods the shop offers that may be used now: card only while the kitchen is attended (issue 17). */
-  const offeredNow = <M extends string>(methods: readonly M[], unattendedMinutes: number) =>
-    methodsOfferedNow(methods, kitchenAttended({ lastStaffSeenAt: staffPresence?.lastSeenAt() ?? null, now: services.clock().toISOString(), minutes: unattendedMinutes }));
+  const offeredNow = async <M extends string>(methods: readonly M[], unattendedMinutes: number) => {
+    const lastStaffSeenAt = (await staffPresence?.lastSeenAt()) ?? null;
+    return methodsOfferedNow(methods, kitchenAttended({ lastStaffSeenAt, now: services.clock().toISOString(), minutes: unattendedMinutes }));
+  };
 
   /** The methods the shop offers that it can take now: card and PayPal only with their provider's keys configured. */
   function takeable(offered: readonly string[]): string[] {
@@ -42,7 +47,7 @@ export function createShopFacts({ services, payments, catalogue, delivery, staff
       takeaway: settings.is_takeaway,
       cartLabel: settings.cart_label,
       unpaid: { lapseMinutes: settings.unpaid_lapse_minutes, maxPerCustomer: settings.max_unpaid_orders },
-      shop: { storeOpen: !isOrderingClosed({ isTakeaway: settings.is_takeaway, orderStatus: settings.order_status }), paymentMethods: takeable(offeredNow(settings.payment_methods, settings.card_unattended_minutes)) },
+      shop: { storeOpen: !isOrderingClosed({ isTakeaway: settings.is_takeaway, orderStatus: settings.order_status }), paymentMethods: takeable(await offeredNow(settings.payment_methods, settings.card_unattended_minutes)) },
     };
   }
 
@@ -72,7 +77,7 @@ export function createShopFacts({ services, payments, catalogue, delivery, staff
 
     async availablePaymentMethods(): Promise<string[]> {
       const settings = await readSettings(services.settings, ['payment_methods', 'card_unattended_minutes']);
-      return takeable(offeredNow(settings.payment_methods, settings.card_unattended_minutes));
+      return takeable(await offeredNow(settings.payment_methods, settings.card_unattended_minutes));
     },
 
     async canPay(): Promise<boolean> {

@@ -62,6 +62,11 @@ const configSchema = z
      * How long a mail being sent is held by the instance sending it: if that instance dies mid-send, another
      * sends it once this has passed (a repeat carries the same Message-ID).
      */
+    /**
+     * How often the store clock looks at the time (closing notices, the call to open): once a minute, run by one
+     * instance however many there are. Shorter only for tests that watch it.
+     */
+    STORE_CLOCK_TICK_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
     MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** The offline postcode table (default) or a postcodes.io-compatible service at POSTCODES_URL. */
     POSTCODE_LOOKUP: z.enum(['table', 'http']).default('table'),

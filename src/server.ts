@@ -154,7 +154,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     await hub.start();
     stops.add(() => hub.stop());
     const sessionSweeper = createSessionSweeper(pool);
-    startHousekeeping({ pool, databaseUrl, clock, instanceId: instance.registry.id, logger, sessionSweeper, holdSweeper: stock.holdSweeper, storeClock }, stops);
+    startHousekeeping({ pool, databaseUrl, clock, instanceId: instance.registry.id, logger, sessionSweeper, holdSweeper: stock.holdSweeper, storeClock, storeClockTickMs: config.STORE_CLOCK_TICK_SECONDS * 1000 }, stops);
 
     const catalog = wireCatalog({ config, services, menu, dailyStock: stock.dailyStock });
     const content = await wireContent({ services, catalogue: catalog.catalogue, menu, clock, logger });

@@ -38,6 +38,15 @@ export function createBasketReading({ services, menu, storedBaskets, known, chan
    * change another instance made to it (several instances, no sticky sessions: issue 42) makes it forget the
    * basket (createBasket's listener), and its stock states are read again; undefined for any other basket.
    */
+  /**
+   * Where the basket last changed, by this process or, once heard of, another instance (createBasket's listener
+   * notes their events' positions); everything stored when the read began for a basket with no change known.
+   */
+  async function lastChangeOf(cartId: string): Promise<Position> {
+    await services.heardAll();
+    return changes.last(cartId) ?? (await services.store.lastCommittedPosition());
+  }
+
   async function knownLines(cartId: string): Promise<CartLineRow[] | undefined> {
     if (!known.dishes(cartId)) return undefined;
     await services.heardAll();
@@ -94,7 +103,7 @@ export function createBasketReading({ services, menu, storedBaskets, known, chan
     async linesBefore(cartId: string, adding: boolean): Promise<CartLineRow[]> {
       const lines = await knownLines(cartId);
       if (lines) return lines;
-      if (adding) await services.readModels.waitFor('carts', changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
+      if (adding) await services.readModels.waitFor('carts', await lastChangeOf(cartId));
       return storedBaskets.lines(cartId);
     },
 
@@ -121,7 +130,7 @@ export function createBasketReading({ services, menu, storedBaskets, known, chan
       if (!moved) {
         // The lines must include `after`, by default the basket's last change made here, or else everything
         // stored when this read began (a change answered a moment ago by another instance, say).
-        await services.readModels.waitFor('carts', after ?? changes.last(cartId) ?? (await services.store.lastCommittedPosition()));
+        await services.readModels.waitFor('carts', after ?? (await lastChangeOf(cartId)));
       }
       const [cart, stored] = await Promise.all([storedBaskets.find(cartId), moved ? moved.lines : storedBaskets.lines(cartId)]);
       // A basket opened by this very request may not be in the read model yet.

@@ -35,7 +35,9 @@ export function createBasket(services: Services, menu: CataloguePort, storedBask
   services.onStored((event, news) => {
     if (!news) return;
     const cartId = event.stream.startsWith(CART_STREAM_PREFIX) ? event.stream.slice(CART_STREAM_PREFIX.length) : (event.data as { cartId?: unknown }).cartId;
-    if (typeof cartId === 'string') known.forget(cartId);
+    if (typeof cartId !== 'string') return;
+    known.forget(cartId);
+    changes.note(cartId, event.position);
   });
   const turns = new BasketTurns();
   const addressHolds = createAddressHolds({

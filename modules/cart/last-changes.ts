@@ -11,8 +11,10 @@ export class LastChanges {
 
   note(key: string, position: Position | undefined): Position | undefined {
     if (position === undefined) return undefined;
+    // The newest wins: another instance's change may be heard after a later one made here.
+    const kept = this.positions.get(key);
     this.positions.delete(key);
-    this.positions.set(key, position);
+    this.positions.set(key, kept !== undefined && kept > position ? kept : position);
     if (this.positions.size > REMEMBERED_KEYS) this.positions.delete(this.positions.keys().next().value!);
     return position;
   }

@@ -27,6 +27,7 @@ export function startHousekeeping(
     sessionSweeper: ReturnType<typeof createSessionSweeper>;
     holdSweeper: ReturnType<typeof createHoldSweeper>;
     storeClock: ReturnType<typeof createStoreClock>;
+    storeClockTickMs: number;
   },
   stops: Stops,
 ) {
@@ -48,7 +49,7 @@ export function startHousekeeping(
   });
   jobs.every('session sweep', SESSION_SWEEP_INTERVAL_MS, () => deps.sessionSweeper.sweep());
   jobs.every('hold sweep', 60 * 1000, () => deps.holdSweeper.sweep());
-  jobs.every('store clock', 60 * 1000, () => deps.storeClock.tick());
+  jobs.every('store clock', deps.storeClockTickMs, () => deps.storeClock.tick());
   stops.add(() => jobs.stop());
   return jobs;
 }

@@ -91,6 +91,8 @@ describe('three shop instances behind a round-robin balancer', () => {
       STRIPE_API_URL: fake.url,
       SMTP_URL: smtp.url,
       MAIL_LEASE_SECONDS: '2',
+      // The store clock looks every second rather than every minute, so that a test can count its notices.
+      STORE_CLOCK_TICK_SECONDS: '1',
     });
     instances.push(...(await Promise.all([0, 1, 2].map(() => startInstance(env)))));
     proxy.targets.push(...instances.map((instance) => instance.url));
@@ -178,6 +180,22 @@ describe('three shop instances behind a round-robin balancer', () => {
     expect(JSON.stringify(order)).toContain(code);
     placed.push(orderId);
     await everyScreenHas([orderId]);
+  });
+
+  it('the closing notice goes out once a tick, not once per instance', async () => {
+    const banners = await Promise.all([0, 1, 2].map(() => connectSse(`${proxy.url}/events/store`)));
+    try {
+      const closing = (banner: SseConnection) => banner.messages.filter((message) => message.event === 'ClosingTime');
+      await until(() => banners.every((banner) => closing(banner).length >= 4), 'four closing notices on every banner', { timeoutMs: 10_000 });
+      for (const banner of banners) {
+        const times = closing(banner).map((message) => message.receivedAt!);
+        // Three instances each ticking would send three a second; one a tick is four in over two and a half seconds.
+        expect(times[3]! - times[0]!).toBeGreaterThan(2500);
+        expect(closing(banner)[0]!.data).toMatchObject({ message: expect.stringMatching(/^--- Closing in approx\. \d+ minutes ---$/) });
+      }
+    } finally {
+      for (const banner of banners) banner.close();
+    }
   });
 
   it('one instance killed mid-checkout: nothing acknowledged is lost, its screen resumes elsewhere, one mail per order', async () => {

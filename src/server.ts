@@ -126,7 +126,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const origins = shopOrigins(config);
     const mail = startMail({ config, pool, store, services, menu, readModels, users, logger, linkKey: keys[0], origin: origins.public }, stops);
     const limits = createLimits(pool, config.limits, keys[0]);
-    const instance = await startInstance({ config, pool, clock, logger, secret: keys[0] }, stops);
+    const instance = await startInstance({ config, pool, clock, logger, secret: keys[0], services }, stops);
     const { staffPresence } = instance;
     // Made now, since ending a person's sessions disconnects their live streams; started below.
     const hub = new LiveHub({ pool, databaseUrl, pollIntervalMs: config.PROJECTION_POLL_MS, staffPresence });

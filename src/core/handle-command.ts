@@ -81,8 +81,24 @@ export class CommandHandler {
     });
   }
 
+  /**
+   * Set while other instances of the shop write to the same store (issue 42): a kept state is served only once
+   * this check has made sure this process heard of every event committed so far (which drops stale states).
+   */
+  private keptReadCheck?: () => Promise<void>;
+
+  setKeptReadCheck(check: (() => Promise<void>) | undefined): void {
+    this.keptReadCheck = check;
+  }
+
   /** The current state of a stream, read through the same cache. */
   load<Command, Event extends AnyEvent, State>(stream: string, decider: Decider<Command, Event, State>): Promise<State> {
+    const check = this.keptReadCheck;
+    if (check && this.folded.has(stream)) return check().then(() => this.loadNow(stream, decider));
+    return this.loadNow(stream, decider);
+  }
+
+  private loadNow<Command, Event extends AnyEvent, State>(stream: string, decider: Decider<Command, Event, State>): Promise<State> {
     const cached = this.folded.get(stream);
     if (cached && !this.draining.has(stream)) return Promise.resolve(cached.state as State);
     return new Promise((resolve, reject) => {

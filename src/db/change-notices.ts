@@ -29,6 +29,13 @@ export class ChangeNotices {
     return sql.fragment`pg_notify(${CHANGES_CHANNEL}, ${`${kind} ${this.tag} `} || ${key as string})`;
   }
 
+  /** Sends a notice on its own, for news that comes with no write (an instance starting). */
+  async send(kind: string, key: string): Promise<void> {
+    if (!this.url) return;
+    const client = this.client;
+    if (client) await client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, `${kind} ${this.tag} ${key}`]);
+  }
+
   on(kind: string, handler: { changed(key: string): void; lost(): void }): void {
     this.handlers.set(kind, handler);
   }

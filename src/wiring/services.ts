@@ -37,9 +37,9 @@ export function createServices(config: Config, { store, pool, personalData, noti
     notices,
     // Bounded like read-your-writes below: a subscription that is down must not stop the shop answering.
     onStored: (listener) => void storedListeners.push(listener),
-    heardAll: async () => {
+    heardAll: coalesced(async () => {
       if (!(await readModels.waker.heardUpTo(await store.lastCommittedPosition(), 10_000))) logger.warn('the subscription to $all is behind');
-    },
+    }),
     readModels: {
       // Read-your-writes is bounded: a command that succeeded is never turned into an error because a read
       // model is slow; its answer may then be a moment behind.
@@ -49,5 +49,31 @@ export function createServices(config: Config, { store, pool, personalData, noti
       },
       checkpoint: (name) => readModels.named(name).checkpoint,
     },
+  };
+}
+
+/**
+ * `work` shared by the calls that overlap: a call joins the next run that starts after it (never one already
+ * running, which may have read the store's head before the call's own moment), so a burst of calls costs two runs.
+ */
+export function coalesced(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const run = () => {
+    const started = work().finally(() => {
+      if (running === started) running = undefined;
+    });
+    running = started;
+    return started;
+  };
+  return () => {
+    if (!running) return run();
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return run();
+      });
+    return next;
   };
 }

@@ -85,6 +85,18 @@ describe('command handler', () => {
     await expect(here.handle(stream, counter, { add: 5 }, context())).rejects.toThrow('only 2 left');
   });
 
+  it('serves a kept state, while other instances write, only after the kept-read check (issue 42)', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const here = new CommandHandler(store);
+    const elsewhere = new CommandHandler(store);
+    await here.handle(stream, counter, { add: 2 }, context());
+    const appended = await elsewhere.handle(stream, counter, { add: 3 }, context());
+    expect(await here.load(stream, counter)).toBe(2);
+    // The check hears of the other instance's append (as the subscription to $all would), which drops the kept state.
+    here.setKeptReadCheck(async () => void here.noteStored({ stream, revision: appended.revision as bigint }));
+    expect(await here.load(stream, counter)).toBe(5);
+  });
+
   it('refuses one command without failing the others appended with it', async () => {
     const handler = new CommandHandler(counting);
     const stream = `counter-${randomUUID()}`;

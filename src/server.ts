@@ -160,7 +160,7 @@ export async function startShop(givenConfig: Config, options: StartOptions = {})
     const content = await wireContent({ services, catalogue: catalog.catalogue, menu, clock, logger });
     const media = wireMedia({ services, receivePhoto: catalog.receivePhoto, clock });
     const projectionLags = projectionLagReader({ store, pool, runners: readModels.runners, waker: readModels.waker, clock });
-    const verify = wireVerify({ config, pool, store, clock, logger }, stops);
+    const verify = wireVerify({ config, pool, store, clock, logger, instanceId: instance.registry.id }, stops);
     const routers = shopRoutes({
       config, clock, metrics, projectionLags, services, pool, store, users, limits, linkKey: keys[0], hub, streams: instance.streams, liveKeys, menu, accounts, customersWith, basket, delivery, vouchers, order, stock, privacy, catalog, content, media, verify,
     });

@@ -182,6 +182,21 @@ describe('three shop instances behind a round-robin balancer', () => {
     await everyScreenHas([orderId]);
   });
 
+  it("the admins' verified replay runs once, and every instance reads its report", async () => {
+    const started = await admin.post('/api/operations/verify', { projection: 'all' }).expect(202);
+    expect(started.body.verify.state).toBe('running');
+    // The next request lands on another instance: it sees the same run, and will not start a second.
+    const again = await admin.post('/api/operations/verify', { projection: 'all' });
+    if (again.status === 409) expect(again.body.message).toBe('A verify is running already: wait for its report.');
+    else expect((await admin.get('/api/operations/verify').expect(200)).body.verify.startedAt).not.toBe(started.body.verify.startedAt);
+    await until(async () => (await admin.get('/api/operations/verify').expect(200)).body.verify.state !== 'running', 'the verify to finish', { timeoutMs: 20_000 });
+    const reports = [];
+    for (let turn = 0; turn < 3; turn++) reports.push((await admin.get('/api/operations/verify').expect(200)).body.verify);
+    expect(new Set(proxy.forwarded.slice(-3).map((entry) => entry.target)).size).toBe(3);
+    for (const report of reports) expect(report).toEqual(reports[0]);
+    expect(reports[0]).toMatchObject({ state: 'agrees', projection: 'all' });
+  });
+
   it('the closing notice goes out once a tick, not once per instance', async () => {
     const banners = await Promise.all([0, 1, 2].map(() => connectSse(`${proxy.url}/events/store`)));
     try {

@@ -1,5 +1,6 @@
 /** Small helpers shared by benchmarks. */
 import fs from 'node:fs';
+import { percentile as sharedPercentile } from '../src/shared/percentile';
 import path from 'node:path';
 import type { BenchContext, CpuTimes } from './types';
 import { clusterDirFor } from '../src/db/embedded-postgres';
@@ -100,12 +101,8 @@ export async function throughput(
   return counted / (durationMs / 1000);
 }
 
-/** Nearest-rank percentile (p in 0..100) of unsorted values. */
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
+/** The shop's nearest-rank percentile (src/shared/percentile.ts), NaN when there are no values, for the tables. */
+export const percentile = (values: number[], p: number): number => sharedPercentile(values, p) ?? NaN;
 
 /** Waits `ms` (not at all when it is 0 or less): for starting work at planned times. */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));

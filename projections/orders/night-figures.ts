@@ -1,12 +1,7 @@
 import { londonTime } from '../../src/shared/london-time';
+import { percentile } from '../../src/shared/percentile';
 import type { NightBestSeller, NightDuration, NightGroup, NightReport, NightSoldOut } from '../../src/shared/night-report';
 
-/** Nearest-rank percentile (p in 0..100) of the values; null when there are none. */
-export function percentile(values: readonly number[], p: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 

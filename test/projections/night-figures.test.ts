@@ -1,4 +1,5 @@
-import { bestSellers, durationOf, groupBy, hourOf, nightFigures, percentile } from '../../projections/orders/night-figures';
+import { bestSellers, durationOf, groupBy, hourOf, nightFigures } from '../../projections/orders/night-figures';
+import { percentile } from '../../src/shared/percentile';
 
 describe('the night report’s figures (issue 40 item 6)', () => {
   it('percentile by nearest rank, unsorted input; none of nothing', () => {

@@ -35,3 +35,13 @@ export const rolesGivenBy = (actor: Role): StaffRole[] => STAFF_ROLES.filter((ro
 export function landingPathFor(role: Role): string {
   return role === 'customer' ? PAGE_PATHS.menu : PAGE_PATHS.liveOrders;
 }
+
+/**
+ * Where a login goes: back to the page of this site that asked for it (`from`, the link's state), else the role's
+ * landing page. Only a path of this site: never another host (`//host`, or `/\host`, which browsers read alike),
+ * nor the login page itself.
+ */
+export function pathAfterLogin(from: unknown, role: Role): string {
+  const ownPath = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') && !/[\u0000-\u001f]/.test(from);
+  return ownPath && from.split(/[?#]/)[0] !== '/login' ? from : landingPathFor(role);
+}

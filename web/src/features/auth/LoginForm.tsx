@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { serverMessage } from '../../app/serverMessage';
 import { HUMAN_CHECK_REQUIRED } from '../../../../src/shared/login-texts';
-import { landingPathFor } from '../../../../src/shared/roles';
+import { pathAfterLogin, type Role } from '../../../../src/shared/roles';
 import { solveHumanCheck } from '../humanCheck/solveHumanCheck';
 import { useLoginCodeMutation, useLoginMutation } from './authApi';
 
@@ -15,10 +15,7 @@ export interface LoginReturn {
 }
 
 /** A path of this site the login came from, if any; otherwise the role's landing page. */
-function afterLogin(state: unknown, role: Parameters<typeof landingPathFor>[0]): string {
-  const from = (state as Partial<LoginReturn> | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : landingPathFor(role);
-}
+const afterLogin = (state: unknown, role: Role): string => pathAfterLogin((state as Partial<LoginReturn> | null)?.from, role);
 
 export function LoginForm() {
   const [email, setEmail] = useState('');

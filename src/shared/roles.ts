@@ -42,6 +42,6 @@ export function landingPathFor(role: Role): string {
  * nor the login page itself.
  */
 export function pathAfterLogin(from: unknown, role: Role): string {
-  const ownPath = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') && !/[\u0000-\u001f]/.test(from);
+  const ownPath = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') && ![...from].some((character) => character.charCodeAt(0) < 0x20);
   return ownPath && from.split(/[?#]/)[0] !== '/login' ? from : landingPathFor(role);
 }

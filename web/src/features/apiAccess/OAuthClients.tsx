@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Table from 'react-bootstrap/Table';
 import { API_ACCESS_TEXTS, API_NAME_MAX } from '../../../../src/shared/api-scopes';
+import { CredentialsCard } from './CredentialsCard';
 import { ErrorList } from './ErrorList';
 import { errorList } from './errorList';
 import { useCreateOAuthClientMutation, useDeleteOAuthClientMutation, useOauthClientsQuery, useUpdateOAuthClientMutation, type OAuthClient } from './apiAccessApi';
@@ -49,52 +48,34 @@ export function OAuthClients() {
 
   const title = editing === 'new' ? 'Create Client' : 'Edit Client';
   return (
-    <Card className="mb-4" data-testid="oauth-clients">
-      <Card.Header className="d-flex justify-content-between align-items-center">
-        <h2 className="h5 mb-0">OAuth Clients</h2>
-        <Button size="sm" variant="primary" onClick={() => open('new')}>
-          Create New Client
-        </Button>
-      </Card.Header>
-      <Card.Body>
-        {!isLoading && clients?.length === 0 && <p className="mb-0">{API_ACCESS_TEXTS.noClients}</p>}
-        {clients && clients.length > 0 && (
-          <Table responsive className="mb-0" aria-label="OAuth clients">
-            <thead>
-              <tr>
-                <th scope="col">Client ID</th>
-                <th scope="col">Name</th>
-                <th scope="col">Secret</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {clients.map((client) => (
-                <tr key={client.id}>
-                  <td>
-                    <code>{client.id}</code>
-                  </td>
-                  <td>{client.name}</td>
-                  <td>
-                    <span aria-label="Secret, hidden">{MASKED}</span>
-                  </td>
-                  <td className="text-end text-nowrap">
-                    <Button size="sm" variant="outline-primary" className="me-2" onClick={() => open(client)} aria-label={`Edit ${client.name}`}>
-                      Edit
-                    </Button>
-                    <Button size="sm" variant="outline-danger" onClick={() => void remove(client.id)} aria-label={`Delete ${client.name}`}>
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </Card.Body>
-
+    <CredentialsCard
+      testId="oauth-clients"
+      title="OAuth Clients"
+      create={{ label: 'Create New Client', onClick: () => open('new') }}
+      empty={isLoading ? undefined : API_ACCESS_TEXTS.noClients}
+      items={clients}
+      label="OAuth clients"
+      columns={['Client ID', 'Name', 'Secret']}
+      row={(client) => (
+        <tr key={client.id}>
+          <td>
+            <code>{client.id}</code>
+          </td>
+          <td>{client.name}</td>
+          <td>
+            <span aria-label="Secret, hidden">{MASKED}</span>
+          </td>
+          <td className="text-end text-nowrap">
+            <Button size="sm" variant="outline-primary" className="me-2" onClick={() => open(client)} aria-label={`Edit ${client.name}`}>
+              Edit
+            </Button>
+            <Button size="sm" variant="outline-danger" onClick={() => void remove(client.id)} aria-label={`Delete ${client.name}`}>
+              Delete
+            </Button>
+          </td>
+        </tr>
+      )}
+    >
       <Modal show={editing !== null} onHide={() => setEditing(null)} aria-labelledby="client-form-title">
         <Form onSubmit={submit} aria-label={title} noValidate>
           <Modal.Header closeButton>
@@ -138,6 +119,6 @@ export function OAuthClients() {
           </Button>
         </Modal.Footer>
       </Modal>
-    </Card>
+    </CredentialsCard>
   );
 }

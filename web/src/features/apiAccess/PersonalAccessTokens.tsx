@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Table from 'react-bootstrap/Table';
 import { API_ACCESS_TEXTS, API_NAME_MAX, type ApiScope } from '../../../../src/shared/api-scopes';
 import { londonDateTimeText } from '../../../../src/shared/london-time';
+import { CredentialsCard } from './CredentialsCard';
 import { ErrorList } from './ErrorList';
 import { errorList } from './errorList';
 import { useApiScopesQuery, useCreatePersonalAccessTokenMutation, usePersonalAccessTokensQuery, useRevokePersonalAccessTokenMutation } from './apiAccessApi';
@@ -40,45 +39,27 @@ export function PersonalAccessTokens() {
   };
 
   return (
-    <Card className="mb-4" data-testid="personal-access-tokens">
-      <Card.Header className="d-flex justify-content-between align-items-center">
-        <h2 className="h5 mb-0">Personal Access Tokens</h2>
-        <Button size="sm" variant="primary" onClick={() => setShowCreate(true)}>
-          Create New Token
-        </Button>
-      </Card.Header>
-      <Card.Body>
-        {!isLoading && tokens?.length === 0 && <p className="mb-0">{API_ACCESS_TEXTS.noTokens}</p>}
-        {tokens && tokens.length > 0 && (
-          <Table responsive className="mb-0" aria-label="Personal access tokens">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((token) => (
-                <tr key={token.id}>
-                  <td>{token.name}</td>
-                  <td>{token.scopes.join(', ') || 'none'}</td>
-                  <td>{token.last_used_at ? londonDateTimeText(token.last_used_at) : 'Never'}</td>
-                  <td className="text-end">
-                    <Button size="sm" variant="outline-danger" onClick={() => void revoke(token.id)} aria-label={`Delete ${token.name}`}>
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </Card.Body>
-
+    <CredentialsCard
+      testId="personal-access-tokens"
+      title="Personal Access Tokens"
+      create={{ label: 'Create New Token', onClick: () => setShowCreate(true) }}
+      empty={isLoading ? undefined : API_ACCESS_TEXTS.noTokens}
+      items={tokens}
+      label="Personal access tokens"
+      columns={['Name', 'Scopes', 'Last used']}
+      row={(token) => (
+        <tr key={token.id}>
+          <td>{token.name}</td>
+          <td>{token.scopes.join(', ') || 'none'}</td>
+          <td>{token.last_used_at ? londonDateTimeText(token.last_used_at) : 'Never'}</td>
+          <td className="text-end">
+            <Button size="sm" variant="outline-danger" onClick={() => void revoke(token.id)} aria-label={`Delete ${token.name}`}>
+              Delete
+            </Button>
+          </td>
+        </tr>
+      )}
+    >
       <Modal show={showCreate} onHide={() => setShowCreate(false)} aria-labelledby="create-token-title">
         <Form onSubmit={submit} aria-label="Create token" noValidate>
           <Modal.Header closeButton>
@@ -124,6 +105,6 @@ export function PersonalAccessTokens() {
           </Button>
         </Modal.Footer>
       </Modal>
-    </Card>
+    </CredentialsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -92,41 +92,28 @@ export function NightReportPage() {
           <Table size="sm" className="w-auto" data-testid="night-summary">
             <caption className="caption-top">The day</caption>
             <tbody>
-              <tr>
-                <th scope="row">Orders</th>
-                <td data-testid="night-orders">{figures.orders}</td>
-              </tr>
-              <tr>
-                <th scope="row">Takings (less refunds)</th>
-                <td data-testid="night-takings">{formatPence(figures.takingsPence)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Refunds</th>
-                <td>
-                  {figures.refunds.count}, {formatPence(figures.refunds.totalPence)}
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">Vouchers used</th>
-                <td>
-                  {figures.vouchers.count}, {formatPence(figures.vouchers.discountPence)} off
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">Paid to printed</th>
-                <td>{durationText(figures.paidToPrinted)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Paid to completed</th>
-                <td>{durationText(figures.paidToCompleted)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Ready by the promised time</th>
-                <td>
-                  {figures.promised.onTime} of {figures.promised.orders}
-                  {figures.promised.averageMinutesLate !== null && `, ${figures.promised.averageMinutesLate} min late on average (below 0: early)`}
-                </td>
-              </tr>
+              <SummaryRow label="Orders" testId="night-orders">
+                {figures.orders}
+              </SummaryRow>
+              <SummaryRow label="Takings (less refunds)" testId="night-takings">
+                {formatPence(figures.takingsPence)}
+              </SummaryRow>
+              <SummaryRow label="Refunds">
+                {figures.refunds.count}, {formatPence(figures.refunds.totalPence)}
+              </SummaryRow>
+              <SummaryRow label="Vouchers used">
+                {figures.vouchers.count}, {formatPence(figures.vouchers.discountPence)} off
+              </SummaryRow>
+              <SummaryRow label="Paid to printed">
+                {durationText(figures.paidToPrinted)}
+              </SummaryRow>
+              <SummaryRow label="Paid to completed">
+                {durationText(figures.paidToCompleted)}
+              </SummaryRow>
+              <SummaryRow label="Ready by the promised time">
+                {figures.promised.onTime} of {figures.promised.orders}
+                {figures.promised.averageMinutesLate !== null && `, ${figures.promised.averageMinutesLate} min late on average (below 0: early)`}
+              </SummaryRow>
             </tbody>
           </Table>
           <Suspense fallback={null}>
@@ -182,5 +169,15 @@ export function NightReportPage() {
         </section>
       )}
     </RequireRole>
+  );
+}
+
+/** One line of the day's summary: what it is, then its figure. */
+function SummaryRow({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td data-testid={testId}>{children}</td>
+    </tr>
   );
 }

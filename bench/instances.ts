@@ -107,6 +107,33 @@ async function connectionsDuring<T>(databaseUrl: string, work: () => Promise<T>)
   }
 }
 
+/** Every table's row count (the shop's own schemas), and the database's size as `bytes`, for what a run of orders leaves behind. */
+async function tableRows(databaseUrl: string): Promise<Map<string, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ name: string }>(
+      "select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables where schemaname in ('public', 'pii') order by 1",
+    );
+    const counts = new Map<string, number>();
+    counts.set('bytes', Number((await client.query<{ n: string }>('select pg_database_size(current_database())::text as n')).rows[0]!.n));
+    for (const { name } of tables) counts.set(name, (await client.query<{ n: number }>(`select count(*)::int as n from ${name}`)).rows[0]!.n);
+    return counts;
+  } finally {
+    await client.end();
+  }
+}
+
+/** "public.es_events 10.0, public.orders 1.0, ...; the database 9.1 kB": what each order added, per table that grew. */
+function rowsPer(before: Map<string, number>, after: Map<string, number>, orders: number): string {
+  const per = (name: string) => ((after.get(name) ?? 0) - (before.get(name) ?? 0)) / orders;
+  const tables = [...after.keys()]
+    .filter((name) => name !== 'bytes' && per(name) >= 0.05)
+    .map((name) => `${name} ${per(name).toFixed(1)}`)
+    .join(', ');
+  return `${tables}; the database ${(per('bytes') / 1024).toFixed(1)} kB`;
+}
+
 /** How many of the acknowledged orders the orders table lacks, once every read model has caught up. */
 async function ordersLost(shop: BenchShop, run: PacedCheckouts): Promise<number> {
   await shop.settle();
@@ -143,7 +170,7 @@ async function measuredRun(
   context.log(`instances, ${label}: ${run.completed} orders in the window, ${run.acknowledged.length} acknowledged in all, ${run.failed} requests failed, ${lost} lost; every request ${describeLatencies(all, percentile)}`);
   context.log(`instances, ${label}: CPU ${split.shares.map(({ name, percent }) => `${name} ${percent.toFixed(0)}%`).join(', ')} of one core; RSS peak ${rssMb.map((mb) => `${mb.toFixed(0)} MB`).join(', ')}`);
   context.log(`instances, ${label}: at most ${connections.peak} database connections open at once, ${connections.openedPerSecond.toFixed(0)} opened a second`);
-  return { p99: percentile(all, 99), failed: run.failed, lost, shares: split.shares, rssMb, connections };
+  return { p99: percentile(all, 99), failed: run.failed, lost, shares: split.shares, rssMb, connections, acknowledged: run.acknowledged.length };
 }
 
 export const instancesBenchmark: Benchmark = {
@@ -170,7 +197,10 @@ export const instancesBenchmark: Benchmark = {
       // One instance alone: the others stop, and it takes over the read models and background jobs they ran.
       for (const shop of shops.splice(1)) await shop.stop();
       context.watchProcess(shops[0]!.pid);
+      const rowsBefore = await tableRows(databaseUrl);
       const alone = await measuredRun(context, 'one instance alone', shops, [], (agent) => shops[0]!.browser(agent), products);
+      // measuredRun settled the shop: every read model and process has applied the run's orders.
+      context.log(`instances: rows each phone order left (${alone.acknowledged} orders): ${rowsPer(rowsBefore, await tableRows(databaseUrl), alone.acknowledged)}`);
 
       const ratio = through.p99 / alone.p99;
       const at = `${PACED_ORDERS_PER_SECOND} orders/s`;

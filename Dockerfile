@@ -11,6 +11,8 @@ RUN npm ci
 
 COPY --chown=node:node . .
 RUN npm run build
+# The data folder, owned by the node user, so that a named volume mounted on it (docker-compose.yml) is writable.
+RUN mkdir -p .data
 
 ENV NODE_ENV=production PORT=3000
 EXPOSE 3000

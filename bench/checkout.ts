@@ -90,38 +90,74 @@ const PACED_SWEEP = [25, PACED_ORDERS_PER_SECOND, 75, 100];
 /** Phone checkouts flat out: the throughput target, which says how many restaurants one server carries. */
 const FLAT_OUT_TARGET = 150;
 
+/** What a paced run of the 32 shoppers did (`pacedCheckouts`). */
+export interface PacedCheckouts {
+  /** The request times of every order started in the measured window, by step. */
+  requests: Latencies;
+  /** Orders started in the measured window and completed. */
+  completed: number;
+  /** Every order POST /complete-order acknowledged, warm-up included: each must reach the orders table. */
+  acknowledged: string[];
+  /** Requests that failed (an error answer, or none): only with `countFailures`, else the first one throws. */
+  failed: number;
+  /** From the start of the measured window to the last answer. */
+  elapsedS: number;
+}
+
 /**
  * The same 32 shoppers at an offered rate instead of flat out: at 50 orders/s each starts an order every 32/50 s (staggered),
  * or at once when the one before took longer. Request times are those of every order started in the window.
  * Closed-loop shoppers who never pause queue on the shop's one thread, so their request times are set by the
- * throughput (Little's law); this run shows the request times at the load the target names. `during` names what
- * else the shop does meanwhile (bench/verified-replay.ts), in the rows' names.
+ * throughput (Little's law); this run shows the request times at the load the target names. `browser` makes each
+ * shopper's browser, against one shop or a balancer in front of several (bench/instances.ts); `label` names the
+ * run in the CPU log line. With `countFailures`, a failed request ends that order and is counted, not thrown.
  */
-export async function pacedShoppers(context: BenchContext, bench: BenchShop, products: MenuProductView[], ordersPerSecond: number, during = ''): Promise<BenchRow[]> {
+export async function pacedCheckouts(
+  context: BenchContext,
+  browser: (agent: ReturnType<typeof keepAliveAgent>) => Browser,
+  products: MenuProductView[],
+  ordersPerSecond: number,
+  options: { label?: string; countFailures?: boolean } = {},
+): Promise<PacedCheckouts> {
   const agent = keepAliveAgent(SHOPPERS);
   const { durationMs, warmupMs } = timing(context);
   const measuredFrom = performance.now() + warmupMs;
   const requests = new Latencies(-Infinity, Infinity);
+  const acknowledged: string[] = [];
   let completed = 0;
+  let failed = 0;
   try {
-    await withCpuLog(context, `checkout paced (32 shoppers, ${ordersPerSecond} orders/s)`, () => {
-      const browsers = Array.from({ length: SHOPPERS }, () => bench.browser(agent));
+    await withCpuLog(context, `checkout paced (32 shoppers, ${ordersPerSecond} orders/s${options.label ?? ''})`, () => {
+      const browsers = Array.from({ length: SHOPPERS }, () => browser(agent));
       return pacedJourneys({ shoppers: SHOPPERS, perSecond: ordersPerSecond, warmupMs, durationMs }, async (shopper, due) => {
-        await placePhoneOrder(browsers[shopper], products[shopper % products.length], (step, answer) => {
-          if (due.measured) requests.note(step, answer);
-        });
-        if (due.measured) completed += 1;
+        try {
+          const { order } = await placePhoneOrder(browsers[shopper], products[shopper % products.length], (step, answer) => {
+            if (due.measured) requests.note(step, answer);
+          });
+          acknowledged.push(order.id);
+          if (due.measured) completed += 1;
+        } catch (error) {
+          if (!options.countFailures) throw error;
+          if (failed++ < 5) context.log(`checkout paced${options.label ?? ''}: a request failed: ${error instanceof Error ? error.message : String(error)}`);
+          // The failed order's basket may be left half-way: the shopper starts again with an empty cookie jar.
+          browsers[shopper] = browser(agent);
+        }
       });
     });
   } finally {
     agent.destroy();
   }
-  const elapsedS = (performance.now() - measuredFrom) / 1000;
+  return { requests, completed, acknowledged, failed, elapsedS: (performance.now() - measuredFrom) / 1000 };
+}
+
+/** `pacedCheckouts` against one shop, as rows; `during` names what else the shop does meanwhile (bench/verified-replay.ts). */
+export async function pacedShoppers(context: BenchContext, bench: BenchShop, products: MenuProductView[], ordersPerSecond: number, during = ''): Promise<BenchRow[]> {
+  const { requests, completed, elapsedS } = await pacedCheckouts(context, (agent) => bench.browser(agent), products, ordersPerSecond);
   const all = requests.all();
   const label = `${ordersPerSecond} orders/s${during}`;
   const targeted = ordersPerSecond === PACED_ORDERS_PER_SECOND;
   logSteps(context, `checkout paced at ${label}`, requests);
-  context.log(`checkout paced at ${label}: ${completed} orders due in ${(durationMs / 1000).toFixed(0)} s, all done after ${elapsedS.toFixed(1)} s; every request ${describeLatencies(all, percentile)}`);
+  context.log(`checkout paced at ${label}: ${completed} orders due in ${(timing(context).durationMs / 1000).toFixed(0)} s, all done after ${elapsedS.toFixed(1)} s; every request ${describeLatencies(all, percentile)}`);
   return [
     { name: `checkout: request p50, 32 shoppers paced at ${label}`, figure: percentile(all, 50), unit: 'ms' },
     // The target stated at this offered rate (the closed-loop p99 below is informative).

@@ -14,6 +14,7 @@ import { basketPacedBenchmark } from './basket-paced';
 import { checkoutBenchmark, costBenchmark } from './checkout';
 import { cardCheckoutBenchmark } from './card-checkout';
 import { eventStoreBenchmark } from './eventstore';
+import { instancesBenchmark } from './instances';
 import { lighthouseBenchmark } from './lighthouse';
 import { liveBenchmark } from './live';
 import { menu150Benchmark } from './menu';
@@ -26,7 +27,7 @@ import { cpuTimes } from './support';
 import type { Benchmark, BenchContext, BenchRow } from './types';
 
 /** Add new benchmark modules here. */
-const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, cardCheckoutBenchmark, liveBenchmark, storeStatusBenchmark, menu150Benchmark, lighthouseBenchmark, restartBenchmark, costBenchmark, soakBenchmark, verifiedReplayBenchmark];
+const BENCHMARKS: Benchmark[] = [eventStoreBenchmark, sealedRebuildBenchmark, basketBenchmark, basketPacedBenchmark, checkoutBenchmark, cardCheckoutBenchmark, liveBenchmark, storeStatusBenchmark, menu150Benchmark, lighthouseBenchmark, restartBenchmark, costBenchmark, soakBenchmark, verifiedReplayBenchmark, instancesBenchmark];
 
 const TEMPLATE = 'bench_template';
 /** Options that take a value: `--minutes 3` sets the soak's length, `--heap-snapshots DIR` where its snapshots go. */
@@ -113,8 +114,9 @@ async function main(): Promise<number> {
   let failure: unknown;
   try {
     log(`host: ${os.cpus().length} CPUs, load average ${load()} (other work on the host skews the figures)`);
-    log(`starting embedded Postgres in ${dataDir}`);
-    postgres = await startEmbeddedPostgres({ dataDir });
+    const maxConnections = Math.max(100, ...selected.map((benchmark) => benchmark.maxConnections ?? 0));
+    log(`starting embedded Postgres in ${dataDir}${maxConnections > 100 ? ` (max_connections ${maxConnections})` : ''}`);
+    postgres = await startEmbeddedPostgres({ dataDir, maxConnections });
     await postgres.createDatabase(TEMPLATE);
     await migrate(postgres.url(TEMPLATE));
     const cluster = postgres;

@@ -60,14 +60,24 @@ export interface ShopProcessOptions {
    * the bench's table stays readable; by default the shop logs nothing.
    */
   productionLogging?: boolean;
+  /**
+   * Another instance of a shop already started (bench/instances.ts): its database and data folder, instead of a
+   * fresh database and a data folder of its own. The caller removes the folder.
+   */
+  shared?: { databaseUrl: string; dataDir: string };
 }
 
 type Call = ShopCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
 
 /** `env` adds to or overrides the configuration, e.g. to compare a setting. */
 export async function startBenchShop(context: BenchContext, name: string, env: Record<string, string> = {}, options: ShopProcessOptions = {}): Promise<BenchShop> {
-  const databaseUrl = await context.database(name);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-data-'));
+  const databaseUrl = options.shared?.databaseUrl ?? (await context.database(name));
+  const dataDir = options.shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-data-'));
+  const removeDataDir = () => {
+    if (options.shared) return;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeSystemCluster(dataDir);
+  };
   const config = {
     NODE_ENV: 'production',
     PORT: '0',
@@ -130,8 +140,7 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
     ready = await waitForReady(child, exited);
   } catch (error) {
     child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    removeSystemCluster(dataDir);
+    removeDataDir();
     throw error;
   }
   const target: Target = {
@@ -168,8 +177,7 @@ export async function startBenchShop(context: BenchContext, name: string, env: R
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      removeSystemCluster(dataDir);
+      removeDataDir();
     },
   };
 }

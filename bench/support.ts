@@ -6,7 +6,7 @@ import type { BenchContext, CpuTimes } from './types';
 import { clusterDirFor } from '../src/db/embedded-postgres';
 
 /** utime + stime of a process in ms (Linux: clock ticks of 10 ms); 0 when it cannot be read. */
-function processCpuMs(pid: number): number {
+export function processCpuMs(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -40,5 +40,7 @@ export interface Benchmark {
   name: string;
   /** Runs only when asked for by name (`npm run bench -- <name>`), never in the plain `npm run bench`. */
   onlyWhenNamed?: boolean;
+  /** Connections its Postgres must accept when more than the default 100 (bench/instances.ts runs three shops). */
+  maxConnections?: number;
   run(context: BenchContext): Promise<BenchRow[]>;
 }

@@ -109,7 +109,17 @@ export function sessionKeys(configured: string[] | undefined, dataDir: string): 
   const file = path.join(dataDir, 'session-keys');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    // Written aside, then linked in place, which fails if the file is there: of two instances starting together on
+    // one DATA_DIR the first's key is the one both read, and neither reads a half-written file.
+    const written = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(written, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    try {
+      fs.linkSync(written, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.unlinkSync(written);
+    }
   }
   return [fs.readFileSync(file, 'utf8').trim()];
 }

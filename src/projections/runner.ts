@@ -5,6 +5,22 @@ import { EventStore, ORIGIN, Position, StoredEvent } from '../eventstore/types';
 import { notifyLiveHubs, outboxWriter, silentPublisher } from '../live/outbox';
 import type { Projection } from './types';
 
+/** How often a runner whose projection another instance holds tries to take it over. */
+export const LOCK_RETRY_MS = 1000;
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
 const BATCH_SIZE = 1000;
 /** Under steady load, how often a checkpoint moved only over events the projection does not read is stored. */
 const SKIPPED_CHECKPOINT_EVERY_MS = 1000;
@@ -266,7 +282,10 @@ export class ProjectionRunner {
     while (!signal.aborted) {
       try {
         if (!(await this.acquireLock())) {
-          await this.options.waker.next(pollIntervalMs * 4, signal, this.options.waker.generation());
+          // Another instance runs it: try again now and then, not at every event heard (issue 42: each try opens
+          // a connection, and each of ~20 runners would try at every order's events on every other instance). A
+          // holder that dies is replaced within LOCK_RETRY_MS.
+          await abortableSleep(LOCK_RETRY_MS, signal);
           continue;
         }
         this.active = true;

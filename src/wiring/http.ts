@@ -68,6 +68,10 @@ export async function serveHttp(
     },
     app.callback(),
   );
+  // Longer than a balancer keeps an idle connection to the shop (nginx's upstream keep-alive, a cloud balancer's
+  // 60 s), so that the balancer, not the shop, closes it: else a request it sends as the shop closes the connection
+  // fails (issue 42's bench saw such 502s at Node's default of 5 s).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

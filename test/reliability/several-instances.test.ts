@@ -176,10 +176,11 @@ describe('three shop instances behind a round-robin balancer', () => {
     const intentId = (session.body.clientSecret as string).split('_secret_')[0];
     await fetch(`${fake.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ card: '4242424242424242' }) });
     await customer.post('/complete-order', { payment_method: 'CARD', status: 'succeeded', message: '', id: intentId }).expect(200);
+    placed.push(orderId);
+    // The kitchen hears of the order, then opens it (on whichever instance): the order read model has it by then.
+    await everyScreenHas([orderId]);
     const order = (await admin.get(`/api/fetchOrder/${orderId}`).expect(200)).body;
     expect(JSON.stringify(order)).toContain(code);
-    placed.push(orderId);
-    await everyScreenHas([orderId]);
   });
 
   it("the admins' verified replay runs once, and every instance reads its report", async () => {

@@ -32,9 +32,15 @@ export interface Services {
   notices: ChangeNotices;
   /**
    * Waits until this process has heard of every event committed before the call, by any instance: from then on
-   * what it keeps in memory of the streams (folded states, baskets it opened) includes them.
+   * what it keeps in memory of the streams (folded states, baskets it opened) includes them. At once while no other
+   * instance is alive.
    */
   heardAll(): Promise<void>;
+  /**
+   * Told by the instance registry whether other instances of the shop are alive. Alone (one process per
+   * restaurant), heardAll and reads of kept states cost nothing: this process made every change itself.
+   */
+  setOthersAlive(others: boolean): void;
   /**
    * Calls `listener` with every event this process hears of, in commit order; `news` is false for one this
    * process's own kept state already includes (it appended it), true for another instance's.

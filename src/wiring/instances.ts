@@ -15,7 +15,7 @@ import type { Stops } from './stops';
  * two pieces of live state every instance must see: the staff screens and the open live streams.
  */
 export async function startInstance(
-  deps: { config: Config; pool: DatabasePool; clock: Clock; logger: Logger; secret: string; services: Pick<Services, 'commands' | 'heardAll' | 'notices'> },
+  deps: { config: Config; pool: DatabasePool; clock: Clock; logger: Logger; secret: string; services: Pick<Services, 'setOthersAlive' | 'notices'> },
   stops: Stops,
 ) {
   const { config, pool, clock, logger, services } = deps;
@@ -38,8 +38,8 @@ export async function startInstance(
  * process per restaurant, the usual case), they cost nothing. A starting instance tells the others at once by a
  * change notice; each beat looks again, so an instance that died stops counting within ALIVE_MS.
  */
-async function checkKeptReadsWhileNotAlone(registry: InstanceRegistry, services: Pick<Services, 'commands' | 'heardAll' | 'notices'>, clock: Clock) {
-  const set = (others: boolean) => services.commands.setKeptReadCheck(others ? services.heardAll : undefined);
+async function checkKeptReadsWhileNotAlone(registry: InstanceRegistry, services: Pick<Services, 'setOthersAlive' | 'notices'>, clock: Clock) {
+  const set = (others: boolean) => services.setOthersAlive(others);
   const look = async () => set((await registry.alive(clock())).some((row) => row.id !== registry.id));
   services.notices.on('instance', { changed: () => set(true), lost: () => set(true) });
   registry.onBeat(look);

@@ -12,6 +12,16 @@ import type { Storage } from './storage';
 /** The command handler and the services every module is built from. */
 export function createServices(config: Config, { store, pool, personalData, notices }: Storage, readModels: ReadModelRunners, clock: Clock, logger: Logger): Services {
   const commands = new CommandHandler(store);
+  /**
+   * Whether other instances write to this store (issue 42): only then may what this process keeps be behind, and
+   * only then do its reads wait for the subscription to hear everything committed (which, under load, costs a read
+   * of the store's head and the subscription's lag on every basket read).
+   */
+  let othersAlive = false;
+  // Bounded like read-your-writes below: a subscription that is down must not stop the shop answering.
+  const heardAllNow = coalesced(async () => {
+    if (!(await readModels.waker.heardUpTo(await store.lastCommittedPosition(), 10_000))) logger.warn('the subscription to $all is behind');
+  });
   const storedListeners: Array<(event: StoredEvent, news: boolean) => void> = [];
   readModels.waker.onEvent((event) => {
     const news = commands.noteStored(event);
@@ -37,9 +47,11 @@ export function createServices(config: Config, { store, pool, personalData, noti
     notices,
     // Bounded like read-your-writes below: a subscription that is down must not stop the shop answering.
     onStored: (listener) => void storedListeners.push(listener),
-    heardAll: coalesced(async () => {
-      if (!(await readModels.waker.heardUpTo(await store.lastCommittedPosition(), 10_000))) logger.warn('the subscription to $all is behind');
-    }),
+    heardAll: () => (othersAlive ? heardAllNow() : Promise.resolve()),
+    setOthersAlive: (others) => {
+      othersAlive = others;
+      commands.setKeptReadCheck(others ? heardAllNow : undefined);
+    },
     readModels: {
       // Read-your-writes is bounded: a command that succeeded is never turned into an error because a read
       // model is slow; its answer may then be a moment behind.

@@ -52,6 +52,9 @@ interface Decided {
  * $all), which drops the stale state, so a load sees another instance's writes as soon as that
  * subscription has.
  */
+/** How many of its own events not yet heard back this process remembers (a burst's worth, many times over). */
+const MAX_OWN_EVENTS = 50_000;
+
 export class CommandHandler {
   private readonly waiting = new Map<string, Waiting[]>();
   private readonly draining = new Set<string>();
@@ -60,6 +63,11 @@ export class CommandHandler {
   private readonly reads = new Map<string, { newest?: bigint }>();
   /** Moved on by forgetStates: a state folded under an older generation is used for its turn but not kept. */
   private generation = 0;
+  /**
+   * The ids of events this process is appending or appended and has not heard back yet: the subscription may
+   * deliver one before the append's answer is handled, and it is not news then (another instance's would be).
+   */
+  private readonly ownEvents = new Set<string>();
 
   constructor(private readonly store: EventStore) {}
 
@@ -121,13 +129,20 @@ export class CommandHandler {
    * whether it was news here: true unless a kept state already included it (this process appended it), so
    * another instance's write, or one to a stream not kept, is news.
    */
-  noteStored(event: Pick<StoredEvent, 'stream' | 'revision'>): boolean {
+  noteStored(event: Pick<StoredEvent, 'stream' | 'revision'> & { id?: string }): boolean {
+    if (event.id !== undefined && this.ownEvents.delete(event.id)) return false;
     const cached = this.folded.get(event.stream);
     const news = !cached || cached.revision === 'no_stream' || event.revision > cached.revision;
     if (cached && news) this.folded.delete(event.stream);
     const read = this.reads.get(event.stream);
     if (read && (read.newest === undefined || event.revision > read.newest)) read.newest = event.revision;
     return news;
+  }
+
+  private noteOwn(events: ReadonlyArray<{ id: string }>): void {
+    for (const event of events) this.ownEvents.add(event.id);
+    // An append whose events are never heard (the subscription was down) must not keep its ids for ever.
+    while (this.ownEvents.size > MAX_OWN_EVENTS) this.ownEvents.delete(this.ownEvents.values().next().value!);
   }
 
   private enqueue(stream: string, item: Waiting): void {
@@ -197,7 +212,11 @@ export class CommandHandler {
         let revision = current.revision;
         let position: Position | undefined;
         if (events.length > 0) {
-          const appended = await this.store.append(stream, events, { expectedRevision: current.revision });
+          this.noteOwn(events);
+          const appended = await this.store.append(stream, events, { expectedRevision: current.revision }).catch((error: unknown) => {
+            for (const event of events) this.ownEvents.delete(event.id);
+            throw error;
+          });
           revision = appended.nextRevision;
           position = appended.position;
           this.remember(stream, { revision, state: decided[decided.length - 1].state }, generation);

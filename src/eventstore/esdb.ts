@@ -1,3 +1,4 @@
+import { pause } from '../core/pause';
 import {
   BACKWARDS,
   END,
@@ -40,19 +41,6 @@ import {
 const PING_TIMEOUT_MS = 3000;
 const FIRST_RESUBSCRIBE_DELAY_MS = 100;
 const MAX_RESUBSCRIBE_DELAY_MS = 5000;
-
-/** Resolves after `ms`, or at once when the signal aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** A failure of the subscriber's own handler: passed on as it is, never taken for a dropped connection. */
 class HandlerFailure {

@@ -1,4 +1,5 @@
 import { sql } from 'slonik';
+import { pause } from '../core/pause';
 import type { DatabasePool, DatabaseTransactionConnection } from '../db/pool';
 import { ORIGIN, type EventStore, type Position, type StoredEvent } from '../eventstore/types';
 import { handlesType } from '../projections/runner';
@@ -57,17 +58,6 @@ const shadowOf = (projection: Projection) => `shadow_${projection.name}`;
 const snapshotOf = (projection: Projection) => `shadow_${projection.name}_live`;
 const READ_PAGE = 1000;
 
-const pause = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (ms <= 0 || signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 
 /** Every event after `after` up to `until` (inclusive; the head when undefined), a page at a time. */
 async function* eventsBetween(store: EventStore, after: Position, until: Position | undefined, limit: number): AsyncGenerator<StoredEvent[]> {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { pause } from '../core/pause';
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { DatabaseConnection, DatabasePool } from '../db/pool';
 import { EventStore, ORIGIN, Position, StoredEvent } from '../eventstore/types';
@@ -7,19 +8,6 @@ import type { Projection } from './types';
 
 /** How often a runner whose projection another instance holds tries to take it over. */
 export const LOCK_RETRY_MS = 1000;
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 const BATCH_SIZE = 1000;
 /** Under steady load, how often a checkpoint moved only over events the projection does not read is stored. */
@@ -285,7 +273,7 @@ export class ProjectionRunner {
           // Another instance runs it: try again now and then, not at every event heard (issue 42: each try opens
           // a connection, and each of ~20 runners would try at every order's events on every other instance). A
           // holder that dies is replaced within LOCK_RETRY_MS.
-          await abortableSleep(LOCK_RETRY_MS, signal);
+          await pause(LOCK_RETRY_MS, signal);
           continue;
         }
         this.active = true;

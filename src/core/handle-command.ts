@@ -192,10 +192,10 @@ export class CommandHandler {
     }
     for (let attempt = 1; ; attempt++) {
       const { decided, refused, events } = decideInTurn(commands, current.state);
-      if (!fresh && (refused.length > 0 || events.length === 0)) {
-        // A refusal, or nothing to do, decided on a kept state: another instance may have changed the stream
-        // since (issue 42), and with no append its expected revision cannot tell. Read what was missed; decide
-        // again if anything was.
+      if (this.keptReadCheck && !fresh && (refused.length > 0 || events.length === 0)) {
+        // A refusal, or nothing to do, decided on a kept state while other instances write (keptReadCheck is set
+        // then): another may have changed the stream since (issue 42), and with no append its expected revision
+        // cannot tell. Read what was missed; decide again if anything was. Alone, a kept state is never behind.
         fresh = true;
         try {
           const caughtUp = await this.catchUp(stream, decider, current, generation);

@@ -24,8 +24,16 @@ export class ChangeNotices {
 
   constructor(private readonly url: string | undefined) {}
 
+  /**
+   * Whether another instance is alive to hear (the instance registry says, through Services.setOthersAlive): alone,
+   * writers send no notice, since a notifying commit takes Postgres's one notification lock until it is flushed.
+   * A starting instance announces itself first (`send`), so no write it could miss goes unannounced.
+   */
+  othersAlive = false;
+
   /** The SQL expression that sends a notice of `key` of `kind` (select it from the statement that changes it). */
   notice(kind: string, key: string | SqlToken): SqlToken {
+    if (!this.othersAlive) return sql.fragment`null`;
     return sql.fragment`pg_notify(${CHANGES_CHANNEL}, ${`${kind} ${this.tag} `} || ${key as string})`;
   }
 

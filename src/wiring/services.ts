@@ -50,6 +50,7 @@ export function createServices(config: Config, { store, pool, personalData, noti
     heardAll: () => (othersAlive ? heardAllNow() : Promise.resolve()),
     setOthersAlive: (others) => {
       othersAlive = others;
+      notices.othersAlive = others;
       commands.setKeptReadCheck(others ? heardAllNow : undefined);
     },
     readModels: {
